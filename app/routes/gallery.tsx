@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main><h1>gallery</h1></main>;
+}

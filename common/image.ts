@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const IMAGE_FOLDERS = ['gallery', 'featured'] as const;
+export const ImageFolderSchema = z.enum(IMAGE_FOLDERS);
+export type ImageFolder = z.infer<typeof ImageFolderSchema>;
+
+/** Widths written for every uploaded image; the largest is capped at the original's width. */
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+export const ImageSchema = z.object({
+  id: z.string(),
+  folder: ImageFolderSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** The JPEG fallback at a middle width, for plain <img src>. */
+  src: z.string(),
+  /** The largest JPEG, opened when a visitor clicks a gallery photo. */
+  full: z.string(),
+  srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
+  createdAt: z.string(),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+export const ImageListSchema = z.object({ images: z.array(ImageSchema) });

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const required = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+
+/** The contact form of SPEC.md section 3, checked in the browser and again by POST /api/inquiries. */
+export const InquiryInputSchema = z.object({
+  first_name: required('First name', 60),
+  last_name: required('Last name', 60),
+  phone: required('Contact number', 20).regex(/^\+?[0-9][0-9\s-]{5,18}$/u, 'Enter a valid contact number.'),
+  email: required('Email', 254).pipe(z.email('Enter a valid email address.')),
+  subject: required('Subject', 120),
+  message: required('Message', 3000),
+  /** Honeypot: hidden from people, filled in by bots. */
+  website: z.string().max(500).optional(),
+});
+export type InquiryInput = z.input<typeof InquiryInputSchema>;
+
+export const InquirySchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  handled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Inquiry = z.infer<typeof InquirySchema>;

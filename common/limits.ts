@@ -1,0 +1,30 @@
+/** Business constants of the specification (SPEC.md section 9), shared by the browser and the server. */
+export const NOTICE_LIMITS = {
+  titleMinChars: 5,
+  titleMaxChars: 60,
+  descriptionMinWords: 5,
+  descriptionMaxWords: 150,
+  linkMaxChars: 100,
+} as const;
+
+export const FEATURED_MAX = 3;
+export const HOME_NOTICE_COUNT = 2;
+export const BANNER_IMAGE_COUNT = 7;
+
+export const TIMINGS = {
+  bannerIntervalMs: 4000,
+  loginRedirectMs: 2000,
+  toastAutoCloseMs: 5000,
+  toastDragPercent: 80,
+  chunkLoadTimeoutMs: 120_000,
+} as const;
+
+export const MOTION = {
+  fadeFastS: 0.5,
+  fadeSlowS: 1.5,
+  tapScale: 0.9,
+  slidePx: 30,
+} as const;
+
+/** Local-storage key of the session's public identifier (SPEC.md section 9). */
+export const USER_TOKEN_KEY = 'userToken';

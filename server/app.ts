@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Db } from './db/db.ts';
+import type { Env } from './env.ts';
+import { registerErrorHandler } from './errors.ts';
+import { createGetLoadContext } from './load-context.ts';
+import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { publicImagesRoutes } from './modules/images/images.routes.ts';
+import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
+import { createServices } from './services.ts';
+import type { Storage } from './storage/storage.ts';
+import './http.ts';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  storage: Storage;
+  /** Serve the React Router pages from ./build (false for API-only tests). */
+  pages?: boolean;
+}
+
+export async function buildApp({ env, db, storage, pages = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices({ db, storage, env, log: app.log });
+  app.decorate('services', services);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Orbit College API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(publicAdmissionRoutes);
+      await api.register(publicNoticesRoutes);
+      await api.register(publicImagesRoutes);
+      await api.register(publicInquiriesRoutes);
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      api.all('/*', { schema: { hide: true } }, async (_request, reply) =>
+        reply.status(404).send({ error: { code: 'not-found', message: 'No such API route.' } }),
+      );
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mediaRoutes(storage));
+
+  if (pages) {
+    const { reactRouterFastify } = await import('@mcansh/remix-fastify/react-router');
+    await app.register(reactRouterFastify, {
+      buildDirectory: path.join(PROJECT_ROOT, 'build'),
+      mode: env.NODE_ENV === 'development' ? 'development' : 'production',
+      getLoadContext: createGetLoadContext(services, env.siteUrl),
+    });
+  }
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text) on every engine. */
+export interface NoticesTable {
+  id: string;
+  title: string;
+  description: string;
+  link: string | null;
+  created_at: string;
+}
+
+export interface AdmissionStatusTable {
+  id: number;
+  status: string;
+  updated_at: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  folder: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  /** JSON: the stored variants, see server/images/variants.ts */
+  variants: string;
+  original_bytes: number;
+  created_at: string;
+}
+
+export interface InquiriesTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** 0 or 1: one representation on every engine. */
+  handled: number;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** Public identifier, given to the browser as `userToken`; grants nothing on its own. */
+  id: string;
+  /** SHA-256 (hex) of the secret cookie token; the secret itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  last_used_at: string;
+  idle_expires_at: string;
+  absolute_expires_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
+export interface Database {
+  notices: NoticesTable;
+  admission_status: AdmissionStatusTable;
+  images: ImagesTable;
+  inquiries: InquiriesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type NoticeRow = Selectable<NoticesTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type NewImageRow = Insertable<ImagesTable>;
+export type InquiryRow = Selectable<InquiriesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: 'true' | 'false') => z.stringbool().default(fallback === 'true');
+const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+    PORT: int(3000, 0, 65535),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SITE_URL: z.url({ protocol: /^https?$/u }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL')
+      .optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    SEED_DEMO: bool('true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool('false'),
+    SESSION_IDLE_MINUTES: int(120, 5, 60 * 24 * 30),
+    SESSION_MAX_HOURS: int(12, 1, 24 * 90),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
+    LOGIN_MAX_FAILURES_PER_IP: int(20, 1, 10000),
+    LOGIN_LOCKOUT_MINUTES: int(15, 1, 24 * 60),
+    UPLOAD_MAX_MB: int(15, 1, 200),
+    IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
+    INQUIRY_MAX_PER_HOUR: int(5, 1, 1000),
+  })
+  .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment once; throws an EnvError naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid environment, refusing to start:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/u, ''),
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error whose code and message are safe to show to the client. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'auth/unauthenticated', message);
+export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+export const notFound = (what: string) => new AppError(404, 'not-found', `This ${what} does not exist.`);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const payloadTooLarge = (message: string) => new AppError(413, 'payload-too-large', message);
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+  new AppError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** One error handler: every API error is `{ error: { code, message } }`; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      return reply
+        .status(err.statusCode)
+        .headers(err.headers)
+        .send({ error: { code: err.code, message: err.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const message = first?.message ?? 'The request is not valid.';
+      return reply.status(400).send({ error: { code: 'validation', message } });
+    }
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+    }
+    request.log.info({ err: { message: err.message, code: err.code } }, 'client error');
+    const code = status === 413 ? 'payload-too-large' : status === 415 ? 'unsupported-media-type' : 'bad-request';
+    return reply.status(status).send({ error: { code, message: err.message } });
+  });
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import { IMAGE_WIDTHS, type ImageFormat } from '#common/image.ts';
+import { AppError } from '#server/errors.ts';
+import { sniffImageFormat } from './sniff.ts';
+
+export interface ImageLimits {
+  maxBytes: number;
+  maxPixels: number;
+}
+
+export interface EncodedVariant {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  body: Buffer;
+}
+
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  /** First 16 hex characters of the SHA-256 of the upload: variant names change when content does. */
+  hash: string;
+  variants: EncodedVariant[];
+}
+
+const unsupported = (message: string) => new AppError(415, 'image/unsupported', message);
+
+const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
+  avif: (s) => s.avif({ quality: 50, effort: 2 }),
+  webp: (s) => s.webp({ quality: 72, effort: 4 }),
+  jpeg: (s) => s.flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true }),
+};
+
+/**
+ * Checks that `input` really is a JPEG, PNG, WebP or AVIF image within the limits, applies its EXIF
+ * orientation, drops all metadata, and encodes it at every width of IMAGE_WIDTHS up to its own width.
+ */
+export async function processImage(input: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+  if (input.length > limits.maxBytes) {
+    throw new AppError(413, 'image/too-large', `The file is larger than ${Math.round(limits.maxBytes / 1e6)} MB.`);
+  }
+  if (sniffImageFormat(input) === null) {
+    throw unsupported('The file is not a JPEG, PNG, WebP or AVIF image.');
+  }
+  const options: SharpOptions = { limitInputPixels: limits.maxPixels, failOn: 'error', sequentialRead: true };
+
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    const meta = await sharp(input, options).metadata();
+    if (meta.width * meta.height > limits.maxPixels) throw new Error('pixel limit');
+    decoded = await sharp(input, options).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/iu.test(err.message)) {
+      throw new AppError(
+        413,
+        'image/too-many-pixels',
+        `The image has more than ${Math.round(limits.maxPixels / 1e6)} megapixels. Please resize it before uploading.`,
+      );
+    }
+    throw unsupported('The image could not be read: it may be damaged or incomplete.');
+  }
+
+  const { width, height, channels } = decoded.info;
+  const raw = { raw: { width, height, channels } } as const;
+  const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, width)))];
+  const variants: EncodedVariant[] = [];
+  for (const targetWidth of widths) {
+    const resized = await sharp(decoded.data, raw)
+      .resize({ width: targetWidth, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const source = { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } };
+    for (const format of ['avif', 'webp', 'jpeg'] as const) {
+      const body = await ENCODE[format](sharp(resized.data, source)).toBuffer();
+      variants.push({ format, width: resized.info.width, height: resized.info.height, body });
+    }
+  }
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, 16);
+  return { width, height, hash, variants };
+}

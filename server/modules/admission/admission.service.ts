@@ -1,0 +1,17 @@
+import { type AdmissionStatus, AdmissionStatusSchema, DEFAULT_ADMISSION_STATUS } from '#common/admission.ts';
+import { type Db, nowIso } from '#server/db/db.ts';
+import * as repo from './admission.repository.ts';
+
+export function createAdmissionService(db: Db) {
+  return {
+    async get(): Promise<AdmissionStatus> {
+      const parsed = AdmissionStatusSchema.safeParse(await repo.readAdmissionStatus(db));
+      return parsed.success ? parsed.data : DEFAULT_ADMISSION_STATUS;
+    },
+    async set(status: AdmissionStatus): Promise<AdmissionStatus> {
+      await repo.writeAdmissionStatus(db, AdmissionStatusSchema.parse(status), nowIso());
+      return status;
+    },
+  };
+}
+export type AdmissionService = ReturnType<typeof createAdmissionService>;

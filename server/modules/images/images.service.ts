@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Image, type ImageFolder } from '#common/image.ts';
+import { FEATURED_MAX } from '#common/limits.ts';
+import { type Db, nowIso } from '#server/db/db.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
+import { type StoredVariant, parseVariants, toImage, variantKey } from '#server/images/variants.ts';
+import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import * as repo from './images.repository.ts';
+
+const MAX_PER_FOLDER: Partial<Record<ImageFolder, number>> = { featured: FEATURED_MAX };
+
+export interface ImagesServiceDeps {
+  db: Db;
+  storage: Storage;
+  limits: ImageLimits;
+  urlFor: (key: string) => string;
+  log: FastifyBaseLogger;
+}
+
+export function createImagesService({ db, storage, limits, urlFor, log }: ImagesServiceDeps) {
+  const fullError = (folder: ImageFolder, max: number) =>
+    conflict('image/folder-full', `The ${folder} folder already holds ${max} images. Delete one first.`);
+
+  async function removeFiles(keys: string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    results.forEach((r, i) => {
+      if (r.status === 'rejected') log.error({ err: r.reason, key: keys[i] }, 'could not delete a stored image file');
+    });
+  }
+
+  return {
+    async list(folder: ImageFolder): Promise<Image[]> {
+      return (await repo.listImages(db, folder)).map((row) => toImage(row, urlFor));
+    },
+
+    /** Processes, stores and records an upload; on any failure nothing is left behind. */
+    async create(folder: ImageFolder, input: Buffer): Promise<Image> {
+      const max = MAX_PER_FOLDER[folder];
+      if (max !== undefined && (await repo.countImages(db, folder)) >= max) throw fullError(folder, max);
+
+      const processed = await processImage(input, limits);
+      const id = randomUUID();
+      const prefix = `img/${id}`;
+      const variants: StoredVariant[] = processed.variants.map((v) => ({
+        format: v.format,
+        width: v.width,
+        height: v.height,
+        key: variantKey(prefix, processed.hash, v.width, v.format),
+        bytes: v.body.length,
+      }));
+      const row = {
+        id,
+        folder,
+        storage_key: prefix,
+        width: processed.width,
+        height: processed.height,
+        variants: JSON.stringify(variants),
+        original_bytes: input.length,
+        created_at: nowIso(),
+      };
+      const written: string[] = [];
+      try {
+        for (const [i, v] of variants.entries()) {
+          await storage.put(v.key, processed.variants[i]!.body, contentTypeForKey(v.key));
+          written.push(v.key);
+        }
+        await db.transaction().execute(async (trx) => {
+          if (max !== undefined && (await repo.countImages(trx, folder)) >= max) throw fullError(folder, max);
+          await repo.insertImage(trx, row);
+        });
+      } catch (err) {
+        await removeFiles(written);
+        throw err;
+      }
+      return toImage(row, urlFor);
+    },
+
+    async remove(id: string): Promise<void> {
+      const row = await repo.findImage(db, id);
+      if (!row || !(await repo.deleteImage(db, id))) throw notFound('image');
+      await removeFiles(parseVariants(row.variants).map((v) => v.key));
+    },
+
+    count: (folder: ImageFolder) => repo.countImages(db, folder),
+  };
+}
+export type ImagesService = ReturnType<typeof createImagesService>;

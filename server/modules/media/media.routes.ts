@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { isValidKey, contentTypeForKey } from '#server/storage/storage.ts';
+import type { Storage } from '#server/storage/storage.ts';
+
+/** Serves stored image variants. Names are content-addressed, so they are cached for a year. */
+export function mediaRoutes(storage: Storage): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+      const key = request.params['*'];
+      const object = isValidKey(key) ? await storage.get(key) : null;
+      if (!object) return reply.status(404).type('text/plain').send('Not found');
+      return reply
+        .header('content-type', contentTypeForKey(key))
+        .header('content-length', object.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(object.body);
+    });
+  };
+}

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Db } from '#server/db/db.ts';
+
+export interface Hit {
+  count: number;
+  resetAt: Date;
+}
+
+/**
+ * Counts one event for `key` in a fixed window, atomically (one upsert), so several processes sharing
+ * the database share the counter.
+ */
+export async function hit(db: Db, key: string, windowMs: number, now = new Date()): Promise<Hit> {
+  const nowIso = now.toISOString();
+  const resetAt = new Date(now.getTime() + windowMs).toISOString();
+  const expired = sql<boolean>`rate_limits.reset_at <= ${nowIso}`;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql<string>`case when ${expired} then ${resetAt} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+}
+
+/** The current count for `key`, 0 when its window has passed. */
+export async function peek(db: Db, key: string, now = new Date()): Promise<Hit> {
+  const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  if (!row || row.reset_at <= now.toISOString()) return { count: 0, resetAt: now };
+  return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+export async function pruneExpired(db: Db, now = new Date()): Promise<void> {
+  await db.deleteFrom('rate_limits').where('reset_at', '<=', now.toISOString()).execute();
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/db.ts';
+import type { Env } from './env.ts';
+import { createAdmissionService } from './modules/admission/admission.service.ts';
+import { createImagesService } from './modules/images/images.service.ts';
+import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
+import { createNoticesService } from './modules/notices/notices.service.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface ServiceDeps {
+  db: Db;
+  storage: Storage;
+  env: Env;
+  log: FastifyBaseLogger;
+}
+
+/** URL at which a stored file is served to browsers. */
+export const mediaUrl = (key: string): string => `/media/${key}`;
+
+/** Composes the services once; routes and page loaders (through the load context) share them. */
+export function createServices({ db, storage, env, log }: ServiceDeps) {
+  return {
+    db,
+    notices: createNoticesService(db),
+    admission: createAdmissionService(db),
+    images: createImagesService({
+      db,
+      storage,
+      log,
+      urlFor: mediaUrl,
+      limits: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 },
+    }),
+    inquiries: createInquiriesService(db, { maxPerHour: env.INQUIRY_MAX_PER_HOUR }),
+  };
+}
+export type AppServices = ReturnType<typeof createServices>;
