@@ -8,4 +8,15 @@ export default [
     route('contact', 'routes/contact.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
+  route('login', 'routes/login.tsx'),
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/admission.tsx'),
+    route('featured', 'routes/admin/featured.tsx'),
+    route('gallery', 'routes/admin/gallery.tsx'),
+    route('addnewphoto', 'routes/admin/add-photo.tsx'),
+    route('notice', 'routes/admin/notices.tsx'),
+    route('addnewnotice', 'routes/admin/add-notice.tsx'),
+    route('inquiries', 'routes/admin/inquiries.tsx'),
+    route('*', 'routes/admin/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig;

@@ -10,9 +10,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/db.ts';
 import type { Env } from './env.ts';
+import { adminScope } from './auth/admin-scope.ts';
+import { registerAuth } from './auth/auth-plugin.ts';
+import { sessionCookieSettings } from './auth/session-cookie.ts';
 import { registerErrorHandler } from './errors.ts';
 import { createGetLoadContext } from './load-context.ts';
+import { adminRoutePlugins } from './modules/admin-routes.ts';
 import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicImagesRoutes } from './modules/images/images.routes.ts';
 import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
@@ -46,6 +51,11 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
 
   const services = createServices({ db, storage, env, log: app.log });
   app.decorate('services', services);
+  await registerAuth(app, {
+    auth: services.auth,
+    cookie: sessionCookieSettings(env.siteUrl, env.SESSION_MAX_HOURS * 3600),
+    siteUrl: env.siteUrl,
+  });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Orbit College API', version: '1.0.0' } },
@@ -59,6 +69,8 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
       await api.register(publicNoticesRoutes);
       await api.register(publicImagesRoutes);
       await api.register(publicInquiriesRoutes);
+      await api.register(authRoutes);
+      await api.register(adminScope(adminRoutePlugins), { prefix: '/admin' });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.all('/*', { schema: { hide: true } }, async (_request, reply) =>
         reply.status(404).send({ error: { code: 'not-found', message: 'No such API route.' } }),

@@ -1,3 +1,6 @@
+import type { FastifyRequest } from 'fastify';
+import { currentAdmin } from './auth/auth-plugin.ts';
+import type { SignedIn } from './modules/auth/auth.service.ts';
 import type { AppServices } from './services.ts';
 
 /** What React Router loaders and actions receive as `context`: the composed services and request facts. */
@@ -6,8 +9,15 @@ export type LoadContext = {
   siteUrl: string;
   /** The client's address as Fastify sees it (honours TRUST_PROXY), for throttling form posts. */
   clientIp: string;
+  /** The signed-in admin of this request, or null (looked up once, only when asked). */
+  currentAdmin: () => Promise<SignedIn | null>;
 };
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
-  return (request: { ip: string }): LoadContext => ({ services, siteUrl, clientIp: request.ip });
+  return (request: Pick<FastifyRequest, 'ip'>): LoadContext => ({
+    services,
+    siteUrl,
+    clientIp: request.ip,
+    currentAdmin: () => currentAdmin(request as FastifyRequest),
+  });
 }

@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, buildApp } from './app.ts';
+import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { openDb } from './db/db.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
 import { EnvError, type Env, parseEnv } from './env.ts';
 import { seedDemoContent } from './seed/seed-demo.ts';
 import { createLocalStorage } from './storage/local-storage.ts';
@@ -47,6 +49,15 @@ if (freshDatabase && env.SEED_DEMO) {
 } else if (freshDatabase) {
   app.log.info('empty data directory: SEED_DEMO=false, starting without demo content');
 }
+
+await bootstrapAdmin(app.services.users, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+
+const prune = () =>
+  Promise.all([app.services.auth.pruneExpired(), pruneExpired(db)]).catch((err: unknown) =>
+    app.log.error({ err }, 'pruning expired sessions and rate limits failed'),
+  );
+await prune();
+setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
 import type { Env } from './env.ts';
+import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
@@ -31,6 +32,14 @@ export function createServices({ db, storage, env, log }: ServiceDeps) {
       limits: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 },
     }),
     inquiries: createInquiriesService(db, { maxPerHour: env.INQUIRY_MAX_PER_HOUR }),
+    auth: createAuthService(db, {
+      sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+      maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+      lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
+    }),
+    users: createUserAdmin(db),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

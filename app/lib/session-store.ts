@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from 'react';
+import { USER_TOKEN_KEY } from '#common/limits.ts';
+import { ApiClientError, api } from './api-client.ts';
+
+/** The specification's auth session state (SPEC.md section 3): token, loading, error, success, login flag. */
+export interface SessionState {
+  userToken: string | null;
+  loading: boolean;
+  error: string | null;
+  success: boolean;
+  isLoggedIn: boolean;
+}
+
+interface LoginAnswer {
+  userToken: string;
+  email: string;
+  expiresAt: string;
+}
+
+const signedOut: SessionState = { userToken: null, loading: false, error: null, success: false, isLoggedIn: false };
+let state: SessionState = signedOut;
+const listeners = new Set<() => void>();
+
+function set(next: Partial<SessionState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function readStoredToken(): string | null {
+  try {
+    return window.localStorage.getItem(USER_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export const sessionStore = {
+  getState: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Picks up a token stored by an earlier visit (client only). */
+  hydrate() {
+    const userToken = readStoredToken();
+    if (userToken !== state.userToken) set({ userToken, isLoggedIn: userToken !== null });
+  },
+  /** Signs in; the error code without its 'auth/' prefix is kept and returned on failure. */
+  async login(email: string, password: string): Promise<{ ok: true } | { ok: false; error: string }> {
+    set({ loading: true, error: null, success: false });
+    try {
+      const answer = await api<LoginAnswer>('/api/auth/login', { method: 'POST', json: { email, password } });
+      window.localStorage.setItem(USER_TOKEN_KEY, answer.userToken);
+      set({ loading: false, success: true, userToken: answer.userToken, isLoggedIn: true });
+      return { ok: true };
+    } catch (err) {
+      const code = err instanceof ApiClientError ? err.code : 'unknown-error';
+      const error = code.replace(/^auth\//u, '');
+      set({ loading: false, error, success: false });
+      return { ok: false, error };
+    }
+  },
+  async logout(): Promise<void> {
+    await api('/api/auth/logout', { method: 'POST' });
+    sessionStore.forget();
+  },
+  /** Drops the local token (after logout, or when the server says the session is gone). */
+  forget() {
+    try {
+      window.localStorage.removeItem(USER_TOKEN_KEY);
+    } catch {
+      // Storage can be unavailable (private mode); there is then nothing to remove.
+    }
+    set(signedOut);
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, () => signedOut);
+}

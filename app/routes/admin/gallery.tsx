@@ -1,0 +1,4 @@
+// Placeholder until the content-management pages land (issue 4).
+export default function Page() {
+  return <h1>gallery</h1>;
+}

@@ -1,0 +1,19 @@
+import { Link, data } from 'react-router';
+import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import type { Route } from './+types/not-found';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  return data(null, { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        This admin page does not exist. <Link to="/admin">Go to the admission status</Link>.
+      </p>
+    </section>
+  );
+}

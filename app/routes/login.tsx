@@ -1,0 +1,65 @@
+import { type FormEvent, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { TIMINGS } from '#common/limits.ts';
+import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
+import { Toaster } from '#app/components/toaster.tsx';
+import { sessionStore, useSession } from '#app/lib/session-store.ts';
+import '#app/styles/admin.css';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Admin login | Orbit College' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { signedIn: (await context.currentAdmin()) !== null };
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { loading } = useSession();
+
+  useEffect(() => {
+    // The server says nobody is signed in here: a token left in the browser is stale.
+    if (!loaderData.signedIn) sessionStore.forget();
+  }, [loaderData.signedIn]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = await sessionStore.login(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+    if (result.ok) {
+      toast.success('Login successful.');
+      window.setTimeout(() => void navigate('/admin'), TIMINGS.loginRedirectMs);
+    } else {
+      toast.error(result.error);
+    }
+  }
+
+  return (
+    <main className="login">
+      <Toaster />
+      {loading ? <LoadingScreen /> : null}
+      <form className="login__card" onSubmit={(e) => void onSubmit(e)}>
+        <h1 className="login__title">Admin login</h1>
+        <p className="login__hint">Orbit College staff only.</p>
+        <label className="field">
+          <span className="field__label">Username</span>
+          <input className="field__input" name="username" type="text" autoComplete="username" inputMode="email" />
+        </label>
+        <label className="field">
+          <span className="field__label">Password</span>
+          <input className="field__input" name="password" type="password" autoComplete="current-password" />
+        </label>
+        <button className="button button--primary" type="submit" disabled={loading}>
+          Login
+        </button>
+        <a className="login__back" href="/">
+          Back to the website
+        </a>
+      </form>
+    </main>
+  );
+}

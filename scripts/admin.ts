@@ -1,0 +1,89 @@
+/**
+ * Manage admin accounts: npm run admin -- create <email> | set-password <email> | list | delete <email>
+ * The password is read from standard input when piped, otherwise asked for twice without echo.
+ */
+import readline from 'node:readline';
+import { Writable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { openDb } from '#server/db/db.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { EnvError, parseEnv } from '#server/env.ts';
+import { UserAdminError, createUserAdmin } from '#server/modules/auth/auth.service.ts';
+
+const USAGE = 'Usage: npm run admin -- create <email> | set-password <email> | list | delete <email>';
+
+async function askHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return (await text(process.stdin)).split(/\r?\n/u)[0] ?? '';
+  const first = await askHidden('Password (at least 12 characters): ');
+  const second = await askHidden('Repeat the password: ');
+  if (first !== second) throw new UserAdminError('The two passwords differ.');
+  return first;
+}
+
+async function main(): Promise<number> {
+  const [command, email] = process.argv.slice(2);
+  const env = parseEnv();
+  const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
+  try {
+    await migrateToLatest(db);
+    const users = createUserAdmin(db);
+    switch (command) {
+      case 'list': {
+        const all = await users.list();
+        if (all.length === 0) console.log('No admin accounts yet.');
+        for (const u of all) console.log(`${u.email}\t(created ${u.created_at})`);
+        return 0;
+      }
+      case 'create':
+      case 'set-password':
+      case 'delete': {
+        if (!email) break;
+        if (command === 'delete') {
+          await users.remove(email);
+          console.log(`Deleted the admin ${email} and signed it out everywhere.`);
+          return 0;
+        }
+        const password = await readPassword();
+        if (command === 'create') await users.create(email, password);
+        else await users.setPassword(email, password);
+        console.log(command === 'create' ? `Created the admin ${email}.` : `Changed the password of ${email}; its sessions were ended.`);
+        return 0;
+      }
+    }
+    console.error(USAGE);
+    return 2;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UserAdminError || err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(err);
+    process.exit(1);
+  },
+);

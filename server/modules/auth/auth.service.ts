@@ -1,0 +1,163 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from '#server/auth/password.ts';
+import type { Db } from '#server/db/db.ts';
+import { AppError, tooManyRequests } from '#server/errors.ts';
+import { clear, hit, peek } from '#server/rate-limit/rate-limit.repository.ts';
+import * as sessions from './sessions.repository.ts';
+import * as users from './users.repository.ts';
+
+export interface AuthOptions {
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  maxFailuresPerAccount: number;
+  maxFailuresPerIp: number;
+  lockoutMs: number;
+}
+
+export interface SignedIn {
+  /** The session's public identifier (the browser keeps it as `userToken`); never the secret. */
+  userToken: string;
+  email: string;
+  expiresAt: string;
+}
+
+export interface NewSession extends SignedIn {
+  /** Goes only into the HttpOnly cookie. */
+  secret: string;
+}
+
+const invalidCredential = () =>
+  new AppError(401, 'auth/invalid-credential', 'The e-mail address or password is not correct.');
+
+export const hashToken = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/** Only well-formed secrets reach the database: 43 base64url characters (256 bits). */
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/u;
+
+export function createAuthService(db: Db, options: AuthOptions) {
+  // Verified against when the e-mail is unknown, so both failures cost the same time.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  const throttleKeys = (email: string, ip: string) => [`login:account:${users.normaliseEmail(email)}`, `login:ip:${ip}`];
+
+  async function assertNotThrottled(email: string, ip: string): Promise<void> {
+    const [accountKey, ipKey] = throttleKeys(email, ip) as [string, string];
+    const [account, address] = await Promise.all([peek(db, accountKey), peek(db, ipKey)]);
+    const blocked = [
+      account.count >= options.maxFailuresPerAccount ? account.resetAt : null,
+      address.count >= options.maxFailuresPerIp ? address.resetAt : null,
+    ].filter((d): d is Date => d !== null);
+    if (blocked.length > 0) {
+      const until = Math.max(...blocked.map((d) => d.getTime()));
+      throw tooManyRequests(
+        'auth/too-many-requests',
+        'Too many failed sign-in attempts. Please wait and try again later.',
+        (until - Date.now()) / 1000,
+      );
+    }
+  }
+
+  async function startSession(userId: string, email: string): Promise<NewSession> {
+    const now = new Date();
+    const secret = randomBytes(32).toString('base64url');
+    const row = {
+      id: randomBytes(16).toString('base64url'),
+      token_hash: hashToken(secret),
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_used_at: now.toISOString(),
+      idle_expires_at: new Date(now.getTime() + options.sessionIdleMs).toISOString(),
+      absolute_expires_at: new Date(now.getTime() + options.sessionMaxMs).toISOString(),
+    };
+    await sessions.insertSession(db, row);
+    return { secret, userToken: row.id, email, expiresAt: row.absolute_expires_at };
+  }
+
+  return {
+    async login(email: string, password: string, ip: string): Promise<NewSession> {
+      await assertNotThrottled(email, ip);
+      const user = await users.findUserByEmail(db, email);
+      const ok = await verifyPassword(password, user?.password_hash ?? (await getDummyHash()));
+      if (!user || !ok) {
+        await Promise.all(throttleKeys(email, ip).map((key) => hit(db, key, options.lockoutMs)));
+        throw invalidCredential();
+      }
+      await Promise.all(throttleKeys(email, ip).map((key) => clear(db, key)));
+      return startSession(user.id, user.email);
+    },
+
+    /** The signed-in admin for a cookie secret, or null; extends the idle expiry as it is used. */
+    async authenticate(secret: string | undefined): Promise<SignedIn | null> {
+      if (!secret || !SECRET_PATTERN.test(secret)) return null;
+      const session = await sessions.findSessionByTokenHash(db, hashToken(secret));
+      if (!session) return null;
+      const now = new Date();
+      const nowIso = now.toISOString();
+      if (session.idle_expires_at <= nowIso || session.absolute_expires_at <= nowIso) {
+        await sessions.deleteSessionByTokenHash(db, session.token_hash);
+        return null;
+      }
+      const user = await users.findUserById(db, session.user_id);
+      if (!user) return null;
+      // Write at most once a minute: a busy admin page should not write on every request.
+      if (now.getTime() - Date.parse(session.last_used_at) > 60_000) {
+        await sessions.touchSession(db, session.id, nowIso, new Date(now.getTime() + options.sessionIdleMs).toISOString());
+      }
+      return { userToken: session.id, email: user.email, expiresAt: session.absolute_expires_at };
+    },
+
+    async logout(secret: string | undefined): Promise<void> {
+      if (secret && SECRET_PATTERN.test(secret)) await sessions.deleteSessionByTokenHash(db, hashToken(secret));
+    },
+
+    pruneExpired: () => sessions.deleteExpiredSessions(db, new Date().toISOString()),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export class UserAdminError extends Error {
+  override name = 'UserAdminError';
+}
+
+function assertPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new UserAdminError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  }
+}
+
+/** Admin accounts, managed from the command line and from ADMIN_EMAIL/ADMIN_PASSWORD at start-up. */
+export function createUserAdmin(db: Db) {
+  return {
+    async create(email: string, password: string): Promise<void> {
+      if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) throw new UserAdminError(`Not an e-mail address: ${email}`);
+      assertPassword(password);
+      if (await users.findUserByEmail(db, email)) throw new UserAdminError(`An admin with e-mail ${email} already exists.`);
+      const now = new Date().toISOString();
+      await users.insertUser(db, {
+        id: randomUUID(),
+        email,
+        password_hash: await hashPassword(password),
+        created_at: now,
+        updated_at: now,
+      });
+    },
+    /** Also signs the admin out everywhere. */
+    async setPassword(email: string, password: string): Promise<void> {
+      assertPassword(password);
+      const user = await users.findUserByEmail(db, email);
+      if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
+      await users.updatePassword(db, user.id, await hashPassword(password), new Date().toISOString());
+      await sessions.deleteSessionsOfUser(db, user.id);
+    },
+    async remove(email: string): Promise<void> {
+      const user = await users.findUserByEmail(db, email);
+      if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
+      await sessions.deleteSessionsOfUser(db, user.id);
+      await users.deleteUser(db, user.id);
+    },
+    list: () => users.listUsers(db),
+    exists: async (email: string) => (await users.findUserByEmail(db, email)) !== undefined,
+  };
+}
+export type UserAdmin = ReturnType<typeof createUserAdmin>;

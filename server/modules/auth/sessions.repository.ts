@@ -1,0 +1,34 @@
+import type { Db } from '#server/db/db.ts';
+import type { SessionRow, SessionsTable } from '#server/db/schema.ts';
+
+export async function insertSession(db: Db, row: SessionsTable): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, lastUsedAt: string, idleExpiresAt: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: lastUsedAt, idle_expires_at: idleExpiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredSessions(db: Db, nowIso: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('idle_expires_at', '<=', nowIso), eb('absolute_expires_at', '<=', nowIso)]))
+    .execute();
+}
