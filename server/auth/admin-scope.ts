@@ -1,4 +1,4 @@
-import { unauthorized } from '#server/errors.ts';
+import { notFound, unauthorized } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { currentAdmin } from './auth-plugin.ts';
 
@@ -12,5 +12,9 @@ export function adminScope(plugins: ApiPlugin[]): ApiPlugin {
       if (!(await currentAdmin(request))) throw unauthorized();
     });
     for (const plugin of plugins) await scope.register(plugin);
+    // Unknown admin paths need a session too: a signed-out client learns nothing about which exist.
+    scope.all('/*', { schema: { hide: true } }, async () => {
+      throw notFound('admin route');
+    });
   };
 }

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from '#server/db/db.ts';
+import { verifyPassword } from '#server/auth/password.ts';
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-cli-'));
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+function admin(args: string[], stdin = '') {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    input: stdin,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+async function storedHash(email: string): Promise<string | undefined> {
+  const db = openDb({ dataDir });
+  try {
+    return (await db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirst())?.password_hash;
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('npm run admin', () => {
+  it('creates an admin with a piped password, stored as an scrypt hash', async () => {
+    const created = admin(['create', 'Office@Orbit.edu.np'], 'a-very-long-password\n');
+    expect(created.err).toBe('');
+    expect(created.code).toBe(0);
+    const hash = await storedHash('office@orbit.edu.np');
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/u);
+    expect(await verifyPassword('a-very-long-password', hash!)).toBe(true);
+    expect(admin(['list']).out).toContain('office@orbit.edu.np');
+  });
+
+  it('refuses a password under 12 characters and a duplicate e-mail', () => {
+    const short = admin(['create', 'short@orbit.edu.np'], 'elevenchars\n');
+    expect(short.code).toBe(1);
+    expect(short.err).toContain('at least 12 characters');
+    const duplicate = admin(['create', 'OFFICE@orbit.edu.np'], 'another-long-password\n');
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.err).toContain('already exists');
+  });
+
+  it('sets a new password and deletes an admin', async () => {
+    expect(admin(['set-password', 'office@orbit.edu.np'], 'the-new-password-123\n').code).toBe(0);
+    expect(await verifyPassword('the-new-password-123', (await storedHash('office@orbit.edu.np'))!)).toBe(true);
+    expect(admin(['delete', 'office@orbit.edu.np']).code).toBe(0);
+    expect(await storedHash('office@orbit.edu.np')).toBeUndefined();
+  });
+
+  it('prints the usage for an unknown command', () => {
+    const res = admin(['bogus']);
+    expect(res.code).toBe(2);
+    expect(res.err).toContain('Usage: npm run admin');
+  });
+});
