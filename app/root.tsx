@@ -1,10 +1,22 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { isChunkLoadError } from './lib/chunk-error.ts';
+import { motionVariables } from './lib/motion.ts';
+import { college } from '#content/college.ts';
 import './styles/app.css';
+import type { Route } from './+types/root';
+
+/** The site's absolute address, for Open Graph URLs in each page's meta. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: context.siteUrl };
+}
+
+// The site address never changes while the app runs: no need to ask the server again on navigation.
+export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" style={motionVariables}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -24,4 +36,35 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isChunkLoadError(error)) {
+    return (
+      <main className="error-page">
+        <title>{`A newer version of the site is available | ${college.name}`}</title>
+        <h1>A newer version of the site is available</h1>
+        <p>The site was updated while you had it open. Reload the page to continue.</p>
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </main>
+    );
+  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? 'Page not found' : 'Something went wrong';
+  return (
+    <main className="error-page">
+      <title>{`${heading} | ${college.name}`}</title>
+      <h1>{heading}</h1>
+      <p>
+        {notFound
+          ? 'We could not find the page you were looking for.'
+          : 'Sorry, this page could not be shown. Please try again in a moment.'}
+      </p>
+      <a className="btn btn--primary" href="/">
+        Go to the home page
+      </a>
+    </main>
+  );
 }

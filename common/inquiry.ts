@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 const required = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
 
 /** The contact form of SPEC.md section 3, checked in the browser and again by POST /api/inquiries. */
 export const InquiryInputSchema = z.object({

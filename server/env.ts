@@ -28,6 +28,19 @@ const EnvSchema = z
     UPLOAD_MAX_MB: int(15, 1, 200),
     IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
     INQUIRY_MAX_PER_HOUR: int(5, 1, 1000),
+    // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/u, 'must be an S3 bucket name').optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/u }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool('false'),
+    PUBLIC_ASSET_BASE_URL: z.url({ protocol: /^https?$/u }).optional(),
+    SHUTDOWN_TIMEOUT_SECONDS: int(20, 1, 600),
+  })
+  .refine((e) => (e.S3_ACCESS_KEY_ID === undefined) === (e.S3_SECRET_ACCESS_KEY === undefined), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    path: ['S3_SECRET_ACCESS_KEY'],
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -15,8 +15,15 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/** URL at which a stored file is served to browsers. */
+/** URL at which a stored file is served to browsers: through the app (/media/...). */
 export const mediaUrl = (key: string): string => `/media/${key}`;
+
+/** With PUBLIC_ASSET_BASE_URL (a public bucket or a CDN), browsers fetch files from there instead. */
+export const mediaUrlFor = (publicBase: string | undefined): ((key: string) => string) => {
+  if (!publicBase) return mediaUrl;
+  const base = publicBase.replace(/\/+$/u, '');
+  return (key) => `${base}/${key}`;
+};
 
 /** Composes the services once; routes and page loaders (through the load context) share them. */
 export function createServices({ db, storage, env, log }: ServiceDeps) {
@@ -28,7 +35,7 @@ export function createServices({ db, storage, env, log }: ServiceDeps) {
       db,
       storage,
       log,
-      urlFor: mediaUrl,
+      urlFor: mediaUrlFor(env.PUBLIC_ASSET_BASE_URL),
       limits: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 },
     }),
     inquiries: createInquiriesService(db, { maxPerHour: env.INQUIRY_MAX_PER_HOUR }),

@@ -1,3 +1,40 @@
-export default function Page() {
-  return <main><h1>notices</h1></main>;
+import { NoticeCard } from '#app/components/notice-card.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import { college } from '#content/college.ts';
+import '#app/styles/pages.css';
+import type { Route } from './+types/notices';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Notices',
+    description: `Notices from ${college.name}, Bharatpur: admissions, examinations, holidays and events, newest first.`,
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { notices: await context.services.notices.list() };
+}
+
+export default function Notices({ loaderData }: Route.ComponentProps) {
+  const { notices } = loaderData;
+  return (
+    <main id="main" tabIndex={-1} className="page">
+      <div className="container">
+        <header className="page__header">
+          <h1>Notices</h1>
+          <p>News from the college office, newest first.</p>
+        </header>
+        {notices.length > 0 ? (
+          <ul className="notice-grid notice-grid--page">
+            {notices.map((notice) => (
+              <li key={notice.id}>
+                <NoticeCard notice={notice} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-state">There are no notices at the moment. Please check again soon.</p>
+        )}
+      </div>
+    </main>
+  );
 }

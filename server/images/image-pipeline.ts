@@ -24,6 +24,9 @@ export interface ProcessedImage {
   variants: EncodedVariant[];
 }
 
+/** Sizes are configured in MiB (UPLOAD_MAX_MB * 1024 * 1024): say the number the admin configured. */
+export const formatMegabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
 const unsupported = (message: string) => new AppError(415, 'image/unsupported', message);
 
 const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
@@ -38,7 +41,7 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
  */
 export async function processImage(input: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
   if (input.length > limits.maxBytes) {
-    throw new AppError(413, 'image/too-large', `The file is larger than ${Math.round(limits.maxBytes / 1e6)} MB.`);
+    throw new AppError(413, 'image/too-large', `The file is larger than ${formatMegabytes(limits.maxBytes)}. Please choose a smaller image.`);
   }
   if (sniffImageFormat(input) === null) {
     throw unsupported('The file is not a JPEG, PNG, WebP or AVIF image.');

@@ -1,7 +1,16 @@
 import type { ApiPlugin } from '#server/http.ts';
+import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
+import { adminImagesRoutes } from './images/images.admin.routes.ts';
+import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
+import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
 
 /**
  * Every admin API module, registered under /api/admin inside adminScope (server/auth/admin-scope.ts),
  * which requires a signed-in admin for all of them.
  */
-export const adminRoutePlugins: ApiPlugin[] = [];
+export const adminRoutePlugins: ApiPlugin[] = [
+  adminAdmissionRoutes,
+  adminNoticesRoutes,
+  adminImagesRoutes,
+  adminInquiriesRoutes,
+];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Image, type ImageFolder } from '#common/image.ts';
+import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import { conflict, notFound } from '#server/errors.ts';
@@ -66,9 +66,10 @@ export function createImagesService({ db, storage, limits, urlFor, log }: Images
           await storage.put(v.key, processed.variants[i]!.body, contentTypeForKey(v.key));
           written.push(v.key);
         }
+        // The limit holds across processes: count and insert are one locked statement, not a read then a write.
         await db.transaction().execute(async (trx) => {
-          if (max !== undefined && (await repo.countImages(trx, folder)) >= max) throw fullError(folder, max);
-          await repo.insertImage(trx, row);
+          if (max === undefined) await repo.insertImage(trx, row);
+          else if (!(await repo.insertImageWithinLimit(trx, row, max))) throw fullError(folder, max);
         });
       } catch (err) {
         await removeFiles(written);
@@ -77,13 +78,23 @@ export function createImagesService({ db, storage, limits, urlFor, log }: Images
       return toImage(row, urlFor);
     },
 
+    /**
+     * Deletes the row first (so the image leaves every page at once), then its files. Of two concurrent
+     * deletes exactly one wins; the other, like a delete of an image already gone, answers 404.
+     */
     async remove(id: string): Promise<void> {
-      const row = await repo.findImage(db, id);
-      if (!row || !(await repo.deleteImage(db, id))) throw notFound('image');
+      const row = await db.transaction().execute(async (trx) => {
+        const found = await repo.findImage(trx, id);
+        return found && (await repo.deleteImage(trx, id)) ? found : undefined;
+      });
+      if (!row) throw notFound('image');
       await removeFiles(parseVariants(row.variants).map((v) => v.key));
     },
 
     count: (folder: ImageFolder) => repo.countImages(db, folder),
+
+    /** The upload limits, for the HTTP layer (multipart size cap) and the admin pages (early check). */
+    limits: { ...limits } as Readonly<ImageLimits>,
   };
 }
 export type ImagesService = ReturnType<typeof createImagesService>;

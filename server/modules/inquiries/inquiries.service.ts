@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Inquiry, type InquiryInput, InquiryInputSchema } from '#common/inquiry.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import type { InquiryRow } from '#server/db/schema.ts';
-import { badRequest, tooManyRequests } from '#server/errors.ts';
+import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
 import * as repo from './inquiries.repository.ts';
 
@@ -40,7 +40,17 @@ export function createInquiriesService(db: Db, options: { maxPerHour: number }) 
       }
       if (parsed.data.website) return { stored: false, reason: 'honeypot' };
       const { first_name, last_name, phone, email, subject, message } = parsed.data;
-      const row = { id: randomUUID(), first_name, last_name, phone, email, subject, message, handled: 0, created_at: nowIso() };
+      const row = {
+        id: randomUUID(),
+        first_name,
+        last_name,
+        phone,
+        email,
+        subject,
+        message,
+        handled: 0,
+        created_at: nowIso(),
+      };
       await repo.insertInquiry(db, row);
       return { stored: true, id: row.id };
     },
@@ -48,6 +58,18 @@ export function createInquiriesService(db: Db, options: { maxPerHour: number }) 
       return (await repo.listInquiries(db)).map(toInquiry);
     },
     countUnhandled: () => repo.countUnhandled(db),
+    /** Marks an inquiry handled (or unread again); 404 when it is gone. */
+    async setHandled(id: string, handled: boolean): Promise<Inquiry> {
+      const row = await db.transaction().execute(async (trx) => {
+        if (!(await repo.setHandled(trx, id, handled))) return undefined;
+        return repo.findInquiry(trx, id);
+      });
+      if (!row) throw notFound('inquiry');
+      return toInquiry(row);
+    },
+    async remove(id: string): Promise<void> {
+      if (!(await repo.deleteInquiry(db, id))) throw notFound('inquiry');
+    },
   };
 }
 export type InquiriesService = ReturnType<typeof createInquiriesService>;

@@ -1,0 +1,34 @@
+// Starts the built server for Playwright on a fresh, empty DATA_DIR (so every run sees the same demo
+// content) and deletes that folder when the server stops. Playwright ends it with SIGTERM.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// A fixed folder per port (tests/e2e/support/env.ts sets DATA_DIR), emptied so every run sees the same demo content.
+const dataDir = process.env.DATA_DIR ?? path.join(os.tmpdir(), `orbit-e2e-data-${process.env.PORT ?? 3300}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, DATA_DIR: dataDir },
+  stdio: 'inherit',
+});
+
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => {
+    // The server shuts down on its own signal (it shares our process group); make sure it gets one.
+    if (server.exitCode === null) server.kill(signal);
+  });
+}
+
+server.on('exit', (code, signal) => {
+  removeDataDir();
+  process.exit(code ?? (signal ? 0 : 1));
+});
+server.on('error', (err) => {
+  console.error(`e2e server: could not start node: ${err.message}`);
+  removeDataDir();
+  process.exit(1);
+});

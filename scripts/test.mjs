@@ -1,0 +1,89 @@
+// `npm test`: the one command that checks everything, in order, stopping at the first failure.
+// `npm test -- lint unit` runs only the named steps.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-results-'));
+const vitestJson = path.join(resultsDir, 'vitest.json');
+const playwrightJson = path.join(resultsDir, 'playwright.json');
+
+const STEPS = [
+  { name: 'typecheck', title: 'Type check (react-router typegen && tsc)', args: ['run', 'typecheck'] },
+  { name: 'lint', title: 'Lint (eslint)', args: ['run', 'lint'] },
+  { name: 'format', title: 'Format check (prettier --check)', args: ['run', 'format:check'], fix: 'npm run format' },
+  {
+    name: 'unit',
+    title: 'Unit and API tests (vitest run)',
+    args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    counts: () => vitestCounts(vitestJson),
+  },
+  {
+    name: 'e2e',
+    title: 'End-to-end tests (Playwright, Chromium)',
+    args: ['run', 'test:e2e', '--', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
+    counts: () => playwrightCounts(playwrightJson),
+  },
+];
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function vitestCounts(file) {
+  const r = readJson(file);
+  if (!r) return null;
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function playwrightCounts(file) {
+  const r = readJson(file);
+  if (!r?.stats) return null;
+  // A test that passed on its retry counts as passed ("flaky"), as Playwright itself does.
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
+}
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !STEPS.some((s) => s.name === w));
+if (unknown.length > 0) {
+  console.error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${STEPS.map((s) => s.name).join(', ')}.`);
+  process.exit(2);
+}
+const steps = wanted.length > 0 ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function summary() {
+  const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
+  return `${total.passed} passed, ${total.failed} failed${skipped}`;
+}
+
+for (const [i, step] of steps.entries()) {
+  console.log(`\n━━ [${i + 1}/${steps.length}] ${step.title}`);
+  const stepStart = Date.now();
+  const result = spawnSync(npm, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const counts = step.counts?.();
+  if (counts) for (const key of Object.keys(total)) total[key] += counts[key];
+  if (result.status !== 0) {
+    const why = result.error ? result.error.message : result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`;
+    console.error(`\n✖ npm test stopped: step "${step.name}" (${step.title}) failed (${why}) after ${seconds(Date.now() - stepStart)}.`);
+    console.error(`  Run it alone with: npm ${step.args.slice(0, 2).join(' ')}${step.fix ? `   (to fix: ${step.fix})` : ''}`);
+    if (step.counts) console.error(`Tests: ${summary()}`);
+    fs.rmSync(resultsDir, { recursive: true, force: true });
+    process.exit(result.status || 1);
+  }
+  console.log(`✔ ${step.name} passed in ${seconds(Date.now() - stepStart)}${counts ? ` (${counts.passed} tests)` : ''}`);
+}
+
+fs.rmSync(resultsDir, { recursive: true, force: true });
+console.log(`\n✔ All ${steps.length} steps passed in ${seconds(Date.now() - started)}.`);
+if (steps.some((s) => s.counts)) console.log(`Tests: ${summary()}`);

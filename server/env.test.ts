@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+function errorOf(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (err) {
+    expect(err).toBeInstanceOf(EnvError);
+    return (err as Error).message;
+  }
+  throw new Error('parseEnv accepted an environment it should refuse');
+}
+
+describe('parseEnv', () => {
+  it('gives every variable its default on an empty environment', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SEED_DEMO: true,
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      SESSION_IDLE_MINUTES: 120,
+      SESSION_MAX_HOURS: 12,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: 5,
+      LOGIN_MAX_FAILURES_PER_IP: 20,
+      LOGIN_LOCKOUT_MINUTES: 15,
+      UPLOAD_MAX_MB: 15,
+      IMAGE_MAX_MEGAPIXELS: 50,
+      INQUIRY_MAX_PER_HOUR: 5,
+    });
+    expect(env.SITE_URL).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+    expect(env.dataDir).toBe(path.resolve('./data'));
+    expect(env.siteUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = parseEnv({ PORT: '', SITE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    expect(env).toMatchObject({ PORT: 3000, siteUrl: 'http://localhost:3000' });
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+  });
+
+  it('reads numbers and booleans from their text', () => {
+    const env = parseEnv({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: 'true', UPLOAD_MAX_MB: '5' });
+    expect(env).toMatchObject({ PORT: 8080, SEED_DEMO: false, TRUST_PROXY: true, UPLOAD_MAX_MB: 5 });
+    expect(env.siteUrl).toBe('http://localhost:8080');
+  });
+
+  it('uses SITE_URL without its trailing slash, and resolves DATA_DIR to an absolute path', () => {
+    const env = parseEnv({ SITE_URL: 'https://www.orbit.edu.np/', DATA_DIR: 'relative/data' });
+    expect(env.siteUrl).toBe('https://www.orbit.edu.np');
+    expect(env.dataDir).toBe(path.resolve('relative/data'));
+  });
+
+  it('accepts ADMIN_EMAIL and ADMIN_PASSWORD set together', () => {
+    const env = parseEnv({ ADMIN_EMAIL: 'office@orbit.edu.np', ADMIN_PASSWORD: 'a-long-enough-secret' });
+    expect(env.ADMIN_EMAIL).toBe('office@orbit.edu.np');
+  });
+
+  it('lists every bad variable in one message', () => {
+    const message = errorOf({
+      NODE_ENV: 'staging',
+      PORT: 'eighty',
+      SITE_URL: 'ftp://orbit.edu.np',
+      DATABASE_URL: 'mysql://db',
+      ADMIN_EMAIL: 'not-an-email',
+      ADMIN_PASSWORD: 'short',
+      SEED_DEMO: 'maybe',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'sometimes',
+      SESSION_IDLE_MINUTES: '1',
+      SESSION_MAX_HOURS: '0',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '0',
+      LOGIN_MAX_FAILURES_PER_IP: '1.5',
+      LOGIN_LOCKOUT_MINUTES: '-3',
+      UPLOAD_MAX_MB: '1000',
+      IMAGE_MAX_MEGAPIXELS: '0',
+      INQUIRY_MAX_PER_HOUR: 'lots',
+    });
+    expect(message).toMatch(/^Invalid environment, refusing to start:\n/u);
+    for (const name of [
+      'NODE_ENV',
+      'PORT',
+      'SITE_URL',
+      'DATABASE_URL',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'SEED_DEMO',
+      'LOG_LEVEL',
+      'TRUST_PROXY',
+      'SESSION_IDLE_MINUTES',
+      'SESSION_MAX_HOURS',
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      'LOGIN_MAX_FAILURES_PER_IP',
+      'LOGIN_LOCKOUT_MINUTES',
+      'UPLOAD_MAX_MB',
+      'IMAGE_MAX_MEGAPIXELS',
+      'INQUIRY_MAX_PER_HOUR',
+    ]) {
+      expect(message).toMatch(new RegExp(`^  ${name}: `, 'mu'));
+    }
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+    expect(message).toContain('ADMIN_PASSWORD: must be at least 12 characters');
+  });
+
+  it('refuses ADMIN_EMAIL without ADMIN_PASSWORD, and the reverse', () => {
+    expect(errorOf({ ADMIN_EMAIL: 'office@orbit.edu.np' })).toContain(
+      'ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
+    expect(errorOf({ ADMIN_PASSWORD: 'a-long-enough-secret' })).toContain(
+      'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
+  });
+
+  it('refuses a port outside 0 to 65535', () => {
+    expect(errorOf({ PORT: '70000' })).toMatch(/^ {2}PORT: /mu);
+  });
+});

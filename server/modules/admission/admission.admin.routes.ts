@@ -1,0 +1,18 @@
+import { AdmissionResponseSchema } from '#common/admission.ts';
+import type { ApiPlugin } from '#server/http.ts';
+
+/** The admission status for signed-in admins, under /api/admin. */
+export const adminAdmissionRoutes: ApiPlugin = async (app) => {
+  app.put(
+    '/admission',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set the admission status ('ADMISSION ENQUIRY' or 'ADMISSION OPEN')",
+        body: AdmissionResponseSchema,
+        response: { 200: AdmissionResponseSchema },
+      },
+    },
+    async (request) => ({ status: await app.services.admission.set(request.body.status) }),
+  );
+};

@@ -1,0 +1,110 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ImageFolderSchema, ImageListSchema, ImageSchema } from '#common/image.ts';
+import { AppError, badRequest } from '#server/errors.ts';
+import type { ApiPlugin } from '#server/http.ts';
+import { formatMegabytes } from '#server/images/image-pipeline.ts';
+
+/** The specification's message when no file was chosen (SPEC.md section 5), wording included. */
+export const NO_FILE_MESSAGE = 'Please select a image.';
+
+const FolderParams = z.object({ folder: ImageFolderSchema });
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+const missingFile = () => badRequest('image/missing', NO_FILE_MESSAGE);
+
+/**
+ * Images for signed-in admins, under /api/admin. An upload is one multipart part named `file`; its
+ * bytes decide what it is (server/images/image-pipeline.ts), and its client file name is never used.
+ */
+export const adminImagesRoutes: ApiPlugin = async (app) => {
+  const { maxBytes } = app.services.images.limits;
+  const tooLarge = () =>
+    new AppError(
+      413,
+      'image/too-large',
+      `The file is larger than ${formatMegabytes(maxBytes)}. Please choose a smaller image.`,
+    );
+
+  // Registered here, so only this plugin's routes accept multipart bodies.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+  });
+
+  /** Reads the one `file` part into memory (bounded by fileSize), translating the parser's errors. */
+  async function readUpload(request: FastifyRequest): Promise<Buffer> {
+    if (!request.isMultipart()) throw missingFile();
+    let part: MultipartFile | undefined;
+    try {
+      part = await request.file();
+      if (!part) throw missingFile();
+      if (part.fieldname !== 'file') {
+        part.file.resume(); // drain it, so the request still ends normally
+        throw missingFile();
+      }
+      const body = await part.toBuffer();
+      if (body.length === 0) throw missingFile();
+      return body;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const code = (err as { code?: unknown }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      const status = (err as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        throw badRequest('image/bad-upload', 'The upload could not be read. Send one file in a part named "file".');
+      }
+      throw err;
+    }
+  }
+
+  app.get(
+    '/images/:folder',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Images of a folder, newest first',
+        params: FolderParams,
+        response: { 200: ImageListSchema },
+      },
+    },
+    async (request) => ({ images: await app.services.images.list(request.params.folder) }),
+  );
+
+  app.post(
+    '/images/:folder',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload a JPEG, PNG, WebP or AVIF image (multipart, one part named "file")',
+        description:
+          'The content decides the format, not the name or declared type. 413 over the size or pixel limit, ' +
+          '415 when it is not a readable image, 409 when the featured folder already holds 3 images.',
+        consumes: ['multipart/form-data'],
+        params: FolderParams,
+        response: { 201: ImageSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await readUpload(request);
+      const image = await app.services.images.create(request.params.folder, body);
+      return reply.status(201).send(image);
+    },
+  );
+
+  app.delete(
+    '/images/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete an image and its files (404 when it is already gone)',
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.services.images.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Inquiry } from '#common/inquiry.ts';
+import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
+
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminTestApp({ INQUIRY_MAX_PER_HOUR: '100' });
+});
+afterAll(() => t.close());
+
+async function submit(subject: string): Promise<void> {
+  const res = await t.anonymous({
+    method: 'POST',
+    url: '/api/inquiries',
+    payload: {
+      first_name: 'Sita',
+      last_name: 'Sharma',
+      phone: '+977 9841000000',
+      email: 'sita@example.com',
+      subject,
+      message: 'When does the admission close?',
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  await new Promise((resolve) => setTimeout(resolve, 5)); // distinct createdAt, so the order is known
+}
+
+const list = async () => {
+  const res = await t.asAdmin({ method: 'GET', url: '/api/admin/inquiries' });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ inquiries: Inquiry[]; unhandled: number }>();
+};
+
+describe('admin inquiries', () => {
+  it('lists inquiries newest first, all unread at first', async () => {
+    await submit('First question');
+    await submit('Second question');
+    const { inquiries, unhandled } = await list();
+    expect(inquiries.map((i) => i.subject)).toEqual(['Second question', 'First question']);
+    expect(inquiries.every((i) => !i.handled)).toBe(true);
+    expect(unhandled).toBe(2);
+  });
+
+  it('marks an inquiry handled and unread again, with the unread count following', async () => {
+    const [newest] = (await list()).inquiries;
+    const done = await t.asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/inquiries/${newest!.id}`,
+      payload: { handled: true },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json<Inquiry>()).toMatchObject({ id: newest!.id, handled: true });
+    expect(await t.app.services.inquiries.countUnhandled()).toBe(1);
+    const again = await t.asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/inquiries/${newest!.id}`,
+      payload: { handled: false },
+    });
+    expect(again.json<Inquiry>().handled).toBe(false);
+    expect((await list()).unhandled).toBe(2);
+  });
+
+  it('rejects a handled flag that is not a boolean', async () => {
+    const [newest] = (await list()).inquiries;
+    const res = await t.asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/inquiries/${newest!.id}`,
+      payload: { handled: 'yes' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('deletes an inquiry (204) and answers 404 for one already gone, for delete and for patch', async () => {
+    const [newest] = (await list()).inquiries;
+    const url = `/api/admin/inquiries/${newest!.id}`;
+    expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(204);
+    expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(404);
+    const patch = await t.asAdmin({ method: 'PATCH', url, payload: { handled: true } });
+    expect(patch.statusCode).toBe(404);
+    expect(patch.json()).toEqual({ error: { code: 'not-found', message: 'This inquiry does not exist.' } });
+    expect((await list()).inquiries).toHaveLength(1);
+  });
+
+  it('answers 401 on every inquiry route without a session and changes nothing', async () => {
+    const [remaining] = (await list()).inquiries;
+    const url = `/api/admin/inquiries/${remaining!.id}`;
+    for (const req of [
+      { method: 'GET', url: '/api/admin/inquiries' },
+      { method: 'PATCH', url, payload: { handled: true } },
+      { method: 'DELETE', url },
+    ] as const) {
+      const res = await t.anonymous(req);
+      expect(res.statusCode, `${req.method} ${req.url}`).toBe(401);
+      expect(res.json()).toMatchObject({ error: { code: 'auth/unauthenticated' } });
+    }
+    expect((await list()).inquiries).toEqual([remaining]);
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { InquirySchema } from '#common/inquiry.ts';
+import type { ApiPlugin } from '#server/http.ts';
+
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The contact form's messages for signed-in admins, under /api/admin. */
+export const adminInquiriesRoutes: ApiPlugin = async (app) => {
+  app.get(
+    '/inquiries',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'All inquiries, newest first, with the number not yet handled',
+        response: { 200: z.object({ inquiries: z.array(InquirySchema), unhandled: z.number().int().min(0) }) },
+      },
+    },
+    async () => {
+      const [inquiries, unhandled] = await Promise.all([
+        app.services.inquiries.list(),
+        app.services.inquiries.countUnhandled(),
+      ]);
+      return { inquiries, unhandled };
+    },
+  );
+
+  app.patch(
+    '/inquiries/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark an inquiry handled or unread',
+        params: IdParams,
+        body: z.object({ handled: z.boolean() }),
+        response: { 200: InquirySchema },
+      },
+    },
+    async (request) => app.services.inquiries.setHandled(request.params.id, request.body.handled),
+  );
+
+  app.delete(
+    '/inquiries/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete an inquiry (404 when it is already gone)',
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.services.inquiries.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

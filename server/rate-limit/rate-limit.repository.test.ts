@@ -1,0 +1,66 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '#server/test-support/test-app.ts';
+import { clear, hit, peek, pruneExpired } from './rate-limit.repository.ts';
+
+const { db, cleanup } = await createTestDb();
+afterAll(cleanup);
+
+const HOUR = 60 * 60 * 1000;
+const T0 = new Date('2026-11-21T10:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+beforeEach(async () => {
+  await db.deleteFrom('rate_limits').execute();
+});
+
+describe('rate-limit repository', () => {
+  it('counts hits on a key within its window, keeping the first reset time', async () => {
+    expect(await hit(db, 'inquiry:ip:a', HOUR, T0)).toEqual({ count: 1, resetAt: at(HOUR) });
+    expect(await hit(db, 'inquiry:ip:a', HOUR, at(1000))).toEqual({ count: 2, resetAt: at(HOUR) });
+    expect(await hit(db, 'inquiry:ip:a', HOUR, at(HOUR - 1))).toEqual({ count: 3, resetAt: at(HOUR) });
+  });
+
+  it('keeps separate counts for separate keys', async () => {
+    await hit(db, 'k:one', HOUR, T0);
+    await hit(db, 'k:one', HOUR, T0);
+    expect((await hit(db, 'k:two', HOUR, T0)).count).toBe(1);
+    expect((await peek(db, 'k:one', T0)).count).toBe(2);
+  });
+
+  it('starts a new window at 1 once the reset time has come', async () => {
+    await hit(db, 'k', HOUR, T0);
+    await hit(db, 'k', HOUR, at(10));
+    const next = await hit(db, 'k', HOUR, at(HOUR));
+    expect(next).toEqual({ count: 1, resetAt: at(2 * HOUR) });
+    expect((await hit(db, 'k', HOUR, at(HOUR + 5))).count).toBe(2);
+  });
+
+  it('counts every one of many concurrent hits exactly once', async () => {
+    const results = await Promise.all(Array.from({ length: 25 }, () => hit(db, 'busy', HOUR, T0)));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+
+  it('peeks without counting, and reads 0 for an unknown or expired key', async () => {
+    expect(await peek(db, 'nobody', T0)).toEqual({ count: 0, resetAt: T0 });
+    await hit(db, 'k', HOUR, T0);
+    expect(await peek(db, 'k', at(5))).toEqual({ count: 1, resetAt: at(HOUR) });
+    expect(await peek(db, 'k', at(6))).toEqual({ count: 1, resetAt: at(HOUR) });
+    expect((await peek(db, 'k', at(HOUR))).count).toBe(0);
+  });
+
+  it('clears one key and leaves the others', async () => {
+    await hit(db, 'a', HOUR, T0);
+    await hit(db, 'b', HOUR, T0);
+    await clear(db, 'a');
+    expect((await peek(db, 'a', T0)).count).toBe(0);
+    expect((await peek(db, 'b', T0)).count).toBe(1);
+  });
+
+  it('prunes only the rows whose window has passed', async () => {
+    await hit(db, 'short', 1000, T0);
+    await hit(db, 'long', HOUR, T0);
+    await pruneExpired(db, at(1000));
+    const keys = (await db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(keys).toEqual(['long']);
+  });
+});

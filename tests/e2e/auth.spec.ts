@@ -1,0 +1,114 @@
+import { type Page, expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_DATA_DIR } from './support/env.ts';
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('Password').fill(password);
+}
+
+const userToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('userToken'));
+
+test.describe('admin sign-in', () => {
+  test('login shows Loading..., the success toast, waits 2 s, then opens the admin; logout returns home', async ({
+    page,
+  }) => {
+    await fillLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // The login page has no navigation bar or footer.
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Gallery' })).toHaveCount(0);
+
+    // Hold the request a moment so the full-screen loading state can be seen.
+    await page.route('**/api/auth/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Loading...')).toBeVisible();
+
+    await expect(page.getByText('Login successful.')).toBeVisible();
+    const toastAt = Date.now();
+    expect(await userToken(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/u);
+    await expect(page).toHaveURL(/\/login$/u);
+    await page.waitForURL(/\/admin$/u);
+    expect(Date.now() - toastAt).toBeGreaterThan(1500);
+
+    await expect(page.getByText('Hello Admin')).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    for (const [name, href] of [
+      ['Admission status', '/admin'],
+      ['Featured', '/admin/featured'],
+      ['Gallery', '/admin/gallery'],
+      ['Add photo', '/admin/addnewphoto'],
+      ['Notices', '/admin/notice'],
+      ['Add notice', '/admin/addnewnotice'],
+    ] as const) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+
+    // The search box does nothing, and breaks nothing.
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('admission');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/admin$/u);
+
+    // The secret is not readable by scripts: only the public identifier is in local storage.
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'orbit_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Strict');
+    expect(await userToken(page)).not.toBe(session?.value);
+
+    // On a phone the toast covers the header; it closes by itself after 5 s.
+    await expect(page.getByText('Login successful.')).toBeHidden({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await userToken(page)).toBeNull();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login$/u);
+  });
+
+  test('a wrong password shows invalid-credential as an error toast and stops loading', async ({ page }) => {
+    await fillLogin(page, ADMIN_EMAIL, 'not-the-right-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('invalid-credential', { exact: true })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(await userToken(page)).toBeNull();
+    await expect(page).toHaveURL(/\/login$/u);
+  });
+
+  test('/admin/featured while signed out lands on /login', async ({ page }) => {
+    await page.goto('/admin/featured');
+    await expect(page).toHaveURL(/\/login$/u);
+    await expect(page.getByLabel('Username')).toBeVisible();
+  });
+
+  test('a token in local storage without a valid session grants nothing and is removed', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => window.localStorage.setItem('userToken', 'forged-token-value'));
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/login$/u);
+    await expect.poll(() => userToken(page)).toBeNull();
+  });
+
+  test('a session revoked on the server sends the browser back to /login', async ({ page }) => {
+    await fillLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin$/u);
+    await expect(page.getByText('Hello Admin')).toBeVisible();
+
+    const db = new Database(path.join(E2E_DATA_DIR, 'orbit.sqlite'));
+    try {
+      db.prepare('delete from sessions').run();
+    } finally {
+      db.close();
+    }
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Notices', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/u);
+    await expect.poll(() => userToken(page)).toBeNull();
+  });
+});

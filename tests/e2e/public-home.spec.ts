@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/hydration.ts';
+
+const SECTION_ORDER = [
+  'Pictures of the college',
+  'Open Up Your Future',
+  'About Orbit College',
+  'Our courses',
+  'Why choose Orbit?',
+  /^ADMISSION (ENQUIRY|OPEN)$/,
+  'Latest notices',
+  'Messages from the college',
+  'What our students say',
+];
+
+test.describe('home page', () => {
+  test('shows its sections in the order of the specification', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('main').getByRole('region')).toHaveCount(SECTION_ORDER.length);
+    const names = await page
+      .locator('main')
+      .getByRole('region')
+      .evaluateAll((regions) =>
+        regions.map((r) => {
+          const labelledBy = r.getAttribute('aria-labelledby');
+          return (labelledBy ? document.getElementById(labelledBy)?.textContent : r.getAttribute('aria-label')) ?? '';
+        }),
+      );
+    SECTION_ORDER.forEach((expected, i) => expect(names[i]).toMatch(expected));
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: /Take a virtual tour/ })).toBeVisible();
+
+    const courses = page.getByRole('region', { name: 'Our courses' });
+    await expect(courses).toHaveAttribute('id', 'academics');
+    await expect(courses.getByRole('heading', { level: 3 })).toHaveText([
+      'Pure Science',
+      'Computer Science',
+      'General Management',
+      'Hotel Management',
+    ]);
+
+    const why = page.getByRole('region', { name: 'Why choose Orbit?' });
+    const featured = why.getByRole('img', { name: /featured photo/ });
+    await expect(featured).toHaveCount(3);
+    await expect(why.locator('picture source[type="image/avif"]')).toHaveCount(3);
+    await expect(why.locator('picture source[type="image/webp"]')).toHaveCount(3);
+    await expect(featured.first()).toHaveAttribute('loading', 'lazy');
+    await expect(featured.first()).toHaveAttribute('srcset', /\d+w/);
+
+    const notices = page.getByRole('region', { name: 'Latest notices' });
+    await expect(notices.getByRole('article')).toHaveCount(2);
+    await expect(notices.getByRole('link', { name: /SEE MORE/ })).toHaveAttribute('href', '/notices');
+
+    await expect(page.getByRole('heading', { name: "Chairman's message" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Principal's message" })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What our students say' }).getByRole('figure')).toHaveCount(2);
+  });
+
+  test('shows the two newest notices, newest first', async ({ page, request }) => {
+    const { notices } = (await (await request.get('/api/notices')).json()) as { notices: { title: string }[] };
+    await page.goto('/');
+    const titles = page.getByRole('region', { name: 'Latest notices' }).getByRole('heading', { level: 3 });
+    await expect(titles).toHaveText(notices.slice(0, 2).map((n) => n.title));
+  });
+
+  test('admissions heading is the stored status and the button label follows it', async ({ page, request }) => {
+    const { status } = (await (await request.get('/api/admission')).json()) as { status: string };
+    await page.goto('/');
+    const admissions = page.getByRole('region', { name: status });
+    await expect(admissions).toHaveAttribute('id', 'admissions');
+    await expect(admissions.getByRole('heading', { level: 2 })).toHaveText(status);
+    const label = status === 'ADMISSION OPEN' ? 'APPLY NOW' : 'ENQUIRY NOW';
+    const button = admissions.getByRole('link', { name: new RegExp(`^${label}`) });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('target', '_blank');
+    // The seeded database starts with enquiries.
+    expect(status).toBe('ADMISSION ENQUIRY');
+    await expect(button).toHaveText(/^ENQUIRY NOW/);
+  });
+
+  test('the banner has 7 pictures, preloads the first and advances every few seconds', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const banner = page.getByRole('region', { name: 'Pictures of the college' });
+    const images = banner.locator('img');
+    await expect(images).toHaveCount(7);
+    for (const img of await images.all()) {
+      await expect(img).toHaveAttribute('width', /\d+/);
+      await expect(img).toHaveAttribute('height', /\d+/);
+      await expect(img).toHaveAttribute('alt', /\w/);
+    }
+    await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+    const firstSrc = await images.first().getAttribute('src');
+    await expect(page.locator(`head link[rel="preload"][as="image"][href="${firstSrc}"]`).first()).toBeAttached();
+
+    // Hidden slides are aria-hidden: by role, only the visible one is found.
+    const visible = banner.getByRole('group');
+    await expect(visible).toHaveCount(1);
+    await expect(visible).toHaveAccessibleName('1 of 7');
+    const firstAlt = await visible.getByRole('img').getAttribute('alt');
+    await page.waitForTimeout(4500);
+    await expect(visible).toHaveAccessibleName('2 of 7');
+    expect(await visible.getByRole('img').getAttribute('alt')).not.toBe(firstAlt);
+  });
+
+  test('the banner stays still for visitors who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoHydrated(page, '/');
+    const visible = page.getByRole('region', { name: 'Pictures of the college' }).getByRole('group');
+    await page.waitForTimeout(4500);
+    await expect(visible).toHaveAccessibleName('1 of 7');
+  });
+
+  test('the banner can be paused', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const banner = page.getByRole('region', { name: 'Pictures of the college' });
+    await banner.getByRole('button', { name: 'Pause slideshow' }).click();
+    await expect(banner.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await page.waitForTimeout(4500);
+    await expect(banner.getByRole('group')).toHaveAccessibleName('1 of 7');
+  });
+});
+
+test.describe('home page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is readable: headline, courses, admissions, notices and messages are in the HTML', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Up Your Future' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pure Science' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'ADMISSION ENQUIRY' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /ENQUIRY NOW/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Latest notices' }).getByRole('article')).toHaveCount(2);
+    await expect(page.getByRole('heading', { name: "Principal's message" })).toBeVisible();
+    // Without the menu script, the links themselves are shown at every width.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notices' })).toBeVisible();
+  });
+});

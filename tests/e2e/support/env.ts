@@ -1,0 +1,33 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * One source for what the end-to-end server is started with (playwright.config.ts) and what the tests
+ * use to reach it. E2E_PORT lets several people run the suite on one machine.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3300);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** The server's data folder, emptied at every start: tests that must act behind the server's back (revoking a session) open it. */
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `orbit-e2e-data-${E2E_PORT}`);
+
+/** The first admin, created at start-up from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const ADMIN_EMAIL = 'admin@orbit.test';
+export const ADMIN_PASSWORD = 'e2e-password-123';
+
+/** Contact-form posts per address per hour: every test shares 127.0.0.1, so this is above what the suite sends. */
+export const INQUIRY_MAX_PER_HOUR = 100;
+
+/** The environment of the server under test (scripts/e2e-server.mjs adds a fresh DATA_DIR). */
+export const SERVER_ENV = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: String(E2E_PORT),
+  SITE_URL: BASE_URL,
+  SEED_DEMO: 'true',
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  INQUIRY_MAX_PER_HOUR: String(INQUIRY_MAX_PER_HOUR),
+  LOG_LEVEL: 'warn',
+  DATA_DIR: E2E_DATA_DIR,
+} as const;
