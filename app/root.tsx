@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import { isChunkLoadError } from './lib/chunk-error.ts';
 import { motionVariables } from './lib/motion.ts';
+import { useNonce } from './lib/nonce.ts';
 import { college } from '#content/college.ts';
 import './styles/app.css';
 import type { Route } from './+types/root';
@@ -15,6 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" style={motionVariables}>
       <head>
@@ -27,8 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,21 +5,28 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '#server/db/db.ts';
 import { verifyPassword } from '#server/auth/password.ts';
+import { createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-cli-'));
-afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+// With DATABASE_URL (the PostgreSQL pass) the CLI works on a fresh database of its own.
+const server = testDatabaseServer();
+const scratch = server ? await createScratchDatabase(server) : undefined;
+afterAll(async () => {
+  await scratch?.drop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
 
 function admin(args: string[], stdin = '') {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
     input: stdin,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', NODE_ENV: 'production' },
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
 async function storedHash(email: string): Promise<string | undefined> {
-  const db = openDb({ dataDir });
+  const db = openDb({ dataDir, databaseUrl: scratch?.url });
   try {
     return (await db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirst())?.password_hash;
   } finally {

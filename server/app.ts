@@ -23,6 +23,7 @@ import { publicImagesRoutes } from './modules/images/images.routes.ts';
 import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { createServices } from './services.ts';
 import type { Storage } from './storage/storage.ts';
 import './http.ts';
@@ -48,9 +49,12 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, { siteUrl: env.siteUrl });
 
   const services = createServices({ db, storage, env, log: app.log });
   app.decorate('services', services);
+  // Set by server/main.ts on SIGTERM; /api/health answers 503 while the process drains.
+  app.decorate('readiness', { draining: false });
   await registerAuth(app, {
     auth: services.auth,
     cookie: sessionCookieSettings(env.siteUrl, env.SESSION_MAX_HOURS * 3600),

@@ -5,15 +5,13 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './auth/password.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
-import { openDb } from './db/db.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { createUserAdmin } from './modules/auth/auth.service.ts';
+import { openTestDb } from './test-support/test-database.ts';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-bootstrap-'));
-const db = openDb({ dataDir });
-await migrateToLatest(db);
+const { db, cleanup } = await openTestDb(dataDir);
 afterAll(async () => {
-  await db.destroy();
+  await cleanup();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 

@@ -11,13 +11,16 @@ export type LoadContext = {
   clientIp: string;
   /** The signed-in admin of this request, or null (looked up once, only when asked). */
   currentAdmin: () => Promise<SignedIn | null>;
+  /** Nonce of this response's Content-Security-Policy, for the scripts React Router writes. */
+  cspNonce: string;
 };
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
-  return (request: Pick<FastifyRequest, 'ip'>): LoadContext => ({
+  return (request: Pick<FastifyRequest, 'ip' | 'cspNonce'>): LoadContext => ({
     services,
     siteUrl,
     clientIp: request.ip,
     currentAdmin: () => currentAdmin(request as FastifyRequest),
+    cspNonce: request.cspNonce,
   });
 }

@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
 import { EnvError, type Env, parseEnv } from './env.ts';
 import { seedDemoContent } from './seed/seed-demo.ts';
-import { createLocalStorage } from './storage/local-storage.ts';
+import { createStorage, describeStorage } from './storage/create-storage.ts';
 
 function loadEnv(): Env {
   try {
@@ -38,7 +38,7 @@ const env = loadEnv();
 ensureBuild(env);
 const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
 const applied = await migrateToLatest(db);
-const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
+const storage = createStorage(env);
 const app = await buildApp({ env, db, storage });
 
 if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -59,14 +59,39 @@ const prune = () =>
 await prune();
 setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await db.destroy();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+/**
+ * SIGTERM (systemd, a container runtime, a deploy): /api/health turns 503 so a load balancer stops
+ * routing here, the listener closes, requests in flight (uploads included) finish, then the database
+ * pool closes and the process exits 0. Connections still busy after SHUTDOWN_TIMEOUT_SECONDS are cut,
+ * and the exit code is then 1, so a forced stop shows in the logs and in `systemctl status`.
+ */
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.readiness.draining = true;
+  const seconds = env.SHUTDOWN_TIMEOUT_SECONDS;
+  app.log.info({ signal, timeoutSeconds: seconds }, 'draining: no new connections, finishing the requests in flight');
+  let forced = false;
+  const deadline = setTimeout(() => {
+    forced = true;
+    app.log.error(`requests still in flight after ${seconds} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, seconds * 1000);
+  try {
+    await app.close();
+  } catch (err) {
+    app.log.error({ err }, 'closing the server failed');
+  }
+  clearTimeout(deadline);
+  await db.destroy().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
+  app.log.info(forced ? 'stopped (forced)' : 'stopped');
+  process.exit(forced ? 1 : 0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`Orbit College is running at ${env.siteUrl} (data in ${env.dataDir})`);
+app.log.info(
+  `Orbit College is running at ${env.siteUrl} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.dataDir}`}; files: ${describeStorage(env)})`,
+);

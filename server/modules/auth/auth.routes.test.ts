@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { type Db, openDb } from '#server/db/db.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
+import type { Db } from '#server/db/db.ts';
 import { parseEnv } from '#server/env.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { openTestDb } from '#server/test-support/test-database.ts';
 import { hashToken } from './auth.service.ts';
 
 const EMAIL = 'Admin@Orbit.test';
@@ -16,6 +16,7 @@ const ORIGIN = { origin: 'http://localhost:3000' };
 
 let dataDir: string;
 let db: Db;
+let closeDb: () => Promise<void>;
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -27,15 +28,14 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES_PER_IP: '6',
     LOGIN_LOCKOUT_MINUTES: '1',
   });
-  db = openDb({ dataDir });
-  await migrateToLatest(db);
+  ({ db, cleanup: closeDb } = await openTestDb(dataDir));
   app = await buildApp({ env, db, storage: createLocalStorage(path.join(dataDir, 'uploads')), pages: false });
   await app.services.users.create(EMAIL, PASSWORD);
 });
 
 afterAll(async () => {
   await app.close();
-  await db.destroy();
+  await closeDb();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 

@@ -19,3 +19,14 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ status: 'unavailable', database: false });
   });
 });
+
+describe('GET /api/health while draining', () => {
+  it('answers 503 "draining" once shutdown has begun, though the database still answers', async () => {
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+    t.app.readiness.draining = true;
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'draining', database: true });
+  });
+});

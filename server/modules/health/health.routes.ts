@@ -2,20 +2,41 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiPlugin } from '#server/http.ts';
 
-const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });
+/** Shared by the process and the health route: set when a SIGTERM starts draining (server/main.ts). */
+export interface Readiness {
+  draining: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readiness: Readiness;
+  }
+}
+
+const HealthSchema = z.object({ status: z.enum(['ok', 'draining', 'unavailable']), database: z.boolean() });
 
 export const healthRoutes: ApiPlugin = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['ops'], summary: 'Readiness: 200 when the database answers', response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Readiness: 200 when the database answers, 503 while the process drains before it stops',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
     async (request, reply) => {
+      let database = true;
       try {
         await sql`select 1`.execute(app.services.db);
-        return { status: 'ok' as const, database: true };
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable', database: false });
+        database = false;
       }
+      // A load balancer stops sending new requests here; the ones in flight still finish.
+      if (app.readiness.draining) return reply.status(503).send({ status: 'draining', database });
+      if (!database) return reply.status(503).send({ status: 'unavailable', database });
+      return { status: 'ok' as const, database };
     },
   );
 };

@@ -47,6 +47,8 @@ describe('GET /media/*', () => {
 
   it('answers 404 for paths that try to leave the uploads folder, even to a file that exists', async () => {
     // The database file sits one level above DATA_DIR/uploads: none of these may reach it.
+    // On PostgreSQL there is no database file there: make sure one exists (appending nothing changes no byte).
+    fs.appendFileSync(path.join(t.dataDir, 'orbit.sqlite'), '');
     expect(fs.existsSync(path.join(t.dataDir, 'orbit.sqlite'))).toBe(true);
     for (const url of [
       '/media/../orbit.sqlite',

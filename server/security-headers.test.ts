@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { embedOrigins, pageCsp } from './security-headers.ts';
+
+describe('page Content-Security-Policy', () => {
+  const csp = pageCsp('abc123', { siteUrl: 'http://localhost:3000' });
+
+  it('allows scripts only from the site and with the nonce, never unsafe-inline', () => {
+    const scripts = csp.split('; ').find((d) => d.startsWith('script-src'));
+    expect(scripts).toBe("script-src 'self' 'nonce-abc123'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/u);
+  });
+
+  it('forbids framing the site and limits frames to the embeds in use', () => {
+    expect(csp).toContain("frame-ancestors 'none'");
+    const frames = csp.split('; ').find((d) => d.startsWith('frame-src'))!;
+    expect(frames).toContain('https://maps.google.com');
+    expect(frames).not.toContain('*');
+  });
+
+  it('upgrades insecure requests only over HTTPS', () => {
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(pageCsp('n', { siteUrl: 'https://orbit.edu.np' })).toContain('upgrade-insecure-requests');
+  });
+
+  it('frames nothing when no embed is configured', () => {
+    expect(embedOrigins(['', 'not a url', 'http://insecure.example'])).toEqual([]);
+    expect(embedOrigins(['https://www.youtube-nocookie.com/embed/x'])).toEqual(['https://www.youtube-nocookie.com']);
+  });
+});
+
+describe('security headers on responses', () => {
+  it('every API response says nosniff, a referrer policy, no framing, and no HSTS over plain HTTP', async () => {
+    const { createTestApp } = await import('#server/test-support/test-app.ts');
+    const t = await createTestApp();
+    try {
+      for (const url of ['/api/health', '/api/notices', '/api/nope', '/media/img/none.jpg']) {
+        const res = await t.app.inject({ url });
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+        expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sends HSTS when the site is served over HTTPS', async () => {
+    const { createTestApp } = await import('#server/test-support/test-app.ts');
+    const t = await createTestApp({ SITE_URL: 'https://orbit.example' });
+    try {
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+
+interface ApiNotice {
+  id: string;
+  title: string;
+  description: string;
+  link: string | null;
+  createdDate: string;
+}
+
+test.describe('notices page', () => {
+  test('lists every notice newest first, each with title, description, date and link', async ({ page, request }) => {
+    const { notices } = (await (await request.get('/api/notices')).json()) as { notices: ApiNotice[] };
+    expect(notices.length).toBeGreaterThan(2);
+    await page.goto('/notices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Notices' })).toBeVisible();
+
+    const articles = page.getByRole('main').getByRole('article');
+    await expect(articles).toHaveCount(notices.length);
+    const dates = await articles.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    const sorted = [...dates].sort((a, b) => Date.parse(b) - Date.parse(a));
+    expect(dates).toEqual(sorted);
+    expect(dates.every((d) => !Number.isNaN(Date.parse(d)))).toBe(true);
+
+    for (const [i, notice] of notices.entries()) {
+      const article = articles.nth(i);
+      await expect(article.getByRole('heading', { level: 2 })).toHaveText(notice.title);
+      await expect(article.getByText(notice.description)).toBeVisible();
+      await expect(article.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+      if (notice.link) {
+        const link = article.getByRole('link', { name: /Open link/ });
+        await expect(link).toHaveAttribute('href', notice.link);
+        await expect(link).toHaveAttribute('target', '_blank');
+      } else {
+        await expect(article.getByRole('link')).toHaveCount(0);
+      }
+    }
+  });
+
+  test('shows two columns on wide screens and one on phones', async ({ page }, testInfo) => {
+    await page.goto('/notices');
+    const articles = page.getByRole('main').getByRole('article');
+    const first = await articles.nth(0).boundingBox();
+    const second = await articles.nth(1).boundingBox();
+    expect(first && second).toBeTruthy();
+    if (testInfo.project.name === 'phone') {
+      expect(second!.x).toBeCloseTo(first!.x, 0);
+      expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+    } else {
+      expect(second!.y).toBeCloseTo(first!.y, 0);
+      expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+    }
+  });
+});
+
+test.describe('gallery page', () => {
+  test("is headed 'Life at Orbit' and opens each photo full size in a new tab", async ({ page, request }) => {
+    const { images } = (await (await request.get('/api/images?folder=gallery')).json()) as { images: { full: string }[] };
+    expect(images.length).toBeGreaterThan(0);
+    await page.goto('/gallery');
+    await expect(page.getByRole('heading', { level: 1, name: 'Life at Orbit' })).toBeVisible();
+
+    const links = page.getByRole('main').getByRole('link', { name: /photo \d+ of \d+/ });
+    await expect(links).toHaveCount(images.length);
+    for (const [i, link] of (await links.all()).entries()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+      await expect(link).toHaveAttribute('href', images[i]!.full);
+      await expect(link).toHaveAttribute('href', /\.(jpe?g|png|webp|avif)$/);
+      const img = link.getByRole('img');
+      await expect(img).toHaveAttribute('loading', 'lazy');
+      await expect(img).toHaveAttribute('width', /\d+/);
+      await expect(img).toHaveAttribute('height', /\d+/);
+    }
+
+    const full = await request.get(images[0]!.full);
+    expect(full.status()).toBe(200);
+    expect(full.headers()['content-type']).toMatch(/^image\//);
+  });
+});
