@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { VitalsReporter } from './components/vitals-reporter.tsx';
 import { isChunkLoadError } from './lib/chunk-error.ts';
 import { motionVariables } from './lib/motion.ts';
 import { useNonce } from './lib/nonce.ts';
@@ -37,7 +38,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <VitalsReporter />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -17,6 +17,7 @@ export default [
     route('notice', 'routes/admin/notices.tsx'),
     route('addnewnotice', 'routes/admin/add-notice.tsx'),
     route('inquiries', 'routes/admin/inquiries.tsx'),
+    route('vitals', 'routes/admin/vitals.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

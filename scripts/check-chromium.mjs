@@ -19,5 +19,6 @@ try {
 }
 
 const version = spawnSync(chromium, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-if (version.status !== 0) fail(`${chromium} is there but does not run: ${(version.stderr || version.error?.message || '').trim()}`);
+if (version.status !== 0)
+  fail(`${chromium} is there but does not run: ${(version.stderr || version.error?.message || '').trim()}`);
 console.log(`Using ${version.stdout.trim()} (${chromium})`);

@@ -74,14 +74,24 @@ for (const [i, step] of steps.entries()) {
   const counts = step.counts?.();
   if (counts) for (const key of Object.keys(total)) total[key] += counts[key];
   if (result.status !== 0) {
-    const why = result.error ? result.error.message : result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`;
-    console.error(`\n✖ npm test stopped: step "${step.name}" (${step.title}) failed (${why}) after ${seconds(Date.now() - stepStart)}.`);
-    console.error(`  Run it alone with: npm ${step.args.slice(0, 2).join(' ')}${step.fix ? `   (to fix: ${step.fix})` : ''}`);
+    const why = result.error
+      ? result.error.message
+      : result.signal
+        ? `killed by ${result.signal}`
+        : `exit code ${result.status}`;
+    console.error(
+      `\n✖ npm test stopped: step "${step.name}" (${step.title}) failed (${why}) after ${seconds(Date.now() - stepStart)}.`,
+    );
+    console.error(
+      `  Run it alone with: npm ${step.args.slice(0, 2).join(' ')}${step.fix ? `   (to fix: ${step.fix})` : ''}`,
+    );
     if (step.counts) console.error(`Tests: ${summary()}`);
     fs.rmSync(resultsDir, { recursive: true, force: true });
     process.exit(result.status || 1);
   }
-  console.log(`✔ ${step.name} passed in ${seconds(Date.now() - stepStart)}${counts ? ` (${counts.passed} tests)` : ''}`);
+  console.log(
+    `✔ ${step.name} passed in ${seconds(Date.now() - stepStart)}${counts ? ` (${counts.passed} tests)` : ''}`,
+  );
 }
 
 fs.rmSync(resultsDir, { recursive: true, force: true });

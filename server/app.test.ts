@@ -30,7 +30,11 @@ describe('the API as a whole', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/u);
-    const doc = res.json<{ openapi: string; info: { title: string }; paths: Record<string, Record<string, unknown>> }>();
+    const doc = res.json<{
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./u);
     expect(doc.info.title).toBe('Orbit College API');
     for (const [path, method] of [

@@ -23,6 +23,7 @@ import { publicImagesRoutes } from './modules/images/images.routes.ts';
 import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
+import { publicVitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { createServices } from './services.ts';
 import type { Storage } from './storage/storage.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
       await api.register(publicNoticesRoutes);
       await api.register(publicImagesRoutes);
       await api.register(publicInquiriesRoutes);
+      await api.register(publicVitalsRoutes);
       await api.register(authRoutes);
       await api.register(adminScope(adminRoutePlugins), { prefix: '/admin' });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -31,7 +31,19 @@ describe('parseEnv', () => {
       UPLOAD_MAX_MB: 15,
       IMAGE_MAX_MEGAPIXELS: 50,
       INQUIRY_MAX_PER_HOUR: 5,
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      SHUTDOWN_TIMEOUT_SECONDS: 20,
     });
+    for (const name of [
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'PUBLIC_ASSET_BASE_URL',
+    ] as const) {
+      expect(env[name], name).toBeUndefined();
+    }
     expect(env.SITE_URL).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ADMIN_EMAIL).toBeUndefined();
@@ -83,6 +95,12 @@ describe('parseEnv', () => {
       UPLOAD_MAX_MB: '1000',
       IMAGE_MAX_MEGAPIXELS: '0',
       INQUIRY_MAX_PER_HOUR: 'lots',
+      S3_BUCKET: 'Not A Bucket!',
+      S3_ENDPOINT: 'minio:9000',
+      S3_FORCE_PATH_STYLE: 'yes please',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      PUBLIC_ASSET_BASE_URL: 'cdn.example.com',
+      SHUTDOWN_TIMEOUT_SECONDS: '0',
     });
     expect(message).toMatch(/^Invalid environment, refusing to start:\n/u);
     for (const name of [
@@ -103,11 +121,37 @@ describe('parseEnv', () => {
       'UPLOAD_MAX_MB',
       'IMAGE_MAX_MEGAPIXELS',
       'INQUIRY_MAX_PER_HOUR',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_FORCE_PATH_STYLE',
+      'S3_SECRET_ACCESS_KEY',
+      'PUBLIC_ASSET_BASE_URL',
+      'SHUTDOWN_TIMEOUT_SECONDS',
     ]) {
       expect(message).toMatch(new RegExp(`^  ${name}: `, 'mu'));
     }
     expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
     expect(message).toContain('ADMIN_PASSWORD: must be at least 12 characters');
+    expect(message).toContain('S3_BUCKET: must be an S3 bucket name');
+    expect(message).toContain('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  });
+
+  it('reports a missing partner variable together with the other bad variables', () => {
+    const message = errorOf({ PORT: 'eighty', ADMIN_EMAIL: 'office@orbit.edu.np', S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(message).toMatch(/^ {2}PORT: /mu);
+    expect(message).toContain('ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    expect(message).toContain('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  });
+
+  it('accepts an S3 configuration with both keys', () => {
+    const env = parseEnv({
+      S3_BUCKET: 'orbit-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(env).toMatchObject({ S3_BUCKET: 'orbit-media', S3_FORCE_PATH_STYLE: true });
   });
 
   it('refuses ADMIN_EMAIL without ADMIN_PASSWORD, and the reverse', () => {

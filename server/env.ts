@@ -37,15 +37,16 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: bool('false'),
     PUBLIC_ASSET_BASE_URL: z.url({ protocol: /^https?$/u }).optional(),
     SHUTDOWN_TIMEOUT_SECONDS: int(20, 1, 600),
-  })
-  .refine((e) => (e.S3_ACCESS_KEY_ID === undefined) === (e.S3_SECRET_ACCESS_KEY === undefined), {
-    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
-    path: ['S3_SECRET_ACCESS_KEY'],
-  })
-  .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
-    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
-    path: ['ADMIN_PASSWORD'],
   });
+
+/**
+ * Variables that only work together. Checked on the raw values rather than with a zod refinement, which
+ * zod skips once another variable has failed: the one message must list every problem.
+ */
+const PAIRS = [
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+] as const;
 
 export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
 
@@ -57,8 +58,11 @@ export class EnvError extends Error {
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  for (const [a, b] of PAIRS) {
+    if ((cleaned[a] === undefined) !== (cleaned[b] === undefined)) lines.push(`  ${b}: ${a} and ${b} must be set together`);
+  }
+  if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid environment, refusing to start:\n${lines.join('\n')}`);
   }
   const env = result.data;

@@ -50,7 +50,12 @@ if (freshDatabase && env.SEED_DEMO) {
   app.log.info('empty data directory: SEED_DEMO=false, starting without demo content');
 }
 
-await bootstrapAdmin(app.services.users, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+try {
+  await bootstrapAdmin(app.services.users, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+} catch (err) {
+  // Several processes starting at once on one database: another one created the admin first.
+  if (!env.ADMIN_EMAIL || !(await app.services.users.exists(env.ADMIN_EMAIL))) throw err;
+}
 
 const prune = () =>
   Promise.all([app.services.auth.pruneExpired(), pruneExpired(db)]).catch((err: unknown) =>

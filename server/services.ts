@@ -6,6 +6,7 @@ import { createAdmissionService } from './modules/admission/admission.service.ts
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createNoticesService } from './modules/notices/notices.service.ts';
+import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface ServiceDeps {
@@ -47,6 +48,7 @@ export function createServices({ db, storage, env, log }: ServiceDeps) {
       lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
     }),
     users: createUserAdmin(db),
+    vitals: createVitalsService(db),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -5,6 +5,14 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Kathmandu',
 });
 
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Kathmandu' });
+
+/** '21 Nov 2026' in Nepal time, for an ISO timestamp. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+}
+
 /** '21 Nov 2026, 14:05' in Nepal time, for an ISO timestamp. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -66,6 +66,16 @@ export interface RateLimitsTable {
   reset_at: string;
 }
 
+/** One metric of one sampled page load (server/modules/vitals); no address, cookie or URL is kept. */
+export interface VitalsTable {
+  id: string;
+  /** The route pattern (`/notices`), never the full URL. */
+  route: string;
+  metric: string;
+  value: number;
+  created_at: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
@@ -74,6 +84,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  vitals: VitalsTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -82,3 +93,4 @@ export type NewImageRow = Insertable<ImagesTable>;
 export type InquiryRow = Selectable<InquiriesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type VitalRow = Selectable<VitalsTable>;

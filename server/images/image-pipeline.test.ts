@@ -78,7 +78,9 @@ describe('processImage', () => {
   });
 
   it('refuses a GIF with 415', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+      .gif()
+      .toBuffer();
     expect((await refusal(gif)).statusCode).toBe(415);
   });
 
@@ -141,10 +143,17 @@ describe('processImage', () => {
     const photo = await sharp(await buildImage({ width: 900, height: 600 }))
       .withExif({
         IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '27/1 41/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '85/1 19/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '27/1 41/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '85/1 19/1 0/1',
+        },
       })
       .withIccProfile('p3')
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+      )
       .jpeg()
       .toBuffer();
     const before = await sharp(photo).metadata();
@@ -165,7 +174,9 @@ describe('processImage', () => {
   });
 
   it('flattens transparency onto white for the JPEG variants', async () => {
-    const transparent = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const transparent = await sharp({
+      create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .png()
       .toBuffer();
     const result = await processImage(transparent, LIMITS);

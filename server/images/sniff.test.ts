@@ -20,12 +20,19 @@ describe('sniffImageFormat', () => {
   });
 
   it('refuses a HEIC photo, which is an ftyp file without an AVIF brand', () => {
-    const bytes = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic')]);
+    const bytes = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypheic'),
+      Buffer.from([0, 0, 0, 0]),
+      Buffer.from('mif1heic'),
+    ]);
     expect(sniffImageFormat(bytes)).toBeNull();
   });
 
   it('refuses a GIF, even though sharp could read it', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+      .gif()
+      .toBuffer();
     expect(sniffImageFormat(gif)).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
 import { adminImagesRoutes } from './images/images.admin.routes.ts';
 import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
 import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
+import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
 
 /**
  * Every admin API module, registered under /api/admin inside adminScope (server/auth/admin-scope.ts),
@@ -13,4 +14,5 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminNoticesRoutes,
   adminImagesRoutes,
   adminInquiriesRoutes,
+  adminVitalsRoutes,
 ];

@@ -31,8 +31,10 @@ export interface S3Storage extends Storage {
 /** Object keys are content-addressed, so a browser or CDN may keep them for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const isMissing = (err: unknown): boolean =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
+/** A missing key, not a missing bucket: a wrong bucket name must fail loudly, not look like an empty one. */
+const isMissingKey = (err: unknown): boolean =>
+  err instanceof S3ServiceException &&
+  (err.name === 'NoSuchKey' || (err.$metadata.httpStatusCode === 404 && err.name !== 'NoSuchBucket'));
 
 /** Uploaded files in an S3-compatible bucket, chosen at start-up when S3_BUCKET is set. */
 export function createS3Storage(options: S3StorageOptions): S3Storage {
@@ -69,7 +71,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
         if (!res.Body || res.ContentLength === undefined) return null;
         return { body: res.Body as Readable, size: res.ContentLength };
       } catch (err) {
-        if (isMissing(err)) return null;
+        if (isMissingKey(err)) return null;
         throw err;
       }
     },
@@ -79,7 +81,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       try {
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
       } catch (err) {
-        if (!isMissing(err)) throw err;
+        if (!isMissingKey(err)) throw err;
       }
     },
 

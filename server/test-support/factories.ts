@@ -44,7 +44,11 @@ export interface BuildImageOptions {
 }
 
 /** A real image of the given size: the left half red and the right half blue, so orientation can be checked. */
-export async function buildImage({ width = 640, height = 480, format = 'jpeg' }: BuildImageOptions = {}): Promise<Buffer> {
+export async function buildImage({
+  width = 640,
+  height = 480,
+  format = 'jpeg',
+}: BuildImageOptions = {}): Promise<Buffer> {
   const half = Math.max(1, Math.floor(width / 2));
   const base = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([
     {

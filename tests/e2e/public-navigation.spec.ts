@@ -45,7 +45,7 @@ test.describe('navigation bar', () => {
     for (const course of ['Science & Technology', 'Management', 'Fashion/Interior Design', 'School of Law']) {
       await expect(footer.getByText(course, { exact: true })).toBeVisible();
     }
-    await expect(footer.getByText('Bharatpur-05, Bikash Chowk')).toBeVisible();
+    await expect(footer.getByText('Bharatpur-05, Bikash Chowk', { exact: true })).toBeVisible();
     await expect(footer.getByRole('link', { name: '056-418307' })).toHaveAttribute('href', /^tel:/);
     await expect(footer.getByRole('link', { name: '9855060414' })).toHaveAttribute('href', /^tel:/);
     await expect(footer.getByText(/to be confirmed/)).toBeVisible();

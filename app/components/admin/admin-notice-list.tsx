@@ -68,7 +68,7 @@ export function AdminNoticeList({ notices }: { notices: Notice[] }) {
     await revalidator.revalidate();
   }
 
-  if (notices.length === 0) return <p className="empty-state">No notices yet.</p>;
+  if (notices.length === 0) return <p className="admin-empty">No notices yet.</p>;
   return (
     <>
       <ul className="notice-list">

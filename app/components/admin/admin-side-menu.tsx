@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/admin/notice', label: 'Notices' },
   { to: '/admin/addnewnotice', label: 'Add notice' },
   { to: '/admin/inquiries', label: 'Inquiries' },
+  { to: '/admin/vitals', label: 'Site speed' },
 ] as const;
 
 export function AdminSideMenu({ unreadInquiries }: { unreadInquiries: number }) {

@@ -34,7 +34,7 @@ export function AdmissionForm({ current }: { current: AdmissionStatus }) {
   }
 
   return (
-    <form className="admin-form admin-panel" onSubmit={(e) => void onSubmit(e)}>
+    <form className="admin-form admin-form--narrow admin-panel" onSubmit={(e) => void onSubmit(e)}>
       <div className="field">
         <label className="field__label" htmlFor={selectId}>
           Admission status

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Image } from '#common/image.ts';
 import { api } from '#app/lib/api-client.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDate, formatDateTime } from '#app/lib/admin-format.ts';
 import { AdminPicture } from './admin-picture.tsx';
 import { useConfirm } from './confirm-dialog.tsx';
 
@@ -42,7 +42,7 @@ export function ImageGrid({ images, noun, emptyText }: ImageGridProps) {
     await revalidator.revalidate();
   }
 
-  if (images.length === 0) return <p className="empty-state">{emptyText}</p>;
+  if (images.length === 0) return <p className="admin-empty">{emptyText}</p>;
 
   return (
     <>
@@ -56,7 +56,9 @@ export function ImageGrid({ images, noun, emptyText }: ImageGridProps) {
                 <AdminPicture image={image} alt={label} sizes="(max-width: 48rem) 50vw, 16rem" />
               </a>
               <div className="image-card__meta">
-                <span className="image-card__date">{formatDateTime(image.createdAt)}</span>
+                <time className="image-card__date" dateTime={image.createdAt}>
+                  {formatDate(image.createdAt)}
+                </time>
                 <button
                   type="button"
                   className="button button--danger button--small"

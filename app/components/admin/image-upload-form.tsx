@@ -80,7 +80,7 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
         : '';
 
   return (
-    <form className="upload" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <form className="admin-upload" onSubmit={(e) => void onSubmit(e)} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
           {label}
@@ -88,7 +88,7 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
         <input
           ref={inputRef}
           id={inputId}
-          className="field__input upload__input"
+          className="field__input admin-upload__input"
           type="file"
           name="file"
           accept={ACCEPT}
@@ -107,10 +107,10 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
           </p>
         ) : null}
       </div>
-      <div className="upload__progress">
+      <div className="admin-upload__progress">
         {/* Without a value the bar is indeterminate, while the browser cannot tell the total. */}
         {busy ? <progress max={100} value={percent ?? undefined} aria-label="Upload progress" /> : null}
-        <span className="upload__status" aria-live="polite">
+        <span className="admin-upload__status" aria-live="polite">
           {status}
         </span>
       </div>

@@ -21,7 +21,7 @@ function InquiryItem({ inquiry, busy, onToggle, onDelete }: InquiryItemProps) {
     <li className={`inquiry-item${unread ? ' inquiry-item--unread' : ''}`} aria-labelledby={titleId} aria-busy={busy}>
       <div className="inquiry-item__head">
         <h2 id={titleId} className="inquiry-item__subject">
-          {unread ? <span className="badge">Unread</span> : null}
+          {unread ? <span className="admin-badge">Unread</span> : null}
           {inquiry.subject}
         </h2>
         <p className="inquiry-item__date">
@@ -34,7 +34,7 @@ function InquiryItem({ inquiry, busy, onToggle, onDelete }: InquiryItemProps) {
       </p>
       <p className="inquiry-item__message">{inquiry.message}</p>
       <div className="inquiry-item__actions">
-        <label className="toggle">
+        <label className="admin-toggle">
           <input
             type="checkbox"
             checked={inquiry.handled}
@@ -108,7 +108,7 @@ export function InquiryList({ inquiries }: { inquiries: Inquiry[] }) {
     });
   }
 
-  if (inquiries.length === 0) return <p className="empty-state">No messages yet.</p>;
+  if (inquiries.length === 0) return <p className="admin-empty">No messages yet.</p>;
   return (
     <>
       <ul className="inquiry-list">

@@ -30,9 +30,15 @@ describe('GET /api/images', () => {
       src: expect.stringMatching(/^\/media\/img\/[0-9a-f-]+\/[0-9a-f]{16}-800\.jpg$/u),
       full: expect.stringMatching(/^\/media\/img\/[0-9a-f-]+\/[0-9a-f]{16}-1000\.jpg$/u),
       srcset: {
-        avif: expect.stringMatching(/^\/media\/\S+-400\.avif 400w, \/media\/\S+-800\.avif 800w, \/media\/\S+-1000\.avif 1000w$/u),
-        webp: expect.stringMatching(/^\/media\/\S+-400\.webp 400w, \/media\/\S+-800\.webp 800w, \/media\/\S+-1000\.webp 1000w$/u),
-        jpeg: expect.stringMatching(/^\/media\/\S+-400\.jpg 400w, \/media\/\S+-800\.jpg 800w, \/media\/\S+-1000\.jpg 1000w$/u),
+        avif: expect.stringMatching(
+          /^\/media\/\S+-400\.avif 400w, \/media\/\S+-800\.avif 800w, \/media\/\S+-1000\.avif 1000w$/u,
+        ),
+        webp: expect.stringMatching(
+          /^\/media\/\S+-400\.webp 400w, \/media\/\S+-800\.webp 800w, \/media\/\S+-1000\.webp 1000w$/u,
+        ),
+        jpeg: expect.stringMatching(
+          /^\/media\/\S+-400\.jpg 400w, \/media\/\S+-800\.jpg 800w, \/media\/\S+-1000\.jpg 1000w$/u,
+        ),
       },
       createdAt: expect.any(String),
     });

@@ -1,0 +1,40 @@
+import type { VitalsWindow } from '#common/vitals.ts';
+import { ListLoadFailed } from '#app/components/admin/list-load-failed.tsx';
+import { VitalsTable } from '#app/components/admin/vitals-table.tsx';
+import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import '#app/styles/admin-content.css';
+import '#app/styles/admin-vitals.css';
+import type { Route } from './+types/vitals';
+
+export const meta: Route.MetaFunction = () => adminMeta('Site speed');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  let windows: VitalsWindow[] | null = null;
+  try {
+    windows = await context.services.vitals.summary();
+  } catch (err) {
+    console.error('Loading the site speed figures failed', err);
+  }
+  return { windows };
+}
+
+export default function AdminVitals({ loaderData }: Route.ComponentProps) {
+  const { windows } = loaderData;
+  return (
+    <section className="admin-page" aria-labelledby="vitals-title">
+      <header className="admin-page__header">
+        <div>
+          <h1 id="vitals-title">Site speed</h1>
+          <p className="admin-page__lead">
+            How fast the public pages are on visitors&apos; own phones and computers: the 75th percentile of half of
+            all visits (three visits in four were at least this fast), against Google&apos;s &ldquo;good&rdquo;
+            thresholds.
+          </p>
+        </div>
+      </header>
+      {windows ? windows.map((w) => <VitalsTable key={w.days} days={w.days} routes={w.routes} />) : <ListLoadFailed />}
+    </section>
+  );
+}
