@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from './root.tsx';
 
 const render = (error: unknown) =>
-  renderToStaticMarkup(<ErrorBoundary {...({ error, params: {} } as unknown as Parameters<typeof ErrorBoundary>[0])} />);
+  renderToStaticMarkup(
+    <ErrorBoundary {...({ error, params: {} } as unknown as Parameters<typeof ErrorBoundary>[0])} />,
+  );
 
 describe('root error boundary', () => {
   it('offers a reload when a script chunk of an older version cannot be loaded', () => {

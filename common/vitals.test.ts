@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VitalsBeaconSchema } from './vitals-schema.ts';
-import { percentile, rateVital, routePattern } from './vitals.ts';
+import { routePattern } from './vitals-sampling.ts';
+import { percentile, rateVital } from './vitals.ts';
 
 describe('percentile', () => {
   it('is null without values', () => {

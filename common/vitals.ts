@@ -1,14 +1,11 @@
 /**
  * Real-user measurement (Core Web Vitals): the sampling and limits of the collection, and the "good"
- * thresholds the admin page compares against. No zod here: the page's reporter imports this file, and
- * must stay small; the beacon's schema is in vitals-schema.ts.
+ * thresholds the admin page compares against. The beacon's schema is in vitals-schema.ts, and what
+ * every page's reporter needs (sampling, route pattern) in vitals-sampling.ts, so pages load neither.
  */
 
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
-
-/** Share of page loads that report their vitals (0..1): enough for a 75th percentile, half the traffic. */
-export const VITALS_SAMPLE_RATE = 0.5;
 
 export const VITALS_LIMITS = {
   /** Beacons accepted per client address per hour; a campus behind one address stays well inside. */
@@ -56,24 +53,4 @@ export interface RouteVitals {
 export interface VitalsWindow {
   days: number;
   routes: RouteVitals[];
-}
-
-/**
- * A route pattern from the matched route's pathname and params: `/notices` stays, a parameter's value
- * becomes `:name`, and the splat becomes `*`, so no visitor-typed path reaches the server.
- */
-export function routePattern(pathname: string, params: Readonly<Record<string, string | undefined>>): string {
-  let pattern = pathname;
-  const splat = params['*'];
-  if (splat !== undefined && splat !== '' && pattern.endsWith(splat)) {
-    pattern = `${pattern.slice(0, pattern.length - splat.length)}*`;
-  } else if (splat !== undefined && splat !== '') {
-    // The path was not decoded the same way as the param: say only that it was some unknown page.
-    return '/*';
-  }
-  for (const [name, value] of Object.entries(params)) {
-    if (name === '*' || !value) continue;
-    pattern = pattern.split('/').map((segment) => (segment === value ? `:${name}` : segment)).join('/');
-  }
-  return pattern.length > 1 ? pattern.replace(/\/+$/u, '') : pattern;
 }

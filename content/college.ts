@@ -95,27 +95,58 @@ export const about = {
 
 export const courses: Course[] = [
   // PLACEHOLDER summaries: the titles are the college's, the one-line descriptions are generic.
-  { title: 'Pure Science', icon: 'atom', summary: 'Physics, chemistry, biology and mathematics for students aiming at medicine, engineering or research.' },
-  { title: 'Computer Science', icon: 'chip', summary: 'Science with computer studies: programming, data and the foundations of information technology.' },
-  { title: 'General Management', icon: 'chart', summary: 'Accounting, economics, business studies and related subjects for careers in business and finance.' },
-  { title: 'Hotel Management', icon: 'bell', summary: 'Management with hospitality subjects for careers in hotels, travel and tourism.' },
+  {
+    title: 'Pure Science',
+    icon: 'atom',
+    summary: 'Physics, chemistry, biology and mathematics for students aiming at medicine, engineering or research.',
+  },
+  {
+    title: 'Computer Science',
+    icon: 'chip',
+    summary: 'Science with computer studies: programming, data and the foundations of information technology.',
+  },
+  {
+    title: 'General Management',
+    icon: 'chart',
+    summary: 'Accounting, economics, business studies and related subjects for careers in business and finance.',
+  },
+  {
+    title: 'Hotel Management',
+    icon: 'bell',
+    summary: 'Management with hospitality subjects for careers in hotels, travel and tourism.',
+  },
 ];
 
-export const footerCourses = ['Science & Technology', 'Management', 'Fashion/Interior Design', 'School of Law'] as const;
+export const footerCourses = [
+  'Science & Technology',
+  'Management',
+  'Fashion/Interior Design',
+  'School of Law',
+] as const;
 
 /** Reasons to choose the college: facts only (CONTENT.md), no invented achievements. */
 export const whyChooseUs = {
   heading: 'Why choose Orbit?',
   intro: 'A +2 college close to home, with a clear focus on teaching.',
   points: [
-    { title: 'In the heart of Bharatpur', text: 'At Bikash Chowk, in the centre of Bharatpur Metropolitan City, easy to reach from across Chitwan.' },
-    { title: `Teaching since ${college.history.established}`, text: 'Years of experience preparing students for their +2 examinations.' },
-    { title: 'Run by local academicians', text: `Since ${college.history.currentManagementSince}, a team of Chitwan academicians has led the college.` },
+    {
+      title: 'In the heart of Bharatpur',
+      text: 'At Bikash Chowk, in the centre of Bharatpur Metropolitan City, easy to reach from across Chitwan.',
+    },
+    {
+      title: `Teaching since ${college.history.established}`,
+      text: 'Years of experience preparing students for their +2 examinations.',
+    },
+    {
+      title: 'Run by local academicians',
+      text: `Since ${college.history.currentManagementSince}, a team of Chitwan academicians has led the college.`,
+    },
   ],
 } as const;
 
 export const admissions = {
-  intro: 'Admissions for Grade 11 in science and management. Ask us about courses, fees and scholarships, or apply when admission is open.',
+  intro:
+    'Admissions for Grade 11 in science and management. Ask us about courses, fees and scholarships, or apply when admission is open.',
 } as const;
 
 // PLACEHOLDER messages: names and texts are to be supplied by the college; no real person is named here.
@@ -142,10 +173,12 @@ export const messages: Message[] = [
 export const testimonials: Testimonial[] = [
   {
     student: 'A Grade 12 science student',
-    quote: 'The teachers explain patiently and are happy to help after class. I feel well prepared for my board examinations.',
+    quote:
+      'The teachers explain patiently and are happy to help after class. I feel well prepared for my board examinations.',
   },
   {
     student: 'A Grade 11 management student',
-    quote: 'The college is easy to reach from home, and the friendly classes made it easy to settle in during my first year.',
+    quote:
+      'The college is easy to reach from home, and the friendly classes made it easy to settle in during my first year.',
   },
 ];

@@ -39,7 +39,10 @@ const ogSvg = sceneSvg(0, OG_IMAGE_SIZE.width, OG_IMAGE_SIZE.height).replace(
 <text x="60" y="128" font-family="DejaVu Sans, sans-serif" font-size="26" fill="#ffd966">${college.motto}</text>
 </svg>`,
 );
-write(out('images', 'og', 'og-image.jpg'), await sharp(Buffer.from(ogSvg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer());
+write(
+  out('images', 'og', 'og-image.jpg'),
+  await sharp(Buffer.from(ogSvg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer(),
+);
 
 /** The smallest valid PDF with a few lines of Helvetica text; offsets in the xref table are computed. */
 function simplePdf(lines: string[]): Buffer {

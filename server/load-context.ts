@@ -13,6 +13,8 @@ export type LoadContext = {
   currentAdmin: () => Promise<SignedIn | null>;
   /** Nonce of this response's Content-Security-Policy, for the scripts React Router writes. */
   cspNonce: string;
+  /** Signs in (same rules as POST /api/auth/login) and returns the Set-Cookie header value, for forms posted without JavaScript. */
+  signIn: (email: string, password: string) => Promise<{ setCookie: string }>;
 };
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
@@ -22,5 +24,10 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
     clientIp: request.ip,
     currentAdmin: () => currentAdmin(request as FastifyRequest),
     cspNonce: request.cspNonce,
+    async signIn(email, password) {
+      const session = await services.auth.login(email, password, request.ip);
+      const { cookie } = (request as FastifyRequest).server.authSettings;
+      return { setCookie: (request as FastifyRequest).server.serializeCookie(cookie.name, session.secret, cookie.options) };
+    },
   });
 }

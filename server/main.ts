@@ -83,11 +83,15 @@ async function shutdown(signal: string): Promise<void> {
     app.log.error(`requests still in flight after ${seconds} s: closing their connections`);
     app.server.closeAllConnections();
   }, seconds * 1000);
+  // A keep-alive connection whose last request has just finished would otherwise hold the close open
+  // until its keep-alive timeout: close each one as soon as it is idle.
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
   try {
     await app.close();
   } catch (err) {
     app.log.error({ err }, 'closing the server failed');
   }
+  clearInterval(reaper);
   clearTimeout(deadline);
   await db.destroy().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
   app.log.info(forced ? 'stopped (forced)' : 'stopped');

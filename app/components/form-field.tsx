@@ -12,7 +12,16 @@ interface FormFieldProps {
 }
 
 /** A labelled, required form control with its error message tied to it for assistive technology. */
-export function FormField({ name, label, error, multiline, type = 'text', autoComplete, inputMode, defaultValue }: FormFieldProps) {
+export function FormField({
+  name,
+  label,
+  error,
+  multiline,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  defaultValue,
+}: FormFieldProps) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const common = {

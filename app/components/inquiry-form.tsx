@@ -15,7 +15,9 @@ type FieldErrors = Partial<Record<InquiryField, string>>;
  */
 export function InquiryForm({ serverResult }: { serverResult?: InquiryResult | undefined }) {
   const hydrated = useHydrated();
-  const [status, setStatus] = useState<Status>(serverResult ? { kind: 'done', result: serverResult } : { kind: 'idle' });
+  const [status, setStatus] = useState<Status>(
+    serverResult ? { kind: 'done', result: serverResult } : { kind: 'idle' },
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const values = serverResult && !serverResult.ok ? serverResult.values : undefined;
 
@@ -63,12 +65,39 @@ export function InquiryForm({ serverResult }: { serverResult?: InquiryResult | u
       <h2 id="inquiry-title">Send us a message</h2>
       <p className="inquiry-form__hint">All fields are required.</p>
       <div className="inquiry-form__row">
-        <FormField name="first_name" label="First Name" autoComplete="given-name" error={errors.first_name} defaultValue={values?.first_name} />
-        <FormField name="last_name" label="Last Name" autoComplete="family-name" error={errors.last_name} defaultValue={values?.last_name} />
+        <FormField
+          name="first_name"
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.first_name}
+          defaultValue={values?.first_name}
+        />
+        <FormField
+          name="last_name"
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.last_name}
+          defaultValue={values?.last_name}
+        />
       </div>
       <div className="inquiry-form__row">
-        <FormField name="phone" label="Contact No." type="tel" inputMode="tel" autoComplete="tel" error={errors.phone} defaultValue={values?.phone} />
-        <FormField name="email" label="Email" type="email" autoComplete="email" error={errors.email} defaultValue={values?.email} />
+        <FormField
+          name="phone"
+          label="Contact No."
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phone}
+          defaultValue={values?.phone}
+        />
+        <FormField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+          defaultValue={values?.email}
+        />
       </div>
       <FormField name="subject" label="Subject" error={errors.subject} defaultValue={values?.subject} />
       <FormField name="message" label="Message" multiline error={errors.message} defaultValue={values?.message} />
@@ -77,7 +106,9 @@ export function InquiryForm({ serverResult }: { serverResult?: InquiryResult | u
         <input id="field-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <div role="status" className="form-status">
-        {result?.ok ? <p className={`form-status__message form-status__message--ok ${motion.fadeIn}`}>{result.message}</p> : null}
+        {result?.ok ? (
+          <p className={`form-status__message form-status__message--ok ${motion.fadeIn}`}>{result.message}</p>
+        ) : null}
       </div>
       <div role="alert" className="form-status">
         {result && !result.ok ? (

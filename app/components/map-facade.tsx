@@ -26,7 +26,11 @@ export function MapFacade() {
           <>
             <img src={mapPicture.src} alt={mapPicture.alt} width={mapPicture.width} height={mapPicture.height} />
             {links.mapEmbed ? (
-              <button type="button" className={`btn btn--primary map-facade__button ${motion.tap}`} onClick={() => setShown(true)}>
+              <button
+                type="button"
+                className={`btn btn--primary map-facade__button ${motion.tap}`}
+                onClick={() => setShown(true)}
+              >
                 Show map
               </button>
             ) : null}
@@ -34,7 +38,9 @@ export function MapFacade() {
         )}
       </div>
       <figcaption className="map-facade__caption">
-        {links.mapEmbed && !shown ? <span>The interactive map comes from Google and loads only when you ask for it. </span> : null}
+        {links.mapEmbed && !shown ? (
+          <span>The interactive map comes from Google and loads only when you ask for it. </span>
+        ) : null}
         {links.mapLink ? (
           <a href={links.mapLink} target="_blank" rel="noopener noreferrer">
             Open in Google Maps<span className="sr-only"> (opens in a new tab)</span>

@@ -106,7 +106,16 @@ export function LogoMark() {
   return (
     <svg width={36} height={36} viewBox="0 0 36 36" aria-hidden="true" focusable="false">
       <circle cx="18" cy="18" r="17" fill="#ffffff" />
-      <ellipse cx="18" cy="18" rx="13" ry="6" fill="none" stroke="#0b3d91" strokeWidth="2.5" transform="rotate(-25 18 18)" />
+      <ellipse
+        cx="18"
+        cy="18"
+        rx="13"
+        ry="6"
+        fill="none"
+        stroke="#0b3d91"
+        strokeWidth="2.5"
+        transform="rotate(-25 18 18)"
+      />
       <circle cx="18" cy="18" r="5" fill="#f5a623" />
       <circle cx="29" cy="13" r="2.2" fill="#0b3d91" />
     </svg>

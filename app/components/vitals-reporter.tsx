@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { VITALS_SAMPLE_RATE, routePattern } from '#common/vitals.ts';
+import { VITALS_SAMPLE_RATE, routePattern } from '#common/vitals-sampling.ts';
 
 /** Starts once the browser has nothing better to do, so measuring never slows the page it measures. */
 function whenIdle(run: () => void): void {

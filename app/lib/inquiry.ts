@@ -44,5 +44,4 @@ export function isClientError(err: unknown): err is ClientError {
 
 /** The form's outcome, from the page action (no JavaScript) or from the fetch (JavaScript). */
 export type InquiryResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; values?: Partial<Record<InquiryField, string>> };
+  { ok: true; message: string } | { ok: false; message: string; values?: Partial<Record<InquiryField, string>> };

@@ -28,8 +28,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <GalleryGrid images={images} />
         ) : (
           <p className="empty-state">
-            There are no photos in the gallery yet. Please check again soon, or{' '}
-            <Link to="/contact">contact us</Link> to arrange a visit.
+            There are no photos in the gallery yet. Please check again soon, or <Link to="/contact">contact us</Link> to
+            arrange a visit.
           </p>
         )}
       </div>

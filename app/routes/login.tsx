@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Form, redirect, useActionData, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
@@ -17,7 +17,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: (await context.currentAdmin()) !== null };
 }
 
+/** Without JavaScript the form posts here: same rules, the session cookie is set, then /admin. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const { setCookie } = await context.signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+    return redirect('/admin', { headers: { 'set-cookie': setCookie } });
+  } catch (err) {
+    const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'unknown-error';
+    if (code === 'unknown-error') throw err;
+    return { error: code.replace(/^auth\//u, '') };
+  }
+}
+
 export default function Login({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const { loading } = useSession();
 
@@ -42,9 +56,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <main className="login">
       <Toaster />
       {loading ? <LoadingScreen /> : null}
-      <form className="login__card" onSubmit={(e) => void onSubmit(e)}>
+      <Form method="post" className="login__card" onSubmit={(e) => void onSubmit(e)}>
         <h1 className="login__title">Admin login</h1>
         <p className="login__hint">Orbit College staff only.</p>
+        {actionData?.error ? (
+          <p className="field__error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
         <label className="field">
           <span className="field__label">Username</span>
           <input className="field__input" name="username" type="text" autoComplete="username" inputMode="email" />
@@ -59,7 +78,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <a className="login__back" href="/">
           Back to the website
         </a>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -112,3 +112,20 @@ test.describe('admin sign-in', () => {
     await expect.poll(() => userToken(page)).toBeNull();
   });
 });
+
+test.describe('admin sign-in without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts to the server, never puts the password in the URL, and opens the admin', async ({ page }) => {
+    await fillLogin(page, ADMIN_EMAIL, 'not-the-right-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText('invalid-credential');
+    expect(page.url()).not.toContain('password');
+
+    await page.getByLabel('Username').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin$/u);
+    await expect(page.getByText('Hello Admin')).toBeVisible();
+  });
+});

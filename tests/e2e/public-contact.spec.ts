@@ -28,7 +28,9 @@ test.describe('contact page', () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     // The map host is not reachable here; answer its requests so nothing waits on them.
-    await page.route(/google\./, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
+    await page.route(/google\./, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }),
+    );
     await gotoHydrated(page, '/contact');
     await page.waitForLoadState('networkidle');
     await page.getByRole('main').scrollIntoViewIfNeeded();
@@ -117,7 +119,14 @@ test.describe('contact form without JavaScript', () => {
 test('the page action answers an invalid post with 400 and the error message', async ({ request, baseURL }) => {
   const response = await request.post('/contact', {
     headers: { origin: new URL(baseURL!).origin },
-    form: { first_name: 'Sita', last_name: 'Example', phone: '9800000000', email: 'nope', subject: 'Hi', message: 'Hello' },
+    form: {
+      first_name: 'Sita',
+      last_name: 'Example',
+      phone: '9800000000',
+      email: 'nope',
+      subject: 'Hi',
+      message: 'Hello',
+    },
   });
   expect(response.status()).toBe(400);
   const html = await response.text();

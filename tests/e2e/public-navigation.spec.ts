@@ -114,7 +114,10 @@ test.describe('page metadata', () => {
     ['/gallery', /Life at Orbit \| Orbit College$/],
     ['/contact', /^Contact \| Orbit College$/],
   ] as const) {
-    test(`${path} has its own title, description and Open Graph tags in the server HTML`, async ({ request, baseURL }) => {
+    test(`${path} has its own title, description and Open Graph tags in the server HTML`, async ({
+      request,
+      baseURL,
+    }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       const html = await response.text();

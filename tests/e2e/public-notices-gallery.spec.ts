@@ -17,7 +17,9 @@ test.describe('notices page', () => {
 
     const articles = page.getByRole('main').getByRole('article');
     await expect(articles).toHaveCount(notices.length);
-    const dates = await articles.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+    const dates = await articles
+      .locator('time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
     const sorted = [...dates].sort((a, b) => Date.parse(b) - Date.parse(a));
     expect(dates).toEqual(sorted);
     expect(dates.every((d) => !Number.isNaN(Date.parse(d)))).toBe(true);
@@ -55,7 +57,9 @@ test.describe('notices page', () => {
 
 test.describe('gallery page', () => {
   test("is headed 'Life at Orbit' and opens each photo full size in a new tab", async ({ page, request }) => {
-    const { images } = (await (await request.get('/api/images?folder=gallery')).json()) as { images: { full: string }[] };
+    const { images } = (await (await request.get('/api/images?folder=gallery')).json()) as {
+      images: { full: string }[];
+    };
     expect(images.length).toBeGreaterThan(0);
     await page.goto('/gallery');
     await expect(page.getByRole('heading', { level: 1, name: 'Life at Orbit' })).toBeVisible();

@@ -22,7 +22,6 @@ export const shouldRevalidate = () => true;
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin">
-      <Toaster />
       <AdminSideMenu unreadInquiries={loaderData.unreadInquiries} />
       <div className="admin__main">
         <AdminHeader />
@@ -30,6 +29,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       </div>
+      {/* Outside the grid flow: the toast container must not take a grid cell. */}
+      <Toaster />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currentAdmin } from '#server/auth/auth-plugin.ts';
-import { AppError, unauthorized } from '#server/errors.ts';
+import { unauthorized } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 const SignedInSchema = z.object({ userToken: z.string(), email: z.string(), expiresAt: z.string() });
@@ -21,10 +21,6 @@ export const authRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) {
-        throw new AppError(400, 'auth/invalid-email', 'Enter the e-mail address of an admin account.');
-      }
-      if (password === '') throw new AppError(400, 'auth/missing-password', 'Enter the password.');
       const session = await auth.login(email, password, request.ip);
       reply.setCookie(cookie.name, session.secret, cookie.options);
       return { userToken: session.userToken, email: session.email, expiresAt: session.expiresAt };

@@ -76,6 +76,10 @@ export function createAuthService(db: Db, options: AuthOptions) {
 
   return {
     async login(email: string, password: string, ip: string): Promise<NewSession> {
+      if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) {
+        throw new AppError(400, 'auth/invalid-email', 'Enter the e-mail address of an admin account.');
+      }
+      if (password === '') throw new AppError(400, 'auth/missing-password', 'Enter the password.');
       await assertNotThrottled(email, ip);
       const user = await users.findUserByEmail(db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? (await getDummyHash()));

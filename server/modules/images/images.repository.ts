@@ -55,11 +55,7 @@ export async function insertImageWithinLimit(db: Db, row: NewImageRow, max: numb
       eb.cast<number>(eb.val(row.original_bytes), 'integer').as('original_bytes'),
       eb.cast<string>(eb.val(row.created_at), 'text').as('created_at'),
     ])
-    .where(
-      (eb) => eb.selectFrom('images').select(eb.fn.countAll().as('n')).where('folder', '=', row.folder),
-      '<',
-      max,
-    );
+    .where((eb) => eb.selectFrom('images').select(eb.fn.countAll().as('n')).where('folder', '=', row.folder), '<', max);
   const result = await db
     .insertInto('images')
     .columns(['id', 'folder', 'storage_key', 'width', 'height', 'variants', 'original_bytes', 'created_at'])

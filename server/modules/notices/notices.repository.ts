@@ -18,6 +18,9 @@ export async function deleteNotice(db: Db, id: string): Promise<boolean> {
 }
 
 export async function countNotices(db: Db): Promise<number> {
-  const row = await db.selectFrom('notices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('notices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

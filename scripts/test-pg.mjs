@@ -1,0 +1,59 @@
+// `npm run test:pg`: the database, API, storage, operations and scale tests against PostgreSQL.
+// Needs DATABASE_URL naming a server where the role may CREATE DATABASE: every test file gets a fresh
+// database of its own there (server/test-support/test-database.ts) and drops it afterwards.
+// CI: `source .ci/services.sh` starts a throwaway cluster and exports DATABASE_URL.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const url = process.env.DATABASE_URL;
+if (!url || !/^postgres(ql)?:\/\//u.test(url)) {
+  console.error(
+    'npm run test:pg needs DATABASE_URL=postgres://USER@HOST:PORT/DB (a role allowed to create databases).\n' +
+      'For a throwaway local cluster: source .ci/services.sh && npm run test:pg',
+  );
+  process.exit(2);
+}
+
+// Every test file that touches the database, the storage or a server process.
+const DATABASE_SUITES = [
+  'server/db/',
+  'server/modules/',
+  'server/rate-limit/',
+  'server/storage/',
+  'server/seed/',
+  'server/app.test.ts',
+  'server/bootstrap-admin.test.ts',
+  'scripts/',
+];
+
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-pg-'));
+const runs = [
+  { title: 'Database, API and storage tests on PostgreSQL', args: ['vitest', 'run', ...DATABASE_SUITES] },
+  { title: 'Operations and scale tests on PostgreSQL (server processes)', args: ['vitest', 'run', '--config', 'vitest.ops.config.ts'] },
+];
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+let status = 0;
+console.log(`PostgreSQL pass: ${url.replace(/\/\/([^:@/]+):[^@/]*@/u, '//$1:***@')}`);
+for (const [i, run] of runs.entries()) {
+  console.log(`\n━━ [${i + 1}/${runs.length}] ${run.title}`);
+  const json = path.join(resultsDir, `${i}.json`);
+  const result = spawnSync('npx', [...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  try {
+    const r = JSON.parse(fs.readFileSync(json, 'utf8'));
+    total.passed += r.numPassedTests;
+    total.failed += r.numFailedTests;
+    total.skipped += r.numPendingTests + r.numTodoTests;
+  } catch {
+    total.failed += 1; // no report: the run itself broke
+  }
+  if (result.status !== 0) status = result.status || 1;
+}
+fs.rmSync(resultsDir, { recursive: true, force: true });
+console.log(`\nTests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(status);

@@ -1,0 +1,26 @@
+import { type Page, expect } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './env.ts';
+
+/** Every public page, and a path that has none (the 404 page). */
+export const PUBLIC_PAGES = ['/', '/notices', '/gallery', '/contact', '/login', '/no-such-page'] as const;
+
+/** Every admin page; they need a signed-in admin. */
+export const ADMIN_PAGES = [
+  '/admin',
+  '/admin/featured',
+  '/admin/gallery',
+  '/admin/addnewphoto',
+  '/admin/notice',
+  '/admin/addnewnotice',
+  '/admin/inquiries',
+  '/admin/vitals',
+] as const;
+
+/** Signs in through the API (the login form has its own tests): the session cookie lands in the page's context. */
+export async function signInByApi(page: Page): Promise<void> {
+  const res = await page.request.post('/api/auth/login', {
+    headers: { origin: BASE_URL },
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
