@@ -22,8 +22,18 @@ interface Figures {
   errors: number;
 }
 
-async function autocannon(url: string, seconds: number): Promise<{ requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }> {
-  const child = spawn(AUTOCANNON, ['-j', '-c', String(CONNECTIONS), '-d', String(seconds), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function autocannon(
+  url: string,
+  seconds: number,
+): Promise<{
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}> {
+  const child = spawn(AUTOCANNON, ['-j', '-c', String(CONNECTIONS), '-d', String(seconds), url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
@@ -67,7 +77,9 @@ if (serverUrl) {
   console.log('PostgreSQL skipped: set DATABASE_URL=postgres://… (for example after `source .ci/services.sh`).');
 }
 
-console.log(`\nGET /api/notices, ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}`);
+console.log(
+  `\nGET /api/notices, ${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, Node ${process.version}`,
+);
 console.log('engine               req/s   p50 ms   p99 ms   requests   errors');
 for (const r of results) {
   console.log(

@@ -53,9 +53,9 @@ async function attempt(dataDir: string, out: string): Promise<Attempt> {
       if (check !== 'ok') throw new OpsError(`The database copy failed its integrity check: ${String(check)}`);
       counts = sqliteCounts(snapshot);
       refs = referencedKeys(snapshot);
-      migrations = (snapshot.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map(
-        (r) => r.name,
-      );
+      migrations = (
+        snapshot.prepare('select name from kysely_migration order by name').all() as { name: string }[]
+      ).map((r) => r.name);
     } finally {
       snapshot.close();
     }
@@ -76,13 +76,15 @@ async function attempt(dataDir: string, out: string): Promise<Attempt> {
     await fsp.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     try {
-      await tar.create(
-        { gzip: true, file: `${out}.partial`, cwd: staging, portable: true },
-        ['manifest.json', 'orbit.sqlite', ...keys.map((k) => `uploads/${k}`)],
-      );
+      await tar.create({ gzip: true, file: `${out}.partial`, cwd: staging, portable: true }, [
+        'manifest.json',
+        'orbit.sqlite',
+        ...keys.map((k) => `uploads/${k}`),
+      ]);
     } catch (err) {
       // A file listed a moment ago is gone (an image was deleted meanwhile): take the backup again.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { manifest, missing: [String((err as Error).message)] };
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        return { manifest, missing: [String((err as Error).message)] };
       throw err;
     }
     const archived = new Set(keys);
@@ -100,7 +102,8 @@ async function main(): Promise<void> {
       'DATABASE_URL is set, so the data is in PostgreSQL: back it up with pg_dump, and the bucket with its own tools (docs/operations.md). `npm run backup` covers the embedded install.',
     );
   }
-  if (!fs.existsSync(sqliteFile(env.dataDir))) throw new OpsError(`There is no database at ${sqliteFile(env.dataDir)}: check DATA_DIR.`);
+  if (!fs.existsSync(sqliteFile(env.dataDir)))
+    throw new OpsError(`There is no database at ${sqliteFile(env.dataDir)}: check DATA_DIR.`);
   const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
   const out = path.resolve(values.out ?? path.join('backups', `orbit-backup-${stamp}.tar.gz`));
   if (fs.existsSync(out)) throw new OpsError(`${out} already exists; choose another --out.`);
@@ -113,7 +116,9 @@ async function main(): Promise<void> {
     await fsp.rm(`${out}.partial`, { force: true });
   }
   if (!result || result.missing.length > 0) {
-    throw new OpsError(`Files changed during every try; the last try missed: ${result?.missing.slice(0, 5).join(', ')}`);
+    throw new OpsError(
+      `Files changed during every try; the last try missed: ${result?.missing.slice(0, 5).join(', ')}`,
+    );
   }
   await fsp.rename(`${out}.partial`, out);
 

@@ -21,9 +21,18 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { parseEnv } from '#server/env.ts';
 import { createS3Storage } from '#server/storage/s3-storage.ts';
 import { contentTypeForKey, isValidKey } from '#server/storage/storage.ts';
-import { OpsError, listUploadKeys, printTable, runScript, sqliteFile, sqliteTables, uploadsDir } from './ops/embedded.ts';
+import {
+  OpsError,
+  listUploadKeys,
+  printTable,
+  runScript,
+  sqliteFile,
+  sqliteTables,
+  uploadsDir,
+} from './ops/embedded.ts';
 
-const USAGE = 'Usage: npm run migrate-to -- --database postgres://… --s3 s3://BUCKET   (S3_ENDPOINT etc. from the environment)';
+const USAGE =
+  'Usage: npm run migrate-to -- --database postgres://… --s3 s3://BUCKET   (S3_ENDPOINT etc. from the environment)';
 const BATCH = 500;
 const PARALLEL_UPLOADS = 8;
 
@@ -37,7 +46,10 @@ type AnyDb = Kysely<any>;
 async function targetCounts(db: AnyDb, tables: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -83,7 +95,9 @@ async function main(): Promise<number> {
   try {
     const db = target as AnyDb;
     console.log(`Source: ${sourceFile} and ${uploadsDir(env.dataDir)}`);
-    console.log(`Target: PostgreSQL ${new URL(values.database).host}${new URL(values.database).pathname}, bucket ${bucket}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''}`);
+    console.log(
+      `Target: PostgreSQL ${new URL(values.database).host}${new URL(values.database).pathname}, bucket ${bucket}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''}`,
+    );
 
     await assertEmptyTarget(db);
     const applied = await migrateToLatest(target);
@@ -94,16 +108,23 @@ async function main(): Promise<number> {
     const tables = sqliteTables(source);
     const targetTables = new Set((await db.introspection.getTables()).map((t) => t.name));
     const unknown = tables.filter((t) => !targetTables.has(t));
-    if (unknown.length > 0) throw new OpsError(`The target has no table for ${unknown.join(', ')}: is this the same version of the app?`);
+    if (unknown.length > 0)
+      throw new OpsError(`The target has no table for ${unknown.join(', ')}: is this the same version of the app?`);
     const rowsOf = source.transaction(() =>
-      Object.fromEntries(tables.map((t) => [t, source.prepare(`select * from "${t}"`).all() as Record<string, unknown>[]])),
+      Object.fromEntries(
+        tables.map((t) => [t, source.prepare(`select * from "${t}"`).all() as Record<string, unknown>[]]),
+      ),
     )();
 
     await db.transaction().execute(async (trx) => {
       for (const table of tables) {
         const rows = rowsOf[table] ?? [];
         if (SEEDED_BY_MIGRATIONS[table] !== undefined && rows.length > 0) await trx.deleteFrom(table).execute();
-        for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto(table).values(rows.slice(i, i + BATCH)).execute();
+        for (let i = 0; i < rows.length; i += BATCH)
+          await trx
+            .insertInto(table)
+            .values(rows.slice(i, i + BATCH))
+            .execute();
       }
     });
 
@@ -133,12 +154,19 @@ async function main(): Promise<number> {
 
     printTable([
       ['table', 'source', 'target', ''],
-      ...tables.map((t) => [t, sourceCounts[t]!, copiedCounts[t]!, sourceCounts[t] === copiedCounts[t] ? 'ok' : 'MISMATCH']),
+      ...tables.map((t) => [
+        t,
+        sourceCounts[t]!,
+        copiedCounts[t]!,
+        sourceCounts[t] === copiedCounts[t] ? 'ok' : 'MISMATCH',
+      ]),
       ['files', toCopy.length, toCopy.length - missingFiles.length, missingFiles.length === 0 ? 'ok' : 'MISSING'],
     ]);
     const mismatched = tables.filter((t) => sourceCounts[t] !== copiedCounts[t]);
     if (mismatched.length > 0 || missingFiles.length > 0) {
-      console.error(`Verification failed: ${mismatched.length} tables differ, ${missingFiles.length} files are missing from the bucket.`);
+      console.error(
+        `Verification failed: ${mismatched.length} tables differ, ${missingFiles.length} files are missing from the bucket.`,
+      );
       return 1;
     }
     await sql`analyze`.execute(db);

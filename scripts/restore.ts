@@ -26,7 +26,8 @@ import { BackupManifestSchema } from './ops/manifest.ts';
 
 /** Only these may come out of an archive: regular files and folders, at these places. */
 const allowedEntry = (entryPath: string, type: string): boolean =>
-  (type === 'File' && (entryPath === 'manifest.json' || entryPath === 'orbit.sqlite' || entryPath.startsWith('uploads/'))) ||
+  (type === 'File' &&
+    (entryPath === 'manifest.json' || entryPath === 'orbit.sqlite' || entryPath.startsWith('uploads/'))) ||
   (type === 'Directory' && (entryPath === 'uploads/' || entryPath.startsWith('uploads/')));
 
 async function verify(dir: string): Promise<{ tables: Record<string, number>; files: number }> {
@@ -35,7 +36,8 @@ async function verify(dir: string): Promise<{ tables: Record<string, number>; fi
     throw new OpsError('This is not an Orbit College backup: manifest.json or orbit.sqlite is missing.');
   }
   const parsed = BackupManifestSchema.safeParse(JSON.parse(await fsp.readFile(manifestFile, 'utf8')));
-  if (!parsed.success) throw new OpsError(`The archive's manifest.json is not one this version reads: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new OpsError(`The archive's manifest.json is not one this version reads: ${parsed.error.message}`);
   const manifest = parsed.data;
 
   const db = new SQLite(path.join(dir, 'orbit.sqlite'), { fileMustExist: true });
@@ -50,11 +52,14 @@ async function verify(dir: string): Promise<{ tables: Record<string, number>; fi
     db.close();
   }
   for (const [table, rows] of Object.entries(manifest.tables)) {
-    if (tables[table] !== rows) throw new OpsError(`Table ${table}: the manifest says ${rows} rows, the archive holds ${tables[table] ?? 0}.`);
+    if (tables[table] !== rows)
+      throw new OpsError(`Table ${table}: the manifest says ${rows} rows, the archive holds ${tables[table] ?? 0}.`);
   }
   const keys = await listUploadKeys(path.join(dir, 'uploads'));
   if (keys.length !== manifest.files) {
-    throw new OpsError(`The manifest lists ${manifest.files} files, the archive holds ${keys.length}: it is incomplete.`);
+    throw new OpsError(
+      `The manifest lists ${manifest.files} files, the archive holds ${keys.length}: it is incomplete.`,
+    );
   }
   const present = new Set(keys);
   const missing = refs.filter((k) => !present.has(k));
@@ -69,11 +74,15 @@ async function main(): Promise<void> {
   if (!fs.existsSync(archive)) throw new OpsError(`No such file: ${archive}`);
   const env = parseEnv(values['data-dir'] ? { ...process.env, DATA_DIR: values['data-dir'] } : process.env);
   if (env.DATABASE_URL) {
-    throw new OpsError('DATABASE_URL is set: a backup restores an embedded install (SQLite in DATA_DIR). Unset it, or restore PostgreSQL with pg_restore.');
+    throw new OpsError(
+      'DATABASE_URL is set: a backup restores an embedded install (SQLite in DATA_DIR). Unset it, or restore PostgreSQL with pg_restore.',
+    );
   }
   const target = env.dataDir;
   if (!(await isEmptyOrMissing(target))) {
-    throw new OpsError(`${target} is not empty. Restore only into a fresh, empty folder: move the old one aside first, or pass --data-dir.`);
+    throw new OpsError(
+      `${target} is not empty. Restore only into a fresh, empty folder: move the old one aside first, or pass --data-dir.`,
+    );
   }
 
   await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -90,7 +99,8 @@ async function main(): Promise<void> {
         return ok;
       },
     });
-    if (refused.length > 0) throw new OpsError(`The archive holds entries a backup never has: ${refused.slice(0, 5).join(', ')}`);
+    if (refused.length > 0)
+      throw new OpsError(`The archive holds entries a backup never has: ${refused.slice(0, 5).join(', ')}`);
     await fsp.mkdir(path.join(staging, 'uploads'), { recursive: true });
     const { tables, files } = await verify(staging);
     await fsp.rm(path.join(staging, 'manifest.json'));

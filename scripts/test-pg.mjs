@@ -31,7 +31,10 @@ const DATABASE_SUITES = [
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-pg-'));
 const runs = [
   { title: 'Database, API and storage tests on PostgreSQL', args: ['vitest', 'run', ...DATABASE_SUITES] },
-  { title: 'Operations and scale tests on PostgreSQL (server processes)', args: ['vitest', 'run', '--config', 'vitest.ops.config.ts'] },
+  {
+    title: 'Operations and scale tests on PostgreSQL (server processes)',
+    args: ['vitest', 'run', '--config', 'vitest.ops.config.ts'],
+  },
 ];
 
 const total = { passed: 0, failed: 0, skipped: 0 };
@@ -55,5 +58,7 @@ for (const [i, run] of runs.entries()) {
   if (result.status !== 0) status = result.status || 1;
 }
 fs.rmSync(resultsDir, { recursive: true, force: true });
-console.log(`\nTests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `\nTests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(status);

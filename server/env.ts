@@ -4,40 +4,42 @@ import { z } from 'zod';
 const bool = (fallback: 'true' | 'false') => z.stringbool().default(fallback === 'true');
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
-    PORT: int(3000, 0, 65535),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    SITE_URL: z.url({ protocol: /^https?$/u }).optional(),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL')
-      .optional(),
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-    SEED_DEMO: bool('true'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool('false'),
-    SESSION_IDLE_MINUTES: int(120, 5, 60 * 24 * 30),
-    SESSION_MAX_HOURS: int(12, 1, 24 * 90),
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
-    LOGIN_MAX_FAILURES_PER_IP: int(20, 1, 10000),
-    LOGIN_LOCKOUT_MINUTES: int(15, 1, 24 * 60),
-    UPLOAD_MAX_MB: int(15, 1, 200),
-    IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
-    INQUIRY_MAX_PER_HOUR: int(5, 1, 1000),
-    // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/u, 'must be an S3 bucket name').optional(),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/u }).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: bool('false'),
-    PUBLIC_ASSET_BASE_URL: z.url({ protocol: /^https?$/u }).optional(),
-    SHUTDOWN_TIMEOUT_SECONDS: int(20, 1, 600),
-  });
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SITE_URL: z.url({ protocol: /^https?$/u }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL')
+    .optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  SEED_DEMO: bool('true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool('false'),
+  SESSION_IDLE_MINUTES: int(120, 5, 60 * 24 * 30),
+  SESSION_MAX_HOURS: int(12, 1, 24 * 90),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
+  LOGIN_MAX_FAILURES_PER_IP: int(20, 1, 10000),
+  LOGIN_LOCKOUT_MINUTES: int(15, 1, 24 * 60),
+  UPLOAD_MAX_MB: int(15, 1, 200),
+  IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
+  INQUIRY_MAX_PER_HOUR: int(5, 1, 1000),
+  // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/u, 'must be an S3 bucket name')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/u }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool('false'),
+  PUBLIC_ASSET_BASE_URL: z.url({ protocol: /^https?$/u }).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: int(20, 1, 600),
+});
 
 /**
  * Variables that only work together. Checked on the raw values rather than with a zod refinement, which
@@ -60,7 +62,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(cleaned);
   const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   for (const [a, b] of PAIRS) {
-    if ((cleaned[a] === undefined) !== (cleaned[b] === undefined)) lines.push(`  ${b}: ${a} and ${b} must be set together`);
+    if ((cleaned[a] === undefined) !== (cleaned[b] === undefined))
+      lines.push(`  ${b}: ${a} and ${b} must be set together`);
   }
   if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid environment, refusing to start:\n${lines.join('\n')}`);

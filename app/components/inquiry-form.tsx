@@ -33,7 +33,7 @@ export function InquiryForm({ serverResult }: { serverResult?: InquiryResult | u
         found[field] ??= issue.message;
       }
       setErrors(found);
-      setStatus({ kind: 'done', result: { ok: false, message: 'Please correct the fields marked below.' } });
+      setStatus({ kind: 'done', result: { ok: false, message: 'Please correct the marked fields.' } });
       const first = Object.keys(found)[0];
       if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;

@@ -28,7 +28,9 @@ export function runScript(main: () => Promise<number | void>): void {
 export function sqliteTables(db: SQLite.Database): string[] {
   const names = (
     db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'")
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
+      )
       .all() as { name: string }[]
   ).map((r) => r.name);
   const parents = new Map(
@@ -89,6 +91,12 @@ export async function isEmptyOrMissing(dir: string): Promise<boolean> {
 export function printTable(rows: (string | number)[][]): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const row of rows) {
-    console.log(row.map((cell, i) => (typeof cell === 'number' ? String(cell).padStart(widths[i]!) : String(cell).padEnd(widths[i]!))).join('  '));
+    console.log(
+      row
+        .map((cell, i) =>
+          typeof cell === 'number' ? String(cell).padStart(widths[i]!) : String(cell).padEnd(widths[i]!),
+        )
+        .join('  '),
+    );
   }
 }

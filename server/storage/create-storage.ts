@@ -6,7 +6,13 @@ import type { Storage } from './storage.ts';
 
 type StorageEnv = Pick<
   Env,
-  'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+  | 'dataDir'
+  | 'S3_BUCKET'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
 >;
 
 /** The storage chosen by configuration: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */

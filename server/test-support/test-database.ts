@@ -50,7 +50,9 @@ export async function createScratchDatabase(serverUrl: string, label = 'test'): 
  * A migrated database for one test file: a fresh SQLite file in `dataDir`, or with DATABASE_URL a
  * fresh PostgreSQL database that `cleanup` drops.
  */
-export async function openTestDb(dataDir: string): Promise<{ db: Db; databaseUrl?: string; cleanup: () => Promise<void> }> {
+export async function openTestDb(
+  dataDir: string,
+): Promise<{ db: Db; databaseUrl?: string; cleanup: () => Promise<void> }> {
   const server = testDatabaseServer();
   const scratch = server ? await createScratchDatabase(server) : undefined;
   const db = openDb({ dataDir, databaseUrl: scratch?.url, poolSize: 4 });

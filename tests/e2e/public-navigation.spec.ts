@@ -64,6 +64,17 @@ test.describe('navigation bar', () => {
     await expect(academics).toBeInViewport();
     await expect(page.getByRole('heading', { level: 1, name: 'Open Up Your Future' })).not.toBeInViewport();
   });
+  test('Admissions on the home page scrolls down to the admissions block', async ({ page }, testInfo) => {
+    await gotoHydrated(page, '/');
+    if (isPhone(testInfo.project.name)) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Admissions' }).click();
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admissions' }).click();
+    }
+    await expect(page).toHaveURL(/\/#admissions$/);
+    await expect(page.getByRole('region', { name: /^ADMISSION / })).toBeInViewport();
+  });
 });
 
 test.describe('phone menu', () => {

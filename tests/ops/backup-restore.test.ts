@@ -36,7 +36,9 @@ beforeAll(async () => {
   original = await startServer({ DATA_DIR: path.join(root, 'live'), SEED_DEMO: 'true', ADMIN_EMAIL, ADMIN_PASSWORD });
   servers.push(original);
   cookie = await signIn(original);
-  expect((await uploadImage(original, cookie, 'gallery', await buildImage({ width: 700, height: 500 }))).status).toBe(201);
+  expect((await uploadImage(original, cookie, 'gallery', await buildImage({ width: 700, height: 500 }))).status).toBe(
+    201,
+  );
 });
 
 afterAll(async () => {

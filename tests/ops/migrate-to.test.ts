@@ -25,7 +25,9 @@ import {
 
 const databaseServer = testDatabaseServer();
 if (!databaseServer) {
-  console.warn('tests/ops/migrate-to.test.ts skipped: set DATABASE_URL=postgres://… (or run `npm run test:pg`) to migrate into PostgreSQL.');
+  console.warn(
+    'tests/ops/migrate-to.test.ts skipped: set DATABASE_URL=postgres://… (or run `npm run test:pg`) to migrate into PostgreSQL.',
+  );
 }
 
 interface Snapshot {
@@ -40,7 +42,8 @@ async function snapshot(server: ServerProcess): Promise<Snapshot> {
   const gallery = (await getJson<{ images: Image[] }>(server, '/api/images?folder=gallery')).images;
   const bytes = new Map<string, Buffer>();
   for (const image of [...featured, ...gallery]) {
-    for (const url of [image.src, image.full]) bytes.set(url, Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer()));
+    for (const url of [image.src, image.full])
+      bytes.set(url, Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer()));
   }
   return { notices: (await getJson<{ notices: unknown[] }>(server, '/api/notices')).notices, featured, gallery, bytes };
 }
@@ -57,14 +60,24 @@ describe.skipIf(!databaseServer)('npm run migrate-to -- --database … --s3 …'
     database = await createScratchDatabase(databaseServer!, 'migrate');
     s3 = await startTestS3Server('orbit-migrated');
     // The embedded install: demo content, one more photo and notice, an admin; then stopped.
-    const embedded = await startServer({ DATA_DIR: path.join(root, 'embedded'), SEED_DEMO: 'true', ADMIN_EMAIL, ADMIN_PASSWORD });
+    const embedded = await startServer({
+      DATA_DIR: path.join(root, 'embedded'),
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+    });
     servers.push(embedded);
     const cookie = await signIn(embedded);
-    expect((await uploadImage(embedded, cookie, 'gallery', await buildImage({ width: 640, height: 400 }))).status).toBe(201);
+    expect((await uploadImage(embedded, cookie, 'gallery', await buildImage({ width: 640, height: 400 }))).status).toBe(
+      201,
+    );
     const notice = await fetch(`${embedded.url}/api/admin/notices`, {
       method: 'POST',
       headers: { ...sameOrigin(embedded), cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Moved to PostgreSQL', description: 'This notice was written before the migration.' }),
+      body: JSON.stringify({
+        title: 'Moved to PostgreSQL',
+        description: 'This notice was written before the migration.',
+      }),
     });
     expect(notice.status).toBe(201);
     before = await snapshot(embedded);

@@ -12,7 +12,8 @@ export const ADMIN_EMAIL = 'ops-admin@orbit.test';
 export const ADMIN_PASSWORD = 'an-ops-test-password';
 
 /** Variables a test must set on purpose; never inherited from the shell that runs the tests. */
-const NOT_INHERITED = /^(DATABASE_URL|S3_.*|PUBLIC_ASSET_BASE_URL|DATA_DIR|PORT|HOST|SITE_URL|ADMIN_.*|SEED_DEMO|NODE_ENV|LOG_LEVEL|SHUTDOWN_TIMEOUT_SECONDS|TRUST_PROXY|LOGIN_.*)$/u;
+const NOT_INHERITED =
+  /^(DATABASE_URL|S3_.*|PUBLIC_ASSET_BASE_URL|DATA_DIR|PORT|HOST|SITE_URL|ADMIN_.*|SEED_DEMO|NODE_ENV|LOG_LEVEL|SHUTDOWN_TIMEOUT_SECONDS|TRUST_PROXY|LOGIN_.*)$/u;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -113,7 +114,12 @@ export function imageForm(image: Buffer): FormData {
   return form;
 }
 
-export async function uploadImage(server: ServerProcess, cookie: string, folder: string, image: Buffer): Promise<Response> {
+export async function uploadImage(
+  server: ServerProcess,
+  cookie: string,
+  folder: string,
+  image: Buffer,
+): Promise<Response> {
   return fetch(`${server.url}/api/admin/images/${folder}`, {
     method: 'POST',
     headers: { ...sameOrigin(server), cookie },

@@ -77,7 +77,8 @@ describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3
         headers: { ...sameOrigin(server), 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'target@orbit.test', password }),
       });
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await attempt(i % 2 === 0 ? a : b, 'wrong-password')).status).toBe(401);
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await attempt(i % 2 === 0 ? a : b, 'wrong-password')).status).toBe(401);
     // Each process saw only half the failures; together they reach the limit.
     for (const server of [a, b]) {
       const res = await attempt(server, 'wrong-password');
@@ -101,9 +102,12 @@ describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3
   it(`holds the featured limit of ${FEATURED_MAX} when two uploads race through different processes, ${RACE_ROUNDS} times`, async () => {
     const cookieB = await signIn(b);
     const images = await Promise.all(
-      Array.from({ length: 2 * RACE_ROUNDS + FEATURED_MAX - 1 }, (_, i) => buildImage({ width: 240 + i * 4, height: 160 })),
+      Array.from({ length: 2 * RACE_ROUNDS + FEATURED_MAX - 1 }, (_, i) =>
+        buildImage({ width: 240 + i * 4, height: 160 }),
+      ),
     );
-    for (let i = 0; i < FEATURED_MAX - 1; i++) expect((await uploadImage(a, cookieA, 'featured', images.pop()!)).status).toBe(201);
+    for (let i = 0; i < FEATURED_MAX - 1; i++)
+      expect((await uploadImage(a, cookieA, 'featured', images.pop()!)).status).toBe(201);
 
     for (let round = 0; round < RACE_ROUNDS; round++) {
       const [fromA, fromB] = await Promise.all([
