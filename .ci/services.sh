@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # Sourced by .ci/run (and usable by hand: `source .ci/services.sh`): starts a throwaway PostgreSQL
 # cluster on 127.0.0.1 for the PostgreSQL pass of the tests, and exports DATABASE_URL for it.
+# Also installs Caddy and nginx (Debian) for the reverse-proxy tests, when they are missing.
 #
 #   source .ci/services.sh   # installs PostgreSQL from Debian's packages when it is missing
 #   npm run test:pg          # the database, API, storage and scale suites on PostgreSQL
@@ -29,14 +30,41 @@ orbit_pg_as_owner() {
   fi
 }
 
+# The reverse-proxy tests (tests/ops/reverse-proxy.test.ts) run the example Caddy and nginx
+# configurations of docs/operations.md; they skip a proxy that is missing, so a failed install is
+# reported here but does not stop the run.
+orbit_install_proxies() {
+  local missing=()
+  [ -x /usr/bin/caddy ] || missing+=(caddy)
+  [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  echo "services: installing ${missing[*]} from Debian's packages (for the reverse-proxy tests)"
+  export DEBIAN_FRONTEND=noninteractive
+  orbit_apt_quietly install -y -qq --no-install-recommends "${missing[@]}" \
+    || echo "services: could not install ${missing[*]}; those proxy tests will be skipped" >&2
+}
+
+# apt-get with no service started by a package's install script (Debian's policy-rc.d convention):
+# postgresql, nginx and caddy would otherwise start system daemons on their default ports.
+orbit_apt_quietly() {
+  local created=
+  if [ ! -e /usr/sbin/policy-rc.d ] && [ "$(id -u)" = "0" ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && created=1
+  fi
+  if [ -z "${ORBIT_APT_UPDATED:-}" ]; then apt-get update -qq >/dev/null && ORBIT_APT_UPDATED=1; fi
+  apt-get "$@" </dev/null >/dev/null
+  local status=$?
+  [ -n "$created" ] && rm -f /usr/sbin/policy-rc.d
+  return $status
+}
+
 orbit_pg_start() {
   local bin port
   bin=$(orbit_pg_bin_dir)
   if [ -z "$bin" ]; then
     echo "services: installing PostgreSQL from Debian's packages"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null || return 1
-    apt-get install -y -qq postgresql >/dev/null || return 1
+    orbit_apt_quietly install -y -qq postgresql || return 1
     bin=$(orbit_pg_bin_dir)
     if [ -z "$bin" ]; then
       echo "services: PostgreSQL was installed but pg_ctl cannot be found" >&2
@@ -75,4 +103,5 @@ orbit_previous_exit_trap=$(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")
 # shellcheck disable=SC2064
 trap "${orbit_previous_exit_trap:+$orbit_previous_exit_trap; }orbit_pg_stop" EXIT
 
+orbit_install_proxies
 orbit_pg_start || { echo "services: could not start PostgreSQL" >&2; return 1 2>/dev/null || exit 1; }

@@ -20,6 +20,10 @@ export const InquiryInputSchema = z.object({
 });
 export type InquiryInput = z.input<typeof InquiryInputSchema>;
 
+/** What the visitor reads once a message is stored, with or without JavaScript. */
+export const INQUIRY_RECEIVED_MESSAGE =
+  'Thank you. Your message has been received and the college office will get back to you.';
+
 export const InquirySchema = z.object({
   id: z.string(),
   firstName: z.string(),

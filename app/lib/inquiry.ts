@@ -5,12 +5,6 @@ export const INQUIRY_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'sub
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 export const HONEYPOT_FIELD = 'website';
 
-/**
- * What POST /api/inquiries answers on success (server/modules/inquiries/inquiries.routes.ts), repeated here
- * for the no-JavaScript path, where the page's action calls the service directly.
- */
-export const INQUIRY_RECEIVED_MESSAGE =
-  'Thank you. Your message has been received and the college office will get back to you.';
 
 export function readInquiry(form: FormData): InquiryInput {
   const value = (name: string) => {

@@ -173,8 +173,9 @@ async function snapshot(): Promise<string> {
 }
 
 type Who = 'admin' | 'anonymous' | 'cross-site';
+type Req = Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
 
-async function send(who: Who, options: InjectOptions & { headers?: Record<string, string> }): Promise<LightMyRequestResponse> {
+async function send(who: Who, options: Req): Promise<LightMyRequestResponse> {
   const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
   if (who === 'admin') return t.asAdmin({ ...options, remoteAddress: ip });
   if (who === 'anonymous') return t.anonymous({ ...options, remoteAddress: ip });
@@ -182,7 +183,7 @@ async function send(who: Who, options: InjectOptions & { headers?: Record<string
 }
 
 /** Sends one request and checks the three promises; returns the response for extra checks. */
-async function check(who: Who, options: InjectOptions & { headers?: Record<string, string> }) {
+async function check(who: Who, options: Req) {
   const before = await snapshot();
   const res = await send(who, options);
   const where = `${options.method} ${options.url} as ${who} -> ${res.statusCode}: ${res.body.slice(0, 300)}`;
@@ -203,7 +204,7 @@ async function check(who: Who, options: InjectOptions & { headers?: Record<strin
 const who = fc.constantFrom<Who>('admin', 'anonymous', 'cross-site');
 const RUNS = { numRuns: 100, endOnFailure: true } as const;
 
-function withBody(method: InjectOptions['method'], url: string, p: { body: string; type: string }): InjectOptions {
+function withBody(method: InjectOptions['method'], url: string, p: { body: string; type: string }): Req {
   return { method, url, payload: p.body, headers: p.type ? { 'content-type': p.type } : {} };
 }
 
@@ -289,8 +290,8 @@ describe('every API route, fed random and hostile input', () => {
     );
     await fc.assert(
       fc.asyncProperty(request, who, async ({ method, base, param, p }, w) => {
-        const options: InjectOptions = { method, url: `${base}${param}` };
-        await check(w, p.type ? withBody(method, options.url as string, p) : options);
+        const url = `${base}${param}`;
+        await check(w, p.type ? withBody(method, url, p) : { method, url });
       }),
       RUNS,
     );

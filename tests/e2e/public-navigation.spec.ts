@@ -64,6 +64,7 @@ test.describe('navigation bar', () => {
     await expect(academics).toBeInViewport();
     await expect(page.getByRole('heading', { level: 1, name: 'Open Up Your Future' })).not.toBeInViewport();
   });
+
   test('Admissions on the home page scrolls down to the admissions block', async ({ page }, testInfo) => {
     await gotoHydrated(page, '/');
     if (isPhone(testInfo.project.name)) {

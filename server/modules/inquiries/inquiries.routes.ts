@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { InquiryInputSchema } from '#common/inquiry.ts';
+import { INQUIRY_RECEIVED_MESSAGE, InquiryInputSchema } from '#common/inquiry.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
-const RECEIVED = 'Thank you. Your message has been received and the college office will get back to you.';
 
 export const publicInquiriesRoutes: ApiPlugin = async (app) => {
   app.post(
@@ -19,7 +18,7 @@ export const publicInquiriesRoutes: ApiPlugin = async (app) => {
       const result = await app.services.inquiries.submit(request.body, request.ip);
       if (!result.stored) request.log.info('inquiry dropped by the honeypot');
       // A bot is told the same as a person, so it learns nothing from the answer.
-      return reply.status(201).send({ received: true, message: RECEIVED });
+      return reply.status(201).send({ received: true, message: INQUIRY_RECEIVED_MESSAGE });
     },
   );
 };
