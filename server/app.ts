@@ -69,6 +69,8 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
 
   await app.register(
     async (api) => {
+      // The API takes JSON (and multipart for uploads), never text/plain, which a cross-site form could send.
+      api.removeContentTypeParser('text/plain');
       await api.register(healthRoutes);
       await api.register(publicAdmissionRoutes);
       await api.register(publicNoticesRoutes);

@@ -26,6 +26,18 @@ beforeEach(async () => {
 });
 
 describe('POST /api/inquiries', () => {
+  it('refuses a text/plain body (what a cross-site form could send) with 415 and stores nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/inquiries',
+      headers: { origin: t.env.siteUrl, 'content-type': 'text/plain' },
+      payload: JSON.stringify(buildInquiryInput()),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: { code: 'unsupported-media-type' } });
+    expect(await t.services.inquiries.list()).toHaveLength(0);
+  });
+
   it('stores a valid message and answers 201', async () => {
     const res = await send(buildInquiryInput({ subject: 'Hostel facilities' }));
 
