@@ -13,7 +13,7 @@
 
 orbit_pg_bin_dir() {
   local dir
-  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
   if [ -n "$dir" ] && [ -x "$dir/pg_ctl" ]; then
     echo "$dir"
   elif command -v pg_ctl >/dev/null 2>&1; then

@@ -34,15 +34,22 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-'));
 // Chromium and Lighthouse write their settings under the home folder: keep them in the scratch folder.
-const toolEnv = { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), XDG_CACHE_HOME: path.join(work, 'cache') };
+const toolEnv = {
+  ...process.env,
+  XDG_CONFIG_HOME: path.join(work, 'config'),
+  XDG_CACHE_HOME: path.join(work, 'cache'),
+};
 const started = Date.now();
 
 console.log('Building (react-router build)...');
 const build = spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'react-router'), ['build'], {
   cwd: PROJECT_ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
+  encoding: 'utf8',
 });
-if (build.status !== 0) process.exit(1);
+if (build.status !== 0) {
+  console.error(build.stdout, build.stderr);
+  process.exit(1);
+}
 
 // ---- 1. First-load JavaScript ------------------------------------------------------------------
 const firstLoad: FirstLoadReport = await measureFirstLoad(PROJECT_ROOT);
@@ -66,7 +73,10 @@ const sizeOf = async (p: string) => (await (await fetch(`${sizing.url}${p}`)).ar
 const noticesBytes = await sizeOf('/api/notices');
 const admissionBytes = await sizeOf('/api/admission');
 await sizing.stop();
-const twins = [writeStaticTwin(PROJECT_ROOT, 'notices', noticesBytes), writeStaticTwin(PROJECT_ROOT, 'admission', admissionBytes)];
+const twins = [
+  writeStaticTwin(PROJECT_ROOT, 'notices', noticesBytes),
+  writeStaticTwin(PROJECT_ROOT, 'admission', admissionBytes),
+];
 
 const server = await startLocalServer({ port: PORT, dataDir });
 const cleanup = async () => {
@@ -118,8 +128,24 @@ try {
   console.log('\nThroughput on loopback (autocannon, 10 connections; API and a static file of the same size)');
   console.table(
     throughput.flatMap(({ api, static: st, ratio }) => [
-      { url: api.url, bytes: api.bytes, 'req/s': Math.round(api.rps), 'p50 ms': api.p50, 'p99 ms': api.p99, errors: api.errors, 'API / static': ratio.toFixed(2) },
-      { url: st.url, bytes: st.bytes, 'req/s': Math.round(st.rps), 'p50 ms': st.p50, 'p99 ms': st.p99, errors: st.errors, 'API / static': '' },
+      {
+        url: api.url,
+        bytes: api.bytes,
+        'req/s': Math.round(api.rps),
+        'p50 ms': api.p50,
+        'p99 ms': api.p99,
+        errors: api.errors,
+        'API / static': ratio.toFixed(2),
+      },
+      {
+        url: st.url,
+        bytes: st.bytes,
+        'req/s': Math.round(st.rps),
+        'p50 ms': st.p50,
+        'p99 ms': st.p99,
+        errors: st.errors,
+        'API / static': '',
+      },
     ]),
   );
 

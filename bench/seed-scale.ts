@@ -63,8 +63,16 @@ async function seed(dataDir: string): Promise<void> {
       created_at: new Date(now - 60 * DAY - i * DAY).toISOString(),
     }));
     // SQLite takes at most 32,766 bound values per statement: insert in slices.
-    for (let i = 0; i < photos.length; i += 200) await db.insertInto('images').values(photos.slice(i, i + 200)).execute();
-    for (let i = 0; i < notices.length; i += 200) await db.insertInto('notices').values(notices.slice(i, i + 200)).execute();
+    for (let i = 0; i < photos.length; i += 200)
+      await db
+        .insertInto('images')
+        .values(photos.slice(i, i + 200))
+        .execute();
+    for (let i = 0; i < notices.length; i += 200)
+      await db
+        .insertInto('notices')
+        .values(notices.slice(i, i + 200))
+        .execute();
   } finally {
     await db.destroy();
   }
@@ -129,7 +137,9 @@ export function printScale(report: ScaleReport): void {
       'render ms (median)': p.renderMsMedian,
       'render ms (max)': p.renderMsMax,
       '<img> tags': p.imgTags,
-      [`within budget (${SCALE_BUDGETS.htmlGzipBytes / 1024} KB gzip, ${SCALE_BUDGETS.renderMs} ms)`]: p.withinBudget ? 'yes' : 'NO',
+      [`within budget (${SCALE_BUDGETS.htmlGzipBytes / 1024} KB gzip, ${SCALE_BUDGETS.renderMs} ms)`]: p.withinBudget
+        ? 'yes'
+        : 'NO',
     })),
   );
 }

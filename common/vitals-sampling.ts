@@ -21,7 +21,10 @@ export function routePattern(pathname: string, params: Readonly<Record<string, s
   }
   for (const [name, value] of Object.entries(params)) {
     if (name === '*' || !value) continue;
-    pattern = pattern.split('/').map((segment) => (segment === value ? `:${name}` : segment)).join('/');
+    pattern = pattern
+      .split('/')
+      .map((segment) => (segment === value ? `:${name}` : segment))
+      .join('/');
   }
   return pattern.length > 1 ? pattern.replace(/\/+$/u, '') : pattern;
 }

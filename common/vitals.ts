@@ -26,7 +26,6 @@ export const VITAL_THRESHOLDS: Record<VitalName, { good: number; poor: number; u
   TTFB: { good: 800, poor: 1800, unit: 'ms' },
 };
 
-
 export type VitalRating = 'good' | 'needs-improvement' | 'poor';
 
 export function rateVital(name: VitalName, value: number): VitalRating {

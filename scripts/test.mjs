@@ -7,6 +7,7 @@ import path from 'node:path';
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-results-'));
 const vitestJson = path.join(resultsDir, 'vitest.json');
+const opsJson = path.join(resultsDir, 'vitest-ops.json');
 const playwrightJson = path.join(resultsDir, 'playwright.json');
 
 const STEPS = [
@@ -18,6 +19,12 @@ const STEPS = [
     title: 'Unit and API tests (vitest run)',
     args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     counts: () => vitestCounts(vitestJson),
+  },
+  {
+    name: 'ops',
+    title: 'Operations tests: real server processes (backup, shutdown, proxies; PostgreSQL ones need DATABASE_URL)',
+    args: ['run', 'test:ops', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${opsJson}`],
+    counts: () => vitestCounts(opsJson),
   },
   {
     name: 'e2e',

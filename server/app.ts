@@ -50,7 +50,11 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, { siteUrl: env.siteUrl });
+  registerSecurityHeaders(app, {
+    siteUrl: env.siteUrl,
+    // Images served straight from a bucket or CDN (docs/operations.md) must pass the pages' img-src.
+    assetOrigin: env.PUBLIC_ASSET_BASE_URL ? new URL(env.PUBLIC_ASSET_BASE_URL).origin : undefined,
+  });
 
   const services = createServices({ db, storage, env, log: app.log });
   app.decorate('services', services);

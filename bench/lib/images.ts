@@ -26,12 +26,18 @@ const VIEWPORTS = [
 export async function measureGalleryImages(baseUrl: string, dataDir: string): Promise<ImageChoice[]> {
   const db = new SQLite(path.join(dataDir, 'orbit.sqlite'), { readonly: true });
   const originals = new Map(
-    (db.prepare(`select id, original_bytes from images where folder = 'gallery'`).all() as { id: string; original_bytes: number }[]).map(
-      (r) => [r.id, r.original_bytes],
-    ),
+    (
+      db.prepare(`select id, original_bytes from images where folder = 'gallery'`).all() as {
+        id: string;
+        original_bytes: number;
+      }[]
+    ).map((r) => [r.id, r.original_bytes]),
   );
   db.close();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     const out: ImageChoice[] = [];
     for (const vp of VIEWPORTS) {
@@ -46,7 +52,9 @@ export async function measureGalleryImages(baseUrl: string, dataDir: string): Pr
       const count = await imgs.count();
       for (let i = 0; i < count; i++) await imgs.nth(i).scrollIntoViewIfNeeded();
       await page.waitForLoadState('networkidle');
-      await page.waitForFunction(() => [...document.querySelectorAll('main img')].every((i) => (i as HTMLImageElement).complete));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('main img')].every((i) => (i as HTMLImageElement).complete),
+      );
       const chosen = await page.evaluate(() =>
         [...document.querySelectorAll('main img')].map((img) => (img as HTMLImageElement).currentSrc),
       );
@@ -64,7 +72,14 @@ export async function measureGalleryImages(baseUrl: string, dataDir: string): Pr
           formats.add(m[3] ?? '');
         }
       }
-      out.push({ viewport: vp.name, images: chosen.filter(Boolean).length, chosenBytes, originalBytes, formats: [...formats], widths: [...widths].sort((a, b) => a - b) });
+      out.push({
+        viewport: vp.name,
+        images: chosen.filter(Boolean).length,
+        chosenBytes,
+        originalBytes,
+        formats: [...formats],
+        widths: [...widths].sort((a, b) => a - b),
+      });
       await context.close();
     }
     return out;

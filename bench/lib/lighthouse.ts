@@ -76,7 +76,8 @@ export async function lighthouse(
   for (const category of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of median.categories[category]?.auditRefs ?? []) {
       const audit = median.audits[ref.id];
-      if (audit && ref.weight > 0 && audit.score !== null && audit.score < 1) failedAudits.push(`${category}: ${audit.title}`);
+      if (audit && ref.weight > 0 && audit.score !== null && audit.score < 1)
+        failedAudits.push(`${category}: ${audit.title}`);
     }
   }
   return {

@@ -20,7 +20,12 @@ interface AutocannonJson {
 }
 
 /** autocannon's CLI (a process of its own, so its work does not share a core with this script's). */
-export async function autocannon(root: string, url: string, seconds: number, connections = 10): Promise<AutocannonJson> {
+export async function autocannon(
+  root: string,
+  url: string,
+  seconds: number,
+  connections = 10,
+): Promise<AutocannonJson> {
   const bin = path.join(root, 'node_modules', '.bin', 'autocannon');
   const child = spawn(bin, ['-j', '-c', String(connections), '-d', String(seconds), url], {
     stdio: ['ignore', 'pipe', 'pipe'],

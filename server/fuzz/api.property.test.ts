@@ -115,7 +115,10 @@ const CONTENT_TYPES = [
 /** How the body goes on the wire: as JSON, or as raw text under any declared type (malformed JSON included). */
 const payload = (keys: readonly string[], valid: readonly unknown[] = []) =>
   fc.oneof(
-    { weight: 3, arbitrary: jsonBody(keys, valid).map((b) => ({ body: JSON.stringify(b) ?? 'null', type: 'application/json' })) },
+    {
+      weight: 3,
+      arbitrary: jsonBody(keys, valid).map((b) => ({ body: JSON.stringify(b) ?? 'null', type: 'application/json' })),
+    },
     fc.record({
       body: fc.oneof(hostileString, fc.constantFrom('{', '{"title":', '[1,2', '{"a":1}}', '\u0000\u0001', '')),
       type: fc.constantFrom(...CONTENT_TYPES),
@@ -135,16 +138,27 @@ const queryString = (keys: readonly string[]) =>
 const multipartParts = fc.array(
   fc.oneof(
     fc.record({
-      name: fc.oneof(fc.constant('file'), hostileString.map((s) => s.replace(/["\r\n]/gu, ''))),
-      filename: fc.oneof(fc.constantFrom('photo.jpg', '../../evil.php', 'a.svg', 'x.png\u0000.jpg'), hostileString.map((s) => s.replace(/["\r\n]/gu, ''))),
+      name: fc.oneof(
+        fc.constant('file'),
+        hostileString.map((s) => s.replace(/["\r\n]/gu, '')),
+      ),
+      filename: fc.oneof(
+        fc.constantFrom('photo.jpg', '../../evil.php', 'a.svg', 'x.png\u0000.jpg'),
+        hostileString.map((s) => s.replace(/["\r\n]/gu, '')),
+      ),
       contentType: fc.constantFrom('image/jpeg', 'image/png', 'image/svg+xml', 'text/html', 'application/octet-stream'),
       body: fc.oneof(
         fc.uint8Array({ maxLength: 256 }).map((a) => Buffer.from(a)),
         fc.constant('png' as const),
-        fc.constantFrom('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'GIF89a', '\xFF\xD8\xFF\xE0').map((s) => Buffer.from(s)),
+        fc
+          .constantFrom('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'GIF89a', '\xFF\xD8\xFF\xE0')
+          .map((s) => Buffer.from(s)),
       ),
     }),
-    fc.record({ name: hostileString.map((s) => s.replace(/["\r\n]/gu, '') || 'f'), value: hostileString.map((s) => s.replace(/\r\n/gu, '')) }),
+    fc.record({
+      name: hostileString.map((s) => s.replace(/["\r\n]/gu, '') || 'f'),
+      value: hostileString.map((s) => s.replace(/\r\n/gu, '')),
+    }),
   ),
   { maxLength: 3 },
 );
@@ -179,7 +193,11 @@ async function send(who: Who, options: Req): Promise<LightMyRequestResponse> {
   const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
   if (who === 'admin') return t.asAdmin({ ...options, remoteAddress: ip });
   if (who === 'anonymous') return t.anonymous({ ...options, remoteAddress: ip });
-  return t.app.inject({ ...options, remoteAddress: ip, headers: { ...options.headers, origin: 'https://evil.example' } });
+  return t.app.inject({
+    ...options,
+    remoteAddress: ip,
+    headers: { ...options.headers, origin: 'https://evil.example' },
+  });
 }
 
 /** Sends one request and checks the three promises; returns the response for extra checks. */
@@ -187,7 +205,9 @@ async function check(who: Who, options: Req) {
   const before = await snapshot();
   const res = await send(who, options);
   const where = `${options.method} ${options.url} as ${who} -> ${res.statusCode}: ${res.body.slice(0, 300)}`;
-  const key = `${options.method} ${String(options.url).split('?')[0]?.replace(/(admin\/\w+\/).+$/u, '$1:param')} ${who} ${res.statusCode}`;
+  const key = `${options.method} ${String(options.url)
+    .split('?')[0]
+    ?.replace(/(admin\/\w+\/).+$/u, '$1:param')} ${who} ${res.statusCode}`;
   stats.set(key, (stats.get(key) ?? 0) + 1);
   expect(res.statusCode, where).toBeLessThan(500);
   expect(res.body, where).not.toMatch(STACK_TRACE);
@@ -226,7 +246,10 @@ describe('every API route, fed random and hostile input', () => {
   });
 
   it('POST /api/auth/login', async () => {
-    const valid = [{ email: ADMIN_EMAIL, password: 'wrong-password-123' }, { email: 'nobody@test.np', password: ADMIN_PASSWORD }];
+    const valid = [
+      { email: ADMIN_EMAIL, password: 'wrong-password-123' },
+      { email: 'nobody@test.np', password: ADMIN_PASSWORD },
+    ];
     await fc.assert(
       fc.asyncProperty(payload(['email', 'password'], valid), who, async (p, w) => {
         await check(w, withBody('POST', '/api/auth/login', p));
@@ -269,11 +292,16 @@ describe('every API route, fed random and hostile input', () => {
   it('admin writes: PUT /api/admin/admission, POST /api/admin/notices', async () => {
     const targets = [
       { method: 'PUT' as const, url: '/api/admin/admission', keys: ['status'], valid: [{ status: 'ADMISSION OPEN' }] },
-      { method: 'POST' as const, url: '/api/admin/notices', keys: ['title', 'description', 'link'], valid: [buildNoticeInput()] },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/notices',
+        keys: ['title', 'description', 'link'],
+        valid: [buildNoticeInput()],
+      },
     ];
-    const request = fc.constantFrom(...targets).chain((target) =>
-      payload(target.keys, target.valid).map((p) => ({ target, p })),
-    );
+    const request = fc
+      .constantFrom(...targets)
+      .chain((target) => payload(target.keys, target.valid).map((p) => ({ target, p })));
     await fc.assert(
       fc.asyncProperty(request, who, async ({ target, p }, w) => {
         await check(w, withBody(target.method, target.url, p));
@@ -284,9 +312,24 @@ describe('every API route, fed random and hostile input', () => {
 
   it('admin routes with a path parameter: notices, images and inquiries by id, images by folder', async () => {
     const request = fc.oneof(
-      fc.record({ method: fc.constant('DELETE' as const), base: fc.constantFrom('/api/admin/notices/', '/api/admin/images/', '/api/admin/inquiries/'), param: pathParam, p: fc.constant({ body: '', type: '' }) }),
-      fc.record({ method: fc.constant('PATCH' as const), base: fc.constant('/api/admin/inquiries/'), param: pathParam, p: payload(['handled'], [{ handled: true }]) }),
-      fc.record({ method: fc.constant('GET' as const), base: fc.constant('/api/admin/images/'), param: fc.oneof(pathParam, fc.constantFrom('gallery', 'featured')), p: fc.constant({ body: '', type: '' }) }),
+      fc.record({
+        method: fc.constant('DELETE' as const),
+        base: fc.constantFrom('/api/admin/notices/', '/api/admin/images/', '/api/admin/inquiries/'),
+        param: pathParam,
+        p: fc.constant({ body: '', type: '' }),
+      }),
+      fc.record({
+        method: fc.constant('PATCH' as const),
+        base: fc.constant('/api/admin/inquiries/'),
+        param: pathParam,
+        p: payload(['handled'], [{ handled: true }]),
+      }),
+      fc.record({
+        method: fc.constant('GET' as const),
+        base: fc.constant('/api/admin/images/'),
+        param: fc.oneof(pathParam, fc.constantFrom('gallery', 'featured')),
+        p: fc.constant({ body: '', type: '' }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(request, who, async ({ method, base, param, p }, w) => {
@@ -300,7 +343,13 @@ describe('every API route, fed random and hostile input', () => {
   it('admin reads: GET /api/admin/inquiries, /api/admin/vitals, and unknown admin paths', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/admin/inquiries', '/api/admin/vitals', '/api/admin/users', '/api/admin/../users', '/api/admin/notices'),
+        fc.constantFrom(
+          '/api/admin/inquiries',
+          '/api/admin/vitals',
+          '/api/admin/users',
+          '/api/admin/../users',
+          '/api/admin/notices',
+        ),
         queryString(['limit', 'days']),
         fc.constantFrom<InjectOptions['method']>('GET', 'POST', 'PUT', 'DELETE'),
         who,
@@ -314,22 +363,30 @@ describe('every API route, fed random and hostile input', () => {
 
   it('POST /api/admin/images/:folder with random multipart parts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('gallery', 'featured', 'other', '..%2f..'), multipartParts, who, async (folder, parts, w) => {
-        const body = multipart(
-          parts.map((part) => ('body' in part ? { ...part, body: part.body === 'png' ? tinyPng : part.body } : part)),
-        );
-        const res = await check(w, {
-          method: 'POST',
-          url: `/api/admin/images/${folder}`,
-          payload: body.payload,
-          headers: body.headers,
-        });
-        // Whatever the client named its file, the server never stores that name.
-        if (res.statusCode === 201) {
-          const files = await listFiles(t.uploadsDir);
-          expect(files.every((f) => /^img\/[0-9a-f-]{36}\//u.test(f)), files.join('\n')).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('gallery', 'featured', 'other', '..%2f..'),
+        multipartParts,
+        who,
+        async (folder, parts, w) => {
+          const body = multipart(
+            parts.map((part) => ('body' in part ? { ...part, body: part.body === 'png' ? tinyPng : part.body } : part)),
+          );
+          const res = await check(w, {
+            method: 'POST',
+            url: `/api/admin/images/${folder}`,
+            payload: body.payload,
+            headers: body.headers,
+          });
+          // Whatever the client named its file, the server never stores that name.
+          if (res.statusCode === 201) {
+            const files = await listFiles(t.uploadsDir);
+            expect(
+              files.every((f) => /^img\/[0-9a-f-]{36}\//u.test(f)),
+              files.join('\n'),
+            ).toBe(true);
+          }
+        },
+      ),
       { ...RUNS, numRuns: 80 },
     );
   });

@@ -97,11 +97,13 @@ test.describe('budgets', () => {
       const elsewhere = requests.filter((url) => /^https?:/u.test(url) && new URL(url).origin !== origin);
       expect(elsewhere, `requests from ${path} to other hosts`).toEqual([]);
 
-      const withoutSize = await page.locator('img').evaluateAll((imgs) =>
-        imgs
-          .filter((img) => !(img.getAttribute('width') && img.getAttribute('height')))
-          .map((img) => img.outerHTML.slice(0, 160)),
-      );
+      const withoutSize = await page
+        .locator('img')
+        .evaluateAll((imgs) =>
+          imgs
+            .filter((img) => !(img.getAttribute('width') && img.getAttribute('height')))
+            .map((img) => img.outerHTML.slice(0, 160)),
+        );
       expect(withoutSize, `images on ${path} without width and height`).toEqual([]);
     });
   }

@@ -92,7 +92,7 @@ describe('the example systemd unit', () => {
     const { unit, envFile } = await adapted(port);
     const service = section(unit, 'Service');
     const [command, ...args] = service.get('ExecStart')![0]!.split(' ');
-    const env = {
+    const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       ...envFileVariables(await fs.readFile(envFile, 'utf8')),
       ...Object.fromEntries(service.get('Environment')!.map((e) => e.split('=') as [string, string])),

@@ -1,4 +1,11 @@
-import { type RouteVitals, VITAL_NAMES, VITAL_THRESHOLDS, type VitalName, type VitalRating, rateVital } from '#common/vitals.ts';
+import {
+  type RouteVitals,
+  VITAL_NAMES,
+  VITAL_THRESHOLDS,
+  type VitalName,
+  type VitalRating,
+  rateVital,
+} from '#common/vitals.ts';
 
 const RATING_LABEL: Record<VitalRating, string> = {
   good: 'Good',

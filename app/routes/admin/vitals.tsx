@@ -28,9 +28,8 @@ export default function AdminVitals({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 id="vitals-title">Site speed</h1>
           <p className="admin-page__lead">
-            How fast the public pages are on visitors&apos; own phones and computers: the 75th percentile of half of
-            all visits (three visits in four were at least this fast), against Google&apos;s &ldquo;good&rdquo;
-            thresholds.
+            How fast the public pages are on visitors&apos; own phones and computers: the 75th percentile of half of all
+            visits (three visits in four were at least this fast), against Google&apos;s &ldquo;good&rdquo; thresholds.
           </p>
         </div>
       </header>

@@ -6,7 +6,10 @@ export async function insertVitals(db: Db, rows: VitalsTable[]): Promise<void> {
 }
 
 /** Every sample since `sinceIso`, as the admin page needs them for percentiles (bounded by the row cap). */
-export function listSince(db: Db, sinceIso: string): Promise<Pick<VitalsTable, 'route' | 'metric' | 'value' | 'created_at'>[]> {
+export function listSince(
+  db: Db,
+  sinceIso: string,
+): Promise<Pick<VitalsTable, 'route' | 'metric' | 'value' | 'created_at'>[]> {
   return db
     .selectFrom('vitals')
     .select(['route', 'metric', 'value', 'created_at'])

@@ -67,7 +67,16 @@ describe('POST /api/vitals', () => {
     ['a negative value', { route: '/', metrics: [{ name: 'LCP', value: -1 }] }],
     ['a value no page reaches', { route: '/', metrics: [{ name: 'CLS', value: 1000 }] }],
     ['a value that is not a number', { route: '/', metrics: [{ name: 'LCP', value: '1200' }] }],
-    ['the same metric twice', { route: '/', metrics: [{ name: 'LCP', value: 1 }, { name: 'LCP', value: 2 }] }],
+    [
+      'the same metric twice',
+      {
+        route: '/',
+        metrics: [
+          { name: 'LCP', value: 1 },
+          { name: 'LCP', value: 2 },
+        ],
+      },
+    ],
     ['no metrics', { route: '/', metrics: [] }],
     ['an extra field', { ...BEACON, userAgent: 'Mozilla/5.0' }],
     ['a body that is not an object', ['LCP', 1]],
@@ -151,7 +160,10 @@ describe('vitals storage bounds', () => {
     await vitals.record(one, freshIp(), daysAgo(1));
 
     expect(await vitals.prune(NOW)).toEqual({ expired: 2, overCap: 0 });
-    expect((await rows()).map((r) => r.created_at).sort()).toEqual([daysAgo(27.99).toISOString(), daysAgo(1).toISOString()]);
+    expect((await rows()).map((r) => r.created_at).sort()).toEqual([
+      daysAgo(27.99).toISOString(),
+      daysAgo(1).toISOString(),
+    ]);
   });
 
   it('deletes the oldest rows beyond the row cap', async () => {

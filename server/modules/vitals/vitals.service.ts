@@ -72,7 +72,11 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}
       if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid beacon.');
       const { count, resetAt } = await hit(db, `vitals:ip:${clientIp}`, HOUR_MS, now);
       if (count > opts.maxPerAddressPerHour) {
-        throw tooManyRequests('vitals/too-many-requests', 'Too many measurements from this address.', (resetAt.getTime() - now.getTime()) / 1000);
+        throw tooManyRequests(
+          'vitals/too-many-requests',
+          'Too many measurements from this address.',
+          (resetAt.getTime() - now.getTime()) / 1000,
+        );
       }
       const createdAt = now.toISOString();
       await repo.insertVitals(
@@ -86,13 +90,17 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}
         })),
       );
       storedSincePrune += 1;
-      if (storedSincePrune >= opts.pruneEvery || now.getTime() - lastPrune >= opts.pruneIntervalMs) await service.prune(now);
+      if (storedSincePrune >= opts.pruneEvery || now.getTime() - lastPrune >= opts.pruneIntervalMs)
+        await service.prune(now);
     },
     /** Deletes rows past the retention period, then the oldest beyond the row cap. */
     async prune(now = new Date()): Promise<{ expired: number; overCap: number }> {
       storedSincePrune = 0;
       lastPrune = now.getTime();
-      const expired = await repo.deleteOlderThan(db, new Date(now.getTime() - opts.retentionDays * DAY_MS).toISOString());
+      const expired = await repo.deleteOlderThan(
+        db,
+        new Date(now.getTime() - opts.retentionDays * DAY_MS).toISOString(),
+      );
       const overCap = (await repo.countVitals(db)) > opts.maxRows ? await repo.deleteBeyondNewest(db, opts.maxRows) : 0;
       return { expired, overCap };
     },
