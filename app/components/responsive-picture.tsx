@@ -9,17 +9,20 @@ export function ResponsivePicture({
   alt,
   sizes,
   className,
+  imgClassName,
 }: {
   image: Image;
   alt: string;
   sizes: string;
   className?: string;
+  imgClassName?: string;
 }) {
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />
       <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />
       <img
+        className={imgClassName}
         src={image.src}
         srcSet={image.srcset.jpeg}
         sizes={sizes}

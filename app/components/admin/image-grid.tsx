@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { Image } from '#common/image.ts';
 import { api } from '#app/lib/api-client.ts';
 import { formatDate, formatDateTime } from '#app/lib/admin-format.ts';
-import { AdminPicture } from './admin-picture.tsx';
+import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
 import { useConfirm } from './confirm-dialog.tsx';
 
 interface ImageGridProps {
@@ -53,7 +53,12 @@ export function ImageGrid({ images, noun, emptyText }: ImageGridProps) {
           return (
             <li key={image.id} className="image-card" aria-busy={busy}>
               <a className="image-card__link" href={image.full} target="_blank" rel="noreferrer">
-                <AdminPicture image={image} alt={label} sizes="(max-width: 48rem) 50vw, 16rem" />
+                <ResponsivePicture
+                  image={image}
+                  alt={label}
+                  sizes="(max-width: 48rem) 50vw, 16rem"
+                  imgClassName="image-card__img"
+                />
               </a>
               <div className="image-card__meta">
                 <time className="image-card__date" dateTime={image.createdAt}>
