@@ -33,7 +33,9 @@ export const NoticeInputSchema = z.object({
     .string()
     .trim()
     .max(L.linkMaxChars, `Link must be less than ${L.linkMaxChars} characters.`)
-    .refine((v) => v === '' || isHttpUrl(v), { message: 'Link must be a web address starting with http:// or https://.' })
+    .refine((v) => v === '' || isHttpUrl(v), {
+      message: 'Link must be a web address starting with http:// or https://.',
+    })
     .optional()
     .transform((v) => (v ? v : null)),
 });

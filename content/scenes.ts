@@ -13,14 +13,78 @@ export interface Palette {
 }
 
 export const PALETTES: Palette[] = [
-  { skyTop: '#0b3d91', skyBottom: '#6fa8dc', sun: '#ffd966', far: '#5b8c5a', near: '#2f5d34', building: '#f4efe6', accent: '#c0392b' },
-  { skyTop: '#f6b26b', skyBottom: '#fde5c8', sun: '#fff2cc', far: '#8e7cc3', near: '#4c3a78', building: '#fffaf0', accent: '#0b3d91' },
-  { skyTop: '#134e5e', skyBottom: '#71b280', sun: '#fefae0', far: '#3a7d44', near: '#1e4d2b', building: '#f1f1f1', accent: '#e07a5f' },
-  { skyTop: '#355c7d', skyBottom: '#c06c84', sun: '#f8b195', far: '#6c5b7b', near: '#2d2a4a', building: '#faf3e0', accent: '#f67280' },
-  { skyTop: '#1d3557', skyBottom: '#a8dadc', sun: '#f1faee', far: '#457b9d', near: '#1d3557', building: '#ffffff', accent: '#e63946' },
-  { skyTop: '#264653', skyBottom: '#e9c46a', sun: '#f4a261', far: '#2a9d8f', near: '#1b4332', building: '#fefae0', accent: '#e76f51' },
-  { skyTop: '#3d5a80', skyBottom: '#e0fbfc', sun: '#ee6c4d', far: '#98c1d9', near: '#293241', building: '#ffffff', accent: '#ee6c4d' },
-  { skyTop: '#5f0f40', skyBottom: '#fb8b24', sun: '#ffd166', far: '#9a031e', near: '#3d0c11', building: '#fff3e0', accent: '#0f4c5c' },
+  {
+    skyTop: '#0b3d91',
+    skyBottom: '#6fa8dc',
+    sun: '#ffd966',
+    far: '#5b8c5a',
+    near: '#2f5d34',
+    building: '#f4efe6',
+    accent: '#c0392b',
+  },
+  {
+    skyTop: '#f6b26b',
+    skyBottom: '#fde5c8',
+    sun: '#fff2cc',
+    far: '#8e7cc3',
+    near: '#4c3a78',
+    building: '#fffaf0',
+    accent: '#0b3d91',
+  },
+  {
+    skyTop: '#134e5e',
+    skyBottom: '#71b280',
+    sun: '#fefae0',
+    far: '#3a7d44',
+    near: '#1e4d2b',
+    building: '#f1f1f1',
+    accent: '#e07a5f',
+  },
+  {
+    skyTop: '#355c7d',
+    skyBottom: '#c06c84',
+    sun: '#f8b195',
+    far: '#6c5b7b',
+    near: '#2d2a4a',
+    building: '#faf3e0',
+    accent: '#f67280',
+  },
+  {
+    skyTop: '#1d3557',
+    skyBottom: '#a8dadc',
+    sun: '#f1faee',
+    far: '#457b9d',
+    near: '#1d3557',
+    building: '#ffffff',
+    accent: '#e63946',
+  },
+  {
+    skyTop: '#264653',
+    skyBottom: '#e9c46a',
+    sun: '#f4a261',
+    far: '#2a9d8f',
+    near: '#1b4332',
+    building: '#fefae0',
+    accent: '#e76f51',
+  },
+  {
+    skyTop: '#3d5a80',
+    skyBottom: '#e0fbfc',
+    sun: '#ee6c4d',
+    far: '#98c1d9',
+    near: '#293241',
+    building: '#ffffff',
+    accent: '#ee6c4d',
+  },
+  {
+    skyTop: '#5f0f40',
+    skyBottom: '#fb8b24',
+    sun: '#ffd166',
+    far: '#9a031e',
+    near: '#3d0c11',
+    building: '#fff3e0',
+    accent: '#0f4c5c',
+  },
 ];
 
 /** A deterministic pseudo-random sequence, so the same seed always draws the same picture. */
@@ -54,7 +118,9 @@ export function sceneSvg(seed: number, width: number, height: number): string {
     for (let col = 0; col < cols; col++) {
       const x = bx + bw * 0.06 + (col * bw * 0.88) / cols;
       const y = by + bh * 0.18 + row * bh * 0.25;
-      windows.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(bw * 0.07).toFixed(1)}" height="${(bh * 0.14).toFixed(1)}" rx="2" fill="${p.skyTop}" opacity="0.75"/>`);
+      windows.push(
+        `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(bw * 0.07).toFixed(1)}" height="${(bh * 0.14).toFixed(1)}" rx="2" fill="${p.skyTop}" opacity="0.75"/>`,
+      );
     }
   }
   const trees: string[] = [];
@@ -62,7 +128,9 @@ export function sceneSvg(seed: number, width: number, height: number): string {
     const tx = w * r();
     const ty = h * (0.72 + 0.2 * r());
     const ts = h * (0.05 + 0.05 * r());
-    trees.push(`<circle cx="${tx.toFixed(1)}" cy="${ty.toFixed(1)}" r="${ts.toFixed(1)}" fill="${p.near}" opacity="0.9"/>`);
+    trees.push(
+      `<circle cx="${tx.toFixed(1)}" cy="${ty.toFixed(1)}" r="${ts.toFixed(1)}" fill="${p.near}" opacity="0.9"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.skyTop}"/><stop offset="1" stop-color="${p.skyBottom}"/></linearGradient></defs>

@@ -28,7 +28,8 @@ function admin(args: string[], stdin = '') {
 async function storedHash(email: string): Promise<string | undefined> {
   const db = openDb({ dataDir, databaseUrl: scratch?.url });
   try {
-    return (await db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirst())?.password_hash;
+    return (await db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirst())
+      ?.password_hash;
   } finally {
     await db.destroy();
   }

@@ -65,7 +65,11 @@ async function main(): Promise<number> {
         const password = await readPassword();
         if (command === 'create') await users.create(email, password);
         else await users.setPassword(email, password);
-        console.log(command === 'create' ? `Created the admin ${email}.` : `Changed the password of ${email}; its sessions were ended.`);
+        console.log(
+          command === 'create'
+            ? `Created the admin ${email}.`
+            : `Changed the password of ${email}; its sessions were ended.`,
+        );
         return 0;
       }
     }

@@ -19,8 +19,13 @@ describe('bootstrapAdmin', () => {
   const users = createUserAdmin(db);
   const log = Fastify({ logger: false }).log;
   const hashOf = async () =>
-    (await db.selectFrom('users').select('password_hash').where('email', '=', 'boss@orbit.test').executeTakeFirstOrThrow())
-      .password_hash;
+    (
+      await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', 'boss@orbit.test')
+        .executeTakeFirstOrThrow()
+    ).password_hash;
 
   it('creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD once, and never overwrites its password', async () => {
     await bootstrapAdmin(users, 'boss@orbit.test', 'first-password-123', log);

@@ -10,7 +10,10 @@ export async function bootstrapAdmin(
 ): Promise<void> {
   if (!email || !password) return;
   if (await users.exists(email)) {
-    log.info({ email }, 'ADMIN_EMAIL already has an account: its password was left unchanged (use `npm run admin -- set-password`)');
+    log.info(
+      { email },
+      'ADMIN_EMAIL already has an account: its password was left unchanged (use `npm run admin -- set-password`)',
+    );
     return;
   }
   await users.create(email, password);

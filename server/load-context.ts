@@ -27,7 +27,9 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
     async signIn(email, password) {
       const session = await services.auth.login(email, password, request.ip);
       const { cookie } = (request as FastifyRequest).server.authSettings;
-      return { setCookie: (request as FastifyRequest).server.serializeCookie(cookie.name, session.secret, cookie.options) };
+      return {
+        setCookie: (request as FastifyRequest).server.serializeCookie(cookie.name, session.secret, cookie.options),
+      };
     },
   });
 }

@@ -59,7 +59,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('content-security-policy', type.startsWith('text/html') ? pageCsp(request.cspNonce, options) : API_CSP);
+    reply.header(
+      'content-security-policy',
+      type.startsWith('text/html') ? pageCsp(request.cspNonce, options) : API_CSP,
+    );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

@@ -26,7 +26,10 @@ export async function api<T>(path: string, { method = 'GET', json, signal }: Api
       method,
       signal,
       credentials: 'same-origin',
-      headers: json === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        json === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
   } catch (err) {

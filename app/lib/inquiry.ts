@@ -5,7 +5,6 @@ export const INQUIRY_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'sub
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 export const HONEYPOT_FIELD = 'website';
 
-
 export function readInquiry(form: FormData): InquiryInput {
   const value = (name: string) => {
     const v = form.get(name);

@@ -41,7 +41,11 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
  */
 export async function processImage(input: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
   if (input.length > limits.maxBytes) {
-    throw new AppError(413, 'image/too-large', `The file is larger than ${formatMegabytes(limits.maxBytes)}. Please choose a smaller image.`);
+    throw new AppError(
+      413,
+      'image/too-large',
+      `The file is larger than ${formatMegabytes(limits.maxBytes)}. Please choose a smaller image.`,
+    );
   }
   if (sniffImageFormat(input) === null) {
     throw unsupported('The file is not a JPEG, PNG, WebP or AVIF image.');

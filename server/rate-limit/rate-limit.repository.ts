@@ -30,7 +30,11 @@ export async function hit(db: Db, key: string, windowMs: number, now = new Date(
 
 /** The current count for `key`, 0 when its window has passed. */
 export async function peek(db: Db, key: string, now = new Date()): Promise<Hit> {
-  const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!row || row.reset_at <= now.toISOString()) return { count: 0, resetAt: now };
   return { count: Number(row.count), resetAt: new Date(row.reset_at) };
 }

@@ -43,11 +43,15 @@ const DEMO_NOTICES = [
 ];
 
 async function drawScene(seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(seed, 1600, 1067))).jpeg({ quality: 90 }).toBuffer();
+  return sharp(Buffer.from(sceneSvg(seed, 1600, 1067)))
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Demo content for a fresh install: a few notices, 6 gallery photos and the 3 featured photos. */
-export async function seedDemoContent(services: AppServices): Promise<{ notices: number; gallery: number; featured: number }> {
+export async function seedDemoContent(
+  services: AppServices,
+): Promise<{ notices: number; gallery: number; featured: number }> {
   const now = Date.now();
   for (const n of [...DEMO_NOTICES].reverse()) {
     await services.notices.create(

@@ -124,7 +124,10 @@ describe('POST /api/auth/login', () => {
   it('recovers when the lockout window has passed', async () => {
     for (let i = 0; i < 3; i++) await login(EMAIL, 'wrong-password');
     expect((await login(EMAIL, PASSWORD)).statusCode).toBe(429);
-    await db.updateTable('rate_limits').set({ reset_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable('rate_limits')
+      .set({ reset_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await login(EMAIL, PASSWORD)).statusCode).toBe(200);
   });
 
@@ -140,7 +143,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a state-changing request with neither Origin nor Sec-Fetch-Site: same-origin', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: EMAIL, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(403);
     const fetchSite = await app.inject({
       method: 'POST',
@@ -162,7 +169,10 @@ describe('sessions', () => {
     expect(row.id).toBe(userToken);
     expect(row.token_hash).toBe(hashToken(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
-    const replayHash = await app.inject({ url: '/api/auth/session', headers: { cookie: `orbit_session=${row.token_hash}` } });
+    const replayHash = await app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: `orbit_session=${row.token_hash}` },
+    });
     expect(replayHash.statusCode).toBe(401);
   });
 
@@ -197,7 +207,10 @@ describe('sessions', () => {
   it('an idle-expired or absolutely-expired session is refused and removed', async () => {
     for (const column of ['idle_expires_at', 'absolute_expires_at'] as const) {
       const { cookie } = await signIn();
-      await db.updateTable('sessions').set({ [column]: new Date(Date.now() - 1000).toISOString() }).execute();
+      await db
+        .updateTable('sessions')
+        .set({ [column]: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       expect((await app.inject({ url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(401);
       expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
     }
@@ -216,7 +229,10 @@ describe('admin routes', () => {
     const { cookie: loggedOut } = await signIn();
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...ORIGIN, cookie: loggedOut } });
     const { cookie: expired } = await signIn();
-    await db.updateTable('sessions').set({ idle_expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable('sessions')
+      .set({ idle_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const variants: Record<string, string | undefined> = {
       'no cookie': undefined,
       malformed: 'orbit_session=%%%not-a-token',

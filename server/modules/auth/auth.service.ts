@@ -39,7 +39,10 @@ export function createAuthService(db: Db, options: AuthOptions) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  const throttleKeys = (email: string, ip: string) => [`login:account:${users.normaliseEmail(email)}`, `login:ip:${ip}`];
+  const throttleKeys = (email: string, ip: string) => [
+    `login:account:${users.normaliseEmail(email)}`,
+    `login:ip:${ip}`,
+  ];
 
   async function assertNotThrottled(email: string, ip: string): Promise<void> {
     const [accountKey, ipKey] = throttleKeys(email, ip) as [string, string];
@@ -106,7 +109,12 @@ export function createAuthService(db: Db, options: AuthOptions) {
       if (!user) return null;
       // Write at most once a minute: a busy admin page should not write on every request.
       if (now.getTime() - Date.parse(session.last_used_at) > 60_000) {
-        await sessions.touchSession(db, session.id, nowIso, new Date(now.getTime() + options.sessionIdleMs).toISOString());
+        await sessions.touchSession(
+          db,
+          session.id,
+          nowIso,
+          new Date(now.getTime() + options.sessionIdleMs).toISOString(),
+        );
       }
       return { userToken: session.id, email: user.email, expiresAt: session.absolute_expires_at };
     },
@@ -136,7 +144,8 @@ export function createUserAdmin(db: Db) {
     async create(email: string, password: string): Promise<void> {
       if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) throw new UserAdminError(`Not an e-mail address: ${email}`);
       assertPassword(password);
-      if (await users.findUserByEmail(db, email)) throw new UserAdminError(`An admin with e-mail ${email} already exists.`);
+      if (await users.findUserByEmail(db, email))
+        throw new UserAdminError(`An admin with e-mail ${email} already exists.`);
       const now = new Date().toISOString();
       await users.insertUser(db, {
         id: randomUUID(),

@@ -13,11 +13,18 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 }
 
 export async function insertUser(db: Db, row: UsersTable): Promise<void> {
-  await db.insertInto('users').values({ ...row, email: normaliseEmail(row.email) }).execute();
+  await db
+    .insertInto('users')
+    .values({ ...row, email: normaliseEmail(row.email) })
+    .execute();
 }
 
 export async function updatePassword(db: Db, id: string, passwordHash: string, updatedAt: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: updatedAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function listUsers(db: Db): Promise<Pick<UserRow, 'email' | 'created_at'>[]> {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { INQUIRY_RECEIVED_MESSAGE, InquiryInputSchema } from '#common/inquiry.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
-
 export const publicInquiriesRoutes: ApiPlugin = async (app) => {
   app.post(
     '/inquiries',
