@@ -2,7 +2,7 @@
 # Sourced by .ci/run after `npm test` (usable by hand too: `bash .ci/security.sh`): installs the two
 # scanners from Debian's packages when they are missing, then runs `npm run security`, which starts the
 # built server on 127.0.0.1 with a throwaway data folder, scans it with sqlmap and wapiti (bounded in
-# time, loopback only), and fails on any finding of medium severity or above. About 5 minutes.
+# time, loopback only), and fails on any finding of medium severity or above. About 2–3 minutes.
 
 orbit_security_packages=()
 command -v sqlmap >/dev/null 2>&1 || orbit_security_packages+=(sqlmap)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
-import './lib/zod-jitless.client-config.ts';
+import './lib/zod-browser-config.ts';
 import { VitalsReporter } from './components/vitals-reporter.tsx';
 import { isChunkLoadError } from './lib/chunk-error.ts';
 import { motionVariables } from './lib/motion.ts';

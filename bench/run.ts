@@ -169,7 +169,7 @@ try {
 // ---- 5. Scale ----------------------------------------------------------------------------------
 let scale: ScaleReport | null = null;
 if (!SKIP.has('scale')) {
-  scale = await runScale(PORT);
+  scale = await runScale({ port: PORT, lighthouseWorkDir: SKIP.has('lighthouse') ? undefined : work, env: toolEnv });
   printScale(scale);
 }
 

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { openDb } from '#server/db/db.ts';
 import { PROJECT_ROOT, startLocalServer } from '../scripts/support/local-server.ts';
+import { type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 
 export const SCALE = { photos: 1000, notices: 500 } as const;
 
@@ -31,6 +32,8 @@ export interface ScalePage {
   renderMsMax: number;
   imgTags: number;
   withinBudget: boolean;
+  /** One Lighthouse run (mobile) at this size, when asked for. */
+  lighthouse: Pick<LighthouseFigures, 'performance' | 'lcpMs' | 'tbtMs' | 'cls' | 'totalBytes'> | null;
 }
 
 export interface ScaleReport {
@@ -91,7 +94,21 @@ async function timePage(url: string, runs: number): Promise<{ body: string; time
   return { body, times: times.sort((a, b) => a - b) };
 }
 
-export async function runScale(port: number, runs = 15): Promise<ScaleReport> {
+export interface ScaleOptions {
+  port: number;
+  /** Timed requests per page. */
+  runs?: number;
+  /** Also one Lighthouse run per page (needs a scratch folder for its reports). */
+  lighthouseWorkDir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function runScale({
+  port,
+  runs = 15,
+  lighthouseWorkDir,
+  env = process.env,
+}: ScaleOptions): Promise<ScaleReport> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-scale-'));
   try {
     // The first start migrates and seeds the demo (with real processed images); then the bulk rows go in.
@@ -116,7 +133,18 @@ export async function runScale(port: number, runs = 15): Promise<ScaleReport> {
           renderMsMax: Math.round((times[times.length - 1] ?? Number.NaN) * 10) / 10,
           imgTags: (body.match(/<img\b/gu) ?? []).length,
           withinBudget: htmlGzipBytes <= SCALE_BUDGETS.htmlGzipBytes && renderMsMedian <= SCALE_BUDGETS.renderMs,
+          lighthouse: null,
         });
+        if (lighthouseWorkDir) {
+          const f = await lighthouse(PROJECT_ROOT, server.url, urlPath, 1, lighthouseWorkDir, env);
+          pages[pages.length - 1]!.lighthouse = {
+            performance: f.performance,
+            lcpMs: f.lcpMs,
+            tbtMs: f.tbtMs,
+            cls: f.cls,
+            totalBytes: f.totalBytes,
+          };
+        }
       }
       return { photos: SCALE.photos, notices: SCALE.notices, seedSeconds: Math.round(seedSeconds * 10) / 10, pages };
     } finally {
@@ -140,6 +168,10 @@ export function printScale(report: ScaleReport): void {
       [`within budget (${SCALE_BUDGETS.htmlGzipBytes / 1024} KB gzip, ${SCALE_BUDGETS.renderMs} ms)`]: p.withinBudget
         ? 'yes'
         : 'NO',
+      'Lighthouse perf': p.lighthouse?.performance ?? '',
+      'LCP s': p.lighthouse ? (p.lighthouse.lcpMs / 1000).toFixed(2) : '',
+      'TBT ms': p.lighthouse?.tbtMs ?? '',
+      'page KB': p.lighthouse ? (p.lighthouse.totalBytes / 1024).toFixed(0) : '',
     })),
   );
 }
@@ -150,7 +182,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     console.error('No build: run `npm run build` first.');
     process.exit(1);
   }
-  const report = await runScale(port);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-scale-lh-'));
+  const env = { ...process.env, XDG_CONFIG_HOME: path.join(work, 'config'), XDG_CACHE_HOME: path.join(work, 'cache') };
+  const report = await runScale({
+    port,
+    lighthouseWorkDir: process.env.BENCH_SKIP?.includes('lighthouse') ? undefined : work,
+    env,
+  });
+  fs.rmSync(work, { recursive: true, force: true });
   printScale(report);
   fs.mkdirSync(path.join(PROJECT_ROOT, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(path.join(PROJECT_ROOT, 'bench', 'results', 'scale.json'), JSON.stringify(report, null, 2));

@@ -5,7 +5,9 @@ const required = (label: string, max: number) =>
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    // PostgreSQL cannot store a NUL character (a 500 from the contact form's action); no person types one.
+    .refine((v) => !v.includes('\u0000'), `${label} contains a character that is not allowed.`);
 
 /** The contact form of SPEC.md section 3, checked in the browser and again by POST /api/inquiries. */
 export const InquiryInputSchema = z.object({

@@ -220,6 +220,11 @@ async function wapiti(
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const report = path.join(dir, 'report.json');
+  // Wapiti loads every module, and its fingerprinting one downloads a database from the internet when it
+  // finds none: an empty one (that module is not run) keeps the scan on the loopback interface.
+  const configDir = path.join(dir, 'config');
+  fs.mkdirSync(configDir, { recursive: true });
+  fs.writeFileSync(path.join(configDir, 'apps.json'), '{}');
   const args = [
     '-u',
     `${server.url}${startPath}`,
@@ -243,7 +248,10 @@ async function wapiti(
     '--store-session',
     path.join(dir, 'session'),
     '--store-config',
-    path.join(dir, 'config'),
+    configDir,
+    // Wapiti asks for Brotli but this Python cannot decode it: it would see no links. Gzip it reads.
+    '-H',
+    'Accept-Encoding: gzip, deflate',
     '--no-bugreport',
     '-f',
     'json',
@@ -264,6 +272,18 @@ async function wapiti(
       outcome: timedOut ? 'not finished' : 'error',
       seconds,
       details: output.split('\n').slice(-8),
+    });
+    return;
+  }
+  // A crawl that found next to nothing scanned nothing: that is a broken scan, not a clean one.
+  const crawled = Number(/found (\d+) URLs and forms/u.exec(output)?.[1] ?? 0);
+  if (crawled < 5) {
+    results.push({
+      tool: 'wapiti',
+      target: name,
+      outcome: 'error',
+      seconds,
+      details: [`the crawl found only ${crawled} URLs and forms`],
     });
     return;
   }
@@ -289,6 +309,7 @@ async function wapiti(
       }
     }
   }
+  details.unshift(`${crawled} URLs and forms crawled and attacked`);
   results.push({ tool: 'wapiti', target: name, outcome: findings > 0 ? 'FINDING' : 'clean', seconds, details });
 }
 

@@ -13,7 +13,9 @@ import type { Env } from './env.ts';
 import { adminScope } from './auth/admin-scope.ts';
 import { registerAuth } from './auth/auth-plugin.ts';
 import { sessionCookieSettings } from './auth/session-cookie.ts';
+import { registerCompression } from './compression.ts';
 import { registerErrorHandler } from './errors.ts';
+import { registerInputGuard } from './input-guard.ts';
 import { createGetLoadContext } from './load-context.ts';
 import { adminRoutePlugins } from './modules/admin-routes.ts';
 import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
@@ -55,6 +57,8 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
     // Images served straight from a bucket or CDN (docs/operations.md) must pass the pages' img-src.
     assetOrigin: env.PUBLIC_ASSET_BASE_URL ? new URL(env.PUBLIC_ASSET_BASE_URL).origin : undefined,
   });
+  registerCompression(app);
+  registerInputGuard(app);
 
   const services = createServices({ db, storage, env, log: app.log });
   app.decorate('services', services);

@@ -99,7 +99,18 @@ const jsonBody = (keys: readonly string[], valid: readonly unknown[] = []) =>
     fc.dictionary(fc.oneof(fc.constantFrom(...keys, '__proto__', 'constructor'), fc.string()), hostileValue, {
       maxKeys: 4,
     }),
-    ...(valid.length > 0 ? [fc.constantFrom(...valid)] : []),
+    ...(valid.length > 0
+      ? [
+          fc.constantFrom(...valid),
+          // A valid body with one field made hostile: gets past the shape checks to the service and the database.
+          {
+            weight: 3,
+            arbitrary: fc
+              .tuple(fc.constantFrom(...valid), fc.constantFrom(...keys), hostileValue)
+              .map(([v, k, h]) => ({ ...(v as object), [k]: h })),
+          },
+        ]
+      : []),
   );
 
 const CONTENT_TYPES = [
