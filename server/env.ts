@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: int(15, 1, 200),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
   INQUIRY_MAX_PER_HOUR: int(5, 1, 1000),
+  GALLERY_PAGE_SIZE: int(48, 1, 500),
   // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
   S3_BUCKET: z
     .string()

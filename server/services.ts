@@ -38,6 +38,7 @@ export function createServices({ db, storage, env, log }: ServiceDeps) {
       log,
       urlFor: mediaUrlFor(env.PUBLIC_ASSET_BASE_URL),
       limits: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 },
+      pageSize: env.GALLERY_PAGE_SIZE,
     }),
     inquiries: createInquiriesService(db, { maxPerHour: env.INQUIRY_MAX_PER_HOUR }),
     auth: createAuthService(db, {

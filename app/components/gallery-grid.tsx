@@ -3,7 +3,15 @@ import { college } from '#content/college.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
 /** Thumbnails that open the full-size photo in a new tab. */
-export function GalleryGrid({ images }: { images: Image[] }) {
+export function GalleryGrid({
+  images,
+  firstNumber = 1,
+  total = images.length,
+}: {
+  images: Image[];
+  firstNumber?: number;
+  total?: number;
+}) {
   return (
     <ul className="gallery-grid">
       {images.map((image, i) => (
@@ -11,7 +19,7 @@ export function GalleryGrid({ images }: { images: Image[] }) {
           <a className="gallery-grid__link" href={image.full} target="_blank" rel="noopener">
             <ResponsivePicture
               image={image}
-              alt={`Life at ${college.name}, photo ${i + 1} of ${images.length} (opens full size in a new tab)`}
+              alt={`Life at ${college.name}, photo ${firstNumber + i} of ${total} (opens full size in a new tab)`}
               sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 50vw, 100vw"
             />
           </a>

@@ -1,3 +1,4 @@
+import { GALLERY_PAGE_SIZE } from './support/env.ts';
 import { expect, test } from '@playwright/test';
 
 interface ApiNotice {
@@ -65,7 +66,7 @@ test.describe('gallery page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Life at Orbit' })).toBeVisible();
 
     const links = page.getByRole('main').getByRole('link', { name: /photo \d+ of \d+/ });
-    await expect(links).toHaveCount(images.length);
+    await expect(links).toHaveCount(Math.min(images.length, GALLERY_PAGE_SIZE));
     for (const [i, link] of (await links.all()).entries()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);
@@ -80,5 +81,31 @@ test.describe('gallery page', () => {
     const full = await request.get(images[0]!.full);
     expect(full.status()).toBe(200);
     expect(full.headers()['content-type']).toMatch(/^image\//);
+  });
+
+  test('pages a long gallery: older photos on the next page, numbered on from the first', async ({ page, request }) => {
+    const { images } = (await (await request.get('/api/images?folder=gallery')).json()) as {
+      images: { full: string }[];
+    };
+    const pageCount = Math.ceil(images.length / GALLERY_PAGE_SIZE);
+    expect(pageCount).toBeGreaterThan(1);
+    await page.goto('/gallery');
+    const pager = page.getByRole('navigation', { name: 'Gallery pages' });
+    await expect(pager).toContainText(`Page 1 of ${pageCount}`);
+    await expect(pager.getByRole('link', { name: /Newer photos/ })).toHaveCount(0);
+
+    await pager.getByRole('link', { name: /Older photos/ }).click();
+    await expect(page).toHaveURL(/\/gallery\?page=2$/);
+    await expect(pager).toContainText(`Page 2 of ${pageCount}`);
+    const links = page.getByRole('main').getByRole('link', { name: /photo \d+ of \d+/ });
+    await expect(links.first()).toHaveAttribute('href', images[GALLERY_PAGE_SIZE]!.full);
+    await expect(links.first()).toHaveAccessibleName(new RegExp(`photo ${GALLERY_PAGE_SIZE + 1} of ${images.length}`));
+
+    await pager.getByRole('link', { name: /Newer photos/ }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+
+    // A page past the end (say, after photos were deleted) starts again at the first page.
+    await page.goto('/gallery?page=999');
+    await expect(page).toHaveURL(/\/gallery$/);
   });
 });

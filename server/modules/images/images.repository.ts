@@ -2,14 +2,15 @@ import { sql } from 'kysely';
 import { type Db, isPostgres } from '#server/db/db.ts';
 import type { ImageRow, NewImageRow } from '#server/db/schema.ts';
 
-export function listImages(db: Db, folder: string): Promise<ImageRow[]> {
-  return db
+export function listImages(db: Db, folder: string, page?: { limit: number; offset: number }): Promise<ImageRow[]> {
+  let query = db
     .selectFrom('images')
     .selectAll()
     .where('folder', '=', folder)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
 }
 
 export function findImage(db: Db, id: string): Promise<ImageRow | undefined> {

@@ -17,9 +17,20 @@ export interface ImagesServiceDeps {
   limits: ImageLimits;
   urlFor: (key: string) => string;
   log: FastifyBaseLogger;
+  /** Images per page of a paged list (the public gallery). */
+  pageSize: number;
 }
 
-export function createImagesService({ db, storage, limits, urlFor, log }: ImagesServiceDeps) {
+export interface ImagePage {
+  images: Image[];
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+}
+
+export function createImagesService({ db, storage, limits, urlFor, log, pageSize }: ImagesServiceDeps) {
   const fullError = (folder: ImageFolder, max: number) =>
     conflict('image/folder-full', `The ${folder} folder already holds ${max} images. Delete one first.`);
 
@@ -33,6 +44,15 @@ export function createImagesService({ db, storage, limits, urlFor, log }: Images
   return {
     async list(folder: ImageFolder): Promise<Image[]> {
       return (await repo.listImages(db, folder)).map((row) => toImage(row, urlFor));
+    },
+
+    /** One page of a folder, newest first; null for a page past the last (page 1 always exists). */
+    async listPage(folder: ImageFolder, page: number): Promise<ImagePage | null> {
+      const total = await repo.countImages(db, folder);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
+      const rows = await repo.listImages(db, folder, { limit: pageSize, offset: (page - 1) * pageSize });
+      return { images: rows.map((row) => toImage(row, urlFor)), page, pageCount, pageSize, total };
     },
 
     /** Processes, stores and records an upload; on any failure nothing is left behind. */

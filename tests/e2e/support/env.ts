@@ -18,6 +18,9 @@ export const ADMIN_PASSWORD = 'e2e-password-123';
 /** Contact-form posts per address per hour: every test shares 127.0.0.1, so this is above what the suite sends. */
 export const INQUIRY_MAX_PER_HOUR = 100;
 
+/** Small pages, so the six demo photos already span two gallery pages. */
+export const GALLERY_PAGE_SIZE = 4;
+
 /** The environment of the server under test (scripts/e2e-server.mjs adds a fresh DATA_DIR). */
 export const SERVER_ENV = {
   NODE_ENV: 'production',
@@ -28,6 +31,7 @@ export const SERVER_ENV = {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   INQUIRY_MAX_PER_HOUR: String(INQUIRY_MAX_PER_HOUR),
+  GALLERY_PAGE_SIZE: String(GALLERY_PAGE_SIZE),
   LOG_LEVEL: 'warn',
   DATA_DIR: E2E_DATA_DIR,
 } as const;

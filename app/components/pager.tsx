@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+
+/** Newer/older links between the pages of a long list; plain links, so they work without JavaScript. */
+export function Pager({
+  path,
+  page,
+  pageCount,
+  label,
+  newer,
+  older,
+}: {
+  path: string;
+  page: number;
+  pageCount: number;
+  label: string;
+  newer: string;
+  older: string;
+}) {
+  if (pageCount <= 1) return null;
+  const href = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  return (
+    <nav className="pager" aria-label={label}>
+      {page > 1 ? (
+        <Link className="pager__link" to={href(page - 1)} rel="prev">
+          ← {newer}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="pager__status">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link className="pager__link" to={href(page + 1)} rel="next">
+          {older} →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
