@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -42,14 +42,5 @@ function openPostgres(connectionString: string, max: number): Db {
 
 /** The few places that need engine-specific SQL (locks) ask this; repositories stay portable otherwise. */
 export const isPostgres = (db: Pick<Db, 'getExecutor'>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
-
-export async function pingDb(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const nowIso = (): string => new Date().toISOString();

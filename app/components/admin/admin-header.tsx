@@ -21,7 +21,7 @@ export function AdminHeader() {
       <p className="admin-header__greeting">Hello Admin</p>
       {/* The specification's search box does nothing; it must not break anything either. */}
       <form className="admin-header__search" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label className="visually-hidden" htmlFor="admin-search">
+        <label className="sr-only" htmlFor="admin-search">
           Search
         </label>
         <SearchIcon />

@@ -48,7 +48,7 @@ export function VitalsTable({ days, routes }: { days: number; routes: RouteVital
       ) : (
         <div className="vitals__scroll">
           <table className="vitals__table">
-            <caption className="visually-hidden">75th percentile per page over the last {days} days</caption>
+            <caption className="sr-only">75th percentile per page over the last {days} days</caption>
             <thead>
               <tr>
                 <th scope="col">Page</th>
