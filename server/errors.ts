@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STORAGE_FULL } from '#common/api-error.ts';
 
 /** An error whose code and message are safe to show to the client. */
 export class AppError extends Error {
@@ -22,6 +23,9 @@ export const conflict = (code: string, message: string) => new AppError(409, cod
 export const payloadTooLarge = (message: string) => new AppError(413, 'payload-too-large', message);
 export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
   new AppError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** 507: the disk or bucket that holds uploads is full (ENOSPC, a quota, a full object store). */
+export const insufficientStorage = () => new AppError(507, STORAGE_FULL.code, STORAGE_FULL.message);
 
 /** One error handler: every API error is `{ error: { code, message } }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
