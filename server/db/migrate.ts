@@ -1,19 +1,97 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import {
+  ensureMigrationTables,
+  inMigrationTransaction,
+  listAppliedMigrations,
+  recordMigration,
+} from './migration-log.repository.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-vitals.ts';
 import type { Database } from './schema.ts';
 
-// Listed explicitly (not read from disk) so the bundle and tsx behave the same.
-const migrations: Record<string, Migration> = {
+// Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
+export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-vitals': m0002,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** A migration threw: its transaction was rolled back, the ones before it stay applied. */
+export class MigrationFailedError extends Error {
+  override name = 'MigrationFailedError';
+  constructor(
+    readonly migration: string,
+    /** Every migration the database has after the failure (all of them before `migration`). */
+    readonly applied: string[],
+    cause: unknown,
+  ) {
+    super(
+      `Migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+  }
+}
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw new Error('Database migration failed', { cause: error });
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+/** The database's migration history does not fit this code: a newer release ran on it, or names are out of order. */
+export class MigrationHistoryError extends Error {
+  override name = 'MigrationHistoryError';
+  constructor(
+    message: string,
+    /** Migrations the database has run that this code does not have (a newer release's). */
+    readonly unknown: string[],
+  ) {
+    super(message);
+  }
+}
+
+function pendingAfter(known: string[], applied: string[]): string[] {
+  const unknown = applied.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new MigrationHistoryError(
+      `The database has run migrations this version does not have (${unknown.join(', ')}): a newer release has used it.`,
+      unknown,
+    );
+  }
+  const pending = known.filter((name) => !applied.includes(name));
+  const last = applied.at(-1);
+  const early = last === undefined ? [] : pending.filter((name) => name < last);
+  if (early.length > 0) {
+    throw new MigrationHistoryError(
+      `Migration ${early.join(', ')} has not run but sorts before ${last}, which has: a new migration must be named after the last one.`,
+      [],
+    );
+  }
+  return pending;
+}
+
+/**
+ * Runs every pending migration, in name order, each in a transaction of its own together with its row
+ * in `kysely_migration`: a migration that fails leaves the database exactly as it was before it (DDL
+ * is transactional on SQLite and PostgreSQL), and the migrations before it stay applied. Several
+ * processes may call this at once; each migration runs once. Returns the names this call applied.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  { migrations: list = migrations }: { migrations?: Record<string, Migration> } = {},
+): Promise<string[]> {
+  const known = Object.keys(list).sort();
+  await inMigrationTransaction(db, ensureMigrationTables);
+  const appliedNow: string[] = [];
+  for (;;) {
+    // Read and decide inside the transaction that runs the migration, under the migration lock,
+    // so a process that started at the same time and already ran it is seen.
+    const outcome = await inMigrationTransaction(db, async (trx) => {
+      const applied = await listAppliedMigrations(trx);
+      const next = pendingAfter(known, applied)[0];
+      if (next === undefined) return { done: true as const };
+      try {
+        await list[next]!.up(trx);
+        await recordMigration(trx, next, new Date().toISOString());
+      } catch (err) {
+        throw new MigrationFailedError(next, applied, err);
+      }
+      return { done: false as const, name: next };
+    });
+    if (outcome.done) return appliedNow;
+    appliedNow.push(outcome.name);
+  }
 }

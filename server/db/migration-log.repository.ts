@@ -1,0 +1,64 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './db.ts';
+
+// The bookkeeping tables are Kysely's own (`kysely_migration`, `kysely_migration_lock`), with the
+// columns its Migrator creates, so databases made by earlier releases (which used the Migrator) and
+// databases made now read the same way by either. They are not in the app's Database type, hence any.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+const MIGRATION_TABLE = 'kysely_migration';
+const LOCK_TABLE = 'kysely_migration_lock';
+const LOCK_ROW_ID = 'migration_lock';
+/** The advisory lock key Kysely's PostgreSQL adapter takes, so an older release migrating at the same time waits too. */
+const POSTGRES_LOCK_ID = sql.lit(BigInt('3853314791062309107'));
+
+/**
+ * Runs `work` in one transaction on one connection. SQLite starts it with BEGIN IMMEDIATE: it takes the
+ * write lock first (waiting up to the busy timeout), so another process cannot migrate between our
+ * reading of the applied list and our writes. PostgreSQL takes the migration advisory lock, released
+ * at commit or rollback. On any error the transaction rolls back and the error is rethrown.
+ */
+export async function inMigrationTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> {
+  const postgres = isPostgres(db);
+  return db.connection().execute(async (conn) => {
+    await sql.raw(postgres ? 'begin' : 'begin immediate').execute(conn);
+    try {
+      if (postgres) await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK_ID})`.execute(conn);
+      const result = await work(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (err) {
+      // A failed statement may already have ended the transaction on SQLite; the original error matters.
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+export async function ensureMigrationTables(trx: AnyDb): Promise<void> {
+  await trx.schema
+    .createTable(MIGRATION_TABLE)
+    .ifNotExists()
+    .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+    .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+    .execute();
+  await trx.schema
+    .createTable(LOCK_TABLE)
+    .ifNotExists()
+    .addColumn('id', 'varchar(255)', (c) => c.notNull().primaryKey())
+    .addColumn('is_locked', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  const lockRow = await trx.selectFrom(LOCK_TABLE).select('id').where('id', '=', LOCK_ROW_ID).executeTakeFirst();
+  if (!lockRow) await trx.insertInto(LOCK_TABLE).values({ id: LOCK_ROW_ID, is_locked: 0 }).execute();
+}
+
+/** Names of the migrations this database has run, in name order. */
+export async function listAppliedMigrations(trx: AnyDb): Promise<string[]> {
+  const rows = await trx.selectFrom(MIGRATION_TABLE).select('name').execute();
+  return rows.map((r: { name: string }) => r.name).sort();
+}
+
+export async function recordMigration(trx: AnyDb, name: string, at: string): Promise<void> {
+  await trx.insertInto(MIGRATION_TABLE).values({ name, timestamp: at }).execute();
+}
