@@ -14,25 +14,15 @@ const LOCK_ROW_ID = 'migration_lock';
 const POSTGRES_LOCK_ID = sql.lit(BigInt('3853314791062309107'));
 
 /**
- * Runs `work` in one transaction on one connection. SQLite starts it with BEGIN IMMEDIATE: it takes the
- * write lock first (waiting up to the busy timeout), so another process cannot migrate between our
- * reading of the applied list and our writes. PostgreSQL takes the migration advisory lock, released
- * at commit or rollback. On any error the transaction rolls back and the error is rethrown.
+ * Runs `work` in one transaction, rolled back whole if it throws. On PostgreSQL it first takes the
+ * migration advisory lock (released at commit or rollback), so processes starting together migrate
+ * one after the other. On SQLite the transaction keeps the one writing connection from BEGIN to COMMIT,
+ * and SQLite's file lock keeps other processes out.
  */
 export async function inMigrationTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> {
-  const postgres = isPostgres(db);
-  return db.connection().execute(async (conn) => {
-    await sql.raw(postgres ? 'begin' : 'begin immediate').execute(conn);
-    try {
-      if (postgres) await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK_ID})`.execute(conn);
-      const result = await work(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (err) {
-      // A failed statement may already have ended the transaction on SQLite; the original error matters.
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
-    }
+  return db.transaction().execute(async (trx) => {
+    if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK_ID})`.execute(trx);
+    return work(trx);
   });
 }
 
