@@ -13,6 +13,7 @@ import type { Env } from './env.ts';
 import { adminScope } from './auth/admin-scope.ts';
 import { registerAuth } from './auth/auth-plugin.ts';
 import { sessionCookieSettings } from './auth/session-cookie.ts';
+import { registerResponseCache } from './cache/response-cache.ts';
 import { registerCompression } from './compression.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
@@ -26,6 +27,7 @@ import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { publicVitalsRoutes } from './modules/vitals/vitals.routes.ts';
+import { registerPages } from './pages/pages-plugin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { createServices } from './services.ts';
 import type { Storage } from './storage/storage.ts';
@@ -57,6 +59,8 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
     // Images served straight from a bucket or CDN (docs/operations.md) must pass the pages' img-src.
     assetOrigin: env.PUBLIC_ASSET_BASE_URL ? new URL(env.PUBLIC_ASSET_BASE_URL).origin : undefined,
   });
+  // Before compression: cached answers carry their own compressed variants.
+  registerResponseCache(app, db);
   registerCompression(app);
   registerInputGuard(app);
 
@@ -97,10 +101,10 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
   await app.register(mediaRoutes(storage));
 
   if (pages) {
-    const { reactRouterFastify } = await import('@mcansh/remix-fastify/react-router');
-    await app.register(reactRouterFastify, {
+    await registerPages(app, {
       buildDirectory: path.join(PROJECT_ROOT, 'build'),
       mode: env.NODE_ENV === 'development' ? 'development' : 'production',
+      uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
       getLoadContext: createGetLoadContext(services, env.siteUrl),
     });
   }

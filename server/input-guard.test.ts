@@ -43,3 +43,13 @@ describe('a NUL character in a request', () => {
     expect([400, 401]).toContain(res.statusCode);
   });
 });
+
+describe('containsNul on what is not parsed data', () => {
+  it('does not walk streams or other class instances (a page body is bytes, checked where it is read)', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stream = Object.assign(new PassThrough(), { note: { deep: 'x\u0000' } });
+    expect(containsNul(stream)).toBe(false);
+    expect(containsNul({ body: stream })).toBe(false);
+    expect(containsNul(Object.assign(Object.create(null) as object, { a: 'b\u0000' }))).toBe(true);
+  });
+});

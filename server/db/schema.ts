@@ -27,6 +27,14 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/** One row (id 1): moved forward by every change that public pages show (server/cache/). */
+export interface ContentVersionTable {
+  id: number;
+  /** bigint: PostgreSQL's driver returns it as a string, SQLite as a number. */
+  version: number | string;
+  updated_at: string;
+}
+
 export interface InquiriesTable {
   id: string;
   first_name: string;
@@ -85,6 +93,7 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   vitals: VitalsTable;
+  content_version: ContentVersionTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;

@@ -1,0 +1,151 @@
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '#server/test-support/test-app.ts';
+import { PUBLIC_CACHE_CONTROL, registerResponseCache } from './response-cache.ts';
+
+const { db, cleanup } = await createTestDb();
+
+interface Counting {
+  app: FastifyInstance;
+  renders: Map<string, number>;
+  cache: ReturnType<typeof registerResponseCache>;
+}
+
+/** A real Fastify app with the render cache, whose page handlers count how often they really render. */
+async function countingApp(): Promise<Counting> {
+  const app = Fastify();
+  const renders = new Map<string, number>();
+  const cache = registerResponseCache(app, db);
+  const count = (key: string) => renders.set(key, (renders.get(key) ?? 0) + 1).get(key)!;
+  app.get('/page', { config: { responseCache: true } }, async (_request, reply) => {
+    const n = count('page');
+    // Slow enough that concurrent requests overlap with the render in flight.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', PUBLIC_CACHE_CONTROL)
+      .send(`<!doctype html><p>render ${n}</p>${'<p>notice</p>'.repeat(200)}`);
+  });
+  app.get('/private', { config: { responseCache: true } }, async (_request, reply) => {
+    count('private');
+    return reply.type('text/html').send('<p>no cache-control: not kept</p>');
+  });
+  app.get('/cookie', { config: { responseCache: true } }, async (_request, reply) => {
+    count('cookie');
+    return reply.type('text/html').header('cache-control', PUBLIC_CACHE_CONTROL).header('set-cookie', 'a=b').send('x');
+  });
+  app.get('/broken', { config: { responseCache: true } }, async () => {
+    count('broken');
+    throw new Error('render failed');
+  });
+  app.get('/not-opted-in', async (_request, reply) => {
+    count('not-opted-in');
+    return reply.header('cache-control', PUBLIC_CACHE_CONTROL).send('static');
+  });
+  app.post('/api/admin/notices', async () => ({ ok: true }));
+  app.post('/api/admin/refused', async (_request, reply) => reply.status(400).send({ error: 'no' }));
+  app.post('/api/inquiries', async () => ({ ok: true }));
+  app.get('/admin/page', async () => 'admin');
+  await app.ready();
+  return { app, renders, cache };
+}
+
+const apps: FastifyInstance[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  await cleanup();
+});
+
+let a: Counting;
+beforeEach(async () => {
+  a = await countingApp();
+  apps.push(a.app);
+});
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+describe('render cache', () => {
+  it('renders a page once for 1,000 concurrent requests and serves them all the same page', async () => {
+    const responses = await Promise.all(Array.from({ length: 1000 }, () => get(a.app, '/page')));
+    expect(a.renders.get('page')).toBe(1);
+    expect(new Set(responses.map((r) => r.statusCode))).toEqual(new Set([200]));
+    expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('renders once again for 1,000 concurrent requests right after an admin write', async () => {
+    await get(a.app, '/page');
+    await a.app.inject({ method: 'POST', url: '/api/admin/notices' });
+    const responses = await Promise.all(Array.from({ length: 1000 }, () => get(a.app, '/page')));
+    expect(a.renders.get('page')).toBe(2);
+    expect(responses.every((r) => r.body.includes('render 2'))).toBe(true);
+  });
+
+  it('serves the stored Brotli and gzip variants, with one ETag, Vary and the public Cache-Control', async () => {
+    const br = await get(a.app, '/page', { 'accept-encoding': 'br, gzip' });
+    const gz = await get(a.app, '/page', { 'accept-encoding': 'gzip' });
+    const plain = await get(a.app, '/page');
+    expect(a.renders.get('page')).toBe(1);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toMatch(/^W\/"/u);
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(1);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match, and 200 once the page changed', async () => {
+    const first = await get(a.app, '/page');
+    const again = await get(a.app, '/page', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await a.app.inject({ method: 'POST', url: '/api/admin/notices' });
+    const changed = await get(a.app, '/page', { 'if-none-match': String(first.headers.etag) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('shows a write made through another process on that process’s very next request', async () => {
+    const b = await countingApp();
+    apps.push(b.app);
+    expect((await get(b.app, '/page')).body).toContain('render 1');
+    expect((await get(b.app, '/page')).body).toContain('render 1');
+    await a.app.inject({ method: 'POST', url: '/api/admin/notices' });
+    expect((await get(b.app, '/page')).body).toContain('render 2');
+    expect(b.renders.get('page')).toBe(2);
+  });
+
+  it('is not moved by refused admin writes or by public posts', async () => {
+    await get(a.app, '/page');
+    await a.app.inject({ method: 'POST', url: '/api/admin/refused' });
+    await a.app.inject({ method: 'POST', url: '/api/inquiries' });
+    await get(a.app, '/page');
+    expect(a.renders.get('page')).toBe(1);
+  });
+
+  it('never keeps an answer without public Cache-Control, one that sets a cookie, an error, or an unmarked route', async () => {
+    for (const url of ['/private', '/cookie', '/broken', '/not-opted-in']) {
+      await get(a.app, url);
+      await get(a.app, url);
+      expect(a.renders.get(url.slice(1)), url).toBe(2);
+    }
+    expect((await get(a.app, '/cookie')).headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('tells every cache not to keep admin answers', async () => {
+    expect((await get(a.app, '/admin/page')).headers['cache-control']).toBe('private, no-store');
+    const write = await a.app.inject({ method: 'POST', url: '/api/admin/notices' });
+    expect(write.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('lets waiters render for themselves when the first render fails', async () => {
+    const responses = await Promise.all(Array.from({ length: 5 }, () => get(a.app, '/broken')));
+    expect(responses.every((r) => r.statusCode === 500)).toBe(true);
+    expect(a.cache.store.inFlight.size).toBe(0);
+  });
+});

@@ -1,0 +1,152 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding } from '../compression.ts';
+import type { Db } from '../db/db.ts';
+import { type CachedResponse, etagMatches, makeCachedResponse } from './cached-response.ts';
+import { ContentVersion } from './content-version.ts';
+import { ResponseStore, type StoreLimits } from './response-store.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** GET answers of this route may be kept and served from memory when they say `Cache-Control: public`. */
+    responseCache?: boolean;
+  }
+}
+
+/**
+ * What public pages and the public API say about caching: a browser revalidates every time (and gets a
+ * 304 while nothing changed); a shared cache (a CDN) may keep the page for a minute.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+const NO_STORE = 'private, no-store';
+
+export const DEFAULT_STORE_LIMITS: StoreLimits = { maxEntries: 1000, maxBytes: 64 * 1024 * 1024 };
+
+interface Fill {
+  key: string;
+  flightKey: string;
+  version: number;
+  resolve: (entry: CachedResponse | null) => void;
+}
+
+const isAdminPath = (url: string) => url.startsWith('/admin') || url.startsWith('/api/admin');
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+async function toBuffer(payload: unknown): Promise<Buffer | null> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (payload instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    return Buffer.concat(chunks);
+  }
+  return null;
+}
+
+/** Puts a cached entry's headers on the reply and answers the body to send (empty for a 304). */
+function applyEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
+  reply.status(200).headers(entry.headers).header('etag', entry.etag).header('vary', 'Accept-Encoding');
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+    reply.status(304).removeHeader('content-type');
+    return Buffer.alloc(0);
+  }
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  if (encoding) reply.header('content-encoding', encoding);
+  reply.header('content-length', body.length);
+  return body;
+}
+
+/**
+ * The render cache: public pages and public API answers are the same for every visitor, so each is made
+ * once per address and content version, kept with its compressed variants, and served from memory
+ * (with ETag and 304) until a write through the admin moves the shared content version forward. A burst
+ * of requests for an address that is not cached yet waits for one render instead of making one each.
+ * Nothing under /admin or /api/admin, nothing that sets a cookie and nothing that does not say
+ * `Cache-Control: public` is kept, and those answers tell every other cache not to keep them either.
+ * Registered before compression, so cached variants are never compressed twice.
+ */
+export function registerResponseCache(app: FastifyInstance, db: Db, limits: StoreLimits = DEFAULT_STORE_LIMITS) {
+  const versions = new ContentVersion(db);
+  const store = new ResponseStore(limits);
+  const fills = new WeakMap<FastifyRequest, Fill>();
+  const served = new WeakSet<FastifyRequest>();
+
+  const settle = (request: FastifyRequest, entry: CachedResponse | null) => {
+    const fill = fills.get(request);
+    if (!fill) return;
+    fills.delete(request);
+    store.inFlight.delete(fill.flightKey);
+    fill.resolve(entry);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (request.routeOptions.config?.responseCache !== true) return;
+    store.sync(await versions.current());
+    const hit = store.get(request.url);
+    if (hit) {
+      served.add(request);
+      return reply.send(applyEntry(request, reply, hit));
+    }
+    if (request.method === 'HEAD') return;
+    const version = store.version;
+    const flightKey = `${version} ${request.url}`;
+    const pending = store.inFlight.get(flightKey);
+    if (pending) {
+      const entry = await pending;
+      if (!entry) return; // the first answer could not be kept (an error, a cookie): this one renders too
+      served.add(request);
+      return reply.send(applyEntry(request, reply, entry));
+    }
+    let resolve!: (entry: CachedResponse | null) => void;
+    store.inFlight.set(flightKey, new Promise((r) => (resolve = r)));
+    fills.set(request, { key: request.url, flightKey, version, resolve });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (served.has(request)) return payload;
+    if (isAdminPath(request.url) || reply.hasHeader('set-cookie')) reply.header('cache-control', NO_STORE);
+    if (isWrite(request.method) && isAdminPath(request.url) && reply.statusCode < 400) {
+      // The write has committed by now: every process drops its copies on its next request.
+      try {
+        store.sync(await versions.bump());
+      } catch (err) {
+        request.log.error({ err }, 'render cache: could not move the content version forward');
+      }
+    }
+    const fill = fills.get(request);
+    if (!fill) return payload;
+    const cacheable =
+      reply.statusCode === 200 &&
+      !reply.hasHeader('set-cookie') &&
+      !reply.hasHeader('content-encoding') &&
+      /\bpublic\b/u.test(String(reply.getHeader('cache-control') ?? ''));
+    if (!cacheable) {
+      settle(request, null);
+      return payload;
+    }
+    try {
+      const body = await toBuffer(payload);
+      // A page that carries this response's CSP nonce is made for one response only.
+      if (!body || (request.cspNonce && body.includes(request.cspNonce))) {
+        if (body) request.log.warn({ url: request.url }, 'render cache: a public page carries a nonce; not cached');
+        settle(request, null);
+        return body ?? payload;
+      }
+      const entry = await makeCachedResponse(fill.version, body, reply.getHeaders());
+      store.set(fill.key, entry);
+      settle(request, entry);
+      return applyEntry(request, reply, entry);
+    } catch (err) {
+      settle(request, null);
+      throw err;
+    }
+  });
+
+  // A request that ends without an answer (the client left, an error before onSend) frees its waiters.
+  app.addHook('onRequestAbort', async (request) => settle(request, null));
+  app.addHook('onResponse', async (request) => settle(request, null));
+
+  return { store, versions };
+}

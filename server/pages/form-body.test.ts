@@ -1,0 +1,73 @@
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../errors.ts';
+import { PAGE_FORM_MAX_BYTES, multipartHasNul, registerFormBodyParsers, urlEncodedHasNul } from './form-body.ts';
+
+const UPLOAD_MAX = 2 * 1024 * 1024;
+const app = Fastify();
+registerErrorHandler(app);
+await app.register(async (pages) => {
+  registerFormBodyParsers(pages, UPLOAD_MAX);
+  pages.post('/form', async (request) => ({ bytes: (request.body as Buffer).length }));
+});
+afterAll(() => app.close());
+
+const post = (payload: string | Buffer, contentType: string) =>
+  app.inject({ method: 'POST', url: '/form', headers: { 'content-type': contentType }, payload });
+
+describe('urlEncodedHasNul', () => {
+  it.each<[string, boolean]>([
+    ['name=Sita&message=hello', false],
+    ['message=100%25%20sure', false],
+    ['message=a%00b', true],
+    ['na%00me=x', true],
+    ['message=a\u0000b', true],
+    ['message=ends%0', false],
+  ])('%j -> %s', (body, expected) => {
+    expect(urlEncodedHasNul(Buffer.from(body))).toBe(expected);
+  });
+});
+
+describe('page form bodies', () => {
+  it('hands a URL-encoded form to the route as its bytes', async () => {
+    const res = await post('first_name=Sita&message=Namaste', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ bytes: 31 });
+  });
+
+  it('refuses a NUL in a URL-encoded field with 400', async () => {
+    const res = await post('message=hello%00there', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation');
+  });
+
+  it('refuses a NUL in a multipart text field, but not in a file', async () => {
+    const withFile = new FormData();
+    withFile.set('title', 'A photo');
+    withFile.set('file', new Blob([Buffer.from([0xff, 0xd8, 0x00, 0x00, 0x10])]), 'photo.jpg');
+    const ok = new Request('http://x/', { method: 'POST', body: withFile });
+    const okType = ok.headers.get('content-type')!;
+    const okBody = Buffer.from(await ok.arrayBuffer());
+    expect(await multipartHasNul(okBody, okType)).toBe(false);
+    expect((await post(okBody, okType)).statusCode).toBe(200);
+
+    const bad = new FormData();
+    bad.set('title', 'A\u0000photo');
+    const badRequest = new Request('http://x/', { method: 'POST', body: bad });
+    const res = await post(Buffer.from(await badRequest.arrayBuffer()), badRequest.headers.get('content-type')!);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a form over 1 MB with 413 from its Content-Length, and multipart over the upload limit', async () => {
+    const big = `message=${'a'.repeat(PAGE_FORM_MAX_BYTES)}`;
+    expect((await post(big, 'application/x-www-form-urlencoded')).statusCode).toBe(413);
+    expect((await post(big, 'text/plain')).statusCode).toBe(413);
+    const huge = Buffer.alloc(UPLOAD_MAX + PAGE_FORM_MAX_BYTES + 1, 0x61);
+    expect((await post(huge, 'multipart/form-data; boundary=x')).statusCode).toBe(413);
+  });
+
+  it('answers 400, not 500, for multipart data that cannot be read', async () => {
+    const res = await post('not really multipart', 'multipart/form-data; boundary=zzz');
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../errors.ts';
+import { asBytes } from './fetch-bridge.ts';
+
+/** Largest body a page form without files may send (the JSON API has the same limit). */
+export const PAGE_FORM_MAX_BYTES = 1024 * 1024;
+
+const nulError = () => badRequest('validation', 'The form contains a NUL character, which no text may hold.');
+
+/**
+ * Whether a URL-encoded form holds a NUL character: as `%00` (a literal `%` is always sent as `%25`, so
+ * `%00` can only mean NUL) or as a raw 0 byte. One pass over the bytes, so the cost is bounded by the
+ * body limit whatever the body holds.
+ */
+export function urlEncodedHasNul(body: Buffer): boolean {
+  if (body.includes(0)) return true;
+  for (let at = body.indexOf(0x25); at !== -1 && at + 2 < body.length; at = body.indexOf(0x25, at + 1)) {
+    if (body[at + 1] === 0x30 && body[at + 2] === 0x30) return true;
+  }
+  return false;
+}
+
+/** Whether a multipart form's text fields (not its files, which are binary) hold a NUL character. */
+export async function multipartHasNul(body: Buffer, contentType: string): Promise<boolean> {
+  let form: FormData;
+  try {
+    form = await new Response(asBytes(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest('validation', 'The form could not be read: it is not valid multipart data.');
+  }
+  for (const [name, value] of form) {
+    if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return true;
+  }
+  return false;
+}
+
+/**
+ * Page routes (React Router actions) receive their body as bytes read by Fastify, within a limit that
+ * is checked against Content-Length before anything is read (413): a page form costs what its bytes
+ * cost, and React Router parses it once. Multipart forms may carry files up to the upload limit; every
+ * other body is limited to 1 MB and left to the route, which answers with the form's own error.
+ */
+export function registerFormBodyParsers(pages: FastifyInstance, uploadMaxBytes: number): void {
+  pages.removeAllContentTypeParsers();
+  pages.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer', bodyLimit: PAGE_FORM_MAX_BYTES },
+    (_request, body, done) => {
+      if (urlEncodedHasNul(body as Buffer)) done(nulError(), undefined);
+      else done(null, body);
+    },
+  );
+  pages.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: uploadMaxBytes + PAGE_FORM_MAX_BYTES },
+    async (request: FastifyRequest, body: Buffer) => {
+      if (await multipartHasNul(body, String(request.headers['content-type']))) throw nulError();
+      return body;
+    },
+  );
+  pages.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_FORM_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+}

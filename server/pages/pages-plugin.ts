@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { type ServerBuild, createRequestHandler } from 'react-router';
+import { college } from '#content/college.ts';
+import { AppError } from '../errors.ts';
+import type { LoadContext } from '../load-context.ts';
+import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
+import { registerFormBodyParsers } from './form-body.ts';
+
+export interface PagesOptions {
+  buildDirectory: string;
+  mode: 'development' | 'production';
+  uploadMaxBytes: number;
+  getLoadContext: (request: Parameters<typeof toFetchRequest>[0]) => LoadContext;
+}
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Serves React Router's pages and their built assets. In production the client build is served from
+ * disk (hashed files under /assets cached for a year); in development Vite serves and rebuilds them.
+ * Every other request goes to React Router with its body already read within its limit.
+ */
+export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.mode === 'development') {
+    const vite = await import('vite').then((mod) => mod.createServer({ server: { middlewareMode: true } }));
+    await app.register((await import('@fastify/middie')).default);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const clientDir = path.join(options.buildDirectory, 'client');
+    const assetsDir = path.join(clientDir, 'assets');
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders(reply, file) {
+        reply.header(
+          'cache-control',
+          file.startsWith(assetsDir) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+        );
+      },
+    });
+    const serverBuild = path.join(options.buildDirectory, 'server', 'index.js');
+    build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  }
+  const handle = createRequestHandler(build, options.mode);
+
+  await app.register(async (pages) => {
+    registerFormBodyParsers(pages, options.uploadMaxBytes);
+    // A page form's refusal (too large, a NUL) is answered as a short page, not as API JSON.
+    pages.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+      const status = err instanceof AppError || (err.statusCode ?? 500) < 500 ? (err.statusCode ?? 400) : 500;
+      if (status >= 500) request.log.error({ err }, 'page request failed');
+      const message =
+        status === 413
+          ? 'What was sent is larger than this form accepts. Nothing was saved.'
+          : status >= 500
+            ? 'Something went wrong on our side. Nothing was saved; please try again.'
+            : err.message;
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(errorPage(message));
+    });
+    pages.all('/*', { config: { responseCache: true } }, async (request, reply) => {
+      const response = await handle(toFetchRequest(request, reply), options.getLoadContext(request));
+      return sendFetchResponse(reply, response);
+    });
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function errorPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not sent | ${escapeHtml(college.name)}</title></head><body><main><h1>Not sent</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+}
