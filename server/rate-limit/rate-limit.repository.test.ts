@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '#server/test-support/test-app.ts';
-import { clear, hit, peek, pruneExpired } from './rate-limit.repository.ts';
+import { clear, hit, peek, pruneExpired, release, reserve } from './rate-limit.repository.ts';
 
 const { db, cleanup } = await createTestDb();
 afterAll(cleanup);
@@ -54,6 +54,41 @@ describe('rate-limit repository', () => {
     await clear(db, 'a');
     expect((await peek(db, 'a', T0)).count).toBe(0);
     expect((await peek(db, 'b', T0)).count).toBe(1);
+  });
+
+  it('reserves at most the maximum among many concurrent attempts, and refuses the rest', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => reserve(db, 'storm', 7, HOUR, T0)));
+    const taken = results.filter((r) => r !== null);
+    expect(taken.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(results.filter((r) => r === null)).toHaveLength(33);
+    expect(await peek(db, 'storm', T0)).toEqual({ count: 7, resetAt: at(HOUR) });
+  });
+
+  it('refuses once the maximum is taken, without counting, and takes again in the next window', async () => {
+    expect(await reserve(db, 'k', 2, HOUR, T0)).toEqual({ count: 1, resetAt: at(HOUR) });
+    expect(await reserve(db, 'k', 2, HOUR, at(1))).toEqual({ count: 2, resetAt: at(HOUR) });
+    expect(await reserve(db, 'k', 2, HOUR, at(2))).toBeNull();
+    expect((await peek(db, 'k', at(3))).count).toBe(2);
+    expect(await reserve(db, 'k', 2, HOUR, at(HOUR))).toEqual({ count: 1, resetAt: at(2 * HOUR) });
+  });
+
+  it('releases a reserved attempt within its window, so it can be taken again', async () => {
+    const first = (await reserve(db, 'k', 2, HOUR, T0))!;
+    await reserve(db, 'k', 2, HOUR, T0);
+    await release(db, 'k', first);
+    expect((await peek(db, 'k', T0)).count).toBe(1);
+    expect(await reserve(db, 'k', 2, HOUR, at(5))).toEqual({ count: 2, resetAt: at(HOUR) });
+  });
+
+  it('does not release into a window that has started again since, nor below zero', async () => {
+    const old = (await reserve(db, 'k', 5, HOUR, T0))!;
+    await reserve(db, 'k', 5, HOUR, at(HOUR));
+    await release(db, 'k', old);
+    expect((await peek(db, 'k', at(HOUR))).count).toBe(1);
+    const current = (await peek(db, 'k', at(HOUR)))!;
+    await release(db, 'k', current);
+    await release(db, 'k', current);
+    expect((await peek(db, 'k', at(HOUR))).count).toBe(0);
   });
 
   it('prunes only the rows whose window has passed', async () => {

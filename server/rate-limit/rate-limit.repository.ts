@@ -28,6 +28,53 @@ export async function hit(db: Db, key: string, windowMs: number, now = new Date(
   return { count: Number(row.count), resetAt: new Date(row.reset_at) };
 }
 
+/**
+ * Takes one of `max` attempts for `key` in a fixed window, atomically (one conditional upsert), so that
+ * requests arriving together, in any number of processes sharing the database, never take more than
+ * `max` between them. Returns the window it was counted in, or null when every attempt is taken.
+ */
+export async function reserve(
+  db: Db,
+  key: string,
+  max: number,
+  windowMs: number,
+  now = new Date(),
+): Promise<Hit | null> {
+  const nowIso = now.toISOString();
+  const resetAt = new Date(now.getTime() + windowMs).toISOString();
+  const expired = sql<boolean>`rate_limits.reset_at <= ${nowIso}`;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
+          reset_at: sql<string>`case when ${expired} then ${resetAt} else rate_limits.reset_at end`,
+        })
+        // When this is false the row is left alone and nothing is returned: the attempt is refused.
+        .where(sql<boolean>`${expired} or rate_limits.count < ${max}`),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirst();
+  return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : null;
+}
+
+/**
+ * Gives back an attempt taken by `reserve` (it turned out not to count, such as a successful sign-in).
+ * Only within the window it was taken in: a window that has started again owes it nothing.
+ */
+export async function release(db: Db, key: string, taken: Hit): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('reset_at', '=', taken.resetAt.toISOString())
+    .where('count', '>', 0)
+    .execute();
+}
+
 /** The current count for `key`, 0 when its window has passed. */
 export async function peek(db: Db, key: string, now = new Date()): Promise<Hit> {
   const row = await db

@@ -1,8 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from '#server/auth/password.ts';
+import {
+  MIN_PASSWORD_LENGTH,
+  PasswordHashingBusyError,
+  hashPassword,
+  unmatchableHash,
+  verifyPassword,
+} from '#server/auth/password.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, tooManyRequests } from '#server/errors.ts';
-import { clear, hit, peek } from '#server/rate-limit/rate-limit.repository.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import * as sessions from './sessions.repository.ts';
 import * as users from './users.repository.ts';
 
@@ -29,37 +35,21 @@ export interface NewSession extends SignedIn {
 const invalidCredential = () =>
   new AppError(401, 'auth/invalid-credential', 'The e-mail address or password is not correct.');
 
+const hashingBusy = () =>
+  tooManyRequests(
+    'auth/too-many-requests',
+    'Too many sign-in attempts at once. Please wait a moment and try again.',
+    1,
+  );
+
 export const hashToken = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /** Only well-formed secrets reach the database: 43 base64url characters (256 bits). */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/u;
 
 export function createAuthService(db: Db, options: AuthOptions) {
-  // Verified against when the e-mail is unknown, so both failures cost the same time.
-  let dummyHash: Promise<string> | undefined;
-  const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
-
-  const throttleKeys = (email: string, ip: string) => [
-    `login:account:${users.normaliseEmail(email)}`,
-    `login:ip:${ip}`,
-  ];
-
-  async function assertNotThrottled(email: string, ip: string): Promise<void> {
-    const [accountKey, ipKey] = throttleKeys(email, ip) as [string, string];
-    const [account, address] = await Promise.all([peek(db, accountKey), peek(db, ipKey)]);
-    const blocked = [
-      account.count >= options.maxFailuresPerAccount ? account.resetAt : null,
-      address.count >= options.maxFailuresPerIp ? address.resetAt : null,
-    ].filter((d): d is Date => d !== null);
-    if (blocked.length > 0) {
-      const until = Math.max(...blocked.map((d) => d.getTime()));
-      throw tooManyRequests(
-        'auth/too-many-requests',
-        'Too many failed sign-in attempts. Please wait and try again later.',
-        (until - Date.now()) / 1000,
-      );
-    }
-  }
+  // Checked against when the e-mail is unknown, so both failures cost the same time.
+  const dummyHash = unmatchableHash();
 
   async function startSession(userId: string, email: string): Promise<NewSession> {
     const now = new Date();
@@ -77,20 +67,29 @@ export function createAuthService(db: Db, options: AuthOptions) {
     return { secret, userToken: row.id, email, expiresAt: row.absolute_expires_at };
   }
 
+  const throttle = createLoginThrottle(db, options);
+
   return {
     async login(email: string, password: string, ip: string): Promise<NewSession> {
       if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) {
         throw new AppError(400, 'auth/invalid-email', 'Enter the e-mail address of an admin account.');
       }
       if (password === '') throw new AppError(400, 'auth/missing-password', 'Enter the password.');
-      await assertNotThrottled(email, ip);
-      const user = await users.findUserByEmail(db, email);
-      const ok = await verifyPassword(password, user?.password_hash ?? (await getDummyHash()));
-      if (!user || !ok) {
-        await Promise.all(throttleKeys(email, ip).map((key) => hit(db, key, options.lockoutMs)));
-        throw invalidCredential();
+      // The attempt is counted before the password is checked, so a burst can never check more
+      // passwords than the limits allow; it stays counted as a failure unless the password is right.
+      const attempt = await throttle.reserve(email, ip);
+      let user: Awaited<ReturnType<typeof users.findUserByEmail>>;
+      let ok: boolean;
+      try {
+        user = await users.findUserByEmail(db, email);
+        ok = await verifyPassword(password, user?.password_hash ?? dummyHash);
+      } catch (err) {
+        await attempt.giveBack();
+        if (err instanceof PasswordHashingBusyError) throw hashingBusy();
+        throw err;
       }
-      await Promise.all(throttleKeys(email, ip).map((key) => clear(db, key)));
+      if (!user || !ok) throw invalidCredential();
+      await attempt.succeeded();
       return startSession(user.id, user.email);
     },
 

@@ -1,0 +1,58 @@
+import type { Db } from '#server/db/db.ts';
+import { tooManyRequests } from '#server/errors.ts';
+import { clear, peek, release, reserve } from '#server/rate-limit/rate-limit.repository.ts';
+import { normaliseEmail } from './users.repository.ts';
+
+export interface LoginThrottleOptions {
+  maxFailuresPerAccount: number;
+  maxFailuresPerIp: number;
+  lockoutMs: number;
+}
+
+/** One sign-in attempt, counted as a failure from the moment it was taken until it says otherwise. */
+export interface LoginAttempt {
+  /** The password was right: this attempt is no failure, and the account's earlier failures are forgiven. */
+  succeeded(): Promise<void>;
+  /** The password was never checked (the hashing queue was full, the database failed): it does not count. */
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Failed sign-ins per client address and per account, in counters shared by every process through the
+ * database. An attempt is taken before its password is checked, so however many arrive together no more
+ * than the limits are ever checked. An address keeps its failures when one of its sign-ins succeeds: it
+ * may be trying many accounts, and knowing one password must not wipe the record of the others.
+ */
+export function createLoginThrottle(db: Db, options: LoginThrottleOptions) {
+  async function refuse(key: string): Promise<never> {
+    const { resetAt } = await peek(db, key);
+    throw tooManyRequests(
+      'auth/too-many-requests',
+      'Too many failed sign-in attempts. Please wait and try again later.',
+      (resetAt.getTime() - Date.now()) / 1000,
+    );
+  }
+
+  return {
+    /** Takes an attempt on the address and on the account, or throws 429 when either has none left. */
+    async reserve(email: string, ip: string): Promise<LoginAttempt> {
+      const ipKey = `login:ip:${ip}`;
+      const accountKey = `login:account:${normaliseEmail(email)}`;
+      const byIp = await reserve(db, ipKey, options.maxFailuresPerIp, options.lockoutMs);
+      if (!byIp) return refuse(ipKey);
+      const byAccount = await reserve(db, accountKey, options.maxFailuresPerAccount, options.lockoutMs);
+      if (!byAccount) {
+        await release(db, ipKey, byIp);
+        return refuse(accountKey);
+      }
+      return {
+        async succeeded() {
+          await Promise.all([clear(db, accountKey), release(db, ipKey, byIp)]);
+        },
+        async giveBack() {
+          await Promise.all([release(db, ipKey, byIp), release(db, accountKey, byAccount)]);
+        },
+      };
+    },
+  };
+}
