@@ -84,6 +84,13 @@ export interface VitalsTable {
   created_at: string;
 }
 
+/** A random secret the server made on first use, shared by every process on this database. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
@@ -94,6 +101,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   vitals: VitalsTable;
   content_version: ContentVersionTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
