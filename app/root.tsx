@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type UIMatch,
+  isRouteErrorResponse,
+  useMatches,
+} from 'react-router';
 import './lib/zod-browser-config.ts';
-import { VitalsReporter } from './components/vitals-reporter.tsx';
+import { routePattern } from '#common/vitals-sampling.ts';
 import { isChunkLoadError } from './lib/chunk-error.ts';
+import { needsClientRuntime } from './lib/client-runtime.ts';
 import { motionVariables } from './lib/motion.ts';
 import { useNonce } from './lib/nonce.ts';
 import { college } from '#content/college.ts';
@@ -17,7 +27,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 // The site address never changes while the app runs: no need to ask the server again on navigation.
 export const shouldRevalidate = () => false;
 
+/** The route pattern that a page load is measured under, or null for admin pages (admins are not the visitors the figures are for). */
+function vitalsRoute(matches: UIMatch[]): string | null {
+  const leaf = matches[matches.length - 1];
+  const route = leaf ? routePattern(leaf.pathname, leaf.params) : '/';
+  return route === '/admin' || route.startsWith('/admin/') ? null : route;
+}
+
+/**
+ * The document of every page. React Router's scripts (module preloads, hydration data, scroll restoration)
+ * are written only when a matched route asks for the client runtime (app/lib/client-runtime.ts); the
+ * public pages instead get the small site script, which also starts the sampled web-vitals beacon (as it
+ * does on /login). Public HTML thus has no inline script and no nonce, so it can be cached and shared.
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  const clientRuntime = needsClientRuntime(matches.map((match) => match.handle));
+  const measuredRoute = vitalsRoute(matches);
   const nonce = useNonce();
   return (
     <html lang="en" style={motionVariables}>
@@ -31,20 +57,22 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {clientRuntime ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        {!clientRuntime || measuredRoute ? (
+          <script type="module" src={import.meta.env.SITE_SCRIPT} data-vitals-route={measuredRoute ?? undefined} />
+        ) : null}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  return (
-    <>
-      <Outlet />
-      <VitalsReporter />
-    </>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

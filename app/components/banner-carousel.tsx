@@ -1,40 +1,28 @@
-import { useEffect, useState } from 'react';
-import { TIMINGS } from '#common/limits.ts';
 import type { Picture } from '#content/pictures.ts';
-import { REDUCED_MOTION_QUERY, motion } from '#app/lib/motion.ts';
-import { useMediaQuery } from '#app/lib/use-media-query.ts';
+import { motion } from '#app/lib/motion.ts';
 import { PauseIcon, PlayIcon } from './site-icons.tsx';
 
 /**
- * The home page's rotating banner: stacked pictures cross-fade every TIMINGS.bannerIntervalMs. It does not
- * move under prefers-reduced-motion, and visitors can pause it (WCAG 2.2.2). Hidden slides are aria-hidden,
- * so assistive technology meets only the visible picture.
+ * The home page's rotating banner: stacked pictures that cross-fade. The server shows the first slide; the
+ * others are not laid out, so their (lazy) pictures do not load with the page. The rotation, the pause
+ * button (WCAG 2.2.2) and reduced motion are handled by app/lib/enhance/banner.ts, which takes its button
+ * labels from the data attributes here. Hidden slides are aria-hidden, so assistive technology meets only
+ * the visible picture. The first picture is the page's largest paint: from its fetchPriority React writes
+ * the page's one preload tag for it in <head>.
  */
 export function BannerCarousel({ pictures }: { pictures: Picture[] }) {
-  const [active, setActive] = useState(0);
-  const [paused, setPaused] = useState(false);
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-
-  const running = !paused && !reducedMotion && pictures.length > 1;
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => {
-      if (!document.hidden) setActive((i) => (i + 1) % pictures.length);
-    }, TIMINGS.bannerIntervalMs);
-    return () => window.clearInterval(timer);
-  }, [running, pictures.length]);
-
   return (
-    <section className="banner" aria-roledescription="carousel" aria-label="Pictures of the college">
+    <section className="banner" aria-roledescription="carousel" aria-label="Pictures of the college" data-banner>
       <div className="banner__slides">
         {pictures.map((picture, i) => (
           <div
             key={picture.src}
-            className={`banner__slide ${motion.crossFade} ${i === active ? motion.crossFadeActive : ''}`}
+            className={`banner__slide ${motion.crossFade} ${i === 0 ? motion.crossFadeActive : ''}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${pictures.length}`}
-            aria-hidden={i !== active}
+            aria-hidden={i === 0 ? undefined : true}
+            data-banner-slide
           >
             <img
               src={picture.src}
@@ -47,14 +35,22 @@ export function BannerCarousel({ pictures }: { pictures: Picture[] }) {
           </div>
         ))}
       </div>
-      {pictures.length > 1 && !reducedMotion ? (
+      {pictures.length > 1 ? (
         <button
           type="button"
           className={`banner__toggle ${motion.tap}`}
-          onClick={() => setPaused((p) => !p)}
-          aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+          aria-label="Pause slideshow"
+          data-label-pause="Pause slideshow"
+          data-label-play="Play slideshow"
+          data-banner-toggle
+          hidden
         >
-          {paused ? <PlayIcon /> : <PauseIcon />}
+          <span className="banner__toggle-pause">
+            <PauseIcon />
+          </span>
+          <span className="banner__toggle-play">
+            <PlayIcon />
+          </span>
         </button>
       ) : null}
     </section>

@@ -1,45 +1,56 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { college, links } from '#content/college.ts';
 import { mapPicture } from '#content/pictures.ts';
 import { motion } from '#app/lib/motion.ts';
+import { FacadeButton } from './facade-button.tsx';
 
 /**
  * A click-to-load map: a drawn sketch until the visitor presses "Show map", so nobody talks to Google before
- * choosing to. "Open in Google Maps" is a plain link (no request until followed).
+ * choosing to. The button works without script (a GET form: the page comes back with the map in place);
+ * app/lib/enhance/facades.ts loads the map from the inert <template> where it is instead. "Open in Google
+ * Maps" is a plain link (no request until followed).
  */
 export function MapFacade() {
-  const [shown, setShown] = useState(false);
+  const [searchParams] = useSearchParams();
+  const map = links.mapEmbed ? (
+    <iframe
+      className={motion.fadeIn}
+      src={links.mapEmbed}
+      title={`Google map: ${college.name}, ${college.address.oneLine}`}
+      width={mapPicture.width}
+      height={mapPicture.height}
+      referrerPolicy="no-referrer-when-downgrade"
+      allowFullScreen
+    />
+  ) : null;
+  const shown = map !== null && searchParams.get('map') === 'show';
   return (
-    <figure className="map-facade">
+    <figure id="map" className="map-facade" data-facade>
       <div className="map-facade__frame">
-        {shown && links.mapEmbed ? (
-          <iframe
-            className={motion.fadeIn}
-            src={links.mapEmbed}
-            title={`Google map: ${college.name}, ${college.address.oneLine}`}
-            width={mapPicture.width}
-            height={mapPicture.height}
-            referrerPolicy="no-referrer-when-downgrade"
-            allowFullScreen
-          />
+        {shown ? (
+          map
         ) : (
           <>
-            <img src={mapPicture.src} alt={mapPicture.alt} width={mapPicture.width} height={mapPicture.height} />
-            {links.mapEmbed ? (
-              <button
-                type="button"
-                className={`btn btn--primary map-facade__button ${motion.tap}`}
-                onClick={() => setShown(true)}
-              >
-                Show map
-              </button>
-            ) : null}
+            <div className="map-facade__placeholder" data-facade-placeholder>
+              <img src={mapPicture.src} alt={mapPicture.alt} width={mapPicture.width} height={mapPicture.height} />
+              {map ? (
+                <FacadeButton
+                  anchor="map"
+                  name="map"
+                  value="show"
+                  className={`btn btn--primary map-facade__button ${motion.tap}`}
+                >
+                  Show map
+                </FacadeButton>
+              ) : null}
+            </div>
+            {map ? <template data-facade-embed>{map}</template> : null}
           </>
         )}
       </div>
       <figcaption className="map-facade__caption">
-        {links.mapEmbed && !shown ? (
-          <span>The interactive map comes from Google and loads only when you ask for it. </span>
+        {map && !shown ? (
+          <span data-facade-note>The interactive map comes from Google and loads only when you ask for it. </span>
         ) : null}
         {links.mapLink ? (
           <a href={links.mapLink} target="_blank" rel="noopener noreferrer">

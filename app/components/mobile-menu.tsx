@@ -1,58 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
 import { mobileNavItems } from '#app/lib/nav-items.ts';
 import { motion } from '#app/lib/motion.ts';
-import { MenuIcon } from './site-icons.tsx';
+import { CloseIcon, MenuIcon } from './site-icons.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
 
 /**
- * The phone menu: a real button (Enter and Space work natively) that shows and hides the list. Escape
- * closes it and puts focus back on the button; following a link closes it too.
+ * The phone menu: an HTML popover opened and closed by a real button (Enter and Space work natively);
+ * Escape and a tap outside close it, all without script. app/lib/enhance/mobile-menu.ts keeps the button's
+ * aria-expanded and name (from its data attributes) in step with the menu, and closes the menu when one of
+ * its links leads to a section of the page already shown. Without that script the browser still exposes
+ * the button's expanded state from the popover.
  */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-
   return (
     <>
       <button
-        ref={buttonRef}
         type="button"
         className={`menu-button ${motion.tap}`}
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        aria-label={open ? 'Close menu' : 'Open menu'}
-        onClick={() => setOpen((o) => !o)}
+        popoverTarget="mobile-menu"
+        aria-label="Open menu"
+        data-label-open="Open menu"
+        data-label-close="Close menu"
+        data-menu-button
       >
-        <MenuIcon open={open} />
+        <span className="menu-button__open">
+          <MenuIcon />
+        </span>
+        <span className="menu-button__close">
+          <CloseIcon />
+        </span>
       </button>
-      <div
-        ref={panelRef}
-        id="mobile-menu"
-        className={`mobile-menu ${motion.fadeIn}`}
-        hidden={!open}
-        onClick={(event) => {
-          if ((event.target as Element).closest('a')) setOpen(false);
-        }}
-      >
+      <div id="mobile-menu" className={`mobile-menu ${motion.fadeIn}`} popover="auto">
         <nav aria-label="Mobile">
           <ul className="mobile-menu__list">
             {mobileNavItems.map((item) => (

@@ -1,9 +1,10 @@
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import type { NavItem } from '#app/lib/nav-items.ts';
 
 /**
- * One navigation entry. Pages are NavLinks (aria-current on the page you are on); section links go to the
- * home page and React Router's scroll restoration then scrolls to the hash; external files open a new tab.
+ * One navigation entry. Pages are NavLinks (aria-current on the page you are on); section links are plain
+ * anchors such as /#academics, which the browser scrolls to (smoothly, see site.css), from the home page and
+ * from any other page; external files open a new tab.
  */
 export function NavItemLink({ item, className }: { item: NavItem; className: string }) {
   if (item.kind === 'external') {
@@ -16,9 +17,9 @@ export function NavItemLink({ item, className }: { item: NavItem; className: str
   }
   if (item.kind === 'section') {
     return (
-      <Link className={className} to={item.to}>
+      <a className={className} href={item.to}>
         {item.label}
-      </Link>
+      </a>
     );
   }
   return (

@@ -21,8 +21,20 @@ export function UserIcon() {
   );
 }
 
-export function MenuIcon({ open }: { open: boolean }) {
-  return <svg {...common}>{open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</svg>;
+export function MenuIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...common}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
 }
 
 export function PhoneIcon() {

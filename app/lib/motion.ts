@@ -5,7 +5,7 @@ import { MOTION } from '#common/limits.ts';
  * The presentation presets of the specification (0.5 s and 1.5 s fades, tap scale 0.9, 30 px slide), in one
  * place. The numbers come from common/limits.ts and reach the stylesheet (app/styles/motion.css) as CSS
  * custom properties on <html>; components use the class names below. Under prefers-reduced-motion the
- * stylesheet turns every preset off, and scripts (the banner) watch REDUCED_MOTION_QUERY to do the same.
+ * stylesheet turns every preset off, and the banner script (app/lib/enhance/banner.ts) stands still too.
  */
 export const motionVariables = {
   '--motion-fade-fast': `${MOTION.fadeFastS}s`,
@@ -27,5 +27,3 @@ export const motion = {
   crossFade: 'motion-cross-fade',
   crossFadeActive: 'is-active',
 } as const;
-
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

@@ -22,12 +22,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: `${college.name} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
   });
 
-/** The first banner picture is the page's largest paint: fetch it with the HTML, not after the script. */
-export const links: Route.LinksFunction = () => {
-  const first = bannerPictures[0];
-  return first ? [{ rel: 'preload', as: 'image', href: first.src, fetchPriority: 'high' }] : [];
-};
-
 export async function loader({ context }: Route.LoaderArgs) {
   const [notices, status, featured] = await Promise.all([
     context.services.notices.list(HOME_NOTICE_COUNT),

@@ -5,8 +5,12 @@ import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
 import { Toaster } from '#app/components/toaster.tsx';
 import { sessionStore, useSession } from '#app/lib/session-store.ts';
+import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import '#app/styles/admin.css';
 import type { Route } from './+types/login';
+
+/** Part of the admin single-page app: this page loads React Router's client runtime. */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin login | Orbit College' },

@@ -3,8 +3,12 @@ import { AdminHeader } from '#app/components/admin/admin-header.tsx';
 import { AdminSideMenu } from '#app/components/admin/admin-side-menu.tsx';
 import { Toaster } from '#app/components/toaster.tsx';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import '#app/styles/admin.css';
 import type { Route } from './+types/layout';
+
+/** A single-page app: this page and those under it load React Router's client runtime. */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Admin | Orbit College' },

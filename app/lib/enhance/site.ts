@@ -1,0 +1,21 @@
+/**
+ * The only script of the public pages (bundled on its own by vite.config.ts, so it never pulls in React).
+ * Every page works without it; it adds what HTML alone cannot do, then starts the sampled vitals beacon.
+ * It reads its texts from the page (data attributes), so a page in another language needs no other script.
+ */
+import { enhanceBanner } from './banner.ts';
+import { enhanceFacades } from './facades.ts';
+import { enhanceMobileMenu } from './mobile-menu.ts';
+import { startVitals } from './vitals-start.ts';
+
+function start(): void {
+  enhanceMobileMenu();
+  enhanceBanner();
+  enhanceFacades();
+  // Tells tests (and styles) that the enhancements are in place.
+  document.documentElement.dataset.enhanced = '';
+  startVitals();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();
