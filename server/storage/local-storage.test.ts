@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from './local-storage.ts';
+import { STORAGE_FULL } from '#common/api-error.ts';
+import { AppError } from '#server/errors.ts';
+import { listFiles } from '#server/test-support/admin-session.ts';
+import { type WriteFile, createLocalStorage, writeFileDurably } from './local-storage.ts';
 import { isValidKey } from './storage.ts';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-storage-'));
@@ -30,5 +33,58 @@ describe('local storage', () => {
       expect(isValidKey(key)).toBe(false);
       await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid storage key/u);
     }
+  });
+
+  it('stages under DATA_DIR/uploads/.staging as *.tmp files, which backups and migrate-to skip', async () => {
+    await storage.stage('b1', 'img/tmpname/1-400.jpg', Buffer.from('x'), 'image/jpeg');
+    expect(await listFiles(path.join(root, '.staging'))).toEqual([path.join('b1', 'img', 'tmpname', '1-400.jpg.tmp')]);
+    await storage.discard('b1');
+    expect(await listFiles(path.join(root, '.staging'))).toEqual([]);
+  });
+
+  it("removes an image's folder with its last file", async () => {
+    await storage.put('img/gone/1-400.jpg', Buffer.from('a'), 'image/jpeg');
+    await storage.put('img/gone/1-800.jpg', Buffer.from('b'), 'image/jpeg');
+    await storage.delete('img/gone/1-400.jpg');
+    expect((await fs.readdir(path.join(root, 'img'))).includes('gone')).toBe(true);
+    await storage.delete('img/gone/1-800.jpg');
+    expect((await fs.readdir(path.join(root, 'img'))).includes('gone')).toBe(false);
+  });
+});
+
+describe('local storage on a full disk', () => {
+  /** Writes half of the file, then fails as a full disk does, leaving the half-written file behind. */
+  const fullDisk: WriteFile = async (file, body) => {
+    await writeFileDurably(file, body.subarray(0, body.length / 2));
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), { code: 'ENOSPC' });
+  };
+
+  it('answers 507 with the shared message, keeping the original error for the log', async () => {
+    const full = createLocalStorage(path.join(root, 'full'), fullDisk);
+    const err = await full.stage('b2', 'img/full/1-400.jpg', Buffer.alloc(100), 'image/jpeg').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect([(err as AppError).statusCode, (err as AppError).code, (err as AppError).message]).toEqual([
+      507,
+      STORAGE_FULL.code,
+      STORAGE_FULL.message,
+    ]);
+    expect(((err as AppError).cause as NodeJS.ErrnoException).code).toBe('ENOSPC');
+  });
+
+  it('leaves nothing behind when a direct write runs out of space', async () => {
+    const full = createLocalStorage(path.join(root, 'full-put'), fullDisk);
+    await expect(full.put('img/full/1-400.jpg', Buffer.alloc(100), 'image/jpeg')).rejects.toMatchObject({
+      statusCode: 507,
+    });
+    expect(await listFiles(path.join(root, 'full-put'))).toEqual([]);
+  });
+
+  it('passes other write failures on unchanged', async () => {
+    const broken = createLocalStorage(path.join(root, 'broken'), async () => {
+      throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+    });
+    await expect(broken.stage('b3', 'img/x/1-400.jpg', Buffer.alloc(1), 'image/jpeg')).rejects.toMatchObject({
+      code: 'EIO',
+    });
   });
 });

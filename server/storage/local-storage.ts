@@ -1,36 +1,157 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Storage, type StoredObject, assertValidKey } from './storage.ts';
+import { outOfSpaceChecked } from './out-of-space.ts';
+import {
+  STAGING_PREFIX,
+  type StagedEntry,
+  type Storage,
+  type StoredEntry,
+  type StoredObject,
+  assertValidBatch,
+  assertValidKey,
+  assertValidPrefix,
+  isValidKey,
+} from './storage.ts';
 
-/** Files under a root folder (DATA_DIR/uploads by default). Writes are atomic: temp file, then rename. */
-export function createLocalStorage(root: string): Storage {
-  const resolve = (key: string): string => {
+/** The one write that fills the disk; a test replaces it with one that fails as a full disk does. */
+export type WriteFile = (file: string, body: Buffer) => Promise<void>;
+
+/**
+ * Writes and flushes a file, so a full disk shows up here (some file systems report ENOSPC only when
+ * the data is flushed) and a published file is never an empty shell after a power cut.
+ */
+export const writeFileDurably: WriteFile = async (file, body) => {
+  const handle = await fs.open(file, 'w');
+  try {
+    await handle.writeFile(body);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+};
+
+const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Files' paths under `dir`, recursively; none when `dir` does not exist. */
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw err;
+  }
+}
+
+/** A file's modification time, or null when it was removed since it was listed. */
+async function modifiedAt(file: string): Promise<Date | null> {
+  try {
+    return (await fs.stat(file)).mtime;
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Files under a root folder (DATA_DIR/uploads by default). Staged files live in `<root>/.staging/<batch>/`,
+ * on the same file system as their final place, so publishing one is a single atomic rename.
+ */
+export function createLocalStorage(root: string, writeFile: WriteFile = writeFileDurably): Storage {
+  const toKey = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const fileOf = (key: string): string => {
     assertValidKey(key);
     return path.join(root, ...key.split('/'));
   };
+  const stagingRoot = path.join(root, STAGING_PREFIX);
+  const batchDir = (batch: string): string => {
+    assertValidBatch(batch);
+    return path.join(stagingRoot, batch);
+  };
+  // The .tmp ending keeps staged files out of backups, restores and migrate-to, which skip *.tmp.
+  const stagedFile = (batch: string, key: string): string => {
+    assertValidKey(key);
+    return `${path.join(batchDir(batch), ...key.split('/'))}.tmp`;
+  };
 
-  return {
-    async put(key, body) {
-      const file = resolve(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await fs.writeFile(temp, body);
-      await fs.rename(temp, file);
+  const storage: Storage = {
+    async put(key, body, contentType) {
+      const batch = `put-${randomUUID()}`;
+      try {
+        await storage.stage(batch, key, body, contentType);
+        await storage.publish(batch, key);
+      } finally {
+        await storage.discard(batch);
+      }
     },
+
     async get(key): Promise<StoredObject | null> {
-      const file = resolve(key);
+      const file = fileOf(key);
       try {
         const stat = await fs.stat(file);
         if (!stat.isFile()) return null;
         return { body: createReadStream(file), size: stat.size };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (isMissing(err)) return null;
         throw err;
       }
     },
+
     async delete(key) {
-      await fs.rm(resolve(key), { force: true });
+      const file = fileOf(key);
+      await fs.rm(file, { force: true });
+      // An image's folder goes with its last file. Best effort: it fails, harmlessly, while other files remain.
+      const folder = path.dirname(file);
+      if (folder !== root) await fs.rmdir(folder).catch(() => undefined);
+    },
+
+    async stage(batch, key, body) {
+      const file = stagedFile(batch, key);
+      await outOfSpaceChecked(async () => {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, body);
+      });
+    },
+
+    async publish(batch, key) {
+      const from = stagedFile(batch, key);
+      const to = fileOf(key);
+      await outOfSpaceChecked(async () => {
+        await fs.mkdir(path.dirname(to), { recursive: true });
+        try {
+          await fs.rename(from, to);
+        } catch (err) {
+          // A sweep in another process may have published it first.
+          if (isMissing(err) && (await modifiedAt(to)) !== null) return;
+          throw err;
+        }
+      });
+    },
+
+    async discard(batch) {
+      await fs.rm(batchDir(batch), { recursive: true, force: true });
+    },
+
+    async *entries(prefix): AsyncIterable<StoredEntry> {
+      assertValidPrefix(prefix);
+      for (const file of await filesUnder(path.join(root, ...prefix.slice(0, -1).split('/')))) {
+        const key = toKey(file);
+        if (!isValidKey(key)) continue; // not a name this server writes: left for a person to look at
+        const time = await modifiedAt(file);
+        if (time) yield { key, modifiedAt: time };
+      }
+    },
+
+    async *stagedEntries(): AsyncIterable<StagedEntry> {
+      for (const file of await filesUnder(stagingRoot)) {
+        const [batch, ...rest] = path.relative(stagingRoot, file).split(path.sep);
+        if (!batch || rest.length === 0) continue;
+        const time = await modifiedAt(file);
+        if (time) yield { batch, key: rest.join('/').replace(/\.tmp$/u, ''), modifiedAt: time };
+      }
     },
   };
+  return storage;
 }

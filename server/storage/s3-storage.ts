@@ -1,13 +1,24 @@
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type _Object,
 } from '@aws-sdk/client-s3';
-import { type Storage, type StoredObject, assertValidKey } from './storage.ts';
+import { outOfSpaceChecked } from './out-of-space.ts';
+import {
+  STAGING_PREFIX,
+  type Storage,
+  type StoredObject,
+  assertValidBatch,
+  assertValidKey,
+  assertValidPrefix,
+} from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -36,6 +47,9 @@ const isMissingKey = (err: unknown): boolean =>
   err instanceof S3ServiceException &&
   (err.name === 'NoSuchKey' || (err.$metadata.httpStatusCode === 404 && err.name !== 'NoSuchBucket'));
 
+/** An object listed without a date counts as new, so a sweep never removes it on a guess. */
+const listedAt = (object: _Object): Date => object.LastModified ?? new Date();
+
 /** Uploaded files in an S3-compatible bucket, chosen at start-up when S3_BUCKET is set. */
 export function createS3Storage(options: S3StorageOptions): S3Storage {
   const { bucket } = options;
@@ -48,11 +62,19 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       : {}),
   });
 
-  return {
-    async put(key, body, contentType) {
-      assertValidKey(key);
-      // One PUT: S3 stores an object whole or not at all, so readers never see half a file.
-      await client.send(
+  const stagingPrefix = (batch: string): string => {
+    assertValidBatch(batch);
+    return `${STAGING_PREFIX}/${batch}/`;
+  };
+  const stagedKey = (batch: string, key: string): string => {
+    assertValidKey(key);
+    return `${stagingPrefix(batch)}${key}`;
+  };
+
+  /** One PUT: S3 stores an object whole or not at all, so readers never see half a file. */
+  const putObject = (key: string, body: Buffer, contentType: string) =>
+    outOfSpaceChecked(() =>
+      client.send(
         new PutObjectCommand({
           Bucket: bucket,
           Key: key,
@@ -61,7 +83,42 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
           ContentLength: body.length,
           CacheControl: IMMUTABLE_CACHE_CONTROL,
         }),
+      ),
+    );
+
+  const deleteObject = async (key: string): Promise<void> => {
+    try {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    } catch (err) {
+      if (!isMissingKey(err)) throw err;
+    }
+  };
+
+  const exists = async (key: string): Promise<boolean> => {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return true;
+    } catch (err) {
+      if (isMissingKey(err)) return false;
+      throw err;
+    }
+  };
+
+  async function* objects(prefix?: string): AsyncIterable<_Object & { Key: string }> {
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
       );
+      for (const object of page.Contents ?? []) if (object.Key) yield { ...object, Key: object.Key };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  return {
+    async put(key, body, contentType) {
+      assertValidKey(key);
+      await putObject(key, body, contentType);
     },
 
     async get(key): Promise<StoredObject | null> {
@@ -78,20 +135,56 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
     async delete(key) {
       assertValidKey(key);
+      await deleteObject(key);
+    },
+
+    async stage(batch, key, body, contentType) {
+      await putObject(stagedKey(batch, key), body, contentType);
+    },
+
+    /** S3 has no rename: a server-side copy (type and cache headers included), then the staged object goes. */
+    async publish(batch, key) {
+      const from = stagedKey(batch, key);
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        await outOfSpaceChecked(() =>
+          client.send(
+            new CopyObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              CopySource: `${bucket}/${from}`,
+              MetadataDirective: 'COPY',
+            }),
+          ),
+        );
       } catch (err) {
-        if (!isMissingKey(err)) throw err;
+        // A sweep in another process may have published it first.
+        if (isMissingKey(err) && (await exists(key))) return;
+        throw err;
+      }
+      await deleteObject(from);
+    },
+
+    async discard(batch) {
+      for await (const object of objects(stagingPrefix(batch))) await deleteObject(object.Key);
+    },
+
+    async *entries(prefix) {
+      assertValidPrefix(prefix);
+      for await (const object of objects(prefix)) {
+        yield { key: object.Key, modifiedAt: listedAt(object) };
+      }
+    },
+
+    async *stagedEntries() {
+      for await (const object of objects(`${STAGING_PREFIX}/`)) {
+        const [batch, ...rest] = object.Key.slice(STAGING_PREFIX.length + 1).split('/');
+        if (!batch || rest.length === 0) continue;
+        yield { batch, key: rest.join('/'), modifiedAt: listedAt(object) };
       }
     },
 
     async *list() {
-      let token: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+      for await (const object of objects()) yield object.Key;
     },
 
     close: () => client.destroy(),

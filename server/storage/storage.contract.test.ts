@@ -18,6 +18,11 @@ interface Subject {
 }
 
 const bytes = (n: number, seed = 1): Buffer => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256));
+const collect = async <T>(items: AsyncIterable<T>): Promise<T[]> => {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+};
 const read = async (storage: Storage, key: string): Promise<Buffer | null> => {
   const object = await storage.get(key);
   return object ? buffer(object.body) : null;
@@ -106,6 +111,78 @@ describe.each(subjects)('storage contract: $name', ({ open }) => {
       await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid storage key/u);
       await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/u);
       await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/u);
+    }
+  });
+});
+
+describe.each(subjects)('staging contract: $name', ({ open }) => {
+  let storage: Storage;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ storage, close } = await open());
+  });
+  afterAll(() => close());
+
+  const stagedIn = async (batch: string): Promise<string[]> =>
+    (await collect(storage.stagedEntries()))
+      .filter((e) => e.batch === batch)
+      .map((e) => e.key)
+      .sort();
+
+  it('keeps a staged file out of reach until it is published, then serves it at its key', async () => {
+    await storage.stage('batch-a', 'img/staged/a-400.jpg', bytes(2000), 'image/jpeg');
+    expect(await storage.get('img/staged/a-400.jpg')).toBeNull();
+    expect((await collect(storage.entries('img/staged/'))).map((e) => e.key)).toEqual([]);
+    expect(await stagedIn('batch-a')).toEqual(['img/staged/a-400.jpg']);
+
+    await storage.publish('batch-a', 'img/staged/a-400.jpg');
+    expect(await read(storage, 'img/staged/a-400.jpg')).toEqual(bytes(2000));
+    expect(await stagedIn('batch-a')).toEqual([]);
+  });
+
+  it('treats publishing a file that another process already published as done', async () => {
+    await storage.stage('batch-b', 'img/staged/b-400.jpg', bytes(10), 'image/jpeg');
+    await storage.publish('batch-b', 'img/staged/b-400.jpg');
+    await expect(storage.publish('batch-b', 'img/staged/b-400.jpg')).resolves.toBeUndefined();
+    await expect(storage.publish('batch-b', 'img/staged/never-400.jpg')).rejects.toThrow();
+  });
+
+  it('discards everything a batch staged, and only that batch', async () => {
+    await storage.stage('batch-c', 'img/c/1-400.jpg', bytes(10), 'image/jpeg');
+    await storage.stage('batch-c', 'img/c/1-800.webp', bytes(10), 'image/webp');
+    await storage.stage('batch-d', 'img/d/1-400.jpg', bytes(10), 'image/jpeg');
+    await storage.discard('batch-c');
+    expect(await stagedIn('batch-c')).toEqual([]);
+    expect(await stagedIn('batch-d')).toEqual(['img/d/1-400.jpg']);
+    await expect(storage.discard('batch-c')).resolves.toBeUndefined();
+    await storage.discard('batch-d');
+  });
+
+  it('lists published files under a prefix with their modification time, and nothing outside it', async () => {
+    const before = Date.now() - 60_000;
+    await storage.put('img/listed/1-400.jpg', bytes(5), 'image/jpeg');
+    await storage.put('img/listed/2-400.jpg', bytes(5), 'image/jpeg');
+    await storage.put('img/listedx/3-400.jpg', bytes(5), 'image/jpeg');
+    const entries = await collect(storage.entries('img/listed/'));
+    expect(entries.map((e) => e.key).sort()).toEqual(['img/listed/1-400.jpg', 'img/listed/2-400.jpg']);
+    for (const e of entries) expect(e.modifiedAt.getTime()).toBeGreaterThan(before);
+  });
+
+  it('writes nothing beside the final files when putting one straight to its key', async () => {
+    await storage.put('img/direct-put/1-400.jpg', bytes(5), 'image/jpeg');
+    expect((await collect(storage.entries('img/direct-put/'))).map((e) => e.key)).toEqual(['img/direct-put/1-400.jpg']);
+    expect((await collect(storage.stagedEntries())).filter((e) => e.key.startsWith('img/direct-put/'))).toEqual([]);
+  });
+
+  it("refuses batch names and prefixes that could leave the staging area or an owner's files", async () => {
+    for (const batch of ['', '../x', 'a/b', '.hidden', 'A']) {
+      await expect(storage.stage(batch, 'img/x/y.jpg', bytes(1), 'image/jpeg')).rejects.toThrow(
+        /Invalid staging batch/u,
+      );
+      await expect(storage.discard(batch)).rejects.toThrow(/Invalid staging batch/u);
+    }
+    for (const prefix of ['img', '', '../', '.staging/']) {
+      await expect(collect(storage.entries(prefix))).rejects.toThrow(/Invalid storage prefix/u);
     }
   });
 });

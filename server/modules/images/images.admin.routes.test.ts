@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Image } from '#common/image.ts';
+import { type WriteFile, createLocalStorage, writeFileDurably } from '#server/storage/local-storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import {
   type AdminTestApp,
@@ -317,17 +319,17 @@ describe('without a session', () => {
 
 describe('when storage fails half-way', () => {
   let broken: AdminTestApp;
-  let puts = 0;
-  const failingOnFourthPut = (storage: Storage): Storage => ({
+  let stages = 0;
+  const failingOnFourthStage = (storage: Storage): Storage => ({
     ...storage,
-    async put(key, body, type) {
-      puts += 1;
-      if (puts === 4) throw new Error('disk full (simulated)');
-      return storage.put(key, body, type);
+    async stage(batch, key, body, type) {
+      stages += 1;
+      if (stages === 4) throw new Error('i/o error (simulated)');
+      return storage.stage(batch, key, body, type);
     },
   });
   beforeAll(async () => {
-    broken = await createAdminTestApp({}, failingOnFourthPut);
+    broken = await createAdminTestApp({}, failingOnFourthStage);
   });
   afterAll(() => broken.close());
 
@@ -336,8 +338,41 @@ describe('when storage fails half-way', () => {
     const res = await broken.asAdmin({ method: 'POST', url: '/api/admin/images/gallery', payload, headers });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
-    expect(puts).toBe(4);
+    expect(stages).toBe(6);
     expect(await broken.db.selectFrom('images').select('id').execute()).toEqual([]);
     expect(await listFiles(broken.uploadsDir)).toEqual([]);
+  });
+});
+
+describe('when the disk is full', () => {
+  let full: AdminTestApp;
+  let uploads: string;
+  let writes = 0;
+  /** The disk fills during the third file: half of it is written, then ENOSPC, as a real disk does. */
+  const fillsOnThirdWrite: WriteFile = async (file, body) => {
+    writes += 1;
+    if (writes < 3) return writeFileDurably(file, body);
+    await writeFileDurably(file, body.subarray(0, Math.floor(body.length / 2)));
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), { code: 'ENOSPC' });
+  };
+  beforeAll(async () => {
+    uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-full-'));
+    full = await createAdminTestApp({}, () => createLocalStorage(uploads, fillsOnThirdWrite));
+  });
+  afterAll(async () => {
+    await full.close();
+    await fs.rm(uploads, { recursive: true, force: true });
+  });
+
+  it("answers 507 'The server is out of space. Nothing was saved.', with no row and no file, whole or partial", async () => {
+    const { payload, headers } = multipart([{ body: await photo() }]);
+    const res = await full.asAdmin({ method: 'POST', url: '/api/admin/images/gallery', payload, headers });
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toEqual({
+      error: { code: 'storage/full', message: 'The server is out of space. Nothing was saved.' },
+    });
+    expect(writes).toBeGreaterThanOrEqual(3);
+    expect(await full.db.selectFrom('images').select('id').execute()).toEqual([]);
+    expect(await listFiles(uploads)).toEqual([]);
   });
 });

@@ -64,3 +64,8 @@ export async function insertImageWithinLimit(db: Db, row: NewImageRow, max: numb
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
+
+/** Every image's id and variant list, for the storage sweep and check-storage. */
+export function listImageFiles(db: Db): Promise<Pick<ImageRow, 'id' | 'variants'>[]> {
+  return db.selectFrom('images').select(['id', 'variants']).execute();
+}

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ImageFolderSchema, ImageListSchema } from '#common/image.ts';
+import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 export const publicImagesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/images',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['public'],
         summary: 'Images of a folder, newest first, with their URLs, width and height',
@@ -13,6 +15,9 @@ export const publicImagesRoutes: ApiPlugin = async (app) => {
         response: { 200: ImageListSchema },
       },
     },
-    async (request) => ({ images: await app.services.images.list(request.query.folder) }),
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return { images: await app.services.images.list(request.query.folder) };
+    },
   );
 };

@@ -6,7 +6,9 @@ import { type Db, nowIso } from '#server/db/db.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
 import { type StoredVariant, parseVariants, toImage, variantKey } from '#server/images/variants.ts';
+import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import { IMAGE_PREFIX } from './images.files.ts';
 import * as repo from './images.repository.ts';
 
 const MAX_PER_FOLDER: Partial<Record<ImageFolder, number>> = { featured: FEATURED_MAX };
@@ -55,14 +57,14 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
       return { images: rows.map((row) => toImage(row, urlFor)), page, pageCount, pageSize, total };
     },
 
-    /** Processes, stores and records an upload; on any failure nothing is left behind. */
+    /** Processes, stores and records an upload; on any failure (a full disk: 507) nothing is left behind. */
     async create(folder: ImageFolder, input: Buffer): Promise<Image> {
       const max = MAX_PER_FOLDER[folder];
       if (max !== undefined && (await repo.countImages(db, folder)) >= max) throw fullError(folder, max);
 
       const processed = await processImage(input, limits);
       const id = randomUUID();
-      const prefix = `img/${id}`;
+      const prefix = `${IMAGE_PREFIX}${id}`;
       const variants: StoredVariant[] = processed.variants.map((v) => ({
         format: v.format,
         width: v.width,
@@ -80,21 +82,28 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         original_bytes: input.length,
         created_at: nowIso(),
       };
-      const written: string[] = [];
-      try {
-        for (const [i, v] of variants.entries()) {
-          await storage.put(v.key, processed.variants[i]!.body, contentTypeForKey(v.key));
-          written.push(v.key);
-        }
-        // The limit holds across processes: count and insert are one locked statement, not a read then a write.
-        await db.transaction().execute(async (trx) => {
-          if (max === undefined) await repo.insertImage(trx, row);
-          else if (!(await repo.insertImageWithinLimit(trx, row, max))) throw fullError(folder, max);
-        });
-      } catch (err) {
-        await removeFiles(written);
-        throw err;
-      }
+      const files = variants.map((v, i) => ({
+        key: v.key,
+        body: processed.variants[i]!.body,
+        contentType: contentTypeForKey(v.key),
+      }));
+      // The files appear only once the row is committed; on any failure neither is left.
+      await storeWithCommit(
+        storage,
+        files,
+        {
+          // The limit holds across processes: count and insert are one locked statement, not a read then a write.
+          commit: () =>
+            db.transaction().execute(async (trx) => {
+              if (max === undefined) await repo.insertImage(trx, row);
+              else if (!(await repo.insertImageWithinLimit(trx, row, max))) throw fullError(folder, max);
+            }),
+          revert: async () => {
+            await repo.deleteImage(db, id);
+          },
+        },
+        log,
+      );
       return toImage(row, urlFor);
     },
 

@@ -1,0 +1,10 @@
+import type { Db } from '#server/db/db.ts';
+import { imageFiles } from '#server/modules/images/images.files.ts';
+import type { FileOwner } from '#server/storage/storage-sweep.ts';
+
+/**
+ * Every module whose rows refer to stored files, each with a prefix of its own. The sweep and
+ * check-storage look only under these prefixes (and in the staging area): a module that stores files
+ * adds its owner here, so that its leftovers are found and its damaged rows reported.
+ */
+export const fileOwners = (db: Db): FileOwner[] => [imageFiles(db)];
