@@ -9,6 +9,8 @@ import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
 import { EnvError, type Env, parseEnv } from './env.ts';
 import { seedDemoContent } from './seed/seed-demo.ts';
 import { createStorage, describeStorage } from './storage/create-storage.ts';
+import { startStorageSweeps } from './storage/sweep-schedule.ts';
+import { fileOwners } from './modules/media/file-owners.ts';
 
 function loadEnv(): Env {
   try {
@@ -63,6 +65,9 @@ const prune = () =>
   );
 await prune();
 setInterval(() => void prune(), 60 * 60 * 1000).unref();
+
+// Files no row refers to (a crash mid-upload, a delete cut short) are swept now and once a day.
+startStorageSweeps(storage, fileOwners(db), app.log);
 
 /**
  * SIGTERM (systemd, a container runtime, a deploy): /api/health turns 503 so a load balancer stops
