@@ -11,3 +11,12 @@ export const STORAGE_FULL = {
   code: 'storage/full',
   message: 'The server is out of space. Nothing was saved.',
 } as const;
+
+/**
+ * Another program (a backup tool, a maintenance shell) held the database's lock longer than the server waits:
+ * the write was abandoned whole, so trying again in a moment is safe. Sent with 503 and Retry-After.
+ */
+export const DATABASE_BUSY = {
+  code: 'database/busy',
+  message: 'The database is busy. Nothing was saved; try again in a moment.',
+} as const;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { STORAGE_FULL } from '#common/api-error.ts';
+import { DATABASE_BUSY, STORAGE_FULL } from '#common/api-error.ts';
 
 /** An error whose code and message are safe to show to the client. */
 export class AppError extends Error {
@@ -26,6 +26,15 @@ export const tooManyRequests = (code: string, message: string, retryAfterSeconds
 
 /** 507: the disk or bucket that holds uploads is full (ENOSPC, a quota, a full object store). */
 export const insufficientStorage = () => new AppError(507, STORAGE_FULL.code, STORAGE_FULL.message);
+
+/** 503: another program held the database's lock longer than the server waits; `cause` is the driver's error, for the log. */
+export function databaseBusy(retryAfterSeconds: number, cause?: unknown): AppError {
+  const err = new AppError(503, DATABASE_BUSY.code, DATABASE_BUSY.message, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+  err.cause = cause;
+  return err;
+}
 
 /** One error handler: every API error is `{ error: { code, message } }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {

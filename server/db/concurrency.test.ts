@@ -12,9 +12,9 @@ import { migrateToLatest } from './migrate.ts';
 import type { NewImageRow } from './schema.ts';
 
 /**
- * On PostgreSQL, two separate pools on one database stand for two app processes. SQLite is the
- * embedded, one-process install: its writers share one connection, which is what is tested there
- * (two better-sqlite3 connections in one thread would only deadlock on each other's busy wait).
+ * Two separately opened databases on the same data stand for two app processes (or the app and
+ * `npm run admin`): two pools on PostgreSQL, two writer connections to one file on SQLite. Their writes
+ * contend for the real lock, which SQLite makes them wait for asynchronously (busy-wait.ts).
  */
 const engine = testDatabaseServer() ? 'PostgreSQL' : 'SQLite';
 let first: Db;
@@ -27,10 +27,10 @@ beforeAll(async () => {
   const scratch = server ? await createScratchDatabase(server) : undefined;
   first = openDb({ dataDir, databaseUrl: scratch?.url });
   await migrateToLatest(first);
-  second = scratch ? openDb({ dataDir, databaseUrl: scratch.url }) : first;
+  second = openDb({ dataDir, databaseUrl: scratch?.url });
   cleanup = async () => {
     await first.destroy();
-    if (second !== first) await second.destroy();
+    await second.destroy();
     await scratch?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
