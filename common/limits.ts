@@ -9,6 +9,8 @@ export const NOTICE_LIMITS = {
 
 export const FEATURED_MAX = 3;
 export const HOME_NOTICE_COUNT = 2;
+/** Notices per page on /notices: the page stays the same size however many notices the office posts. */
+export const NOTICES_PAGE_SIZE = 20;
 export const BANNER_IMAGE_COUNT = 7;
 
 export const TIMINGS = {

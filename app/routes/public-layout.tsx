@@ -1,7 +1,15 @@
 import { Outlet } from 'react-router';
+import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import { SiteFooter } from '#app/components/site-footer.tsx';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import '#app/styles/site.css';
+
+/**
+ * Public pages are the same for every visitor: the server keeps each one in its render cache, a browser
+ * revalidates it (304 while unchanged) and a CDN may keep it for a minute. A page that must not be shared
+ * (one carrying a form token) says so in its own `headers`.
+ */
+export const headers = () => ({ 'Cache-Control': PUBLIC_CACHE_CONTROL });
 
 /** Every public page: navigation bar, the page, footer. */
 export default function PublicLayout() {

@@ -19,8 +19,16 @@ export class ContentVersion {
     });
     return this.#queued;
   }
+}
 
-  bump(): Promise<number> {
-    return bumpContentVersion(this.db);
-  }
+/**
+ * Makes a change to what public pages show: the write and the move of the shared content version
+ * commit together, so no process can serve a page made before a change it could already read.
+ */
+export function changeContent<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await write(trx);
+    await bumpContentVersion(trx);
+    return result;
+  });
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { chooseEncoding } from '../compression.ts';
 import type { Db } from '../db/db.ts';
 import { type CachedResponse, etagMatches, makeCachedResponse } from './cached-response.ts';
@@ -13,13 +14,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * What public pages and the public API say about caching: a browser revalidates every time (and gets a
- * 304 while nothing changed); a shared cache (a CDN) may keep the page for a minute.
- */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
-const NO_STORE = 'private, no-store';
-
 export const DEFAULT_STORE_LIMITS: StoreLimits = { maxEntries: 1000, maxBytes: 64 * 1024 * 1024 };
 
 interface Fill {
@@ -30,7 +24,6 @@ interface Fill {
 }
 
 const isAdminPath = (url: string) => url.startsWith('/admin') || url.startsWith('/api/admin');
-const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
 async function toBuffer(payload: unknown): Promise<Buffer | null> {
   if (typeof payload === 'string') return Buffer.from(payload);
@@ -60,7 +53,8 @@ function applyEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedR
 /**
  * The render cache: public pages and public API answers are the same for every visitor, so each is made
  * once per address and content version, kept with its compressed variants, and served from memory
- * (with ETag and 304) until a write through the admin moves the shared content version forward. A burst
+ * (with ETag and 304) until a change to content moves the shared content version forward (every service
+ * that changes what public pages show does so through `changeContent`, server/cache/content-version.ts). A burst
  * of requests for an address that is not cached yet waits for one render instead of making one each.
  * Nothing under /admin or /api/admin, nothing that sets a cookie and nothing that does not say
  * `Cache-Control: public` is kept, and those answers tell every other cache not to keep them either.
@@ -106,15 +100,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, limits: Stor
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (served.has(request)) return payload;
-    if (isAdminPath(request.url) || reply.hasHeader('set-cookie')) reply.header('cache-control', NO_STORE);
-    if (isWrite(request.method) && isAdminPath(request.url) && reply.statusCode < 400) {
-      // The write has committed by now: every process drops its copies on its next request.
-      try {
-        store.sync(await versions.bump());
-      } catch (err) {
-        request.log.error({ err }, 'render cache: could not move the content version forward');
-      }
-    }
+    if (isAdminPath(request.url) || reply.hasHeader('set-cookie')) reply.header('cache-control', PRIVATE_NO_STORE);
     const fill = fills.get(request);
     if (!fill) return payload;
     const cacheable =

@@ -1,4 +1,5 @@
 import { type AdmissionStatus, AdmissionStatusSchema, DEFAULT_ADMISSION_STATUS } from '#common/admission.ts';
+import { changeContent } from '#server/cache/content-version.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import * as repo from './admission.repository.ts';
 
@@ -9,7 +10,8 @@ export function createAdmissionService(db: Db) {
       return parsed.success ? parsed.data : DEFAULT_ADMISSION_STATUS;
     },
     async set(status: AdmissionStatus): Promise<AdmissionStatus> {
-      await repo.writeAdmissionStatus(db, AdmissionStatusSchema.parse(status), nowIso());
+      const valid = AdmissionStatusSchema.parse(status);
+      await changeContent(db, (trx) => repo.writeAdmissionStatus(trx, valid, nowIso()));
       return status;
     },
   };

@@ -1,9 +1,10 @@
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow, NoticesTable } from '#server/db/schema.ts';
 
-export function listNotices(db: Db, limit?: number): Promise<NoticeRow[]> {
+/** Newest first; `offset` needs `limit`. */
+export function listNotices(db: Db, limit?: number, offset = 0): Promise<NoticeRow[]> {
   let query = db.selectFrom('notices').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-  if (limit !== undefined) query = query.limit(limit);
+  if (limit !== undefined) query = query.limit(limit).offset(offset);
   return query.execute();
 }
 

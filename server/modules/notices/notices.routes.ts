@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { NoticeListSchema } from '#common/notice.ts';
+import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 export const publicNoticesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/notices',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['public'],
         summary: 'All notices, newest first',
@@ -13,6 +15,9 @@ export const publicNoticesRoutes: ApiPlugin = async (app) => {
         response: { 200: NoticeListSchema },
       },
     },
-    async (request) => ({ notices: await app.services.notices.list(request.query.limit) }),
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return { notices: await app.services.notices.list(request.query.limit) };
+    },
   );
 };
