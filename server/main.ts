@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, buildApp } from './app.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
-import { openDb } from './db/db.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
 import { EnvError, type Env, parseEnv } from './env.ts';
 import { seedDemoContent } from './seed/seed-demo.ts';
+import { refuseToStart } from './startup/refuse-to-start.ts';
+import { startDatabase } from './startup/start-database.ts';
 import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
@@ -37,9 +37,9 @@ function ensureBuild(env: Env): void {
 }
 
 const env = loadEnv();
+// The data folder and the database first: a fault there stops the start before a minute of building.
+const { db, applied } = await startDatabase(env).catch((err: unknown) => refuseToStart(err, env));
 ensureBuild(env);
-const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
-const applied = await migrateToLatest(db);
 const storage = createStorage(env);
 const app = await buildApp({ env, db, storage });
 

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Db, openDb, sqliteFile } from '#server/db/db.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import type { Env } from '#server/env.ts';
+import { uploadsDir } from '#server/storage/create-storage.ts';
+import { type DataPlace, FolderNotWritableError } from './database-faults.ts';
+
+type DatabaseEnv = Pick<Env, 'dataDir' | 'DATABASE_URL' | 'S3_BUCKET'>;
+
+export const dataPlace = (env: DatabaseEnv): DataPlace => ({
+  dataDir: env.dataDir,
+  sqliteFile: env.DATABASE_URL ? undefined : sqliteFile(env.dataDir),
+  databaseUrl: env.DATABASE_URL,
+});
+
+/**
+ * Creates `dir` if needed and writes and removes a file in it. A folder the server may read but not
+ * write (wrong owner, read-only mount) would otherwise start a site whose every save fails later.
+ */
+function assertWritableFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.write-check-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (err) {
+    throw new FolderNotWritableError(dir, err);
+  }
+}
+
+/**
+ * The server's database, open and migrated to this release. Checks first that the folders it keeps
+ * on the local disk can be written: DATA_DIR for SQLite, DATA_DIR/uploads for photos without S3.
+ * Errors are the drivers' own; server/startup/database-faults.ts explains them.
+ */
+export async function startDatabase(env: DatabaseEnv): Promise<{ db: Db; applied: string[] }> {
+  if (!env.DATABASE_URL) assertWritableFolder(env.dataDir);
+  if (!env.S3_BUCKET) assertWritableFolder(uploadsDir(env.dataDir));
+  const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
+  try {
+    return { db, applied: await migrateToLatest(db) };
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
+}
