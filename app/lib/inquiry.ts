@@ -1,3 +1,4 @@
+import { DATABASE_BUSY } from '#common/api-error.ts';
 import type { InquiryInput } from '#common/inquiry.ts';
 
 /** The contact form's fields, in the order of the form (SPEC.md section 3), plus the honeypot. */
@@ -28,11 +29,15 @@ export interface ClientError {
   headers?: Record<string, string>;
 }
 
-/** A service's AppError for the client (4xx): its message is safe to show. Anything else is a real failure. */
+/**
+ * A service's AppError for the client (4xx, or the busy database's 503: nothing was saved and sending the
+ * same form again soon will work): its message is safe to show. Anything else is a real failure.
+ */
 export function isClientError(err: unknown): err is ClientError {
   if (typeof err !== 'object' || err === null) return false;
-  const { statusCode, message } = err as Partial<ClientError>;
-  return typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && typeof message === 'string';
+  const { statusCode, message, code } = err as Partial<ClientError> & { code?: unknown };
+  if (typeof statusCode !== 'number' || typeof message !== 'string') return false;
+  return (statusCode >= 400 && statusCode < 500) || code === DATABASE_BUSY.code;
 }
 
 /** The form's outcome, from the page action (no JavaScript) or from the fetch (JavaScript). */

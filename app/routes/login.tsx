@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect } from 'react';
-import { Form, redirect, useActionData, useNavigate } from 'react-router';
+import { Form, data, redirect, useActionData, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { DATABASE_BUSY } from '#common/api-error.ts';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
 import { Toaster } from '#app/components/toaster.tsx';
@@ -30,6 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'unknown-error';
     if (code === 'unknown-error') throw err;
+    // Not a sign-in refusal: the database was busy and no session was made. Say so in words.
+    if (code === DATABASE_BUSY.code) {
+      const { headers = {} } = err as { headers?: Record<string, string> };
+      return data({ error: DATABASE_BUSY.message }, { status: 503, headers });
+    }
     return { error: code.replace(/^auth\//u, '') };
   }
 }

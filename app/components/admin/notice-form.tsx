@@ -4,7 +4,9 @@ import { toast } from 'react-toastify';
 import { NOTICE_LIMITS } from '#common/limits.ts';
 import { type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import { countWords } from '#common/words.ts';
+import { errorDetail } from '#app/lib/admin-format.ts';
 import { api } from '#app/lib/api-client.ts';
+import { ToastLines } from './toast-lines.tsx';
 
 export const NOTICE_CREATED = 'Notice created successfully.';
 export const NOTICE_CREATE_FAILED = 'Failed to create notice.';
@@ -62,7 +64,8 @@ export function NoticeForm() {
       await navigate('/admin/notice');
     } catch (err) {
       console.error('Creating the notice failed', err);
-      toast.error(NOTICE_CREATE_FAILED);
+      // The server's reason below the title (a busy database says nothing was saved); the fields keep their text.
+      toast.error(<ToastLines title={NOTICE_CREATE_FAILED} detail={errorDetail(err)} />);
       setSaving(false);
     }
   }
