@@ -87,8 +87,17 @@ describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3
     }
   });
 
-  it('lists a notice created through one process in the other', async () => {
+  it('lists a notice created through one process in the other, on its very next request, pages included', async () => {
     const title = `Shared notice ${Date.now()}`;
+    // Both render caches warm: the pages and the list are served from memory until the change.
+    for (const server of [a, b]) {
+      for (const path of ['/', '/notices', '/api/notices']) {
+        await fetch(`${server.url}${path}`);
+        const again = await fetch(`${server.url}${path}`);
+        expect(again.status).toBe(200);
+        expect(await again.text()).not.toContain(title);
+      }
+    }
     const created = await fetch(`${a.url}/api/admin/notices`, {
       method: 'POST',
       headers: { ...sameOrigin(a), cookie: cookieA, 'content-type': 'application/json' },
@@ -97,6 +106,9 @@ describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3
     expect(created.status).toBe(201);
     const listed = await getJson<{ notices: { title: string }[] }>(b, '/api/notices');
     expect(listed.notices.map((n) => n.title)).toContain(title);
+    for (const server of [a, b]) {
+      for (const path of ['/', '/notices']) expect(await (await fetch(`${server.url}${path}`)).text()).toContain(title);
+    }
   });
 
   it(`holds the featured limit of ${FEATURED_MAX} when two uploads race through different processes, ${RACE_ROUNDS} times`, async () => {
