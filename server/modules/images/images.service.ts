@@ -7,6 +7,7 @@ import { conflict, notFound } from '#server/errors.ts';
 import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
 import { type StoredVariant, parseVariants, toImage, variantKey } from '#server/images/variants.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
+import { changeContent } from '#server/cache/content-version.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import { IMAGE_PREFIX } from './images.files.ts';
 import * as repo from './images.repository.ts';
@@ -94,12 +95,12 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         {
           // The limit holds across processes: count and insert are one locked statement, not a read then a write.
           commit: () =>
-            db.transaction().execute(async (trx) => {
+            changeContent(db, async (trx) => {
               if (max === undefined) await repo.insertImage(trx, row);
               else if (!(await repo.insertImageWithinLimit(trx, row, max))) throw fullError(folder, max);
             }),
           revert: async () => {
-            await repo.deleteImage(db, id);
+            await changeContent(db, (trx) => repo.deleteImage(trx, id));
           },
         },
         log,
@@ -112,7 +113,7 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
      * deletes exactly one wins; the other, like a delete of an image already gone, answers 404.
      */
     async remove(id: string): Promise<void> {
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await changeContent(db, async (trx) => {
         const found = await repo.findImage(trx, id);
         return found && (await repo.deleteImage(trx, id)) ? found : undefined;
       });
