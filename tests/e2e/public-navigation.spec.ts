@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { gotoHydrated } from './support/hydration.ts';
+import { gotoEnhanced } from './support/hydration.ts';
 
 const isPhone = (projectName: string) => projectName === 'phone';
 
 test.describe('navigation bar', () => {
   test('links to every public page, the sections, the prospectus and the admin login', async ({ page }, testInfo) => {
-    await gotoHydrated(page, '/notices');
+    await gotoEnhanced(page, '/notices');
     const phone = isPhone(testInfo.project.name);
     if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: phone ? 'Mobile' : 'Main' });
@@ -52,7 +52,7 @@ test.describe('navigation bar', () => {
   });
 
   test('Courses from another page goes home and scrolls to the academics section', async ({ page }, testInfo) => {
-    await gotoHydrated(page, '/notices');
+    await gotoEnhanced(page, '/notices');
     if (isPhone(testInfo.project.name)) {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Courses' }).click();
@@ -66,7 +66,7 @@ test.describe('navigation bar', () => {
   });
 
   test('Admissions on the home page scrolls down to the admissions block', async ({ page }, testInfo) => {
-    await gotoHydrated(page, '/');
+    await gotoEnhanced(page, '/');
     if (isPhone(testInfo.project.name)) {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Admissions' }).click();
@@ -75,6 +75,8 @@ test.describe('navigation bar', () => {
     }
     await expect(page).toHaveURL(/\/#admissions$/);
     await expect(page.getByRole('region', { name: /^ADMISSION / })).toBeInViewport();
+    // A link to a section of the page already shown closes the phone menu too.
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   });
 });
 
@@ -84,7 +86,7 @@ test.describe('phone menu', () => {
   });
 
   test('opens and closes by keyboard and gives focus back to its button', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await gotoEnhanced(page, '/');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     const openButton = page.getByRole('button', { name: 'Open menu' });
     await expect(menu).toBeHidden();
@@ -111,7 +113,7 @@ test.describe('phone menu', () => {
   });
 
   test('closes when a link is followed', async ({ page }) => {
-    await gotoHydrated(page, '/');
+    await gotoEnhanced(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Gallery' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Life at Orbit' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { TIMINGS } from '#common/limits.ts';
+import { whenLoadedAndIdle } from './after-load.ts';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 /** The shown slide (motion.crossFadeActive in app/lib/motion.ts). */
@@ -9,7 +10,7 @@ const READY = 'is-ready';
 /**
  * Rotates the home banner (app/components/banner-carousel.tsx) every TIMINGS.bannerIntervalMs: the server
  * shows the first slide only and lays out no other, so no other picture loads with the page. After the
- * page has loaded, the next slide is laid out one turn ahead of its turn. The rotation stands still under
+ * page has loaded, the next slide is laid out (and its picture loaded) a turn ahead of its turn. The rotation stands still under
  * prefers-reduced-motion, while the tab is hidden, and when the visitor pauses it (WCAG 2.2.2); the pause
  * button is shown only while the rotation can run.
  */
@@ -51,8 +52,8 @@ export function enhanceBanner(): void {
   reducedMotion.addEventListener('change', syncToggle);
   syncToggle();
 
-  if (document.readyState === 'complete') prepare(active + 1);
-  else window.addEventListener('load', () => prepare(active + 1), { once: true });
+  // Well within the first turn, so the next picture is there before it fades in.
+  whenLoadedAndIdle(() => prepare(active + 1), TIMINGS.bannerIntervalMs / 4);
 
   window.setInterval(() => {
     if (!paused && !reducedMotion.matches && !document.hidden) show((active + 1) % slides.length);

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * Waits until React has hydrated the page (its <main> carries React's internal fiber key), so that clicks
- * and key presses reach React's handlers rather than the server HTML.
+ * and key presses reach React's handlers rather than the server HTML. Only /login and the admin pages
+ * hydrate; public pages have no client runtime (see waitForEnhancements).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
@@ -11,8 +12,23 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
-/** Opens a page and waits for hydration. */
-export async function gotoHydrated(page: Page, path: string): Promise<void> {
+/**
+ * Waits until the public pages' site script (app/lib/enhance/site.ts) has run: it marks <html> with
+ * data-enhanced once the banner, the menu and the facades are enhanced.
+ */
+export async function waitForEnhancements(page: Page): Promise<void> {
+  await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
+}
+
+/** Waits for whatever the page runs: hydration where React Router's runtime is loaded, the site script elsewhere. */
+export async function waitForPageScripts(page: Page): Promise<void> {
+  // React Router's hydration starts from an inline module script; public pages have none.
+  const hydrates = (await page.locator('script[type="module"]:not([src])').count()) > 0;
+  await (hydrates ? waitForHydration(page) : waitForEnhancements(page));
+}
+
+/** Opens a public page and waits for its enhancements. */
+export async function gotoEnhanced(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await waitForHydration(page);
+  await waitForEnhancements(page);
 }
