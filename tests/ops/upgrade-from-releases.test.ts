@@ -1,0 +1,149 @@
+/**
+ * Upgrades keep everything: the current code starts on a data folder made by each earlier release
+ * (tests/fixtures/release-<commit>/, made by that release's own code) and must keep every row and file
+ * the release stored, the admin's password and the admin's open session. What is checked is the
+ * release's data, never the current schema: later migrations may add tables and columns freely.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { migrateToLatest, migrations } from '#server/db/migrate.ts';
+import { parseEnv } from '#server/env.ts';
+import { createStorage } from '#server/storage/create-storage.ts';
+import { testDatabaseServer } from '#server/test-support/test-database.ts';
+import type { ReleaseManifest } from '../../scripts/fixtures/release-manifest.ts';
+import { type OpenedFixture, openReleaseFixture, readManifest, releaseFixtures } from './release-fixture.ts';
+
+const engine = testDatabaseServer() ? 'PostgreSQL' : 'SQLite';
+const SITE_URL = 'http://localhost:3000';
+const sameOrigin = { origin: SITE_URL };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the release's tables, whatever this code calls them
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
+
+/** Values as text, so an integer that one engine returns as a number and another as a string compares equal. */
+const asText = (row: Row): Record<string, string | null> =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? null : String(v)]));
+
+describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixture) => {
+  let manifest: ReleaseManifest;
+  let root: string;
+  let opened: OpenedFixture;
+  let applied: string[];
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    manifest = readManifest(fixture);
+    root = await fs.mkdtemp(path.join(os.tmpdir(), `orbit-upgrade-${fixture}-`));
+    opened = await openReleaseFixture(fixture, root);
+    applied = await migrateToLatest(opened.db);
+    // The clock reads a minute after the release last used the admin's session, as if the upgrade
+    // happened then: the session must survive the upgrade, not the months since the fixture was made.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(manifest.madeAt) + 60_000 });
+    const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: opened.dataDir, SITE_URL, SEED_DEMO: 'false' });
+    app = await buildApp({ env, db: opened.db, storage: createStorage(env), pages: false });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await app?.close();
+    await opened?.cleanup();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('runs exactly the migrations the release had not run', () => {
+    const newer = Object.keys(migrations)
+      .sort()
+      .filter((name) => !manifest.migrations.includes(name));
+    expect(applied).toEqual(newer);
+  });
+
+  it('keeps every row the release stored, value for value', async () => {
+    for (const [table, rows] of Object.entries(manifest.rows)) {
+      const now = (await (opened.db as AnyDb).selectFrom(table).selectAll().execute()).map(asText);
+      for (const row of rows) expect(now, `a row of ${table}`).toContainEqual(expect.objectContaining(asText(row)));
+    }
+  });
+
+  it('serves every file the release stored at its address, byte for byte', async () => {
+    expect(manifest.files.length).toBeGreaterThan(0);
+    for (const file of manifest.files) {
+      const res = await app.inject({ method: 'GET', url: file.url });
+      expect(res.statusCode, file.url).toBe(200);
+      expect(createHash('sha256').update(res.rawPayload).digest('hex'), file.url).toBe(file.sha256);
+    }
+  });
+
+  it('shows the notices, the photos of both folders and the admission status as the release did', async () => {
+    const { notices } = (await app.inject({ method: 'GET', url: '/api/notices?limit=500' })).json<{
+      notices: { id: string; title: string; description: string; link: string | null }[];
+    }>();
+    for (const row of manifest.rows.notices ?? []) {
+      expect(notices).toContainEqual(
+        expect.objectContaining({ id: row.id, title: row.title, description: row.description, link: row.link }),
+      );
+    }
+
+    for (const folder of ['gallery', 'featured']) {
+      const { images } = (await app.inject({ method: 'GET', url: `/api/images?folder=${folder}` })).json<{
+        images: { id: string }[];
+      }>();
+      const expected = (manifest.rows.images ?? []).filter((r) => r.folder === folder).map((r) => r.id);
+      expect(expected.length, folder).toBeGreaterThan(0);
+      expect(images.map((i) => i.id).sort()).toEqual(expect.arrayContaining(expected));
+    }
+
+    const admission = (await app.inject({ method: 'GET', url: '/api/admission' })).json<{ status: string }>();
+    expect(admission.status).toBe(manifest.rows.admission_status?.[0]?.status);
+  });
+
+  it("accepts the admin's session cookie that the release set, and shows the inquiries through it", async () => {
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: manifest.sessionCookie },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ email: manifest.admin.email });
+
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/inquiries',
+      headers: { cookie: manifest.sessionCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const { inquiries } = res.json<{
+      inquiries: { id: string; subject: string; message: string; handled: boolean }[];
+    }>();
+    expect(manifest.rows.inquiries?.length).toBeGreaterThan(0);
+    for (const row of manifest.rows.inquiries ?? []) {
+      expect(inquiries).toContainEqual(
+        expect.objectContaining({ id: row.id, subject: row.subject, message: row.message, handled: row.handled === 1 }),
+      );
+    }
+  });
+
+  it('signs the admin in with the password the release stored', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: sameOrigin,
+      payload: { email: manifest.admin.email, password: manifest.admin.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = login.cookies.find((c) => c.name.endsWith('orbit_session'));
+    expect(cookie).toBeDefined();
+
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `${cookie!.name}=${cookie!.value}` },
+    });
+    expect(session.statusCode).toBe(200);
+  });
+});
