@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
+import { DATABASE_BUSY_WAIT_MS } from './busy-wait.ts';
 import { type Db, isPostgres, openDb } from './db.ts';
 import { MigrationFailedError, MigrationHistoryError, migrateToLatest, migrations } from './migrate.ts';
 
@@ -161,13 +162,20 @@ describe(`migrations on ${engine}`, () => {
   });
 
   // Two pools stand for two processes starting at once. SQLite is one process by design (two
-  // connections in one thread would only wait on each other's lock), so this runs on PostgreSQL.
+  // connections in one thread would only wait on each other's lock), so this runs on PostgreSQL. The
+  // slow migration outlasts the few seconds a request waits for a lock: the other start must wait it out.
   it.runIf(engine === 'PostgreSQL')(
-    'runs each migration once when two processes migrate at the same time',
+    'runs each migration once when two processes migrate at the same time, however long one takes',
     async () => {
       const { db, reopen } = await emptyDatabase();
       const other = reopen();
-      const list = { ...migrations, '9000-slow': createsTable('slow_one') };
+      const slow: Migration = {
+        async up(k: AnyDb) {
+          await sql`select pg_sleep(${(DATABASE_BUSY_WAIT_MS + 1500) / 1000})`.execute(k);
+          await k.schema.createTable('slow_one').addColumn('id', 'integer').execute();
+        },
+      };
+      const list = { ...migrations, '9000-slow': slow };
 
       const [a, b] = await Promise.all([
         migrateToLatest(db, { migrations: list }),

@@ -14,6 +14,13 @@ const LOCK_ROW_ID = 'migration_lock';
 const POSTGRES_LOCK_ID = sql.lit(BigInt('3853314791062309107'));
 
 /**
+ * How long a migration on PostgreSQL may wait for a lock: for another process's migration (processes
+ * starting together wait for each other) or for a table a migration alters. Far above the few seconds
+ * that requests get, which would stop a start behind any migration longer than that.
+ */
+const POSTGRES_MIGRATION_LOCK_TIMEOUT = sql.lit('10min');
+
+/**
  * Runs `work` in one transaction, rolled back whole if it throws. On PostgreSQL it first takes the
  * migration advisory lock (released at commit or rollback), so processes starting together migrate
  * one after the other. On SQLite the transaction keeps the one writing connection from BEGIN to COMMIT,
@@ -21,7 +28,10 @@ const POSTGRES_LOCK_ID = sql.lit(BigInt('3853314791062309107'));
  */
 export async function inMigrationTransaction<T>(db: AnyDb, work: (trx: AnyDb) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK_ID})`.execute(trx);
+    if (isPostgres(db)) {
+      await sql`select set_config('lock_timeout', ${POSTGRES_MIGRATION_LOCK_TIMEOUT}, true)`.execute(trx);
+      await sql`select pg_advisory_xact_lock(${POSTGRES_LOCK_ID})`.execute(trx);
+    }
     return work(trx);
   });
 }
