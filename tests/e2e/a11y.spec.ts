@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { waitForHydration } from './support/hydration.ts';
+import { waitForPageScripts } from './support/hydration.ts';
 import { ADMIN_PAGES, PUBLIC_PAGES, signInByApi } from './support/pages.ts';
 
-// axe-core (WCAG 2.x A and AA rules, and its best practices) on every page, after hydration: zero violations.
+// axe-core (WCAG 2.x A and AA rules, and its best practices) on every page, once its scripts have run (hydration
+// on the admin pages, the site script on public ones): zero violations.
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -19,7 +20,7 @@ async function violations(page: Page): Promise<string[]> {
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await waitForHydration(page);
+  await waitForPageScripts(page);
   // Images and fonts settle the layout that colour-contrast checks look at.
   await page.waitForLoadState('networkidle');
 }

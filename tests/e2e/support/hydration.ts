@@ -22,8 +22,8 @@ export async function waitForEnhancements(page: Page): Promise<void> {
 
 /** Waits for whatever the page runs: hydration where React Router's runtime is loaded, the site script elsewhere. */
 export async function waitForPageScripts(page: Page): Promise<void> {
-  // React Router's hydration starts from an inline module script; public pages have none.
-  const hydrates = (await page.locator('script[type="module"]:not([src])').count()) > 0;
+  // React Router's inline script sets this global (the script itself is removed once React has hydrated).
+  const hydrates = await page.evaluate(() => '__reactRouterContext' in window);
   await (hydrates ? waitForHydration(page) : waitForEnhancements(page));
 }
 
