@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '#common/api-error.ts';
+import { ApiErrorSchema, STORAGE_FULL } from '#common/api-error.ts';
 import { ApiClientError } from './api-client.ts';
 
 export interface UploadProgress {
@@ -17,7 +17,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-function errorFrom(status: number, responseText: string): ApiClientError {
+/** What a failed upload says: the server's code and message, or one made from the status alone. */
+export function uploadErrorFrom(status: number, responseText: string): ApiClientError {
   let body: unknown = null;
   try {
     body = JSON.parse(responseText);
@@ -25,10 +26,10 @@ function errorFrom(status: number, responseText: string): ApiClientError {
     // Not JSON (a proxy's error page, for instance): fall back to the status below.
   }
   const parsed = ApiErrorSchema.safeParse(body);
-  const { code, message } = parsed.success
-    ? parsed.data.error
-    : { code: `http-${status}`, message: `The server answered ${status}.` };
-  return new ApiClientError(status, code, message);
+  if (parsed.success) return new ApiClientError(status, parsed.data.error.code, parsed.data.error.message);
+  // 507 means the same whoever answered it, so the admin reads the same words either way.
+  if (status === 507) return new ApiClientError(status, STORAGE_FULL.code, STORAGE_FULL.message);
+  return new ApiClientError(status, `http-${status}`, `The server answered ${status}.`);
 }
 
 /**
@@ -58,7 +59,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
           reject(new ApiClientError(xhr.status, 'bad-response', 'The server sent an answer that could not be read.'));
         }
       } else {
-        reject(errorFrom(xhr.status, xhr.responseText));
+        reject(uploadErrorFrom(xhr.status, xhr.responseText));
       }
     };
     xhr.onerror = () => reject(new ApiClientError(0, 'network', 'Network error: the upload did not reach the server.'));

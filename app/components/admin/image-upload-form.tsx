@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
+import { STORAGE_FULL } from '#common/api-error.ts';
 import type { Image, ImageFolder } from '#common/image.ts';
 import { errorDetail, formatMegabytes } from '#app/lib/admin-format.ts';
+import { ApiClientError } from '#app/lib/api-client.ts';
 import { uploadFile } from '#app/lib/upload.ts';
 import { ToastLines } from './toast-lines.tsx';
 
@@ -26,6 +28,8 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
   const inputRef = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
+  // A fault of the server's (its disk is full) stays on the form after the toast has gone.
+  const [fault, setFault] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -41,6 +45,7 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
       return;
     }
     setError(null);
+    setFault(null);
     if (file.size > maxUploadBytes) {
       toast.error(
         <ToastLines
@@ -65,6 +70,7 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
       form.reset();
     } catch (err) {
       toast.error(<ToastLines title={UPLOAD_FAILED} detail={errorDetail(err)} />);
+      if (err instanceof ApiClientError && err.code === STORAGE_FULL.code) setFault(err.message);
     } finally {
       setPhase({ kind: 'idle' });
     }
@@ -95,7 +101,10 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
           disabled={busy}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          onChange={() => setError(null)}
+          onChange={() => {
+            setError(null);
+            setFault(null);
+          }}
         />
         <p id={hintId} className="field__hint">
           JPEG, PNG, WebP or AVIF, up to {formatMegabytes(maxUploadBytes)}. Location data and other metadata are
@@ -114,6 +123,11 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
           {status}
         </span>
       </div>
+      {fault ? (
+        <p className="field__error" role="alert">
+          {fault}
+        </p>
+      ) : null}
       <div>
         <button className="button button--primary" type="submit" disabled={busy}>
           {busy ? 'Uploading…' : 'Upload'}
