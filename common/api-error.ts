@@ -20,3 +20,12 @@ export const DATABASE_BUSY = {
   code: 'database/busy',
   message: 'The database is busy. Nothing was saved; try again in a moment.',
 } as const;
+
+/**
+ * A save made from a copy that someone else changed in the meantime: refused (409) rather than silently
+ * overwriting their change. The edit is kept in the form; reloading shows the other change.
+ */
+export const STALE_COPY = {
+  code: 'content/stale',
+  message: 'This was changed by someone else meanwhile. Reload to see the latest version.',
+} as const;
