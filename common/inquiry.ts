@@ -22,6 +22,58 @@ export const InquiryInputSchema = z.object({
 });
 export type InquiryInput = z.input<typeof InquiryInputSchema>;
 
+/** The hidden field that carries the signed moment the form was opened. */
+export const FORM_TOKEN_FIELD = 'form_token';
+
+/**
+ * A person takes longer than `minSeconds` to fill in the form; a script posting as soon as it has the
+ * page does not. A form open longer than `maxAgeHours` is sent again with a fresh one.
+ */
+export const INQUIRY_FORM_TIMING = { minSeconds: 3, maxAgeHours: 24 } as const;
+
+/** What POST /api/inquiries takes: the message and the token of the form it was written in. */
+export const InquirySubmissionSchema = InquiryInputSchema.extend({
+  [FORM_TOKEN_FIELD]: z.string().max(200).optional(),
+});
+export type InquirySubmission = z.input<typeof InquirySubmissionSchema>;
+
+/** A fresh form token, as the contact page puts it in its form (GET /api/inquiries/form-token). */
+export const InquiryFormTokenSchema = z.object({
+  token: z.string(),
+  /** The earliest moment a message written in this form is accepted. */
+  usableFrom: z.string(),
+  expiresAt: z.string(),
+});
+export type InquiryFormToken = z.infer<typeof InquiryFormTokenSchema>;
+
+// What the contact form answers when it refuses a message, with or without JavaScript.
+export const INQUIRY_TOO_FAST = {
+  code: 'inquiry/too-fast',
+  message: 'Please take a moment to fill in the form before sending.',
+} as const;
+export const INQUIRY_FORM_EXPIRED = {
+  code: 'inquiry/form-expired',
+  message: 'This form was open for a long time. Please check your message and press Send again.',
+} as const;
+export const INQUIRY_FORM_INVALID = {
+  code: 'inquiry/form-invalid',
+  message: 'This form could not be checked. Please check your message and press Send again.',
+} as const;
+export const INQUIRY_FORM_USED = {
+  code: 'inquiry/form-used',
+  message: 'A message from this form has already been received. To send another one, press Send again.',
+} as const;
+/**
+ * Whether a refused form may be sent again with the same token: after a correction, or once it is old
+ * enough. Any other refusal used the token up or found it bad, and the form needs a fresh one.
+ */
+export const formTokenStillUsable = (code: string): boolean => code === 'validation' || code === INQUIRY_TOO_FAST.code;
+
+export const INQUIRY_TOO_MANY = {
+  code: 'inquiry/too-many-requests',
+  message: 'You have sent several messages already. Please try again later or call us.',
+} as const;
+
 /** What the visitor reads once a message is stored, with or without JavaScript. */
 export const INQUIRY_RECEIVED_MESSAGE =
   'Thank you. Your message has been received and the college office will get back to you.';

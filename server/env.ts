@@ -26,7 +26,10 @@ const EnvSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: int(15, 1, 24 * 60),
   UPLOAD_MAX_MB: int(15, 1, 200),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
-  INQUIRY_MAX_PER_HOUR: int(5, 1, 1000),
+  // Generous per address (a mobile carrier's NAT puts many parents behind one); the form's signed
+  // timestamp, the honeypot and the per-e-mail limit are what stop scripts.
+  INQUIRY_MAX_PER_HOUR: int(60, 1, 10000),
+  INQUIRY_MAX_PER_EMAIL_PER_HOUR: int(3, 1, 1000),
   GALLERY_PAGE_SIZE: int(48, 1, 500),
   // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
   S3_BUCKET: z

@@ -3,6 +3,7 @@ import type { Db } from './db/db.ts';
 import type { Env } from './env.ts';
 import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
+import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createNoticesService } from './modules/notices/notices.service.ts';
@@ -28,6 +29,8 @@ export const mediaUrlFor = (publicBase: string | undefined): ((key: string) => s
 
 /** Composes the services once; routes and page loaders (through the load context) share them. */
 export function createServices({ db, storage, env, log }: ServiceDeps) {
+  const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
+  const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
   return {
     db,
     notices: createNoticesService(db),
@@ -36,11 +39,15 @@ export function createServices({ db, storage, env, log }: ServiceDeps) {
       db,
       storage,
       log,
-      urlFor: mediaUrlFor(env.PUBLIC_ASSET_BASE_URL),
-      limits: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 },
+      urlFor,
+      limits: imageLimits,
       pageSize: env.GALLERY_PAGE_SIZE,
     }),
-    inquiries: createInquiriesService(db, { maxPerHour: env.INQUIRY_MAX_PER_HOUR }),
+    content: createContentService({ db, storage, log, urlFor, imageLimits }),
+    inquiries: createInquiriesService(db, {
+      maxPerHour: env.INQUIRY_MAX_PER_HOUR,
+      maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
+    }),
     auth: createAuthService(db, {
       sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,

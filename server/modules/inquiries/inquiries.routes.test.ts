@@ -1,23 +1,53 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { InquiryInput } from '#common/inquiry.ts';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type InquiryFormToken, type InquiryInput, INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { buildInquiryInput, chars } from '#server/test-support/factories.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
 
 const MAX_PER_HOUR = 3;
-const t = await createTestApp({ INQUIRY_MAX_PER_HOUR: String(MAX_PER_HOUR) });
-afterAll(() => t.close());
+const MAX_PER_EMAIL = 2;
+const t = await createTestApp({
+  INQUIRY_MAX_PER_HOUR: String(MAX_PER_HOUR),
+  INQUIRY_MAX_PER_EMAIL_PER_HOUR: String(MAX_PER_EMAIL),
+});
+// Only the clock is fake: the form's age is moved forward instead of waited for.
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T09:00:00.000Z') });
+afterAll(async () => {
+  vi.useRealTimers();
+  await t.close();
+});
+
+const MIN_MS = INQUIRY_FORM_TIMING.minSeconds * 1000;
+const MAX_MS = INQUIRY_FORM_TIMING.maxAgeHours * 3_600_000;
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 let ipCounter = 0;
 /** Each test sends from its own address, so throttling in one test never leaks into another. */
 const freshIp = () => `192.0.2.${++ipCounter}`;
+let emailCounter = 0;
+const freshEmail = () => `parent${++emailCounter}@example.com`;
 
-function send(payload: Partial<InquiryInput> | Record<string, unknown>, ip = freshIp()) {
+async function getFormToken(): Promise<InquiryFormToken> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/inquiries/form-token' });
+  expect(res.statusCode).toBe(200);
+  return res.json<InquiryFormToken>();
+}
+
+/** The token of a form opened a moment ago, as a person who took their time would send it. */
+async function filledInForm(): Promise<string> {
+  const { token } = await getFormToken();
+  advance(MIN_MS + 5000);
+  return token;
+}
+
+/** Posts `payload` with a fresh, old-enough form token unless the payload brings its own (or `form_token: undefined`). */
+async function send(payload: Partial<InquiryInput> | Record<string, unknown>, ip = freshIp()) {
+  const body = 'form_token' in payload ? payload : { ...payload, form_token: await filledInForm() };
   return t.app.inject({
     method: 'POST',
     url: '/api/inquiries',
     headers: { origin: t.env.siteUrl },
     remoteAddress: ip,
-    payload,
+    payload: body,
   });
 }
 
@@ -113,9 +143,9 @@ describe('POST /api/inquiries', () => {
   });
 
   it('answers a filled honeypot exactly like a person, but stores nothing', async () => {
-    const person = await send(buildInquiryInput());
+    const person = await send(buildInquiryInput({ email: freshEmail() }));
     await t.db.deleteFrom('inquiries').execute();
-    const bot = await send(buildInquiryInput({ website: 'https://spam.example' }));
+    const bot = await send(buildInquiryInput({ email: freshEmail(), website: 'https://spam.example' }));
 
     expect(bot.statusCode).toBe(201);
     expect(bot.json()).toEqual(person.json());
@@ -124,13 +154,21 @@ describe('POST /api/inquiries', () => {
 
   it(`answers 429 with Retry-After once an address has sent ${MAX_PER_HOUR} messages in an hour`, async () => {
     const ip = freshIp();
-    for (let i = 0; i < MAX_PER_HOUR; i++) expect((await send(buildInquiryInput(), ip)).statusCode).toBe(201);
+    for (let i = 0; i < MAX_PER_HOUR; i++) {
+      expect((await send(buildInquiryInput({ email: freshEmail() }), ip)).statusCode).toBe(201);
+    }
 
-    const res = await send(buildInquiryInput({ subject: 'One too many' }), ip);
+    const res = await send(buildInquiryInput({ subject: 'One too many', email: freshEmail() }), ip);
 
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ error: { code: 'inquiry/too-many-requests', message: expect.any(String) } });
+    expect(res.json()).toEqual({
+      error: {
+        code: 'inquiry/too-many-requests',
+        message: 'You have sent several messages already. Please try again later or call us.',
+      },
+    });
     const retryAfter = Number(res.headers['retry-after']);
+    // The clock moved a few seconds for each form filled in since the first message.
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     const stored = await t.services.inquiries.list();
@@ -138,6 +176,91 @@ describe('POST /api/inquiries', () => {
     expect(stored.map((s) => s.subject)).not.toContain('One too many');
 
     // Another address is not affected.
-    expect((await send(buildInquiryInput())).statusCode).toBe(201);
+    expect((await send(buildInquiryInput({ email: freshEmail() }))).statusCode).toBe(201);
+  });
+});
+
+describe('the form token', () => {
+  it('GET /api/inquiries/form-token gives a token usable after the minimum time and for a day, never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/inquiries/form-token' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { token, usableFrom, expiresAt } = res.json<InquiryFormToken>();
+    expect(token).toMatch(/^[0-9a-z]+\.[\w-]{22}\.[\w-]{43}$/u);
+    expect(Date.parse(usableFrom)).toBe(Date.now() + MIN_MS);
+    expect(Date.parse(expiresAt)).toBe(Date.now() + MAX_MS);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{ paths: Record<string, object> }>();
+    expect(doc.paths['/api/inquiries/form-token']).toHaveProperty('get');
+  });
+
+  it('refuses a message sent sooner than the minimum time after the form was opened, then takes it', async () => {
+    const { token } = await getFormToken();
+    advance(MIN_MS - 1);
+    const tooFast = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token: token });
+    expect(tooFast.statusCode).toBe(400);
+    expect(tooFast.json()).toEqual({
+      error: { code: 'inquiry/too-fast', message: 'Please take a moment to fill in the form before sending.' },
+    });
+    expect(await t.services.inquiries.list()).toEqual([]);
+
+    advance(1);
+    const inTime = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token: token });
+    expect(inTime.statusCode).toBe(201);
+  });
+
+  it('takes a form open for exactly the maximum age and refuses one open a moment longer', async () => {
+    const [a, b] = [await getFormToken(), await getFormToken()];
+    advance(MAX_MS);
+    const lastMoment = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token: a.token });
+    expect(lastMoment.statusCode).toBe(201);
+    advance(1);
+    const expired = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token: b.token });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ error: { code: 'inquiry/form-expired' } });
+  });
+
+  it.each<[string, (token: string) => string | undefined]>([
+    ['no token', () => undefined],
+    ['an empty token', () => ''],
+    ['a token that is not one', () => 'hello'],
+    ['a token with another signature', (token) => `${token.slice(0, -43)}${'A'.repeat(43)}`],
+    [
+      'a token whose time was moved back',
+      (token) => token.replace(/^[0-9a-z]+/u, (ms) => (parseInt(ms, 36) - 60_000).toString(36)),
+    ],
+  ])('refuses a message with %s, with a message the visitor can act on', async (_case, tamper) => {
+    const form_token = tamper(await filledInForm());
+    const res = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'inquiry/form-invalid',
+        message: 'This form could not be checked. Please check your message and press Send again.',
+      },
+    });
+    expect(await t.services.inquiries.list()).toEqual([]);
+  });
+
+  it('takes one message per form: the same token sent again is refused', async () => {
+    const form_token = await filledInForm();
+    expect((await send({ ...buildInquiryInput({ email: freshEmail() }), form_token })).statusCode).toBe(201);
+    const again = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: { code: 'inquiry/form-used' } });
+    expect(await t.services.inquiries.list()).toHaveLength(1);
+  });
+});
+
+describe('the limit per e-mail address', () => {
+  it(`answers 429 after ${MAX_PER_EMAIL} messages an hour from one mailbox, however it is written`, async () => {
+    const spellings = ['Ram.Thapa@Example.com', ' ram.thapa+fees@example.com '];
+    for (const email of spellings) expect((await send(buildInquiryInput({ email }))).statusCode).toBe(201);
+    const res = await send(buildInquiryInput({ email: 'RAM.THAPA+again@example.com' }));
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ error: { code: 'inquiry/too-many-requests' } });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await t.services.inquiries.list()).toHaveLength(MAX_PER_EMAIL);
+    // Another parent is not affected.
+    expect((await send(buildInquiryInput({ email: freshEmail() }))).statusCode).toBe(201);
   });
 });

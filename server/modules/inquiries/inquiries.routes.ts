@@ -1,15 +1,32 @@
 import { z } from 'zod';
-import { INQUIRY_RECEIVED_MESSAGE, InquiryInputSchema } from '#common/inquiry.ts';
+import { INQUIRY_RECEIVED_MESSAGE, InquiryFormTokenSchema, InquirySubmissionSchema } from '#common/inquiry.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 export const publicInquiriesRoutes: ApiPlugin = async (app) => {
+  app.get(
+    '/inquiries/form-token',
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'A token for one contact-form message: send it as form_token, no sooner than usableFrom and before expiresAt',
+        response: { 200: InquiryFormTokenSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Each token is for one visitor's message: no cache may hand it to another.
+      reply.header('cache-control', 'no-store');
+      return app.services.inquiries.issueFormToken();
+    },
+  );
+
   app.post(
     '/inquiries',
     {
       schema: {
         tags: ['public'],
-        summary: 'Send a message from the contact form',
-        body: InquiryInputSchema,
+        summary: 'Send a message from the contact form, with the form_token of the form it was written in',
+        body: InquirySubmissionSchema,
         response: { 201: z.object({ received: z.literal(true), message: z.string() }) },
       },
     },

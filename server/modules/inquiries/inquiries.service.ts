@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type Inquiry, type InquiryInput, InquiryInputSchema } from '#common/inquiry.ts';
+import {
+  INQUIRY_TOO_MANY,
+  type Inquiry,
+  type InquiryFormToken,
+  type InquirySubmission,
+  InquirySubmissionSchema,
+} from '#common/inquiry.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import type { InquiryRow } from '#server/db/schema.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
+import { createFormTokens } from './form-tokens.ts';
 import * as repo from './inquiries.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -24,21 +31,49 @@ export function toInquiry(row: InquiryRow): Inquiry {
 
 export type SubmitResult = { stored: true; id: string } | { stored: false; reason: 'honeypot' };
 
-export function createInquiriesService(db: Db, options: { maxPerHour: number }) {
+export interface InquiriesOptions {
+  /** Messages per client address per hour: generous, as many parents may share one address. */
+  maxPerHour: number;
+  /** Messages per e-mail address per hour. */
+  maxPerEmailPerHour: number;
+}
+
+/** One mailbox, however it is written: case, spaces and a `+tag` in the local part do not make another. */
+export function mailboxKey(email: string): string {
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/u);
+  return `${local.replace(/\+.*$/u, '')}@${domain}`;
+}
+
+export function createInquiriesService(db: Db, options: InquiriesOptions) {
+  const formTokens = createFormTokens(db);
+
+  async function withinLimit(key: string, max: number): Promise<void> {
+    const { count, resetAt } = await hit(db, key, HOUR_MS);
+    if (count > max) {
+      throw tooManyRequests(INQUIRY_TOO_MANY.code, INQUIRY_TOO_MANY.message, (resetAt.getTime() - Date.now()) / 1000);
+    }
+  }
+
   return {
-    /** Validates, throttles per client address, drops honeypot submissions, and stores the rest. */
-    async submit(input: InquiryInput, clientIp: string): Promise<SubmitResult> {
-      const parsed = InquiryInputSchema.safeParse(input);
+    /** A token for a contact form being shown now; the page's loader and GET /api/inquiries/form-token. */
+    issueFormToken: (): Promise<InquiryFormToken> => formTokens.issue(),
+
+    /**
+     * Validates, checks the form's token (signed, old enough, not expired, not used), drops honeypot
+     * submissions, limits per e-mail address and per client address, and stores the rest. Scripts are
+     * stopped before they count against the address, so parents sharing it keep their allowance.
+     */
+    async submit(input: InquirySubmission, clientIp: string): Promise<SubmitResult> {
+      const parsed = InquirySubmissionSchema.safeParse(input);
       if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid inquiry.');
-      const { count, resetAt } = await hit(db, `inquiry:ip:${clientIp}`, HOUR_MS);
-      if (count > options.maxPerHour) {
-        throw tooManyRequests(
-          'inquiry/too-many-requests',
-          'You have sent several messages already. Please try again later or call us.',
-          (resetAt.getTime() - Date.now()) / 1000,
-        );
-      }
+      const claims = await formTokens.check(parsed.data.form_token);
       if (parsed.data.website) return { stored: false, reason: 'honeypot' };
+      await formTokens.spend(claims);
+      await withinLimit(`inquiry:email:${mailboxKey(parsed.data.email)}`, options.maxPerEmailPerHour);
+      await withinLimit(`inquiry:ip:${clientIp}`, options.maxPerHour);
       const { first_name, last_name, phone, email, subject, message } = parsed.data;
       const row = {
         id: randomUUID(),
