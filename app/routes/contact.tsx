@@ -3,7 +3,7 @@ import { ContactDetails } from '#app/components/contact-details.tsx';
 import { InquiryForm } from '#app/components/inquiry-form.tsx';
 import { MapFacade } from '#app/components/map-facade.tsx';
 import { type InquiryResult, isClientError, readInquiry } from '#app/lib/inquiry.ts';
-import { INQUIRY_RECEIVED_MESSAGE } from '#common/inquiry.ts';
+import { FORM_TOKEN_FIELD, INQUIRY_RECEIVED_MESSAGE, formTokenStillUsable } from '#common/inquiry.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { college } from '#content/college.ts';
 import '#app/styles/contact.css';
@@ -15,21 +15,35 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Address, phone numbers, map and a contact form for ${college.name}, ${college.address.oneLine}.`,
   });
 
+/** A refused form that may be sent again as it is keeps its token, and so the time it was opened. */
+type ContactResult = InquiryResult & { formToken?: string };
+
+/** The form's token is made when the page is rendered, so it works without JavaScript. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { formToken: (await context.services.inquiries.issueFormToken()).token };
+}
+
 /** The form without JavaScript posts here; with JavaScript it goes to POST /api/inquiries instead. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = readInquiry(await request.formData());
+  const form = await request.formData();
+  const input = readInquiry(form);
+  const sentToken = form.get(FORM_TOKEN_FIELD);
+  const formToken = typeof sentToken === 'string' ? sentToken : '';
   try {
-    await context.services.inquiries.submit(input, context.clientIp);
-    return { ok: true, message: INQUIRY_RECEIVED_MESSAGE } satisfies InquiryResult;
+    await context.services.inquiries.submit({ ...input, [FORM_TOKEN_FIELD]: formToken }, context.clientIp);
+    return { ok: true, message: INQUIRY_RECEIVED_MESSAGE } satisfies ContactResult;
   } catch (err) {
     if (!isClientError(err)) throw err;
     const { website: _honeypot, ...values } = input;
-    const result: InquiryResult = { ok: false, message: err.message, values };
+    const code = (err as { code?: unknown }).code;
+    const keep = typeof code === 'string' && formTokenStillUsable(code);
+    const result: ContactResult = { ok: false, message: err.message, values, ...(keep ? { formToken } : {}) };
     return data(result, { status: err.statusCode, headers: err.headers ?? {} });
   }
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ContactResult | undefined;
   return (
     <main id="main" tabIndex={-1} className="page">
       <div className="container">
@@ -42,7 +56,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <ContactDetails />
             <MapFacade />
           </div>
-          <InquiryForm serverResult={actionData as InquiryResult | undefined} />
+          <InquiryForm serverResult={result} formToken={result?.formToken ?? loaderData.formToken} />
         </div>
       </div>
     </main>
