@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -27,24 +27,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 // The site address never changes while the app runs: no need to ask the server again on navigation.
 export const shouldRevalidate = () => false;
 
-/** The route pattern that a page load is measured under, or null for admin pages (admins are not the visitors the figures are for). */
-function vitalsRoute(matches: UIMatch[]): string | null {
+/** The route pattern a page load is measured under: the matched route's, so no visitor-typed path is sent. */
+function measuredRoute(matches: UIMatch[]): string {
   const leaf = matches[matches.length - 1];
-  const route = leaf ? routePattern(leaf.pathname, leaf.params) : '/';
-  return route === '/admin' || route.startsWith('/admin/') ? null : route;
+  return leaf ? routePattern(leaf.pathname, leaf.params) : '/';
 }
 
 /**
  * The document of every page. React Router's scripts (module preloads, hydration data, scroll restoration)
- * are written only when a matched route asks for the client runtime (app/lib/client-runtime.ts); the
- * public pages instead get the small site script, which also starts the sampled web-vitals beacon (as it
- * does on /login). Public HTML thus has no inline script and no nonce, so it can be cached and shared.
+ * are written only when a matched route asks for the client runtime (app/lib/client-runtime.ts): the admin
+ * app and its login page. The public pages instead get the small site script, which also starts the
+ * sampled web-vitals beacon (the admin pages are not measured: admins are not the visitors the figures are
+ * for). Public HTML thus has no inline script and no nonce, so it can be cached and shared.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const clientRuntime = needsClientRuntime(matches.map((match) => match.handle));
-  const measuredRoute = vitalsRoute(matches);
   const nonce = useNonce();
+  // Effects run only in a hydrated document, so this is a page without the runtime that the admin app rendered
+  // in the browser (logout goes to /): load it as a document, with its own script, like every other visit.
+  useEffect(() => {
+    if (!clientRuntime) window.location.reload();
+  }, [clientRuntime]);
   return (
     <html lang="en" style={motionVariables}>
       <head>
@@ -62,10 +66,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
-        {!clientRuntime || measuredRoute ? (
-          <script type="module" src={import.meta.env.SITE_SCRIPT} data-vitals-route={measuredRoute ?? undefined} />
-        ) : null}
+        ) : (
+          <script type="module" src={import.meta.env.SITE_SCRIPT} data-vitals-route={measuredRoute(matches)} />
+        )}
       </body>
     </html>
   );
