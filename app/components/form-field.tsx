@@ -9,6 +9,8 @@ interface FormFieldProps {
   autoComplete?: string;
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   defaultValue?: string | undefined;
+  /** Set on the first refused field of a form the server sent back, so that the visitor lands on it. */
+  autoFocus?: boolean;
 }
 
 /** A labelled, required form control with its error message tied to it for assistive technology. */
@@ -21,6 +23,7 @@ export function FormField({
   autoComplete,
   inputMode,
   defaultValue,
+  autoFocus,
 }: FormFieldProps) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
@@ -29,6 +32,7 @@ export function FormField({
     name,
     required: true,
     defaultValue,
+    autoFocus,
     className: 'form-field__control',
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,

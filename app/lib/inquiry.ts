@@ -1,5 +1,5 @@
 import { DATABASE_BUSY } from '#common/api-error.ts';
-import type { InquiryInput } from '#common/inquiry.ts';
+import { type InquiryInput, InquiryInputSchema } from '#common/inquiry.ts';
 
 /** The contact form's fields, in the order of the form (SPEC.md section 3), plus the honeypot. */
 export const INQUIRY_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'subject', 'message'] as const;
@@ -40,6 +40,25 @@ export function isClientError(err: unknown): err is ClientError {
   return (statusCode >= 400 && statusCode < 500) || code === DATABASE_BUSY.code;
 }
 
-/** The form's outcome, from the page action (no JavaScript) or from the fetch (JavaScript). */
+export type InquiryFieldErrors = Partial<Record<InquiryField, string>>;
+
+/** Shown above the button when fields are refused; each field shows its own message. */
+export const INQUIRY_CORRECT_FIELDS_MESSAGE = 'Please correct the marked fields.';
+
+/** The first message of the shared schema for each refused field, or null when every visible field is accepted. */
+export function inquiryFieldErrors(input: InquiryInput): InquiryFieldErrors | null {
+  const parsed = InquiryInputSchema.safeParse(input);
+  if (parsed.success) return null;
+  const found: InquiryFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = INQUIRY_FIELDS.find((name) => name === issue.path[0]);
+    if (field) found[field] ??= issue.message;
+  }
+  // Only the visible fields are marked; anything else (the honeypot) is the service's to refuse.
+  return Object.keys(found).length > 0 ? found : null;
+}
+
+/** The form's outcome, as the page action answers it. */
 export type InquiryResult =
-  { ok: true; message: string } | { ok: false; message: string; values?: Partial<Record<InquiryField, string>> };
+  | { ok: true; message: string }
+  | { ok: false; message: string; values?: Partial<Record<InquiryField, string>>; fieldErrors?: InquiryFieldErrors };

@@ -2,7 +2,13 @@ import { data } from 'react-router';
 import { ContactDetails } from '#app/components/contact-details.tsx';
 import { InquiryForm } from '#app/components/inquiry-form.tsx';
 import { MapFacade } from '#app/components/map-facade.tsx';
-import { type InquiryResult, isClientError, readInquiry } from '#app/lib/inquiry.ts';
+import {
+  INQUIRY_CORRECT_FIELDS_MESSAGE,
+  type InquiryResult,
+  inquiryFieldErrors,
+  isClientError,
+  readInquiry,
+} from '#app/lib/inquiry.ts';
 import { FORM_TOKEN_FIELD, INQUIRY_RECEIVED_MESSAGE, formTokenStillUsable } from '#common/inquiry.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { college } from '#content/college.ts';
@@ -23,12 +29,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { formToken: (await context.services.inquiries.issueFormToken()).token };
 }
 
-/** The form without JavaScript posts here; with JavaScript it goes to POST /api/inquiries instead. */
+/** The contact form posts here (the page loads no script to send it elsewhere). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const input = readInquiry(form);
   const sentToken = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof sentToken === 'string' ? sentToken : '';
+  // Every refused field gets its own message beside it (the service would name only the first).
+  const fieldErrors = inquiryFieldErrors(input);
+  if (fieldErrors) {
+    const { website: _honeypot, ...values } = input;
+    const refused: ContactResult = {
+      ok: false,
+      message: INQUIRY_CORRECT_FIELDS_MESSAGE,
+      values,
+      fieldErrors,
+      formToken,
+    };
+    return data(refused, { status: 400 });
+  }
   try {
     await context.services.inquiries.submit({ ...input, [FORM_TOKEN_FIELD]: formToken }, context.clientIp);
     return { ok: true, message: INQUIRY_RECEIVED_MESSAGE } satisfies ContactResult;
