@@ -45,19 +45,19 @@ export interface ScaleReport {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Adds photos and notices to a DATA_DIR that the server has already seeded with the demo content. */
-async function seed(dataDir: string): Promise<void> {
+/** Adds photos and notices to a DATA_DIR that the server has already seeded with the demo content, up to `counts`. */
+export async function seed(dataDir: string, counts: { photos: number; notices: number } = SCALE): Promise<void> {
   const db = openDb({ dataDir });
   try {
     const demo = await db.selectFrom('images').selectAll().where('folder', '=', 'gallery').execute();
     if (demo.length === 0) throw new Error('No demo gallery photos to copy: start from a demo DATA_DIR.');
     const now = Date.now();
-    const photos = Array.from({ length: SCALE.photos - demo.length }, (_, i) => {
+    const photos = Array.from({ length: Math.max(0, counts.photos - demo.length) }, (_, i) => {
       const from = demo[i % demo.length]!;
       const id = randomUUID();
       return { ...from, id, storage_key: `img/${id}`, created_at: new Date(now - (i + 1) * 60_000).toISOString() };
     });
-    const notices = Array.from({ length: SCALE.notices - 5 }, (_, i) => ({
+    const notices = Array.from({ length: Math.max(0, counts.notices - 5) }, (_, i) => ({
       id: randomUUID(),
       title: `Notice ${i + 1}: class routine for the week`,
       description:
