@@ -6,26 +6,153 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** The disk (or bucket) holding uploads is full: the upload was refused and none of it was kept. */
-export const STORAGE_FULL = {
-  code: 'storage/full',
-  message: 'The server is out of space. Nothing was saved.',
-} as const;
+const UPLOAD_UNREADABLE = 'The upload could not be read. Send one file in a part named "file".';
+
+interface ApiErrorEntry {
+  /** The HTTP status the code is always sent with. */
+  readonly status: number;
+  /**
+   * The words both sides show, or null where they name a limit or a field and so are worded beside the rule
+   * that refuses (a shared schema, common/inquiry.ts, common/site-content/downloads.ts) and travel in the answer.
+   */
+  readonly message: string | null;
+}
 
 /**
- * Another program (a backup tool, a maintenance shell) held the database's lock longer than the server waits:
- * the write was abandoned whole, so trying again in a moment is safe. Sent with 503 and Retry-After.
+ * The closed vocabulary of API error codes. A refusal the server sends has its code here, and the server's
+ * helpers (server/errors.ts) accept no other; the browser reads the same entries when an answer carries no
+ * readable body (a proxy's page). Codes without `auth/` keep the specification's style: `area/what`.
  */
-export const DATABASE_BUSY = {
-  code: 'database/busy',
-  message: 'The database is busy. Nothing was saved; try again in a moment.',
-} as const;
+export const API_ERRORS = {
+  validation: { status: 400, message: 'Some of what was sent is not valid. Nothing was saved.' },
+  'bad-request': { status: 400, message: 'The request could not be read. Nothing was saved.' },
+  'not-found': { status: 404, message: 'It does not exist: it may have been deleted meanwhile.' },
+  'payload-too-large': { status: 413, message: 'What was sent is larger than the server accepts. Nothing was saved.' },
+  'unsupported-media-type': { status: 415, message: 'The server cannot read this kind of content.' },
+  internal: { status: 500, message: 'Something went wrong on our side.' },
+
+  'auth/unauthenticated': { status: 401, message: 'Your session has ended. Sign in again to continue.' },
+  'auth/invalid-credential': { status: 401, message: 'The e-mail address or password is not correct.' },
+  'auth/too-many-requests': {
+    status: 429,
+    message: 'Too many failed sign-in attempts. Please wait and try again later.',
+  },
+  'auth/invalid-email': { status: 400, message: 'Enter the e-mail address of an admin account.' },
+  'auth/missing-password': { status: 400, message: 'Enter the password.' },
+  'auth/cross-origin': { status: 403, message: 'This request must come from the site itself.' },
+
+  'image/missing': { status: 400, message: 'Please select a image.' },
+  'image/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },
+  'image/too-large': { status: 413, message: null },
+  'image/too-many-pixels': { status: 413, message: null },
+  'image/unsupported': { status: 415, message: null },
+  'image/folder-full': { status: 409, message: null },
+
+  'pdf/missing': { status: 400, message: null },
+  'pdf/too-large': { status: 413, message: null },
+  'pdf/unsupported': { status: 415, message: null },
+  'pdf/unreadable': { status: 415, message: null },
+  'pdf/encrypted': { status: 415, message: null },
+  'pdf/too-slow': { status: 415, message: null },
+
+  'inquiry/too-fast': { status: 400, message: null },
+  'inquiry/form-expired': { status: 400, message: null },
+  'inquiry/form-invalid': { status: 400, message: null },
+  'inquiry/form-used': { status: 400, message: null },
+  'inquiry/too-many-requests': { status: 429, message: null },
+  'vitals/too-many-requests': { status: 429, message: 'Too many measurements from this address.' },
+
+  /** The disk (or bucket) holding uploads is full: the upload was refused and none of it was kept. */
+  'storage/full': { status: 507, message: 'The server is out of space. Nothing was saved.' },
+  /**
+   * Another program (a backup tool, a maintenance shell) held the database's lock longer than the server
+   * waits: the write was abandoned whole, so trying again in a moment is safe. Sent with Retry-After.
+   */
+  'database/busy': { status: 503, message: 'The database is busy. Nothing was saved; try again in a moment.' },
+  /**
+   * A save made from a copy that someone else changed in the meantime: refused rather than silently
+   * overwriting their change. The edit is kept in the form; reloading shows the other change.
+   */
+  'content/stale': {
+    status: 409,
+    message: 'This was changed by someone else meanwhile. Reload to see the latest version.',
+  },
+  /** A content save names a slide, course, testimonial or reason that the section does not hold. */
+  'content/unknown-item': {
+    status: 400,
+    message: 'Something in this list no longer exists. Reload to see the latest version.',
+  },
+  /** A course set to show its picture before one was uploaded for it. */
+  'content/no-picture': {
+    status: 400,
+    message: 'Upload a picture for this course first, or choose one of the icons.',
+  },
+  'content/banner-full': { status: 409, message: null },
+  'pdf/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },
+} as const satisfies Record<string, ApiErrorEntry>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+/** The codes whose words are fixed here. */
+type WordedCode = { [C in ApiErrorCode]: (typeof API_ERRORS)[C]['message'] extends string ? C : never }[ApiErrorCode];
+
+export const isApiErrorCode = (code: string): code is ApiErrorCode => Object.hasOwn(API_ERRORS, code);
+
+/** `{ code, message }` of a code with fixed words, as the body's `error` and for comparisons. */
+export function apiError<C extends WordedCode>(code: C): { code: C; message: (typeof API_ERRORS)[C]['message'] } {
+  return { code, message: API_ERRORS[code].message };
+}
+
+/** The words for a code: its own, or those of its status class when they are worded beside their rule. */
+export function apiErrorMessage(code: ApiErrorCode): string {
+  const { status, message } = API_ERRORS[code];
+  if (message !== null) return message;
+  return status >= 500 ? API_ERRORS.internal.message : API_ERRORS.validation.message;
+}
+
+export const STORAGE_FULL = apiError('storage/full');
+export const DATABASE_BUSY = apiError('database/busy');
+export const STALE_COPY = apiError('content/stale');
+/** A write (or a page) asked for by someone whose session has ended or was revoked. */
+export const SESSION_ENDED = apiError('auth/unauthenticated');
 
 /**
- * A save made from a copy that someone else changed in the meantime: refused (409) rather than silently
- * overwriting their change. The edit is kept in the form; reloading shows the other change.
+ * What the browser concludes when no answer could be read at all. Never sent by the server; kept here so
+ * every failure the admin can meet is worded in one place.
  */
-export const STALE_COPY = {
-  code: 'content/stale',
-  message: 'This was changed by someone else meanwhile. Reload to see the latest version.',
+export const REQUEST_FAILURES = {
+  network: 'Network error: the request did not reach the server. Nothing was saved.',
+  timeout: 'The server took too long to answer. Nothing was saved.',
+  aborted: 'The request was cancelled. Nothing was saved.',
+  'bad-response': 'The server sent an answer that could not be read.',
 } as const;
+export type RequestFailureCode = keyof typeof REQUEST_FAILURES;
+
+/** A refusal safe to show: its status, code, words and headers (Retry-After). */
+export interface ApiRefusal {
+  status: number;
+  code: string;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The refusal an error thrown by a service stands for, or null for a fault whose details belong in the
+ * log only. Read by shape (statusCode, code, message: the server's AppError), so that page actions in
+ * app/ can answer with it without importing server code. A client error (4xx) is shown as it is; of the
+ * server's own failures only those of the vocabulary that promise nothing was saved are shown.
+ */
+export function refusalOf(err: unknown): ApiRefusal | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const { statusCode, code, message, headers } = err as {
+    statusCode?: unknown;
+    code?: unknown;
+    message?: unknown;
+    headers?: unknown;
+  };
+  if (typeof statusCode !== 'number' || typeof code !== 'string' || typeof message !== 'string') return null;
+  const shown = (statusCode >= 400 && statusCode < 500) || code === STORAGE_FULL.code || code === DATABASE_BUSY.code;
+  if (!shown) return null;
+  const plainHeaders = typeof headers === 'object' && headers !== null ? (headers as Record<string, string>) : {};
+  return { status: statusCode, code, message, headers: plainHeaders };
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_BUSY, STORAGE_FULL } from '#common/api-error.ts';
+import { API_ERRORS, type ApiErrorCode, DATABASE_BUSY, STORAGE_FULL, apiErrorMessage } from '#common/api-error.ts';
 
 /** An error whose code and message are safe to show to the client. */
 export class AppError extends Error {
@@ -15,13 +15,24 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);
-export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'auth/unauthenticated', message);
-export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+/**
+ * A refusal with a code of the closed vocabulary (common/api-error.ts), sent with that code's status; the
+ * message defaults to the vocabulary's words, so a message shared by both sides is written once.
+ */
+export const refusal = (code: ApiErrorCode, message = apiErrorMessage(code), headers: Record<string, string> = {}) =>
+  new AppError(API_ERRORS[code].status, code, message, headers);
+
+export const badRequest = (code: ApiErrorCode, message?: string) =>
+  new AppError(400, code, message ?? apiErrorMessage(code));
+export const unauthorized = (message = apiErrorMessage('auth/unauthenticated')) =>
+  new AppError(401, 'auth/unauthenticated', message);
+export const forbidden = (code: ApiErrorCode, message?: string) =>
+  new AppError(403, code, message ?? apiErrorMessage(code));
 export const notFound = (what: string) => new AppError(404, 'not-found', `This ${what} does not exist.`);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const conflict = (code: ApiErrorCode, message?: string) =>
+  new AppError(409, code, message ?? apiErrorMessage(code));
 export const payloadTooLarge = (message: string) => new AppError(413, 'payload-too-large', message);
-export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+export const tooManyRequests = (code: ApiErrorCode, message: string, retryAfterSeconds: number) =>
   new AppError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** 507: the disk or bucket that holds uploads is full (ENOSPC, a quota, a full object store). */
@@ -48,13 +59,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message = first?.message ?? 'The request is not valid.';
+      const message = first?.message ?? apiErrorMessage('validation');
       return reply.status(400).send({ error: { code: 'validation', message } });
     }
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
-      return reply.status(status).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+      return reply.status(status).send({ error: { code: 'internal', message: apiErrorMessage('internal') } });
     }
     request.log.info({ err: { message: err.message, code: err.code } }, 'client error');
     const code = status === 413 ? 'payload-too-large' : status === 415 ? 'unsupported-media-type' : 'bad-request';
