@@ -7,7 +7,7 @@ const rounded = (m: Pick<Metric, 'name' | 'value'>) =>
 /**
  * Collects LCP, INP, CLS and TTFB of this page load and sends them with the route pattern when the page
  * is hidden or left: one small JSON beacon, no cookie set, nothing about the visitor. Loaded only for
- * sampled page loads, after the page is idle (app/components/vitals-reporter.tsx).
+ * sampled page loads, after the page is idle (app/lib/enhance/vitals-start.ts).
  */
 export function reportVitals(route: string, endpoint = '/api/vitals'): void {
   const pending = new Map<string, number>();
