@@ -20,6 +20,8 @@ import { registerInputGuard } from './input-guard.ts';
 import { createGetLoadContext } from './load-context.ts';
 import { adminRoutePlugins } from './modules/admin-routes.ts';
 import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
+import { contentFilesRoutes } from './modules/content/content-files.routes.ts';
+import { publicContentRoutes } from './modules/content/content.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicImagesRoutes } from './modules/images/images.routes.ts';
@@ -58,6 +60,8 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
     siteUrl: env.siteUrl,
     // Images served straight from a bucket or CDN (docs/operations.md) must pass the pages' img-src.
     assetOrigin: env.PUBLIC_ASSET_BASE_URL ? new URL(env.PUBLIC_ASSET_BASE_URL).origin : undefined,
+    // Called per page, once services exist: the pages may frame only the map and video the college set.
+    embedUrls: () => app.services.content.embedUrls(),
   });
   // Before compression: cached answers carry their own compressed variants.
   registerResponseCache(app, db);
@@ -87,6 +91,7 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
       await api.register(publicAdmissionRoutes);
       await api.register(publicNoticesRoutes);
       await api.register(publicImagesRoutes);
+      await api.register(publicContentRoutes);
       await api.register(publicInquiriesRoutes);
       await api.register(publicVitalsRoutes);
       await api.register(authRoutes);
@@ -99,6 +104,7 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
     { prefix: '/api' },
   );
   await app.register(mediaRoutes(storage));
+  await app.register(contentFilesRoutes);
 
   if (pages) {
     await registerPages(app, {

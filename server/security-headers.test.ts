@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { embedOrigins, pageCsp } from './security-headers.ts';
 
 describe('page Content-Security-Policy', () => {
-  const csp = pageCsp('abc123', { siteUrl: 'http://localhost:3000' });
+  const map = 'https://maps.google.com/maps?q=Bikash%20Chowk&output=embed';
+  const csp = pageCsp('abc123', { siteUrl: 'http://localhost:3000' }, embedOrigins([map]));
 
   it('allows scripts only from the site and with the nonce, never unsafe-inline', () => {
     const scripts = csp.split('; ').find((d) => d.startsWith('script-src'));
@@ -15,6 +16,7 @@ describe('page Content-Security-Policy', () => {
     const frames = csp.split('; ').find((d) => d.startsWith('frame-src'))!;
     expect(frames).toContain('https://maps.google.com');
     expect(frames).not.toContain('*');
+    expect(pageCsp('n', { siteUrl: 'http://localhost:3000' })).toContain("frame-src 'none'");
   });
 
   it('upgrades insecure requests only over HTTPS', () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { links } from '#content/college.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,7 +9,7 @@ declare module 'fastify' {
 }
 
 /** Origins the pages may frame: only the embeds the site actually uses (map, video), after a click. */
-export function embedOrigins(urls: readonly string[] = [links.mapEmbed, links.videoEmbed]): string[] {
+export function embedOrigins(urls: readonly string[]): string[] {
   const origins = new Set<string>();
   for (const url of urls) {
     if (!url.startsWith('https://')) continue;
@@ -26,10 +25,15 @@ export interface SecurityHeaderOptions {
   siteUrl: string;
   /** Extra image origin (a CDN or public bucket) when images are not served by the app itself. */
   assetOrigin?: string | undefined;
+  /** The embed addresses the college has set (map, video): the pages may frame their origins only. */
+  embedUrls?: () => Promise<readonly string[]>;
 }
 
-export function pageCsp(nonce: string, { siteUrl, assetOrigin }: SecurityHeaderOptions): string {
-  const frames = embedOrigins();
+export function pageCsp(
+  nonce: string,
+  { siteUrl, assetOrigin }: SecurityHeaderOptions,
+  frames: readonly string[] = [],
+): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -57,11 +61,29 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.cspNonce = randomBytes(16).toString('base64');
   });
+  // The embeds follow the stored content (read once per content version); if it cannot be read, the
+  // last origins known stay allowed rather than failing the page.
+  let lastFrames: string[] = [];
+  const frameOrigins = async (request: FastifyRequest): Promise<string[]> => {
+    if (!options.embedUrls) return [];
+    try {
+      lastFrames = embedOrigins(await options.embedUrls());
+    } catch (err) {
+      request.log.warn({ err }, 'embed addresses unreadable; the page keeps the last known frame origins');
+    }
+    return lastFrames;
+  };
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
+    // A file served with a policy of its own (a PDF in a sandbox) keeps it.
+    const own = reply.getHeader('content-security-policy');
     reply.header(
       'content-security-policy',
-      type.startsWith('text/html') ? pageCsp(request.cspNonce, options) : API_CSP,
+      type.startsWith('text/html')
+        ? pageCsp(request.cspNonce, options, await frameOrigins(request))
+        : typeof own === 'string'
+          ? own
+          : API_CSP,
     );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -91,6 +91,16 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** One row per section of the college's editable content (server/modules/content). */
+export interface SiteContentTable {
+  section: string;
+  /** JSON, validated by the section's schema on every write and read. */
+  data: string;
+  /** Moved forward by every save; a save made from an older version is refused. */
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
@@ -102,6 +112,7 @@ export interface Database {
   vitals: VitalsTable;
   content_version: ContentVersionTable;
   server_secrets: ServerSecretsTable;
+  site_content: SiteContentTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -111,3 +122,4 @@ export type InquiryRow = Selectable<InquiriesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type VitalRow = Selectable<VitalsTable>;
+export type SiteContentRow = Selectable<SiteContentTable>;

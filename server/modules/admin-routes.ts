@@ -1,5 +1,7 @@
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
+import { adminContentRoutes } from './content/content.admin.routes.ts';
+import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
 import { adminImagesRoutes } from './images/images.admin.routes.ts';
 import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
 import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
@@ -15,4 +17,6 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminImagesRoutes,
   adminInquiriesRoutes,
   adminVitalsRoutes,
+  adminContentRoutes,
+  adminContentUploadRoutes,
 ];

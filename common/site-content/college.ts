@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { emailAddress, embedUrl, linkUrl, phoneNumber, socialUrl, webUrl } from './fields.ts';
+import { CONTENT_LIMITS as L } from './limits.ts';
+import { localText } from './local-text.ts';
+
+const SocialLinksSchema = z.object({
+  facebook: socialUrl('Facebook', ['facebook.com', 'fb.com']),
+  youtube: socialUrl('YouTube', ['youtube.com', 'youtu.be']),
+  instagram: socialUrl('Instagram', ['instagram.com']),
+  tiktok: socialUrl('TikTok', ['tiktok.com']),
+});
+
+/**
+ * The college: who it is, where, how to reach it, its home-page texts and its outside addresses
+ * (edited on /admin/content). Long texts hold paragraphs separated by an empty line.
+ */
+export const CollegeSchema = z.object({
+  name: localText({ noun: "college's name", max: L.name }),
+  shortName: localText({ noun: 'short name', max: L.shortName }),
+  motto: localText({ noun: 'motto', max: L.motto }),
+  /** What kind of college it is, as a sentence continues it: "a +2 college in Bharatpur, Chitwan". */
+  kind: localText({ noun: 'kind of college', max: L.kind }),
+  addressLines: z
+    .array(localText({ noun: 'address line', max: L.addressLine }))
+    .min(1, 'Enter the address.')
+    .max(L.addressLinesMax, `The address has at most ${L.addressLinesMax} lines.`),
+  addressNote: localText({ noun: 'note under the address', max: L.addressNote, optional: true }),
+  phones: z.array(phoneNumber).max(L.phonesMax, `List at most ${L.phonesMax} phone numbers.`),
+  email: emailAddress,
+  /** Bikram Sambat, as text: "2063 B.S.". */
+  established: localText({ noun: 'year of establishment', max: L.date }),
+  managementSince: localText({ noun: 'year the present management began', max: L.date, optional: true }),
+  headline: localText({ noun: 'headline', max: L.headline }),
+  heroLead: localText({ noun: 'text under the headline', max: L.heroLead, optional: true }),
+  virtualTourUrl: linkUrl('virtual tour address'),
+  aboutHeading: localText({ noun: 'heading of the about section', max: L.heading }),
+  about: localText({ noun: 'about text', max: L.about }),
+  visionHeading: localText({ noun: 'heading of the vision', max: L.heading }),
+  vision: localText({ noun: 'vision', max: L.pillar }),
+  missionHeading: localText({ noun: 'heading of the mission', max: L.heading }),
+  mission: localText({ noun: 'mission', max: L.pillar }),
+  admissionsIntro: localText({ noun: 'admissions text', max: L.admissionsIntro, optional: true }),
+  videoUrl: embedUrl('video address'),
+  mapEmbedUrl: embedUrl('map address'),
+  mapLinkUrl: webUrl('address of the map on its own site'),
+  enrolmentFormUrl: linkUrl('enrolment form address'),
+  social: SocialLinksSchema,
+});
+export type College = z.output<typeof CollegeSchema>;
+export type CollegeInput = z.input<typeof CollegeSchema>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { CONTENT_LIMITS as L } from './limits.ts';
+import { KeepOrRemoveSchema } from './picture.ts';
+
+/** The prospectus keeps this address whenever it is replaced, so links shared or printed keep working. */
+export const PROSPECTUS_URL = '/downloads/prospectus.pdf';
+
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
+/** What the upload form and the server say about a prospectus that cannot be accepted, with stable codes. */
+export const PDF_ERRORS = {
+  missing: { code: 'pdf/missing', message: 'Please select a PDF file.' },
+  tooLarge: {
+    code: 'pdf/too-large',
+    message: `The PDF is larger than ${megabytes(L.prospectusBytes)}. Please choose a smaller file.`,
+  },
+  notPdf: { code: 'pdf/unsupported', message: 'The file is not a PDF.' },
+  unreadable: { code: 'pdf/unreadable', message: 'The PDF could not be read: it may be damaged or incomplete.' },
+  encrypted: {
+    code: 'pdf/encrypted',
+    message: 'The PDF is protected by a password. Please upload a copy that opens without one.',
+  },
+  tooSlow: {
+    code: 'pdf/too-slow',
+    message:
+      'The PDF took too long to read. Please save it again (for example with "Print to PDF") and upload that copy.',
+  },
+} as const;
+
+/** Remove the prospectus (the navigation then hides its link) or keep it; a new one is uploaded. */
+export const DownloadsUpdateSchema = z.object({ prospectus: KeepOrRemoveSchema });
+export type DownloadsUpdate = z.input<typeof DownloadsUpdateSchema>;
+
+export const ProspectusSchema = z.object({
+  /** Always PROSPECTUS_URL. */
+  url: z.string(),
+  bytes: z.number().int().nonnegative(),
+  pages: z.number().int().positive(),
+  /** When the college uploaded it; null for the placeholder the site ships with. */
+  uploadedAt: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type Prospectus = z.infer<typeof ProspectusSchema>;
+
+/** Files the site offers for download; null hides the link. */
+export const DownloadsSchema = z.object({ prospectus: ProspectusSchema.nullable() });
+export type Downloads = z.infer<typeof DownloadsSchema>;

@@ -1,0 +1,137 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { SECTION_SCHEMAS, type SectionUpdate, type VersionedView } from '#common/site-content/sections.ts';
+import type { Checklist, ContentSection, SiteContent } from '#common/site-content/site.ts';
+import { ContentVersion } from '#server/cache/content-version.ts';
+import type { Db } from '#server/db/db.ts';
+import { badRequest } from '#server/errors.ts';
+import type { ImageLimits } from '#server/images/image-pipeline.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { builtinFiles } from './builtin-files.ts';
+import { setupChecklist } from './checklist.ts';
+import { defaultSections } from './content-defaults.ts';
+import { removeDroppedFiles } from './content.files.ts';
+import { createContentUploads } from './content-uploads.ts';
+import { type PresentDeps, presentSection, presentSite } from './present.ts';
+import { type SectionState, readAllSections, readSection, saveSection } from './section-store.ts';
+import { APPLY_UPDATE } from './section-updates.ts';
+
+export interface ContentServiceDeps {
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  urlFor: (key: string) => string;
+  /** The same limits as photo uploads. */
+  imageLimits: ImageLimits;
+}
+
+/** The prospectus as served: the college's upload, or the placeholder the site ships with. */
+export interface ProspectusFile {
+  body: Readable | Buffer;
+  bytes: number;
+  sha256: string;
+}
+
+/** The service's own check of an update (the routes and the admin forms check with the same schema). */
+function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'The content is not valid.');
+  return parsed.data;
+}
+
+export function createContentService({ db, storage, log, urlFor, imageLimits }: ContentServiceDeps) {
+  const versions = new ContentVersion(db);
+  let cached: { version: number; site: Promise<SiteContent> } | null = null;
+
+  const presentDeps = async (): Promise<PresentDeps> => ({ urlFor, builtins: await builtinFiles() });
+
+  async function loadSite(): Promise<SiteContent> {
+    const sections = await readAllSections(db, (section, err) =>
+      log.error({ err, section }, 'stored content is unreadable; the pages show its defaults'),
+    );
+    return presentSite(sections, await presentDeps());
+  }
+
+  async function view<S extends ContentSection>(section: S, state: SectionState<S>): Promise<VersionedView<S>> {
+    const content = presentSection(section, state.data, await presentDeps());
+    return { ...content, version: state.version, updatedAt: state.updatedAt };
+  }
+
+  /**
+   * Everything the public pages show, read from the database once per content version: the version is
+   * read first, so content read after it is never older than the version it is kept under.
+   */
+  async function site(): Promise<SiteContent> {
+    const version = await versions.current();
+    if (cached?.version !== version) {
+      const loading = loadSite();
+      cached = { version, site: loading };
+      loading.catch(() => {
+        if (cached?.site === loading) cached = null;
+      });
+    }
+    return cached.site;
+  }
+
+  return {
+    site,
+
+    /** The addresses the pages frame (map, video), for the pages' Content-Security-Policy. */
+    async embedUrls(): Promise<string[]> {
+      const { college } = await site();
+      return [college.mapEmbedUrl, college.videoUrl].filter((url) => url !== '');
+    },
+
+    async get<S extends ContentSection>(section: S): Promise<VersionedView<S>> {
+      return view(section, await readSection(db, section));
+    },
+
+    /** Saves a section edited from `version`; 409 when someone else saved it since. */
+    async update<S extends ContentSection>(
+      section: S,
+      input: SectionUpdate<S> & { version: number },
+    ): Promise<VersionedView<S>> {
+      const { version, ...fields } = input;
+      const update = validate(SECTION_SCHEMAS[section].update, fields) as SectionUpdate<S>;
+      const edit = await saveSection(db, section, version, (current) => APPLY_UPDATE[section](current.data, update));
+      await removeDroppedFiles(storage, log, edit.before.data, edit.after.data);
+      return view(section, edit.after);
+    },
+
+    uploads: createContentUploads({ db, storage, log, imageLimits }),
+
+    /** Present the section an upload changed, as its admin read would. */
+    view,
+
+    /** Each placeholder the college has not replaced yet, for the admin dashboard. */
+    async checklist(): Promise<Checklist> {
+      const now = await readAllSections(db, (section, err) => {
+        throw new Error(`The stored ${section} content is unreadable`, { cause: err });
+      });
+      return setupChecklist(now, defaultSections());
+    },
+
+    /** The prospectus to serve at its public address, or null when the college has none. */
+    async prospectusFile(): Promise<ProspectusFile | null> {
+      const { prospectus } = (await readSection(db, 'downloads')).data;
+      if (prospectus === null) return null;
+      if (prospectus.kind === 'builtin') {
+        const { body, sha256 } = (await builtinFiles()).prospectus;
+        return { body, bytes: body.length, sha256 };
+      }
+      const object = await storage.get(prospectus.key);
+      if (!object) {
+        log.error({ key: prospectus.key }, 'the prospectus file is missing from storage');
+        return null;
+      }
+      return { body: object.body, bytes: object.size, sha256: prospectus.sha256 };
+    },
+
+    /** A banner drawing by the last part of its address. */
+    async drawing(file: string) {
+      return (await builtinFiles()).drawingsByFile.get(file) ?? null;
+    },
+  };
+}
+export type ContentService = ReturnType<typeof createContentService>;

@@ -1,0 +1,131 @@
+import fastifyMultipart from '@fastify/multipart';
+import { z } from 'zod';
+import { BannerSchema, NewSlideSchema } from '#common/site-content/banner.ts';
+import { CoursesSchema } from '#common/site-content/courses.ts';
+import { DownloadsSchema, PDF_ERRORS } from '#common/site-content/downloads.ts';
+import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
+import { MessageKeySchema, MessagesSchema } from '#common/site-content/people.ts';
+import { ItemIdSchema } from '#common/site-content/picture.ts';
+import { versioned } from '#common/site-content/site.ts';
+import { AppError, badRequest } from '#server/errors.ts';
+import type { ApiPlugin } from '#server/http.ts';
+import { formatMegabytes } from '#server/images/image-pipeline.ts';
+import { type UploadErrors, readUpload } from './multipart-upload.ts';
+
+const IMAGE_UPLOAD =
+  'Multipart, one file in a part named "file": a JPEG, PNG, WebP or AVIF image, checked by its content, with ' +
+  'the same limits and messages as photo uploads (413 over the size or pixel limit, 415 when it is not a ' +
+  'readable image). Answers the section with its new version: later saves of the section must send it.';
+
+/** Uploads that change the college's content, under /api/admin/content. */
+export const adminContentUploadRoutes: ApiPlugin = async (app) => {
+  const { content } = app.services;
+  const imageBytes = app.services.images.limits.maxBytes;
+
+  // Registered here, so only these routes accept multipart bodies; each route sets its own file size.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: Math.max(imageBytes, CONTENT_LIMITS.prospectusBytes),
+      files: 1,
+      fields: 4,
+      fieldSize: 4096,
+      parts: 6,
+      headerPairs: 50,
+    },
+  });
+
+  const imageErrors: UploadErrors = {
+    missing: () => badRequest('image/missing'),
+    tooLarge: () =>
+      new AppError(
+        413,
+        'image/too-large',
+        `The file is larger than ${formatMegabytes(imageBytes)}. Please choose a smaller image.`,
+      ),
+    unreadable: () => badRequest('image/bad-upload'),
+  };
+  const pdfErrors: UploadErrors = {
+    missing: () => badRequest(PDF_ERRORS.missing.code, PDF_ERRORS.missing.message),
+    tooLarge: () => new AppError(413, PDF_ERRORS.tooLarge.code, PDF_ERRORS.tooLarge.message),
+    unreadable: () => badRequest('pdf/bad-upload'),
+  };
+  const readImage = (request: Parameters<typeof readUpload>[0], fields: string[] = []) =>
+    readUpload(request, { maxBytes: imageBytes, fields, errors: imageErrors });
+
+  app.post(
+    '/content/banner/slides',
+    {
+      schema: {
+        tags: ['admin', 'content'],
+        summary: 'Add a slide at the end of the banner: its photo and its description (alt text)',
+        description: `${IMAGE_UPLOAD} Text fields "alt" (required) and "altNe" (Nepali, optional). 409 when the banner is full.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: versioned(BannerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { file, fields } = await readImage(request, ['alt', 'altNe']);
+      // The description is checked before the photo is processed: a refusal costs nothing.
+      const parsed = NewSlideSchema.safeParse({ alt: { en: fields.alt ?? '', ne: fields.altNe ?? '' } });
+      if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]!.message);
+      const state = await content.uploads.addBannerSlide(file, parsed.data.alt);
+      return reply.status(201).send(await content.view('banner', state));
+    },
+  );
+
+  app.post(
+    '/content/courses/:id/picture',
+    {
+      schema: {
+        tags: ['admin', 'content'],
+        summary: 'Show this picture on a course card instead of its icon',
+        description: `${IMAGE_UPLOAD} 404 when the course does not exist.`,
+        consumes: ['multipart/form-data'],
+        params: z.object({ id: ItemIdSchema }),
+        response: { 200: versioned(CoursesSchema) },
+      },
+    },
+    async (request) => {
+      const { file } = await readImage(request);
+      return content.view('courses', await content.uploads.setCoursePicture(request.params.id, file));
+    },
+  );
+
+  app.post(
+    '/content/messages/:key/photo',
+    {
+      schema: {
+        tags: ['admin', 'content'],
+        summary: "The chairman's or principal's photo, replacing the one before",
+        description: IMAGE_UPLOAD,
+        consumes: ['multipart/form-data'],
+        params: z.object({ key: MessageKeySchema }),
+        response: { 200: versioned(MessagesSchema) },
+      },
+    },
+    async (request) => {
+      const { file } = await readImage(request);
+      return content.view('messages', await content.uploads.setMessagePhoto(request.params.key, file));
+    },
+  );
+
+  app.post(
+    '/content/downloads/prospectus',
+    {
+      schema: {
+        tags: ['admin', 'content'],
+        summary: 'Upload the prospectus (PDF); it stays at /downloads/prospectus.pdf',
+        description:
+          'Multipart, one file in a part named "file", at most 20 MB. Accepted by its content: the PDF header, ' +
+          'the end-of-file marker and a successful parse with at least one page. 413 over the size; 415 with ' +
+          'pdf/unsupported, pdf/unreadable, pdf/encrypted or pdf/too-slow otherwise.',
+        consumes: ['multipart/form-data'],
+        response: { 200: versioned(DownloadsSchema) },
+      },
+    },
+    async (request) => {
+      const { file } = await readUpload(request, { maxBytes: CONTENT_LIMITS.prospectusBytes, errors: pdfErrors });
+      return content.view('downloads', await content.uploads.uploadProspectus(file));
+    },
+  );
+};

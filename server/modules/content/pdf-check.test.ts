@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { PDF_ERRORS } from '#common/site-content/downloads.ts';
+import { checkPdf } from './pdf-check.ts';
+import { makePdf } from './test-pdfs.ts';
+
+const MAX = 20 * 1024 * 1024;
+
+async function refusal(body: Buffer, options: { maxBytes?: number; timeoutMs?: number } = {}) {
+  try {
+    await checkPdf(body, { maxBytes: MAX, ...options });
+  } catch (err) {
+    return err as { statusCode: number; code: string; message: string };
+  }
+  throw new Error('the PDF was accepted');
+}
+
+describe('checkPdf', () => {
+  it('accepts a real PDF and counts its pages', async () => {
+    expect(await checkPdf(makePdf({ pages: 3 }), { maxBytes: MAX })).toEqual({ pages: 3 });
+  });
+
+  it('refuses a text file, whatever its name, by its content', async () => {
+    expect(await refusal(Buffer.from('Dear parents, the prospectus is attached.'))).toMatchObject({
+      statusCode: 415,
+      ...PDF_ERRORS.notPdf,
+    });
+  });
+
+  it('refuses a file with the PDF header whose body is not a PDF', async () => {
+    expect(await refusal(Buffer.from('%PDF-1.7\nnot really a document\n%%EOF\n'))).toMatchObject({
+      statusCode: 415,
+      ...PDF_ERRORS.unreadable,
+    });
+  });
+
+  it('refuses a PDF cut short (no end-of-file marker), as an interrupted download leaves it', async () => {
+    const whole = makePdf({ pages: 2 });
+    expect(await refusal(whole.subarray(0, whole.length - 40))).toMatchObject({ code: 'pdf/unreadable' });
+  });
+
+  it('refuses a PDF that needs a password', async () => {
+    expect(await refusal(makePdf({ encrypted: true }))).toMatchObject({
+      statusCode: 415,
+      ...PDF_ERRORS.encrypted,
+    });
+  });
+
+  it('refuses a PDF over the size limit before reading it, and accepts one at the limit', async () => {
+    const pdf = makePdf();
+    expect(await refusal(pdf, { maxBytes: pdf.length - 1 })).toMatchObject({
+      statusCode: 413,
+      ...PDF_ERRORS.tooLarge,
+    });
+    expect(await checkPdf(pdf, { maxBytes: pdf.length })).toEqual({ pages: 1 });
+  });
+
+  it('ends the parse and refuses the file when it takes longer than the time limit', async () => {
+    const started = Date.now();
+    expect(await refusal(makePdf({ pages: 2 }), { timeoutMs: 1 })).toMatchObject({
+      ...PDF_ERRORS.tooSlow,
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
