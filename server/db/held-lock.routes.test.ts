@@ -95,6 +95,24 @@ describe(`a write while another connection holds the write lock (${engine})`, ()
   });
 });
 
+describe(`an admin page read while another connection holds the write lock (${engine})`, () => {
+  it('still answers when the session is due its once-a-minute touch (a write it may skip)', async () => {
+    const minutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    await t.db.updateTable('sessions').set({ last_used_at: minutesAgo }).execute();
+    const lock = await holdWriteLock(t.db, t.dataDir);
+    try {
+      const res = await t.asAdmin({ method: 'GET', url: '/api/auth/session' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await lock.release();
+    }
+    // The next request after the lock extends the session as usual.
+    expect((await t.asAdmin({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(200);
+    const row = await t.db.selectFrom('sessions').select('last_used_at').executeTakeFirstOrThrow();
+    expect(row.last_used_at > minutesAgo).toBe(true);
+  });
+});
+
 describe.runIf(engine === 'PostgreSQL')('a lock that blocks reads too (PostgreSQL ACCESS EXCLUSIVE)', () => {
   it('ends a read of the locked table with the same 503 after the wait instead of hanging', async () => {
     const lock = await holdWriteLock(t.db, t.dataDir, 'access exclusive');

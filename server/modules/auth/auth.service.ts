@@ -6,6 +6,7 @@ import {
   unmatchableHash,
   verifyPassword,
 } from '#server/auth/password.ts';
+import { DATABASE_BUSY } from '#common/api-error.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, tooManyRequests } from '#server/errors.ts';
 import { createLoginThrottle } from './login-throttle.ts';
@@ -108,12 +109,14 @@ export function createAuthService(db: Db, options: AuthOptions) {
       if (!user) return null;
       // Write at most once a minute: a busy admin page should not write on every request.
       if (now.getTime() - Date.parse(session.last_used_at) > 60_000) {
-        await sessions.touchSession(
-          db,
-          session.id,
-          nowIso,
-          new Date(now.getTime() + options.sessionIdleMs).toISOString(),
-        );
+        const idleExpiresAt = new Date(now.getTime() + options.sessionIdleMs).toISOString();
+        try {
+          await sessions.touchSession(db, session.id, nowIso, idleExpiresAt);
+        } catch (err) {
+          // Another program holds the database's lock: the session is valid for a while yet, so reading
+          // a page must not fail for want of this bookkeeping write; a later request extends it.
+          if (!(err instanceof AppError && err.code === DATABASE_BUSY.code)) throw err;
+        }
       }
       return { userToken: session.id, email: user.email, expiresAt: session.absolute_expires_at };
     },
