@@ -11,6 +11,7 @@
  * of every table and the number of files match, and prints a summary. The source is left untouched.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +27,7 @@ import {
   listUploadKeys,
   printTable,
   runScript,
+  sqliteCounts,
   sqliteFile,
   sqliteTables,
   uploadsDir,
@@ -36,8 +38,30 @@ const USAGE =
 const BATCH = 500;
 const PARALLEL_UPLOADS = 8;
 
-/** Rows that a fresh, migrated database holds before anyone used it. */
-const SEEDED_BY_MIGRATIONS: Record<string, number> = { admission_status: 1 };
+/**
+ * Rows that a fresh, migrated database holds before anyone used it (the admission status, the content
+ * version, default site content...), read off a scratch SQLite database migrated by the same code, so a
+ * new migration that seeds a table needs no change here.
+ */
+async function seededByMigrations(): Promise<Record<string, number>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-migrate-to-'));
+  try {
+    const scratch = openDb({ dataDir: dir });
+    try {
+      await migrateToLatest(scratch);
+    } finally {
+      await scratch.destroy();
+    }
+    const file = new SQLite(sqliteFile(dir), { readonly: true });
+    try {
+      return Object.fromEntries(Object.entries(sqliteCounts(file)).filter(([, n]) => n > 0));
+    } finally {
+      file.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // The target's tables are only known at run time, hence Kysely<any> (as in migrations).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,10 +79,10 @@ async function targetCounts(db: AnyDb, tables: string[]): Promise<Record<string,
   return counts;
 }
 
-async function assertEmptyTarget(db: AnyDb): Promise<void> {
+async function assertEmptyTarget(db: AnyDb, seeded: Record<string, number>): Promise<void> {
   const tables = (await db.introspection.getTables()).map((t) => t.name);
   const counts = await targetCounts(db, tables);
-  const used = Object.entries(counts).filter(([table, n]) => n > (SEEDED_BY_MIGRATIONS[table] ?? 0));
+  const used = Object.entries(counts).filter(([table, n]) => n > (seeded[table] ?? 0));
   if (used.length > 0) {
     throw new OpsError(
       `The target database is not empty (${used.map(([t, n]) => `${t}: ${n} rows`).join(', ')}). Migrate into a new, empty database.`,
@@ -99,10 +123,11 @@ async function main(): Promise<number> {
       `Target: PostgreSQL ${new URL(values.database).host}${new URL(values.database).pathname}, bucket ${bucket}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''}`,
     );
 
-    await assertEmptyTarget(db);
+    const seeded = await seededByMigrations();
+    await assertEmptyTarget(db, seeded);
     const applied = await migrateToLatest(target);
     console.log(applied.length > 0 ? `Migrated the target: ${applied.join(', ')}` : 'The target was already migrated.');
-    await assertEmptyTarget(db);
+    await assertEmptyTarget(db, seeded);
 
     // One read transaction over the source: every table is copied as of the same moment.
     const tables = sqliteTables(source);
@@ -119,7 +144,7 @@ async function main(): Promise<number> {
     await db.transaction().execute(async (trx) => {
       for (const table of tables) {
         const rows = rowsOf[table] ?? [];
-        if (SEEDED_BY_MIGRATIONS[table] !== undefined && rows.length > 0) await trx.deleteFrom(table).execute();
+        if (seeded[table] !== undefined && rows.length > 0) await trx.deleteFrom(table).execute();
         for (let i = 0; i < rows.length; i += BATCH)
           await trx
             .insertInto(table)
