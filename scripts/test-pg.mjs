@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { countsLine, readJson, vitestCounts, withExitStatus } from './test-counts.mjs';
 
 const url = process.env.DATABASE_URL;
 if (!url || !/^postgres(ql)?:\/\//u.test(url)) {
@@ -39,18 +40,11 @@ for (const [i, run] of runs.entries()) {
     stdio: 'inherit',
     env: process.env,
   });
-  try {
-    const r = JSON.parse(fs.readFileSync(json, 'utf8'));
-    total.passed += r.numPassedTests;
-    total.failed += r.numFailedTests;
-    total.skipped += r.numPendingTests + r.numTodoTests;
-  } catch {
-    total.failed += 1; // no report: the run itself broke
-  }
-  if (result.status !== 0) status = result.status || 1;
+  const ok = result.status === 0;
+  const counts = withExitStatus(vitestCounts(readJson(json)), { ok, expectsReport: true });
+  for (const key of Object.keys(total)) total[key] += counts[key];
+  if (!ok || counts.failed > 0) status = result.status || 1;
 }
 fs.rmSync(resultsDir, { recursive: true, force: true });
-console.log(
-  `\nTests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
-);
+console.log(`\n${countsLine(total)}`);
 process.exit(status);

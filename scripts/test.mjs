@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { countsLine, playwrightCounts, readJson, vitestCounts, withExitStatus } from './test-counts.mjs';
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-results-'));
 const vitestJson = path.join(resultsDir, 'vitest.json');
@@ -18,43 +19,22 @@ const STEPS = [
     name: 'unit',
     title: 'Unit and API tests (vitest run)',
     args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-    counts: () => vitestCounts(vitestJson),
+    counts: () => vitestCounts(readJson(vitestJson)),
   },
   {
     name: 'ops',
     title: 'Operations tests: real server processes (backup, shutdown, proxies; PostgreSQL ones need DATABASE_URL)',
     args: ['run', 'test:ops', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${opsJson}`],
-    counts: () => vitestCounts(opsJson),
+    counts: () => vitestCounts(readJson(opsJson)),
   },
   {
     name: 'e2e',
     title: 'End-to-end tests (Playwright, Chromium)',
     args: ['run', 'test:e2e', '--', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
-    counts: () => playwrightCounts(playwrightJson),
+    counts: () => playwrightCounts(readJson(playwrightJson)),
   },
 ];
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-function vitestCounts(file) {
-  const r = readJson(file);
-  if (!r) return null;
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
-}
-
-function playwrightCounts(file) {
-  const r = readJson(file);
-  if (!r?.stats) return null;
-  // A test that passed on its retry counts as passed ("flaky"), as Playwright itself does.
-  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
-}
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !STEPS.some((s) => s.name === w));
@@ -69,38 +49,37 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function summary() {
-  const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
-  return `${total.passed} passed, ${total.failed} failed${skipped}`;
-}
-
 for (const [i, step] of steps.entries()) {
   console.log(`\n━━ [${i + 1}/${steps.length}] ${step.title}`);
   const stepStart = Date.now();
   const result = spawnSync(npm, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const counts = step.counts?.();
-  if (counts) for (const key of Object.keys(total)) total[key] += counts[key];
-  if (result.status !== 0) {
+  const ok = result.status === 0;
+  // A failed step counts as failed even when its runner's counts say otherwise (or it has none).
+  const counts = withExitStatus(step.counts?.() ?? null, { ok, expectsReport: Boolean(step.counts) });
+  for (const key of Object.keys(total)) total[key] += counts[key];
+  if (!ok || counts.failed > 0) {
     const why = result.error
       ? result.error.message
       : result.signal
         ? `killed by ${result.signal}`
-        : `exit code ${result.status}`;
+        : result.status !== 0
+          ? `exit code ${result.status}`
+          : `${counts.failed} failed`;
     console.error(
       `\n✖ npm test stopped: step "${step.name}" (${step.title}) failed (${why}) after ${seconds(Date.now() - stepStart)}.`,
     );
     console.error(
       `  Run it alone with: npm ${step.args.slice(0, 2).join(' ')}${step.fix ? `   (to fix: ${step.fix})` : ''}`,
     );
-    if (step.counts) console.error(`Tests: ${summary()}`);
+    console.log(countsLine(total));
     fs.rmSync(resultsDir, { recursive: true, force: true });
     process.exit(result.status || 1);
   }
   console.log(
-    `✔ ${step.name} passed in ${seconds(Date.now() - stepStart)}${counts ? ` (${counts.passed} tests)` : ''}`,
+    `✔ ${step.name} passed in ${seconds(Date.now() - stepStart)}${step.counts ? ` (${counts.passed} tests)` : ''}`,
   );
 }
 
 fs.rmSync(resultsDir, { recursive: true, force: true });
 console.log(`\n✔ All ${steps.length} steps passed in ${seconds(Date.now() - started)}.`);
-if (steps.some((s) => s.counts)) console.log(`Tests: ${summary()}`);
+if (steps.some((s) => s.counts)) console.log(countsLine(total));
