@@ -2,7 +2,26 @@
  * Small PDFs made byte by byte for tests, with a correct cross-reference table, so each test states
  * exactly what it sends: a number of pages, or an encryption dictionary whose password is not empty.
  */
-export function makePdf({ pages = 1, encrypted = false }: { pages?: number; encrypted?: boolean } = {}): Buffer {
+export function makePdf({
+  pages = 1,
+  encrypted = false,
+  totalBytes,
+}: { pages?: number; encrypted?: boolean; totalBytes?: number } = {}): Buffer {
+  if (totalBytes !== undefined) {
+    // Padded with a comment after the header, so the cross-reference offsets stay right.
+    // The offsets' own digits grow with the padding: measure, then correct once.
+    const plain = build(pages, encrypted, 0).length;
+    let pad = totalBytes - plain - 2;
+    if (pad < 0) throw new Error(`A PDF of ${pages} page(s) needs at least ${plain + 2} bytes`);
+    pad -= build(pages, encrypted, pad).length - totalBytes;
+    const padded = build(pages, encrypted, pad);
+    if (padded.length !== totalBytes) throw new Error(`Could not make a PDF of exactly ${totalBytes} bytes`);
+    return padded;
+  }
+  return build(pages, encrypted, 0);
+}
+
+function build(pages: number, encrypted: boolean, padding: number): Buffer {
   const objects: string[] = [];
   const pageIds = Array.from({ length: pages }, (_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -20,7 +39,7 @@ export function makePdf({ pages = 1, encrypted = false }: { pages?: number; encr
     const key = 'ab'.repeat(32);
     objects[encryptId] = `<< /Filter /Standard /V 1 /R 2 /O <${key}> /U <${key}> /P -4 >>`;
   }
-  let out = '%PDF-1.4\n';
+  let out = padding > 0 ? `%PDF-1.4\n%${'x'.repeat(padding)}\n` : '%PDF-1.4\n';
   const offsets: number[] = [];
   for (let id = 1; id < objects.length; id++) {
     offsets[id] = Buffer.byteLength(out, 'latin1');
