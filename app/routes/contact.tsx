@@ -9,6 +9,7 @@ import {
   isClientError,
   readInquiry,
 } from '#app/lib/inquiry.ts';
+import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { FORM_TOKEN_FIELD, INQUIRY_RECEIVED_MESSAGE, formTokenStillUsable } from '#common/inquiry.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { college } from '#content/college.ts';
@@ -20,6 +21,9 @@ export const meta: Route.MetaFunction = (args) =>
     title: 'Contact',
     description: `Address, phone numbers, map and a contact form for ${college.name}, ${college.address.oneLine}.`,
   });
+
+// The form carries a token made for this visit: no cache (ours or a CDN's) may keep the page.
+export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** A refused form that may be sent again as it is keeps its token, and so the time it was opened. */
 type ContactResult = InquiryResult & { formToken?: string };
