@@ -35,7 +35,8 @@ export const ProspectusSchema = z.object({
   /** Always PROSPECTUS_URL. */
   url: z.string(),
   bytes: z.number().int().nonnegative(),
-  pages: z.number().int().positive(),
+  /** Counted when the college uploads it; null for the placeholder the site ships with. */
+  pages: z.number().int().positive().nullable(),
   /** When the college uploaded it; null for the placeholder the site ships with. */
   uploadedAt: z.string().nullable(),
   isDefault: z.boolean(),

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { BANNER_SIZE } from '#content/picture-sizes.ts';
-import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
-import { checkPdf } from './pdf-check.ts';
 import { DRAWINGS, type StoredDrawing } from './stored-sections.ts';
 
 /**
@@ -32,7 +30,7 @@ export interface BuiltinFiles {
   drawings: ReadonlyMap<StoredDrawing['name'], Drawing>;
   /** The drawings by the last part of their address, `banner-1-<hash>.svg`. */
   drawingsByFile: ReadonlyMap<string, Drawing>;
-  prospectus: BuiltinFile & { pages: number };
+  prospectus: BuiltinFile;
 }
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
@@ -49,8 +47,7 @@ async function load(): Promise<BuiltinFiles> {
     drawingsByFile.set(file, drawing);
   }
   const body = await fs.readFile(new URL('files/prospectus.pdf', CONTENT_DIR));
-  const { pages } = await checkPdf(body, { maxBytes: CONTENT_LIMITS.prospectusBytes });
-  return { drawings, drawingsByFile, prospectus: { body, sha256: sha256(body), pages } };
+  return { drawings, drawingsByFile, prospectus: { body, sha256: sha256(body) } };
 }
 
 let loaded: Promise<BuiltinFiles> | null = null;

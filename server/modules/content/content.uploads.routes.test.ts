@@ -211,7 +211,7 @@ describe('the prospectus', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await publicContent()).downloads.prospectus).toMatchObject({
       url: '/downloads/prospectus.pdf',
-      pages: 1,
+      pages: null,
       isDefault: true,
     });
   });

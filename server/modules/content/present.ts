@@ -54,7 +54,7 @@ function presentDownloads({ prospectus }: StoredSections['downloads'], deps: Pre
       prospectus: {
         url: PROSPECTUS_URL,
         bytes: file.body.length,
-        pages: file.pages,
+        pages: null,
         uploadedAt: null,
         isDefault: true,
       },
