@@ -32,6 +32,7 @@ export type BannerUpdate = z.input<typeof BannerUpdateSchema>;
 
 /** The text fields sent with a new slide's photo (multipart fields `alt` and `altNe`). */
 export const NewSlideSchema = z.object({ alt: SlideAltSchema });
+export type NewSlide = z.input<typeof NewSlideSchema>;
 
 export const BannerSlideSchema = z.object({ id: z.string(), picture: SitePictureSchema, alt: LocalTextSchema });
 export type BannerSlide = z.infer<typeof BannerSlideSchema>;

@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { type NewSlide, NewSlideSchema } from '#common/site-content/banner.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { CONTENT_ERRORS } from '#common/site-content/errors.ts';
 import type { MessageKey } from '#common/site-content/people.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
 import type { Db } from '#server/db/db.ts';
 import { nowIso } from '#server/db/db.ts';
-import { conflict, notFound } from '#server/errors.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import type { ImageLimits } from '#server/images/image-pipeline.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
@@ -56,9 +57,13 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
   }
 
   return {
-    /** A new slide at the end of the banner, with its description. */
-    async addBannerSlide(image: Buffer, alt: { en: string; ne: string }) {
-      // Refused before the image is processed, and again at the commit, where it holds against races.
+    /** A new slide at the end of the banner, with its description (alt text), which it must have. */
+    async addBannerSlide(image: Buffer, description: NewSlide) {
+      // Both refusals come before the image is processed; the banner's size is checked again at the
+      // commit, where it holds against a slide added meanwhile.
+      const parsed = NewSlideSchema.safeParse(description);
+      if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message);
+      const { alt } = parsed.data;
       if ((await readSection(db, 'banner')).data.slides.length >= CONTENT_LIMITS.bannerSlidesMax) throw bannerFull();
       const { picture, files } = await preparePicture(image, imageLimits);
       const id = randomUUID();
