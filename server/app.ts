@@ -63,12 +63,12 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
     // Called per page, once services exist: the pages may frame only the map and video the college set.
     embedUrls: () => app.services.content.embedUrls(),
   });
+  const services = createServices({ db, storage, env, log: app.log });
   // Before compression: cached answers carry their own compressed variants.
-  registerResponseCache(app, db);
+  registerResponseCache(app, services.contentVersion);
   registerCompression(app);
   registerInputGuard(app);
 
-  const services = createServices({ db, storage, env, log: app.log });
   app.decorate('services', services);
   // Set by server/main.ts on SIGTERM; /api/health answers 503 while the process drains.
   app.decorate('readiness', { draining: false });

@@ -3,6 +3,7 @@ import type { Db } from './db/db.ts';
 import type { Env } from './env.ts';
 import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
+import { ContentVersion } from './cache/content-version.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
@@ -31,8 +32,11 @@ export const mediaUrlFor = (publicBase: string | undefined): ((key: string) => s
 export function createServices({ db, storage, env, log }: ServiceDeps) {
   const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
   const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
+  // One reader of the shared content version for the render cache and the content service.
+  const contentVersion = new ContentVersion(db);
   return {
     db,
+    contentVersion,
     notices: createNoticesService(db),
     admission: createAdmissionService(db),
     images: createImagesService({
@@ -43,7 +47,7 @@ export function createServices({ db, storage, env, log }: ServiceDeps) {
       limits: imageLimits,
       pageSize: env.GALLERY_PAGE_SIZE,
     }),
-    content: createContentService({ db, storage, log, urlFor, imageLimits }),
+    content: createContentService({ db, storage, log, urlFor, imageLimits, versions: contentVersion }),
     inquiries: createInquiriesService(db, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,

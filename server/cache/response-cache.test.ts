@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '#server/test-support/test-app.ts';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
-import { changeContent } from './content-version.ts';
+import { ContentVersion, changeContent } from './content-version.ts';
 import { registerResponseCache } from './response-cache.ts';
 
 const { db, cleanup } = await createTestDb();
@@ -18,7 +18,7 @@ interface Counting {
 async function countingApp(): Promise<Counting> {
   const app = Fastify();
   const renders = new Map<string, number>();
-  const cache = registerResponseCache(app, db);
+  const cache = registerResponseCache(app, new ContentVersion(db));
   const count = (key: string) => renders.set(key, (renders.get(key) ?? 0) + 1).get(key)!;
   app.get('/page', { config: { responseCache: true } }, async (_request, reply) => {
     const n = count('page');

@@ -2,9 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { chooseEncoding } from '../compression.ts';
-import type { Db } from '../db/db.ts';
 import { type CachedResponse, etagMatches, makeCachedResponse } from './cached-response.ts';
-import { ContentVersion } from './content-version.ts';
+import type { ContentVersion } from './content-version.ts';
 import { ResponseStore, type StoreLimits } from './response-store.ts';
 
 declare module 'fastify' {
@@ -60,8 +59,11 @@ function applyEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedR
  * `Cache-Control: public` is kept, and those answers tell every other cache not to keep them either.
  * Registered before compression, so cached variants are never compressed twice.
  */
-export function registerResponseCache(app: FastifyInstance, db: Db, limits: StoreLimits = DEFAULT_STORE_LIMITS) {
-  const versions = new ContentVersion(db);
+export function registerResponseCache(
+  app: FastifyInstance,
+  versions: ContentVersion,
+  limits: StoreLimits = DEFAULT_STORE_LIMITS,
+) {
   const store = new ResponseStore(limits);
   const fills = new WeakMap<FastifyRequest, Fill>();
   const served = new WeakSet<FastifyRequest>();

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { SECTION_SCHEMAS, type SectionUpdate, type VersionedView } from '#common/site-content/sections.ts';
 import type { Checklist, ContentSection, SiteContent } from '#common/site-content/site.ts';
-import { ContentVersion } from '#server/cache/content-version.ts';
+import type { ContentVersion } from '#server/cache/content-version.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest } from '#server/errors.ts';
 import type { ImageLimits } from '#server/images/image-pipeline.ts';
@@ -24,6 +24,8 @@ export interface ContentServiceDeps {
   urlFor: (key: string) => string;
   /** The same limits as photo uploads. */
   imageLimits: ImageLimits;
+  /** The shared content version (server/cache/content-version.ts), also read by the render cache. */
+  versions: ContentVersion;
 }
 
 /** The prospectus as served: the college's upload, or the placeholder the site ships with. */
@@ -40,8 +42,7 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   return parsed.data;
 }
 
-export function createContentService({ db, storage, log, urlFor, imageLimits }: ContentServiceDeps) {
-  const versions = new ContentVersion(db);
+export function createContentService({ db, storage, log, urlFor, imageLimits, versions }: ContentServiceDeps) {
   let cached: { version: number; site: Promise<SiteContent> } | null = null;
 
   const presentDeps = async (): Promise<PresentDeps> => ({ urlFor, builtins: await builtinFiles() });
