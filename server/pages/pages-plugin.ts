@@ -3,7 +3,6 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type ServerBuild, createRequestHandler } from 'react-router';
-import { college } from '#content/college.ts';
 import { AppError } from '../errors.ts';
 import type { LoadContext } from '../load-context.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
@@ -81,5 +80,5 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function errorPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not sent | ${escapeHtml(college.name)}</title></head><body><main><h1>Not sent</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not sent</title></head><body><main><h1>Not sent</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
