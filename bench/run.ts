@@ -6,9 +6,12 @@
 //   3. autocannon: GET /api/notices and GET /api/admission against a static file of the same size served
 //      by the same server in the same run;
 //   4. the gallery thumbnail bytes the browser picks at a phone and a desktop width, against the uploads;
-//   5. scale: 1,000 photos and 500 notices (bench/seed-scale.ts).
+//   5. scale: 1,000 photos and 500 notices (bench/seed-scale.ts);
+//   6. results day: 200 connections on /, /notices and /api/notices, memory, a sign-in storm and page
+//      forms posted without JavaScript (bench/results-day.ts; about 7 minutes).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
+// Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,17 +21,26 @@ import { type FirstLoadReport, measureFirstLoad } from './lib/first-load.ts';
 import { type ImageChoice, measureGalleryImages } from './lib/images.ts';
 import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
+import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3505);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day'];
+const ONLY = process.argv.slice(2);
+const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
+if (unknownSteps.length > 0) {
+  console.error(`Unknown step ${unknownSteps.join(', ')}; the steps are ${STEPS.join(', ')}.`);
+  process.exit(2);
+}
+const wanted = (step: string) => (ONLY.length > 0 ? ONLY.includes(step) : !SKIP.has(step));
 const LIGHTHOUSE_PAGES = ['/', '/notices', '/gallery', '/contact'];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-if (!fs.existsSync(CHROMIUM)) {
+if ((wanted('lighthouse') || wanted('images')) && !fs.existsSync(CHROMIUM)) {
   console.error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   process.exit(2);
 }
@@ -52,125 +64,153 @@ if (build.status !== 0) {
 }
 
 // ---- 1. First-load JavaScript ------------------------------------------------------------------
-const firstLoad: FirstLoadReport = await measureFirstLoad(PROJECT_ROOT);
-console.log('\nFirst-load JavaScript per route (gzip, from the build manifest)');
-console.table(
-  firstLoad.routes.map((r) => ({
-    route: r.path,
-    files: r.files,
-    raw: kb(r.rawBytes),
-    gzip: kb(r.gzipBytes),
-    'admin chunks loaded': r.route === 'routes/login' ? '(login is part of the admin)' : r.adminChunks.length,
-  })),
-);
-console.log(`Admin-only chunks, never in a public route's first load: ${firstLoad.adminOnlyChunks.length}`);
+const firstLoad: FirstLoadReport | null = wanted('first-load') ? await measureFirstLoad(PROJECT_ROOT) : null;
+if (firstLoad) printFirstLoad(firstLoad);
 
-// ---- 2-4. Against the running server -----------------------------------------------------------
-// The API answers' sizes decide the static twins' sizes; static files are listed when the server starts.
-const dataDir = path.join(work, 'data');
-const sizing = await startLocalServer({ port: PORT, dataDir });
-const sizeOf = async (p: string) => (await (await fetch(`${sizing.url}${p}`)).arrayBuffer()).byteLength;
-const noticesBytes = await sizeOf('/api/notices');
-const admissionBytes = await sizeOf('/api/admission');
-await sizing.stop();
-const twins = [
-  writeStaticTwin(PROJECT_ROOT, 'notices', noticesBytes),
-  writeStaticTwin(PROJECT_ROOT, 'admission', admissionBytes),
-];
-
-const server = await startLocalServer({ port: PORT, dataDir });
-const cleanup = async () => {
-  await server.stop();
-  for (const t of twins) t.remove();
-};
-stopOnSignals(cleanup);
-
-const lighthouseFigures: LighthouseFigures[] = [];
-const throughput: { api: LoadFigures; static: LoadFigures; ratio: number }[] = [];
-let images: ImageChoice[] = [];
-try {
-  if (!SKIP.has('lighthouse')) {
-    for (const page of LIGHTHOUSE_PAGES) {
-      process.stdout.write(`Lighthouse ${page} (${RUNS} runs)... `);
-      const figures = await lighthouse(PROJECT_ROOT, server.url, page, RUNS, work, toolEnv);
-      lighthouseFigures.push(figures);
-      console.log(`performance ${figures.performanceRuns.join(', ')}`);
-    }
-    console.log('\nLighthouse, mobile preset with default throttling (median run)');
-    console.table(
-      lighthouseFigures.map((f) => ({
-        page: f.path,
-        performance: f.performance,
-        accessibility: f.accessibility,
-        'best practices': f.bestPractices,
-        SEO: f.seo,
-        'LCP s': (f.lcpMs / 1000).toFixed(2),
-        'TBT ms': f.tbtMs,
-        CLS: f.cls,
-        'total KB': (f.totalBytes / 1024).toFixed(0),
-      })),
-    );
-    for (const f of lighthouseFigures.filter((x) => x.failedAudits.length > 0)) {
-      console.log(`  ${f.path}: ${f.failedAudits.join('; ')}`);
-    }
-  }
-
-  for (const [api, twin] of [
-    ['/api/notices', twins[0]],
-    ['/api/admission', twins[1]],
-  ] as const) {
-    process.stdout.write(`autocannon ${api} and its static twin, ${SECONDS} s each... `);
-    const apiFigures = await load(PROJECT_ROOT, `${server.url}${api}`, SECONDS);
-    const staticFigures = await load(PROJECT_ROOT, `${server.url}${twin?.urlPath}`, SECONDS);
-    throughput.push({ api: apiFigures, static: staticFigures, ratio: apiFigures.rps / staticFigures.rps });
-    console.log('done');
-  }
-  console.log('\nThroughput on loopback (autocannon, 10 connections; API and a static file of the same size)');
+function printFirstLoad(firstLoad: FirstLoadReport): void {
+  console.log('\nFirst-load JavaScript per route (gzip, from the build manifest)');
   console.table(
-    throughput.flatMap(({ api, static: st, ratio }) => [
-      {
-        url: api.url,
-        bytes: api.bytes,
-        'req/s': Math.round(api.rps),
-        'p50 ms': api.p50,
-        'p99 ms': api.p99,
-        errors: api.errors,
-        'API / static': ratio.toFixed(2),
-      },
-      {
-        url: st.url,
-        bytes: st.bytes,
-        'req/s': Math.round(st.rps),
-        'p50 ms': st.p50,
-        'p99 ms': st.p99,
-        errors: st.errors,
-        'API / static': '',
-      },
-    ]),
-  );
-
-  images = await measureGalleryImages(server.url, dataDir);
-  console.log('\nGallery thumbnails the browser chose (all demo gallery photos), against the original uploads');
-  console.table(
-    images.map((i) => ({
-      viewport: i.viewport,
-      photos: i.images,
-      chosen: kb(i.chosenBytes),
-      originals: kb(i.originalBytes),
-      'share of original': `${((i.chosenBytes / i.originalBytes) * 100).toFixed(0)} %`,
-      format: i.formats.join(', '),
-      'widths picked': i.widths.join(', '),
+    firstLoad.routes.map((r) => ({
+      route: r.path,
+      files: r.files,
+      raw: kb(r.rawBytes),
+      gzip: kb(r.gzipBytes),
+      'admin chunks loaded': r.route === 'routes/login' ? '(login is part of the admin)' : r.adminChunks.length,
     })),
   );
-} finally {
-  await cleanup();
+  console.log(`Admin-only chunks, never in a public route's first load: ${firstLoad.adminOnlyChunks.length}`);
+}
+
+// ---- 2-4. Against the running server -----------------------------------------------------------
+type ThroughputRow = { api: LoadFigures; static: LoadFigures; ratio: number };
+const serverSteps = ['lighthouse', 'throughput', 'images'].some(wanted)
+  ? await measureAgainstServer()
+  : { lighthouseFigures: [], throughput: [], images: [] };
+const { lighthouseFigures, throughput, images } = serverSteps;
+
+async function measureAgainstServer(): Promise<{
+  lighthouseFigures: LighthouseFigures[];
+  throughput: ThroughputRow[];
+  images: ImageChoice[];
+}> {
+  // The API answers' sizes decide the static twins' sizes; static files are listed when the server starts.
+  const dataDir = path.join(work, 'data');
+  const sizing = await startLocalServer({ port: PORT, dataDir });
+  const sizeOf = async (p: string) => (await (await fetch(`${sizing.url}${p}`)).arrayBuffer()).byteLength;
+  const noticesBytes = await sizeOf('/api/notices');
+  const admissionBytes = await sizeOf('/api/admission');
+  await sizing.stop();
+  const twins = [
+    writeStaticTwin(PROJECT_ROOT, 'notices', noticesBytes),
+    writeStaticTwin(PROJECT_ROOT, 'admission', admissionBytes),
+  ];
+
+  const server = await startLocalServer({ port: PORT, dataDir });
+  const cleanup = async () => {
+    await server.stop();
+    for (const t of twins) t.remove();
+  };
+  stopOnSignals(cleanup);
+
+  const lighthouseFigures: LighthouseFigures[] = [];
+  const throughput: ThroughputRow[] = [];
+  let images: ImageChoice[] = [];
+  try {
+    if (wanted('lighthouse')) {
+      for (const page of LIGHTHOUSE_PAGES) {
+        process.stdout.write(`Lighthouse ${page} (${RUNS} runs)... `);
+        const figures = await lighthouse(PROJECT_ROOT, server.url, page, RUNS, work, toolEnv);
+        lighthouseFigures.push(figures);
+        console.log(`performance ${figures.performanceRuns.join(', ')}`);
+      }
+      console.log('\nLighthouse, mobile preset with default throttling (median run)');
+      console.table(
+        lighthouseFigures.map((f) => ({
+          page: f.path,
+          performance: f.performance,
+          accessibility: f.accessibility,
+          'best practices': f.bestPractices,
+          SEO: f.seo,
+          'LCP s': (f.lcpMs / 1000).toFixed(2),
+          'TBT ms': f.tbtMs,
+          CLS: f.cls,
+          'total KB': (f.totalBytes / 1024).toFixed(0),
+        })),
+      );
+      for (const f of lighthouseFigures.filter((x) => x.failedAudits.length > 0)) {
+        console.log(`  ${f.path}: ${f.failedAudits.join('; ')}`);
+      }
+    }
+
+    if (wanted('throughput')) {
+      for (const [api, twin] of [
+        ['/api/notices', twins[0]],
+        ['/api/admission', twins[1]],
+      ] as const) {
+        process.stdout.write(`autocannon ${api} and its static twin, ${SECONDS} s each... `);
+        const apiFigures = await load(PROJECT_ROOT, `${server.url}${api}`, SECONDS);
+        const staticFigures = await load(PROJECT_ROOT, `${server.url}${twin?.urlPath}`, SECONDS);
+        throughput.push({ api: apiFigures, static: staticFigures, ratio: apiFigures.rps / staticFigures.rps });
+        console.log('done');
+      }
+      console.log('\nThroughput on loopback (autocannon, 10 connections; API and a static file of the same size)');
+      console.table(
+        throughput.flatMap(({ api, static: st, ratio }) => [
+          {
+            url: api.url,
+            bytes: api.bytes,
+            'req/s': Math.round(api.rps),
+            'p50 ms': api.p50,
+            'p99 ms': api.p99,
+            errors: api.errors,
+            'API / static': ratio.toFixed(2),
+          },
+          {
+            url: st.url,
+            bytes: st.bytes,
+            'req/s': Math.round(st.rps),
+            'p50 ms': st.p50,
+            'p99 ms': st.p99,
+            errors: st.errors,
+            'API / static': '',
+          },
+        ]),
+      );
+    }
+
+    if (wanted('images')) {
+      images = await measureGalleryImages(server.url, dataDir);
+      console.log('\nGallery thumbnails the browser chose (all demo gallery photos), against the original uploads');
+      console.table(
+        images.map((i) => ({
+          viewport: i.viewport,
+          photos: i.images,
+          chosen: kb(i.chosenBytes),
+          originals: kb(i.originalBytes),
+          'share of original': `${((i.chosenBytes / i.originalBytes) * 100).toFixed(0)} %`,
+          format: i.formats.join(', '),
+          'widths picked': i.widths.join(', '),
+        })),
+      );
+    }
+  } finally {
+    await cleanup();
+  }
+  return { lighthouseFigures, throughput, images };
 }
 
 // ---- 5. Scale ----------------------------------------------------------------------------------
 let scale: ScaleReport | null = null;
-if (!SKIP.has('scale')) {
-  scale = await runScale({ port: PORT, lighthouseWorkDir: SKIP.has('lighthouse') ? undefined : work, env: toolEnv });
+if (wanted('scale')) {
+  scale = await runScale({ port: PORT, lighthouseWorkDir: wanted('lighthouse') ? work : undefined, env: toolEnv });
   printScale(scale);
+}
+
+// ---- 6. Results day ----------------------------------------------------------------------------
+let resultsDay: ResultsDayReport | null = null;
+if (wanted('results-day')) {
+  resultsDay = await runResultsDay({ port: PORT });
+  printResultsDay(resultsDay);
 }
 
 const results = {
@@ -182,8 +222,10 @@ const results = {
   throughput,
   images,
   scale,
+  resultsDay,
 };
-const out = path.join(PROJECT_ROOT, 'bench', 'results', 'latest.json');
+// A run of named steps keeps its figures apart, so it never overwrites a full run's.
+const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 fs.rmSync(work, { recursive: true, force: true });
