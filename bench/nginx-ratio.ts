@@ -57,6 +57,8 @@ function wrk(url: string): WrkFigures {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-nginx-bench-'));
 const www = path.join(work, 'www');
 fs.mkdirSync(www);
+// nginx's worker drops root for its own user: it must be able to read the files.
+fs.chmodSync(work, 0o755);
 const server = await startLocalServer({ port: OURS_PORT });
 stopOnSignals(() => server.stop());
 
@@ -113,6 +115,7 @@ try {
       'ours p99 ms': median(ours, 'p99ms').toFixed(2),
       'ours errors': ours.reduce((s, f) => s + f.errors, 0),
       'nginx req/s': Math.round(nginxRps),
+      'nginx errors': theirs.reduce((s, f) => s + f.errors, 0),
       'nginx p99 ms': median(theirs, 'p99ms').toFixed(2),
       ratio: (oursRps / nginxRps).toFixed(2),
     });
