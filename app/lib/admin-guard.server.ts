@@ -1,8 +1,42 @@
-import { type AppLoadContext, redirect } from 'react-router';
+import { type AppLoadContext, data, redirect } from 'react-router';
+import { SESSION_ENDED } from '#common/api-error.ts';
 
-/** Every admin loader and action starts here: the server, not the browser, decides who is an admin. */
+/**
+ * Requests in which a write was refused because the session had ended. React Router runs the page's
+ * loaders after its action in the same request (with the same context): for these, the loaders answer
+ * "session ended" instead of moving to /login, so the refused form comes back with what was typed.
+ */
+const sessionEndedDuringWrite = new WeakSet<AppLoadContext>();
+
+/** The answer of a loader whose page cannot be shown because the session ended while writing. */
+const sessionEnded = () => data(SESSION_ENDED, { status: 401 });
+
+/**
+ * Every admin loader of a page with private data starts here: the server, not the browser, decides who
+ * is an admin. Signed out, the visit goes to /login; after a write refused for an ended session, the
+ * admin layout's error boundary says so, with a link back.
+ */
 export async function requireAdmin(context: AppLoadContext) {
   const admin = await context.currentAdmin();
-  if (!admin) throw redirect('/login');
-  return admin;
+  if (admin) return admin;
+  if (sessionEndedDuringWrite.has(context)) throw sessionEnded();
+  throw redirect('/login');
+}
+
+/**
+ * For the admin layout and for pages that show nothing private (a blank form, the public admission
+ * status): as requireAdmin, except that after a write refused in this request for an ended session the
+ * page renders anyway (null: nobody is signed in), so the form can show the message beside what was typed.
+ */
+export async function adminOrEndedWrite(context: AppLoadContext) {
+  const admin = await context.currentAdmin();
+  if (admin || sessionEndedDuringWrite.has(context)) return admin;
+  throw redirect('/login');
+}
+
+/** Every admin action starts here: whether the write may go ahead (false marks the request, see above). */
+export async function mayWrite(context: AppLoadContext): Promise<boolean> {
+  if (await context.currentAdmin()) return true;
+  sessionEndedDuringWrite.add(context);
+  return false;
 }

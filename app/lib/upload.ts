@@ -1,5 +1,4 @@
-import { ApiErrorSchema, STORAGE_FULL } from '#common/api-error.ts';
-import { ApiClientError } from './api-client.ts';
+import { errorFromAnswer, requestFailure } from './api-client.ts';
 
 export interface UploadProgress {
   loaded: number;
@@ -17,24 +16,9 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** What a failed upload says: the server's code and message, or one made from the status alone. */
-export function uploadErrorFrom(status: number, responseText: string): ApiClientError {
-  let body: unknown = null;
-  try {
-    body = JSON.parse(responseText);
-  } catch {
-    // Not JSON (a proxy's error page, for instance): fall back to the status below.
-  }
-  const parsed = ApiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiClientError(status, parsed.data.error.code, parsed.data.error.message);
-  // 507 means the same whoever answered it, so the admin reads the same words either way.
-  if (status === 507) return new ApiClientError(status, STORAGE_FULL.code, STORAGE_FULL.message);
-  return new ApiClientError(status, `http-${status}`, `The server answered ${status}.`);
-}
-
 /**
  * Sends one file as multipart/form-data with real upload progress (fetch cannot report it), same-origin
- * with cookies, and the same error shape as the JSON client (app/lib/api-client.ts).
+ * with cookies; a refusal is read by the same code as the JSON client's (app/lib/api-client.ts).
  */
 export function uploadFile<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
   const { fieldName = 'file', onProgress, onSent, signal } = options;
@@ -52,22 +36,22 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     };
     xhr.upload.onload = () => onSent?.();
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve((xhr.status === 204 || xhr.responseText === '' ? undefined : JSON.parse(xhr.responseText)) as T);
-        } catch {
-          reject(new ApiClientError(xhr.status, 'bad-response', 'The server sent an answer that could not be read.'));
-        }
-      } else {
-        reject(uploadErrorFrom(xhr.status, xhr.responseText));
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(errorFromAnswer(xhr.status, xhr.responseText));
+        return;
+      }
+      try {
+        resolve((xhr.status === 204 || xhr.responseText === '' ? undefined : JSON.parse(xhr.responseText)) as T);
+      } catch {
+        reject(requestFailure('bad-response'));
       }
     };
-    xhr.onerror = () => reject(new ApiClientError(0, 'network', 'Network error: the upload did not reach the server.'));
-    xhr.ontimeout = () => reject(new ApiClientError(0, 'timeout', 'The upload took too long.'));
-    xhr.onabort = () => reject(new ApiClientError(0, 'aborted', 'The upload was cancelled.'));
+    xhr.onerror = () => reject(requestFailure('network'));
+    xhr.ontimeout = () => reject(requestFailure('timeout'));
+    xhr.onabort = () => reject(requestFailure('aborted'));
     if (signal) {
       if (signal.aborted) {
-        reject(new ApiClientError(0, 'aborted', 'The upload was cancelled.'));
+        reject(requestFailure('aborted'));
         return;
       }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });

@@ -4,6 +4,8 @@ import { toast } from 'react-toastify';
 import { DATABASE_BUSY } from '#common/api-error.ts';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
+import { LOGIN_SUCCESS } from '#app/lib/admin-messages.ts';
+import { safeNextPath } from '#app/lib/admin-next.ts';
 import { Toaster } from '#app/components/toaster.tsx';
 import { sessionStore, useSession } from '#app/lib/session-store.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
@@ -18,16 +20,23 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { signedIn: (await context.currentAdmin()) !== null };
+/** Where to go once signed in: the admin page that sent the admin here (`?next=`, a path of this site only). */
+const afterLogin = (next: string | null | undefined) => safeNextPath(next) ?? '/admin';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    signedIn: (await context.currentAdmin()) !== null,
+    next: afterLogin(new URL(request.url).searchParams.get('next')),
+  };
 }
 
-/** Without JavaScript the form posts here: same rules, the session cookie is set, then /admin. */
+/** Without JavaScript the form posts here: same rules, the session cookie is set, then the page `next` names (or /admin). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     const { setCookie } = await context.signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-    return redirect('/admin', { headers: { 'set-cookie': setCookie } });
+    const next = form.get('next');
+    return redirect(afterLogin(typeof next === 'string' ? next : null), { headers: { 'set-cookie': setCookie } });
   } catch (err) {
     const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'unknown-error';
     if (code === 'unknown-error') throw err;
@@ -55,8 +64,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     const form = new FormData(event.currentTarget);
     const result = await sessionStore.login(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
     if (result.ok) {
-      toast.success('Login successful.');
-      window.setTimeout(() => void navigate('/admin'), TIMINGS.loginRedirectMs);
+      toast.success(LOGIN_SUCCESS);
+      window.setTimeout(() => void navigate(loaderData.next), TIMINGS.loginRedirectMs);
     } else {
       toast.error(result.error);
     }
@@ -74,6 +83,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             {actionData.error}
           </p>
         ) : null}
+        <input type="hidden" name="next" value={loaderData.next} />
         <label className="field">
           <span className="field__label">Username</span>
           <input className="field__input" name="username" type="text" autoComplete="username" inputMode="email" />

@@ -1,50 +1,44 @@
-import { type FormEvent, useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { useId, useState } from 'react';
 import { ADMISSION_STATUSES, type AdmissionStatus, admissionButtonLabel } from '#common/admission.ts';
-import { api } from '#app/lib/api-client.ts';
+import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import type { WriteResult } from '#app/lib/admin-result.ts';
+import { useAdminWrite } from './use-admin-write.tsx';
+import { WriteStatus } from './write-status.tsx';
 
-export const STATUS_UPDATED = 'Admission status updated successfully.';
-export const STATUS_FAILED = 'Failed to update admission status.';
+interface AdmissionFormProps {
+  current: AdmissionStatus;
+  /** The answer to this form when it was posted without JavaScript. */
+  pageResult: WriteResult | undefined;
+}
 
-/** The admission status select; only a changed value is saved (SPEC.md section 4). */
-export function AdmissionForm({ current }: { current: AdmissionStatus }) {
-  const revalidator = useRevalidator();
-  const [selected, setSelected] = useState<AdmissionStatus>(current);
-  const [saving, setSaving] = useState(false);
+const asStatus = (value: string | undefined): AdmissionStatus | undefined =>
+  ADMISSION_STATUSES.find((status) => status === value);
+
+/** The admission status select; only a changed value is saved (the specification's rule). */
+export function AdmissionForm({ current, pageResult }: AdmissionFormProps) {
+  const hydrated = useHydrated();
+  // A refused post comes back with the status that was chosen, so the choice is not lost.
+  const refusedChoice = pageResult && !pageResult.ok ? asStatus(pageResult.values?.status) : undefined;
+  const [selected, setSelected] = useState<AdmissionStatus>(refusedChoice ?? current);
+  const { fetcher, busy, lasting } = useAdminWrite();
   const selectId = useId();
   const hintId = useId();
   const changed = selected !== current;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!changed || saving) return;
-    setSaving(true);
-    try {
-      await api('/api/admin/admission', { method: 'PUT', json: { status: selected } });
-      toast.success(STATUS_UPDATED);
-    } catch (err) {
-      console.error('Updating the admission status failed', err);
-      toast.error(STATUS_FAILED);
-      setSelected(current);
-    } finally {
-      setSaving(false);
-    }
-    await revalidator.revalidate();
-  }
-
   return (
-    <form className="admin-form admin-form--narrow admin-panel" onSubmit={(e) => void onSubmit(e)}>
+    <fetcher.Form method="post" className="admin-form admin-form--narrow admin-panel">
+      <WriteStatus result={lasting ?? pageResult} />
+      <input type="hidden" name="intent" value="status" />
       <div className="field">
         <label className="field__label" htmlFor={selectId}>
           Admission status
         </label>
         <select
           id={selectId}
+          name="status"
           className="field__input"
           value={selected}
           aria-describedby={hintId}
-          disabled={saving}
           onChange={(e) => setSelected(e.target.value as AdmissionStatus)}
         >
           {ADMISSION_STATUSES.map((status) => (
@@ -59,10 +53,11 @@ export function AdmissionForm({ current }: { current: AdmissionStatus }) {
         </p>
       </div>
       <div>
-        <button className="button button--primary" type="submit" disabled={!changed || saving}>
-          {saving ? 'Saving…' : 'Save status'}
+        {/* Only once the page runs can the button wait for a change; the server refuses to save an unchanged one anyway. */}
+        <button className="button button--primary" type="submit" disabled={hydrated && (!changed || busy)}>
+          {busy ? 'Saving…' : 'Save status'}
         </button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

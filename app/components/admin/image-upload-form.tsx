@@ -1,17 +1,17 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
-import { STORAGE_FULL } from '#common/api-error.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { Form, useRevalidator } from 'react-router';
 import type { Image, ImageFolder } from '#common/image.ts';
-import { errorDetail, formatMegabytes } from '#app/lib/admin-format.ts';
-import { ApiClientError } from '#app/lib/api-client.ts';
+import { apiErrorMessage } from '#common/api-error.ts';
+import { formatMegabytes } from '#app/lib/admin-format.ts';
+import { ADMIN_MESSAGES, imageTooLarge } from '#app/lib/admin-messages.ts';
+import { type WriteResult, isLasting, isSessionEnded, writeDone, writeRefused } from '#app/lib/admin-result.ts';
+import { refusedWrite } from '#app/lib/api-client.ts';
 import { uploadFile } from '#app/lib/upload.ts';
-import { ToastLines } from './toast-lines.tsx';
+import { useReportWrite } from './use-admin-write.tsx';
+import { WriteStatus } from './write-status.tsx';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-export const UPLOADED = 'Image Uploaded Successfully';
-export const UPLOAD_FAILED = 'Error Uploading Image';
-export const NO_FILE = 'Please select a image.';
+const MESSAGES = ADMIN_MESSAGES.imageUpload;
 
 type Phase = { kind: 'idle' } | { kind: 'sending'; percent: number | null } | { kind: 'processing' };
 
@@ -20,42 +20,58 @@ interface ImageUploadFormProps {
   maxUploadBytes: number;
   /** Visible label of the file field. */
   label: string;
+  /** The answer to this form when it was posted without JavaScript (the page shows its words; this, the field's). */
+  pageResult: WriteResult | undefined;
 }
 
-/** Chooses one photo and uploads it with a progress bar fed by the browser's upload progress events. */
-export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFormProps) {
+/**
+ * Chooses one photo and uploads it. The form posts to its page (multipart) and works without JavaScript;
+ * with it, the file goes to the upload API instead, so that a progress bar can follow the browser's upload
+ * events (a fetcher cannot report them), and the answer is shown like any other admin write.
+ */
+export function ImageUploadForm({ folder, maxUploadBytes, label, pageResult }: ImageUploadFormProps) {
   const revalidator = useRevalidator();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const report = useReportWrite();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [error, setError] = useState<string | null>(null);
-  // A fault of the server's (its disk is full) stays on the form after the toast has gone.
-  const [fault, setFault] = useState<string | null>(null);
+  const [result, setResult] = useState<WriteResult | undefined>(pageResult);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const busy = phase.kind !== 'idle';
+  const fileError = result && !result.ok ? result.fieldErrors?.file : undefined;
+
+  function settle(outcome: WriteResult) {
+    setResult(outcome);
+    report(outcome);
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const file = inputRef.current?.files?.[0];
+    const input = form.elements.namedItem('file');
+    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
     if (!file) {
-      setError(NO_FILE);
-      inputRef.current?.focus();
+      setResult(
+        writeRefused(
+          MESSAGES,
+          { code: 'image/missing', message: apiErrorMessage('image/missing') },
+          {
+            fieldErrors: { file: apiErrorMessage('image/missing') },
+          },
+        ),
+      );
+      if (input instanceof HTMLInputElement) input.focus();
       return;
     }
-    setError(null);
-    setFault(null);
     if (file.size > maxUploadBytes) {
-      toast.error(
-        <ToastLines
-          title={UPLOAD_FAILED}
-          detail={`The file is larger than ${formatMegabytes(maxUploadBytes)}. Please choose a smaller image.`}
-        />,
+      settle(
+        writeRefused(MESSAGES, { code: 'image/too-large', message: imageTooLarge(formatMegabytes(maxUploadBytes)) }),
       );
       return;
     }
+    setResult(undefined);
     setPhase({ kind: 'sending', percent: 0 });
+    let outcome: WriteResult;
     try {
       await uploadFile<Image>(`/api/admin/images/${folder}`, file, {
         onProgress: ({ fraction }) =>
@@ -66,15 +82,15 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
           ),
         onSent: () => setPhase({ kind: 'processing' }),
       });
-      toast.success(UPLOADED);
+      outcome = writeDone(MESSAGES);
       form.reset();
     } catch (err) {
-      toast.error(<ToastLines title={UPLOAD_FAILED} detail={errorDetail(err)} />);
-      if (err instanceof ApiClientError && err.code === STORAGE_FULL.code) setFault(err.message);
-    } finally {
-      setPhase({ kind: 'idle' });
+      outcome = refusedWrite(MESSAGES, err);
     }
-    await revalidator.revalidate();
+    setPhase({ kind: 'idle' });
+    settle(outcome);
+    // Reloading the page's data after an ended session would only move to /login and lose the message.
+    if (!isSessionEnded(outcome)) await revalidator.revalidate();
   }
 
   const percent = phase.kind === 'sending' ? phase.percent : phase.kind === 'processing' ? 100 : null;
@@ -86,33 +102,36 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
         : '';
 
   return (
-    <form className="admin-upload" onSubmit={(e) => void onSubmit(e)} noValidate>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="admin-upload"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+    >
+      <input type="hidden" name="intent" value="upload" />
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
           {label}
         </label>
         <input
-          ref={inputRef}
           id={inputId}
           className="field__input admin-upload__input"
           type="file"
           name="file"
           accept={ACCEPT}
           disabled={busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          onChange={() => {
-            setError(null);
-            setFault(null);
-          }}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? `${errorId} ${hintId}` : hintId}
+          onChange={() => setResult(undefined)}
         />
         <p id={hintId} className="field__hint">
           JPEG, PNG, WebP or AVIF, up to {formatMegabytes(maxUploadBytes)}. Location data and other metadata are
           removed.
         </p>
-        {error ? (
+        {fileError ? (
           <p id={errorId} className="field__error" role="alert">
-            {error}
+            {fileError}
           </p>
         ) : null}
       </div>
@@ -123,16 +142,13 @@ export function ImageUploadForm({ folder, maxUploadBytes, label }: ImageUploadFo
           {status}
         </span>
       </div>
-      {fault ? (
-        <p className="field__error" role="alert">
-          {fault}
-        </p>
-      ) : null}
+      {/* What must stay after the toast has gone (session ended, disk full); the page shows a posted form's answer. */}
+      <WriteStatus result={result !== pageResult && isLasting(result) ? result : undefined} />
       <div>
         <button className="button button--primary" type="submit" disabled={busy}>
           {busy ? 'Uploading…' : 'Upload'}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,149 +1,124 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { NOTICE_LIMITS } from '#common/limits.ts';
-import { type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
+import { NoticeInputSchema } from '#common/notice.ts';
 import { countWords } from '#common/words.ts';
-import { errorDetail } from '#app/lib/admin-format.ts';
-import { api } from '#app/lib/api-client.ts';
-import { ToastLines } from './toast-lines.tsx';
+import { saveDraft, takeDraft } from '#app/lib/admin-draft.ts';
+import { focusFirstRefused } from '#app/lib/admin-focus.ts';
+import { fieldErrorsOf } from '#app/lib/admin-form.ts';
+import { type FieldErrors, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
+import { AdminField } from './admin-field.tsx';
+import { useAdminWrite } from './use-admin-write.tsx';
+import { WriteStatus } from './write-status.tsx';
 
-export const NOTICE_CREATED = 'Notice created successfully.';
-export const NOTICE_CREATE_FAILED = 'Failed to create notice.';
+const EMPTY = { title: '', description: '', link: '' };
+type Values = typeof EMPTY;
 
-type Field = keyof NoticeInput;
-type Errors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['title', 'description', 'link'];
+/** The refused values of a form sent back by the server, over the empty form. */
+const valuesOf = (result: WriteResult | undefined): Values =>
+  result && !result.ok && result.values ? { ...EMPTY, ...result.values } : EMPTY;
 
-/** The same schema as POST /api/admin/notices, with its exact messages, one per field. */
-function validate(values: NoticeInput): Errors {
-  const result = NoticeInputSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+interface NoticeFormProps {
+  /** The answer to this form when it was posted without JavaScript. */
+  pageResult: WriteResult | undefined;
+  /** Where the list of notices is, opened once a notice is created. */
+  listPath: string;
 }
 
-export function NoticeForm() {
+/** Adds a notice: checked in the browser with the server's own schema and messages, then posted to the page. */
+export function NoticeForm({ pageResult, listPath }: NoticeFormProps) {
   const navigate = useNavigate();
-  const ids = { title: useId(), description: useId(), link: useId(), count: useId() };
-  const titleRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const linkRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<Required<NoticeInput>>({ title: '', description: '', link: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { pathname } = useLocation();
+  const [values, setValues] = useState<Values>(() => valuesOf(pageResult));
+  const [checked, setChecked] = useState<FieldErrors | null>(null);
+  const [restored, setRestored] = useState(false);
+  const { fetcher, busy, result, lasting } = useAdminWrite({
+    onDone: () => void navigate(listPath),
+    // Signing in again leaves this page: keep the text for when the admin comes back to it.
+    onRefused: (refused) => {
+      if (isSessionEnded(refused)) saveDraft(pathname, values);
+    },
+  });
   const words = countWords(values.description);
+  const shown = result ?? pageResult;
+  const errors = checked ?? (shown && !shown.ok ? shown.fieldErrors : undefined) ?? {};
 
-  function update(field: Field, value: string) {
+  // The draft is in this tab's sessionStorage, which the server's HTML cannot know: it is applied once the page runs.
+  useEffect(() => {
+    const draft = takeDraft(pathname);
+    if (!draft) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one read of an outside store after hydration
+    setValues({ ...EMPTY, ...draft });
+    setRestored(true);
+  }, [pathname]);
+
+  function update(field: keyof Values, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
     // After a first attempt, messages follow the typing, so a fixed field stops complaining at once.
-    if (submitted) setErrors(validate(next));
+    if (checked) setChecked(fieldErrorsOf(NoticeInputSchema, next) ?? {});
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  /** What ties a control to its field: its name, its value, and the update as the admin types. */
+  const bind = (field: keyof Values) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => update(field, event.target.value),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const found = fieldErrorsOf(NoticeInputSchema, values);
+    setChecked(found ?? {});
+    if (!found) return; // valid: the fetcher posts the form
     event.preventDefault();
-    setSubmitted(true);
-    const found = validate(values);
-    setErrors(found);
-    const firstInvalid = FIELDS.find((f) => found[f]);
-    if (firstInvalid) {
-      const refs = { title: titleRef, description: descriptionRef, link: linkRef };
-      refs[firstInvalid].current?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      await api('/api/admin/notices', { method: 'POST', json: values });
-      toast.success(NOTICE_CREATED);
-      await navigate('/admin/notice');
-    } catch (err) {
-      console.error('Creating the notice failed', err);
-      // The server's reason below the title (a busy database says nothing was saved); the fields keep their text.
-      toast.error(<ToastLines title={NOTICE_CREATE_FAILED} detail={errorDetail(err)} />);
-      setSaving(false);
-    }
+    focusFirstRefused(event.currentTarget, found);
   }
-
-  const described = (field: Field, extra?: string) =>
-    [errors[field] ? `${ids[field]}-error` : null, extra].filter(Boolean).join(' ') || undefined;
-
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids[field]}-error`} className="field__error">
-        {errors[field]}
-      </p>
-    ) : null;
 
   return (
-    <form className="admin-form admin-panel" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.title}>
-          Title
-        </label>
-        <input
-          ref={titleRef}
-          id={ids.title}
-          className="field__input"
-          name="title"
-          type="text"
-          value={values.title}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={described('title')}
-          onChange={(e) => update('title', e.target.value)}
-        />
-        {error('title')}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.description}>
-          Description
-        </label>
-        <textarea
-          ref={descriptionRef}
-          id={ids.description}
-          className="field__input field__input--area"
-          name="description"
-          rows={7}
-          value={values.description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={described('description', ids.count)}
-          onChange={(e) => update('description', e.target.value)}
-        />
-        <p id={ids.count} className="field__hint">
-          {words} {words === 1 ? 'word' : 'words'} ({NOTICE_LIMITS.descriptionMinWords} to{' '}
-          {NOTICE_LIMITS.descriptionMaxWords})
+    <fetcher.Form method="post" className="admin-form admin-panel" onSubmit={onSubmit} noValidate>
+      <WriteStatus result={lasting ?? pageResult} />
+      {restored ? (
+        <p className="field__hint" role="status">
+          What you had typed before signing in again is back in the form. Check it and press Add notice.
         </p>
-        {error('description')}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.link}>
-          Link <span className="field__optional">(optional)</span>
-        </label>
-        <input
-          ref={linkRef}
-          id={ids.link}
-          className="field__input"
-          name="link"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={values.link}
-          aria-invalid={errors.link ? true : undefined}
-          aria-describedby={described('link')}
-          onChange={(e) => update('link', e.target.value)}
-        />
-        {error('link')}
-      </div>
+      ) : null}
+      <input type="hidden" name="intent" value="create" />
+      <AdminField label="Title" error={errors.title}>
+        {(control) => <input {...control} className="field__input" {...bind('title')} type="text" />}
+      </AdminField>
+      <AdminField
+        label="Description"
+        error={errors.description}
+        hint={`${words} ${words === 1 ? 'word' : 'words'} (${NOTICE_LIMITS.descriptionMinWords} to ${NOTICE_LIMITS.descriptionMaxWords})`}
+      >
+        {(control) => (
+          <textarea {...control} className="field__input field__input--area" {...bind('description')} rows={7} />
+        )}
+      </AdminField>
+      <AdminField
+        label={
+          <>
+            Link <span className="field__optional">(optional)</span>
+          </>
+        }
+        error={errors.link}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            {...bind('link')}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+          />
+        )}
+      </AdminField>
       <div>
-        <button className="button button--primary" type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Add notice'}
+        <button className="button button--primary" type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Add notice'}
         </button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

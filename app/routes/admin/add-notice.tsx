@@ -1,18 +1,25 @@
-import { Link } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { NoticeForm } from '#app/components/admin/notice-form.tsx';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import '#app/styles/admin-content.css';
+import { createNotice } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/add-notice';
 
 export const meta: Route.MetaFunction = () => adminMeta('Add notice');
 
+const LIST_PATH = '/admin/notice';
+
+// A blank form holds nothing private: after a post refused for an ended session it is shown again with the text.
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await adminOrEndedWrite(context);
   return null;
 }
 
+export const action = (args: Route.ActionArgs) => adminAction(args, { create: createNotice });
+
 export default function AddNotice() {
+  const pageResult = useActionData<typeof action>();
   return (
     <section className="admin-page" aria-labelledby="add-notice-title">
       <header className="admin-page__header">
@@ -22,11 +29,12 @@ export default function AddNotice() {
             Published at once on the notices page; the two newest also on the home page.
           </p>
         </div>
-        <Link className="button" to="/admin/notice">
+        <Link className="button" to={LIST_PATH}>
           All notices
         </Link>
       </header>
-      <NoticeForm />
+      {/* Keyed on the answer, so a notice saved without JavaScript leaves an empty form for the next one. */}
+      <NoticeForm key={pageResult?.ok ? 'saved' : 'editing'} pageResult={pageResult} listPath={LIST_PATH} />
     </section>
   );
 }

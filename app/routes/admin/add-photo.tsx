@@ -1,18 +1,24 @@
-import { Link } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import '#app/styles/admin-content.css';
+import { uploadImage } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/add-photo';
 
 export const meta: Route.MetaFunction = () => adminMeta('Add photo');
 
+// The form and the size limit are nothing private: the page shows again after a post refused for an ended session.
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await adminOrEndedWrite(context);
   return { maxUploadBytes: context.services.images.limits.maxBytes };
 }
 
+export const action = (args: Route.ActionArgs) => adminAction(args, { upload: uploadImage('gallery') });
+
 export default function AddPhoto({ loaderData }: Route.ComponentProps) {
+  const pageResult = useActionData<typeof action>();
   return (
     <section className="admin-page" aria-labelledby="add-photo-title">
       <header className="admin-page__header">
@@ -24,8 +30,14 @@ export default function AddPhoto({ loaderData }: Route.ComponentProps) {
           View gallery
         </Link>
       </header>
+      <WriteStatus result={pageResult} />
       <div className="admin-panel">
-        <ImageUploadForm folder="gallery" maxUploadBytes={loaderData.maxUploadBytes} label="Gallery photo" />
+        <ImageUploadForm
+          folder="gallery"
+          maxUploadBytes={loaderData.maxUploadBytes}
+          label="Gallery photo"
+          pageResult={pageResult}
+        />
       </div>
     </section>
   );

@@ -1,26 +1,24 @@
-import type { AdmissionStatus } from '#common/admission.ts';
+import { useActionData } from 'react-router';
 import { AdmissionForm } from '#app/components/admin/admission-form.tsx';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import '#app/styles/admin-content.css';
+import { setAdmissionStatus } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/admission';
 
 export const meta: Route.MetaFunction = () => adminMeta('Admission status');
 
+// The status is public (the home page shows it): the page shows again after a post refused for an ended session.
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
-  let status: AdmissionStatus | null = null;
-  try {
-    status = await context.services.admission.get();
-  } catch (err) {
-    // As specified, a failed load of the status is only logged.
-    console.error('Loading the admission status failed', err);
-  }
-  return { status };
+  await adminOrEndedWrite(context);
+  return { status: await context.services.admission.get() };
 }
+
+export const action = (args: Route.ActionArgs) => adminAction(args, { status: setAdmissionStatus });
 
 export default function AdmissionPage({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
+  const pageResult = useActionData<typeof action>();
   return (
     <section className="admin-page" aria-labelledby="admission-title">
       <header className="admin-page__header">
@@ -30,7 +28,7 @@ export default function AdmissionPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       {/* Keyed on the stored value, so the form starts again from it after every save. */}
-      {status ? <AdmissionForm key={status} current={status} /> : null}
+      <AdmissionForm key={status} current={status} pageResult={pageResult} />
     </section>
   );
 }

@@ -1,18 +1,19 @@
-import { Link } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { ImageGrid } from '#app/components/admin/image-grid.tsx';
-import { ListLoadFailed } from '#app/components/admin/list-load-failed.tsx';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import type { AdminPageHandle } from '#app/lib/admin-handle.ts';
 import { loadFolder } from '#app/lib/admin-images.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import '#app/styles/admin-content.css';
+import { deleteImage } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/gallery';
 
 export const meta: Route.MetaFunction = () => adminMeta('Gallery');
+export const handle = { imageList: true } satisfies AdminPageHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
-  return loadFolder(context, 'gallery');
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadFolder(context, 'gallery');
+
+export const action = (args: Route.ActionArgs) => adminAction(args, { delete: deleteImage });
 
 export default function AdminGallery({ loaderData }: Route.ComponentProps) {
   const { images } = loaderData;
@@ -22,19 +23,16 @@ export default function AdminGallery({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 id="gallery-title">Gallery</h1>
           <p className="admin-page__lead">
-            Photos shown on the public gallery page, newest first.
-            {images ? ` ${images.length} ${images.length === 1 ? 'photo' : 'photos'}.` : null}
+            Photos shown on the public gallery page, newest first. {images.length}{' '}
+            {images.length === 1 ? 'photo' : 'photos'}.
           </p>
         </div>
         <Link className="button button--primary" to="/admin/addnewphoto">
           Add photo
         </Link>
       </header>
-      {images ? (
-        <ImageGrid images={images} noun="Gallery photo" emptyText="The gallery is empty. Add the first photo." />
-      ) : (
-        <ListLoadFailed />
-      )}
+      <WriteStatus result={useActionData<typeof action>()} />
+      <ImageGrid images={images} noun="Gallery photo" emptyText="The gallery is empty. Add the first photo." />
     </section>
   );
 }

@@ -1,39 +1,37 @@
-import type { Inquiry } from '#common/inquiry.ts';
+import { useActionData } from 'react-router';
 import { InquiryList } from '#app/components/admin/inquiry-list.tsx';
-import { ListLoadFailed } from '#app/components/admin/list-load-failed.tsx';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import '#app/styles/admin-content.css';
+import { deleteInquiry, setInquiryHandled } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/inquiries';
 
 export const meta: Route.MetaFunction = () => adminMeta('Inquiries');
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  let inquiries: Inquiry[] | null = null;
-  try {
-    inquiries = await context.services.inquiries.list();
-  } catch (err) {
-    console.error('Loading the inquiries failed', err);
-  }
-  return { inquiries };
+  return { inquiries: await context.services.inquiries.list() };
 }
+
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, { handled: setInquiryHandled, delete: deleteInquiry });
 
 export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
   const { inquiries } = loaderData;
-  const unread = inquiries?.filter((i) => !i.handled).length ?? 0;
+  const unread = inquiries.filter((i) => !i.handled).length;
   return (
     <section className="admin-page" aria-labelledby="inquiries-title">
       <header className="admin-page__header">
         <div>
           <h1 id="inquiries-title">Inquiries</h1>
           <p className="admin-page__lead">
-            Messages sent through the contact form, newest first.
-            {inquiries ? ` ${inquiries.length} in all, ${unread} unread.` : null}
+            Messages sent through the contact form, newest first. {inquiries.length} in all, {unread} unread.
           </p>
         </div>
       </header>
-      {inquiries ? <InquiryList inquiries={inquiries} /> : <ListLoadFailed />}
+      <WriteStatus result={useActionData<typeof action>()} />
+      <InquiryList inquiries={inquiries} />
     </section>
   );
 }

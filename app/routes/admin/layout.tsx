@@ -1,10 +1,11 @@
-import { Outlet } from 'react-router';
-import { AdminHeader } from '#app/components/admin/admin-header.tsx';
-import { AdminSideMenu } from '#app/components/admin/admin-side-menu.tsx';
-import { Toaster } from '#app/components/toaster.tsx';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
+import { AdminLoadError } from '#app/components/admin/admin-load-error.tsx';
+import { AdminShell } from '#app/components/admin/admin-shell.tsx';
+import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { isSessionEnded } from '#app/lib/admin-result.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import '#app/styles/admin.css';
+import '#app/styles/admin-content.css';
 import type { Route } from './+types/layout';
 
 /** A single-page app: this page and those under it load React Router's client runtime. */
@@ -16,25 +17,32 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context);
+  const admin = await adminOrEndedWrite(context);
+  // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
+  if (!admin) return { email: null, unreadInquiries: 0 };
   return { email: admin.email, unreadInquiries: await context.services.inquiries.countUnhandled() };
 }
 
-/** Re-check the session on every admin navigation, so a revoked session ends at /login at once. */
-export const shouldRevalidate = () => true;
+/**
+ * Re-check the session on every admin navigation, so a revoked session ends at /login at once; but not
+ * right after a write refused because the session ended, which would move to /login and lose the form.
+ */
+export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs) => !isSessionEnded(actionResult);
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="admin">
-      <AdminSideMenu unreadInquiries={loaderData.unreadInquiries} />
-      <div className="admin__main">
-        <AdminHeader />
-        <main className="admin__content">
-          <Outlet />
-        </main>
-      </div>
-      {/* Outside the grid flow: the toast container must not take a grid cell. */}
-      <Toaster />
-    </div>
+    <AdminShell unreadInquiries={loaderData.unreadInquiries}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** Every admin loader that fails ends here (none catches its own errors), inside the same frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>('routes/admin/layout');
+  return (
+    <AdminShell unreadInquiries={layout?.unreadInquiries ?? 0}>
+      <AdminLoadError error={error} />
+    </AdminShell>
   );
 }

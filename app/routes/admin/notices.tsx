@@ -1,24 +1,20 @@
-import { Link } from 'react-router';
-import type { Notice } from '#common/notice.ts';
+import { Link, useActionData } from 'react-router';
 import { AdminNoticeList } from '#app/components/admin/admin-notice-list.tsx';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import '#app/styles/admin-content.css';
+import { deleteNotice } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/notices';
 
 export const meta: Route.MetaFunction = () => adminMeta('Notices');
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  let notices: Notice[] = [];
-  try {
-    notices = await context.services.notices.list();
-  } catch (err) {
-    // As specified, a failed load of the notice list is only logged.
-    console.error('Loading the notices failed', err);
-  }
-  return { notices };
+  return { notices: await context.services.notices.list() };
 }
+
+export const action = (args: Route.ActionArgs) => adminAction(args, { delete: deleteNotice });
 
 export default function AdminNotices({ loaderData }: Route.ComponentProps) {
   const { notices } = loaderData;
@@ -35,6 +31,7 @@ export default function AdminNotices({ loaderData }: Route.ComponentProps) {
           Add notice
         </Link>
       </header>
+      <WriteStatus result={useActionData<typeof action>()} />
       <AdminNoticeList notices={notices} />
     </section>
   );

@@ -1,9 +1,6 @@
-import type { VitalsWindow } from '#common/vitals.ts';
-import { ListLoadFailed } from '#app/components/admin/list-load-failed.tsx';
 import { VitalsTable } from '#app/components/admin/vitals-table.tsx';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import '#app/styles/admin-content.css';
 import '#app/styles/admin-vitals.css';
 import type { Route } from './+types/vitals';
 
@@ -11,17 +8,10 @@ export const meta: Route.MetaFunction = () => adminMeta('Site speed');
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  let windows: VitalsWindow[] | null = null;
-  try {
-    windows = await context.services.vitals.summary();
-  } catch (err) {
-    console.error('Loading the site speed figures failed', err);
-  }
-  return { windows };
+  return { windows: await context.services.vitals.summary() };
 }
 
 export default function AdminVitals({ loaderData }: Route.ComponentProps) {
-  const { windows } = loaderData;
   return (
     <section className="admin-page" aria-labelledby="vitals-title">
       <header className="admin-page__header">
@@ -33,7 +23,9 @@ export default function AdminVitals({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
-      {windows ? windows.map((w) => <VitalsTable key={w.days} days={w.days} routes={w.routes} />) : <ListLoadFailed />}
+      {loaderData.windows.map((w) => (
+        <VitalsTable key={w.days} days={w.days} routes={w.routes} />
+      ))}
     </section>
   );
 }

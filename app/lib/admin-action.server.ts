@@ -1,0 +1,54 @@
+import { type ActionFunctionArgs, type AppLoadContext, data } from 'react-router';
+import { API_ERRORS, SESSION_ENDED, refusalOf } from '#common/api-error.ts';
+import { mayWrite } from './admin-guard.server.ts';
+import { CORRECT_FIELDS, type WriteMessages } from './admin-messages.ts';
+import { type FieldErrors, type WriteResult, writeDone, writeRefused } from './admin-result.ts';
+import { formValues } from './admin-form.ts';
+
+/** What a write may end with besides its usual message: fields refused as a whole, or other words. */
+export type WriteOutcome = { fieldErrors: FieldErrors } | { done: string } | undefined;
+
+export interface AdminWrite {
+  messages: WriteMessages;
+  /** Does the write through the same services as the JSON API; what it throws is answered below. */
+  run: (form: FormData, services: AppLoadContext['services']) => Promise<WriteOutcome>;
+}
+
+const unknownIntent = { code: 'bad-request', message: API_ERRORS['bad-request'].message };
+
+/**
+ * The one way an admin page writes: its form posts here (natively without JavaScript, through a fetcher
+ * with it), named by its `intent` field. The session is checked first; a refusal of the services (a
+ * rule, a full disk, a busy database) comes back as a WriteResult with its status and the typed values;
+ * any other fault is logged and answered in general words, so the form keeps what was typed either way.
+ */
+export async function adminAction(
+  { request, context }: ActionFunctionArgs,
+  writes: Record<string, AdminWrite>,
+): Promise<ReturnType<typeof data<WriteResult>>> {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const write = typeof intent === 'string' && Object.hasOwn(writes, intent) ? writes[intent] : undefined;
+  if (!write) return data(writeRefused({ done: null, failed: null }, unknownIntent), { status: 400 });
+  const values = formValues(form);
+  if (!(await mayWrite(context))) return data(writeRefused(write.messages, SESSION_ENDED, { values }), { status: 401 });
+  try {
+    const outcome = await write.run(form, context.services);
+    if (outcome && 'fieldErrors' in outcome) {
+      const refused = { code: 'validation', message: CORRECT_FIELDS };
+      return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });
+    }
+    return data(writeDone(write.messages, outcome?.done));
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (refusal) {
+      return data(writeRefused(write.messages, refusal, { values }), {
+        status: refusal.status,
+        headers: refusal.headers,
+      });
+    }
+    console.error(`Admin write "${intent}" on ${new URL(request.url).pathname} failed`, err);
+    const fault = { code: 'internal', message: API_ERRORS.internal.message };
+    return data(writeRefused(write.messages, fault, { values }), { status: 500 });
+  }
+}

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { FieldErrors, FormValues } from './admin-result.ts';
+
+/**
+ * The first message of a shared schema for each refused field, or null when the values pass. The form
+ * (before sending) and the page action (after) both ask this, so they show the same words per field.
+ */
+export function fieldErrorsOf(schema: z.ZodType, values: unknown): FieldErrors | null {
+  const result = schema.safeParse(values);
+  if (result.success) return null;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A text field of a posted form ('' when absent or a file). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** Every text field of a posted form except the intent, to send a refused form back as it was typed. */
+export function formValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of form) {
+    if (name !== 'intent' && typeof value === 'string') values[name] = value;
+  }
+  return values;
+}

@@ -1,0 +1,34 @@
+/**
+ * What the admin is told after each write, worded as the specification shows its toasts. A page action
+ * puts these words into its answer, so the toast (with JavaScript) and the page (without) say the same,
+ * and they are written only here. `failed: null` means the specification only logs that failure.
+ */
+export interface WriteMessages {
+  done: string | null;
+  failed: string | null;
+}
+
+export const ADMIN_MESSAGES = {
+  noticeCreate: { done: 'Notice created successfully.', failed: 'Failed to create notice.' },
+  noticeDelete: { done: 'Notice deleted successfully.', failed: 'Failed to delete notice.' },
+  admission: { done: 'Admission status updated successfully.', failed: 'Failed to update admission status.' },
+  imageUpload: { done: 'Image Uploaded Successfully', failed: 'Error Uploading Image' },
+  // The specification shows no toast for deleting a photo and only logs a failure.
+  imageDelete: { done: null, failed: null },
+  inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
+  inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
+} as const satisfies Record<string, WriteMessages>;
+
+export const LOGIN_SUCCESS = 'Login successful.';
+
+/** The specification's toast when a list of images could not be loaded. */
+export const LIST_FAILED = 'Something went wrong.';
+
+/** Above a form whose fields were refused; each field says why beside it. */
+export const CORRECT_FIELDS = 'Please correct the marked fields.';
+
+/** Without JavaScript the save button cannot wait for a change, so an unchanged status is answered in words. */
+export const admissionUnchanged = (status: string) => `The status is already ${status}. Nothing was changed.`;
+
+/** The browser checks the size before sending: the same words as the server's refusal of a larger file. */
+export const imageTooLarge = (limit: string) => `The file is larger than ${limit}. Please choose a smaller image.`;

@@ -1,0 +1,69 @@
+import { AdmissionStatusSchema } from '#common/admission.ts';
+import { apiErrorMessage } from '#common/api-error.ts';
+import type { ImageFolder } from '#common/image.ts';
+import { NoticeInputSchema } from '#common/notice.ts';
+import type { AdminWrite } from './admin-action.server.ts';
+import { fieldErrorsOf, formText } from './admin-form.ts';
+import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
+
+/**
+ * The admin's writes, each calling the same service as its JSON API route, so a rule lives once. Pages
+ * pick the ones their forms post (app/lib/admin-action.server.ts), by the form's `intent`.
+ */
+
+export const createNotice: AdminWrite = {
+  messages: ADMIN_MESSAGES.noticeCreate,
+  async run(form, services) {
+    const input = {
+      title: formText(form, 'title'),
+      description: formText(form, 'description'),
+      link: formText(form, 'link'),
+    };
+    const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.notices.create(input);
+  },
+};
+
+export const deleteNotice: AdminWrite = {
+  messages: ADMIN_MESSAGES.noticeDelete,
+  run: async (form, services) => services.notices.remove(formText(form, 'id')).then(() => undefined),
+};
+
+export const setAdmissionStatus: AdminWrite = {
+  messages: ADMIN_MESSAGES.admission,
+  async run(form, services) {
+    const parsed = AdmissionStatusSchema.safeParse(formText(form, 'status'));
+    if (!parsed.success) return { fieldErrors: { status: apiErrorMessage('validation') } };
+    // Only a changed value is saved; the browser's button waits for a change, a form sent without it cannot.
+    if (parsed.data === (await services.admission.get())) return { done: admissionUnchanged(parsed.data) };
+    await services.admission.set(parsed.data);
+  },
+};
+
+export const uploadImage = (folder: ImageFolder): AdminWrite => ({
+  messages: ADMIN_MESSAGES.imageUpload,
+  async run(form, services) {
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: apiErrorMessage('image/missing') } };
+    // The body was read by the server within the upload limit; the pipeline decides by content what it is.
+    await services.images.create(folder, Buffer.from(await file.arrayBuffer()));
+  },
+});
+
+export const deleteImage: AdminWrite = {
+  messages: ADMIN_MESSAGES.imageDelete,
+  run: async (form, services) => services.images.remove(formText(form, 'id')).then(() => undefined),
+};
+
+export const setInquiryHandled: AdminWrite = {
+  messages: ADMIN_MESSAGES.inquiryHandled,
+  async run(form, services) {
+    await services.inquiries.setHandled(formText(form, 'id'), formText(form, 'handled') === 'true');
+  },
+};
+
+export const deleteInquiry: AdminWrite = {
+  messages: ADMIN_MESSAGES.inquiryDelete,
+  run: async (form, services) => services.inquiries.remove(formText(form, 'id')).then(() => undefined),
+};

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { waitForHydration } from './support/hydration.ts';
+import { BASE_URL } from './support/env.ts';
+import { ADMIN_PAGES, signInByApi } from './support/pages.ts';
+
+// The office runs the site from a phone as often as from a computer: at 360 px (the narrowest common
+// Android width) no admin page may be wider than the screen, and the menu must not leave an empty band.
+const PHONE = { width: 360, height: 740 };
+
+test.use({ viewport: PHONE });
+
+test.describe('the admin area on a 360 px phone', () => {
+  // The site-speed table is the widest thing in the admin: give it rows to show.
+  test.beforeAll(async ({ request }) => {
+    for (const route of ['/', '/notices', '/contact']) {
+      const metrics = [
+        { name: 'LCP', value: 2400 },
+        { name: 'INP', value: 180 },
+        { name: 'CLS', value: 0.05 },
+        { name: 'TTFB', value: 600 },
+      ];
+      const res = await request.post('/api/vitals', { headers: { origin: BASE_URL }, data: { route, metrics } });
+      expect(res.status(), await res.text()).toBe(204);
+    }
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await signInByApi(page);
+  });
+
+  for (const path of ['/login', ...ADMIN_PAGES]) {
+    test(`${path} is no wider than the screen`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+    });
+  }
+
+  test('the menu is only as tall as its links, however short the page is', async ({ page }) => {
+    await page.goto('/admin');
+    await waitForHydration(page);
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    const menuBox = await menu.boundingBox();
+    const linksBox = await menu.getByRole('list').boundingBox();
+    expect(menuBox).not.toBeNull();
+    expect(linksBox).not.toBeNull();
+    // What is left under the links is the menu's own padding (0.75 rem), not a band of spare page height.
+    const below = menuBox!.y + menuBox!.height - (linksBox!.y + linksBox!.height);
+    expect(below).toBeLessThanOrEqual(16);
+  });
+});
