@@ -46,7 +46,8 @@ export function VitalsTable({ days, routes }: { days: number; routes: RouteVital
       {routes.length === 0 ? (
         <p className="vitals__empty">No measurements in the last {days} days yet.</p>
       ) : (
-        <div className="vitals__scroll">
+        // The table may be wider than a phone: the scrolling box takes focus so it scrolls from the keyboard too.
+        <div className="vitals__scroll" tabIndex={0} role="region" aria-label={`Last ${days} days, scrolls sideways`}>
           <table className="vitals__table">
             <caption className="sr-only">75th percentile per page over the last {days} days</caption>
             <thead>
