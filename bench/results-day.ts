@@ -4,8 +4,8 @@
 //   2. a warm-up: every address at 200 connections with a new query string per request, which warms
 //      the renderer, the compressor and the allocator and leaves the measured addresses uncached;
 //   3. 200 connections for RD_SECONDS on /, /notices and GET /api/notices (render cache cold at the
-//      start) and on / with a new query string per request (as shared links with ?fbclid= arrive: never
-//      cached), compression asked for as a browser does; the server's memory before, at the end and after
+//      start) and on / with a new query string per request (as shared links with ?fbclid= arrive; the render
+//      cache drops tracking parameters from its key, so these are served from it), compression asked for as a browser does; the server's memory before, at the end and after
 //      RD_IDLE seconds idle;
 //   4. a sign-in storm: 50 wrong passwords at once from one address while / is measured at 10 connections.
 //   npm run bench -- results-day      (or node --import tsx bench/results-day.ts after a build)

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,10 +17,10 @@ interface Counting {
 }
 
 /** A real Fastify app with the render cache, whose page handlers count how often they really render. */
-async function countingApp(): Promise<Counting> {
+async function countingApp(versions = new ContentVersion(db)): Promise<Counting> {
   const app = Fastify();
   const renders = new Map<string, number>();
-  const cache = registerResponseCache(app, new ContentVersion(db));
+  const cache = registerResponseCache(app, versions);
   const count = (key: string) => renders.set(key, (renders.get(key) ?? 0) + 1).get(key)!;
   app.get('/page', { config: { responseCache: true } }, async (_request, reply) => {
     const n = count('page');
@@ -76,6 +78,16 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
   app.inject({ method: 'GET', url, headers });
 
 describe('render cache', () => {
+  it('renders a shared link once whatever tracking parameters its clicks carry, and keeps the page parameters', async () => {
+    const clicks = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => get(a.app, `/page?fbclid=click-${i}&utm_source=facebook`)),
+    );
+    expect(clicks.every((r) => r.statusCode === 200 && r.body.includes('render 1'))).toBe(true);
+    expect((await get(a.app, '/page')).body).toContain('render 1');
+    expect((await get(a.app, '/page?page=2&fbclid=x')).body).toContain('render 2');
+    expect(a.renders.get('page')).toBe(2);
+  });
+
   it('renders a page once for 1,000 concurrent requests and serves them all the same page', async () => {
     const responses = await Promise.all(Array.from({ length: 1000 }, () => get(a.app, '/page')));
     expect(a.renders.get('page')).toBe(1);
@@ -155,5 +167,36 @@ describe('render cache', () => {
     const responses = await Promise.all(Array.from({ length: 5 }, () => get(a.app, '/broken')));
     expect(responses.every((r) => r.statusCode === 500)).toBe(true);
     expect(a.cache.store.inFlight.size).toBe(0);
+  });
+
+  it('does not render for a visitor who left while the request waited its turn', async () => {
+    let reached!: () => void;
+    const waiting = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The content version read is where a request waits behind others: hold it until the client has gone.
+    class HeldVersion extends ContentVersion {
+      override async current() {
+        reached();
+        await held;
+        return super.current();
+      }
+    }
+    const slow = await countingApp(new HeldVersion(db));
+    apps.push(slow.app);
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = slow.app.server.address() as net.AddressInfo;
+    const accepted = once(slow.app.server, 'connection') as Promise<[net.Socket]>;
+    const client = net.connect(port, '127.0.0.1');
+    client.write('GET /page HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const [serverSocket] = await accepted;
+    await waiting;
+    client.destroy();
+    await once(serverSocket, 'close');
+    release();
+    // Give the request every chance to render if it were going to.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(slow.renders.get('page')).toBeUndefined();
+    expect(slow.cache.store.inFlight.size).toBe(0);
   });
 });

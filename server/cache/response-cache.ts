@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { chooseEncoding } from '../compression.ts';
+import { cacheKey } from './cache-key.ts';
 import { type CachedResponse, etagMatches, makeCachedResponse } from './cached-response.ts';
 import type { ContentVersion } from './content-version.ts';
 import { ResponseStore, type StoreLimits } from './response-store.ts';
@@ -80,14 +81,22 @@ export function registerResponseCache(
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.routeOptions.config?.responseCache !== true) return;
     store.sync(await versions.current());
-    const hit = store.get(request.url);
+    const key = cacheKey(request.url);
+    const hit = store.get(key);
     if (hit) {
       served.add(request);
       return reply.send(applyEntry(request, reply, hit));
     }
     if (request.method === 'HEAD') return;
+    // A visitor who left while the request waited its turn (a timed-out phone, a closed tab) needs no
+    // render: skipping it keeps a backlog of abandoned requests from delaying the ones still waiting.
+    if (request.raw.socket?.destroyed) {
+      request.log.info({ url: request.url }, 'render cache: the client left before its render; skipped');
+      reply.hijack();
+      return;
+    }
     const version = store.version;
-    const flightKey = `${version} ${request.url}`;
+    const flightKey = `${version} ${key}`;
     const pending = store.inFlight.get(flightKey);
     if (pending) {
       const entry = await pending;
@@ -97,7 +106,7 @@ export function registerResponseCache(
     }
     let resolve!: (entry: CachedResponse | null) => void;
     store.inFlight.set(flightKey, new Promise((r) => (resolve = r)));
-    fills.set(request, { key: request.url, flightKey, version, resolve });
+    fills.set(request, { key, flightKey, version, resolve });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
