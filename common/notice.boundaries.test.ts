@@ -57,6 +57,22 @@ describe('NoticeInputSchema boundaries (SPEC.md section 5)', () => {
     });
   });
 
+  it('counts Nepali words separated by the danda as well as by spaces', () => {
+    // Four words, the last two joined by a danda with no space: the fifth word makes it valid.
+    expect(messages({ description: 'परीक्षा तालिका प्रकाशित भयो।' })).toEqual({
+      description: ['Description must be at least 5 words.'],
+    });
+    expect(messages({ description: 'परीक्षा तालिका प्रकाशित भयो।सबै' })).toEqual({});
+    // A danda between spaces is not a word.
+    expect(messages({ description: 'परीक्षा तालिका प्रकाशित भयो ।' })).toEqual({
+      description: ['Description must be at least 5 words.'],
+    });
+    expect(messages({ description: Array.from({ length: 151 }, () => 'शब्द').join('।') })).toEqual({
+      description: ['Description must be less than 150 words.'],
+    });
+    expect(messages({ description: Array.from({ length: 150 }, () => 'शब्द').join('।') })).toEqual({});
+  });
+
   it('accepts a link of 100 characters', () => {
     expect(link(100)).toHaveLength(100);
     expect(messages({ link: link(100) })).toEqual({});
