@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toBsDate } from '../bs-date.ts';
 import { NEPALI_MONTHS, formatNepaliDate, toDevanagariDigits } from './nepali-numbers.ts';
 
 describe('toDevanagariDigits', () => {
@@ -19,6 +20,14 @@ describe('formatNepaliDate', () => {
     // 13 April 2026 is 31 Chaitra 2082.
     expect(formatNepaliDate({ year: 2082, month: 12, day: 31 })).toBe('३१ चैत २०८२');
     expect(formatNepaliDate({ year: 2081, month: 3, day: 32 })).toBe('३२ असार २०८१');
+  });
+
+  it('writes the Bikram Sambat day of an instant, taken in Nepal time', () => {
+    expect(formatNepaliDate(toBsDate(new Date('2026-11-22T06:00:00Z')))).toBe('६ मंसिर २०८३');
+    // 18:30 UTC on 21 November is already 00:15 on 22 November in Nepal.
+    expect(formatNepaliDate(toBsDate(new Date('2026-11-21T18:30:00Z')))).toBe('६ मंसिर २०८३');
+    expect(formatNepaliDate(toBsDate(new Date('2026-11-21T18:00:00Z')))).toBe('५ मंसिर २०८३');
+    expect(formatNepaliDate(toBsDate(new Date('2026-04-14T06:00:00Z')))).toBe('१ बैशाख २०८३');
   });
 
   it('has twelve months, in the order of the year', () => {

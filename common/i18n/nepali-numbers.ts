@@ -1,3 +1,5 @@
+import type { BsDate } from '../bs-date.ts';
+
 /** The Devanagari digits ०–९, in the order of their values. */
 const DEVANAGARI_DIGITS = ['०', '१', '२', '३', '४', '५', '६', '७', '८', '९'] as const;
 
@@ -22,15 +24,8 @@ export const NEPALI_MONTHS = [
   'चैत',
 ] as const;
 
-/** A day of the Bikram Sambat calendar; `month` counts from 1 (Baisakh). */
-export interface BsDateParts {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** A Bikram Sambat date as a Nepali page shows it: "६ मंसिर २०८३". */
-export function formatNepaliDate({ year, month, day }: BsDateParts): string {
+/** A Bikram Sambat date (common/bs-date.ts) as a Nepali page shows it: "६ मंसिर २०८३". */
+export function formatNepaliDate({ year, month, day }: BsDate): string {
   const name = NEPALI_MONTHS[month - 1];
   if (name === undefined || !Number.isInteger(day) || day < 1 || day > 32) {
     throw new RangeError(`Not a Bikram Sambat date: ${year}-${month}-${day}`);
