@@ -16,7 +16,8 @@ import { needsClientRuntime } from './lib/client-runtime.ts';
 import { motionVariables } from './lib/motion.ts';
 import { useNonce } from './lib/nonce.ts';
 import { college } from '#content/college.ts';
-import './styles/app.css';
+import appCss from './styles/app.css?inline';
+import { PageStyle } from './components/page-style.tsx';
 import type { Route } from './+types/root';
 
 /** The site's absolute address, for Open Graph URLs in each page's meta. */
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b3d91" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <PageStyle name="app" css={appCss} />
         <Links />
       </head>
       <body>

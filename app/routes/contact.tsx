@@ -13,7 +13,8 @@ import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { FORM_TOKEN_FIELD, INQUIRY_RECEIVED_MESSAGE, formTokenStillUsable } from '#common/inquiry.ts';
 import { pageMeta } from '#app/lib/seo.ts';
 import { college } from '#content/college.ts';
-import '#app/styles/contact.css';
+import contactCss from '#app/styles/contact.css?inline';
+import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -69,6 +70,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const result = actionData as ContactResult | undefined;
   return (
     <main id="main" tabIndex={-1} className="page">
+      <PageStyle name="contact" css={contactCss} />
       <div className="container">
         <header className="page__header">
           <h1>Contact us</h1>

@@ -3,7 +3,8 @@ import { GalleryGrid } from '#app/components/gallery-grid.tsx';
 import { Pager } from '#app/components/pager.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { college } from '#content/college.ts';
-import '#app/styles/pages.css';
+import pagesCss from '#app/styles/pages.css?inline';
+import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/gallery';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -25,6 +26,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const firstNumber = (page - 1) * pageSize + 1;
   return (
     <main id="main" tabIndex={-1} className="page">
+      <PageStyle name="pages" css={pagesCss} />
       <div className="container">
         <header className="page__header">
           <h1>Life at Orbit</h1>

@@ -12,7 +12,8 @@ import { MessagesSection } from '#app/components/messages-section.tsx';
 import { TestimonialsSection } from '#app/components/testimonials-section.tsx';
 import { WhyChooseUs } from '#app/components/why-choose-us.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
-import '#app/styles/home.css';
+import homeCss from '#app/styles/home.css?inline';
+import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -34,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1}>
+      <PageStyle name="home" css={homeCss} />
       <BannerCarousel pictures={bannerPictures} />
       <Hero />
       <AboutSection />

@@ -1,6 +1,7 @@
 import { Link, data } from 'react-router';
 import { pageMeta } from '#app/lib/seo.ts';
-import '#app/styles/pages.css';
+import pagesCss from '#app/styles/pages.css?inline';
+import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/not-found';
 
 /** Unknown addresses get a real 404 status, with the page inside the site's navigation. */
@@ -18,6 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="page">
+      <PageStyle name="pages" css={pagesCss} />
       <div className="container not-found">
         <p className="not-found__code" aria-hidden="true">
           404

@@ -3,7 +3,8 @@ import { NoticeCard } from '#app/components/notice-card.tsx';
 import { Pager } from '#app/components/pager.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
 import { college } from '#content/college.ts';
-import '#app/styles/pages.css';
+import pagesCss from '#app/styles/pages.css?inline';
+import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/notices';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -24,6 +25,7 @@ export default function Notices({ loaderData }: Route.ComponentProps) {
   const { notices, page, pageCount } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="page">
+      <PageStyle name="pages" css={pagesCss} />
       <div className="container">
         <header className="page__header">
           <h1>Notices</h1>

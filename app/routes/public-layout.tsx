@@ -2,7 +2,8 @@ import { Outlet } from 'react-router';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import { SiteFooter } from '#app/components/site-footer.tsx';
 import { SiteHeader } from '#app/components/site-header.tsx';
-import '#app/styles/site.css';
+import siteCss from '#app/styles/site.css?inline';
+import { PageStyle } from '#app/components/page-style.tsx';
 
 /**
  * Public pages are the same for every visitor: the server keeps each one in its render cache, a browser
@@ -15,6 +16,7 @@ export const headers = () => ({ 'Cache-Control': PUBLIC_CACHE_CONTROL });
 export default function PublicLayout() {
   return (
     <>
+      <PageStyle name="site" css={siteCss} />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

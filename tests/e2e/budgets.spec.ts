@@ -96,6 +96,11 @@ test.describe('budgets', () => {
       const scripts = html.match(/<script\b[^>]*>/gu) ?? [];
       expect(scripts, `${path} scripts`).toHaveLength(1);
       expect(scripts[0], `${path} has an inline script`).toMatch(/^<script type="module" src="\/assets\/[\w-]+\.js"/u);
+      // Their CSS travels in the head, so the first paint waits for no stylesheet request.
+      expect(html, `${path} links a stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/u);
+      expect(html.slice(0, html.indexOf('</head>')), `${path} styles in the head`).toMatch(
+        /<style data-precedence="page" data-href="app site\b/u,
+      );
 
       const { requests } = await firstLoad(page, path);
       expect(requests.filter((url) => new URL(url).pathname.startsWith('/__manifest'))).toEqual([]);
