@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { TIMINGS } from '#common/limits.ts';
+import { type Page, expect, test } from '@playwright/test';
 import { gotoEnhanced } from './support/hydration.ts';
+
+/** The page's clock stands still until the test moves it: the banner turns when the test says, however slow the machine. */
+async function holdClock(page: Page) {
+  const start = Date.parse('2026-11-23T04:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
 
 const SECTION_ORDER = [
   'Pictures of the college',
@@ -79,6 +87,8 @@ test.describe('home page', () => {
   });
 
   test('the banner has 7 pictures, preloads the first and advances every few seconds', async ({ page }) => {
+    // The page's clock is ours: the rotation moves when the test moves time, however slow the machine is.
+    await holdClock(page);
     await gotoEnhanced(page, '/');
     const banner = page.getByRole('region', { name: 'Pictures of the college' });
     const images = banner.locator('img');
@@ -98,7 +108,9 @@ test.describe('home page', () => {
     await expect(visible).toHaveCount(1);
     await expect(visible).toHaveAccessibleName('1 of 7');
     const firstAlt = await visible.getByRole('img').getAttribute('alt');
-    await page.waitForTimeout(4500);
+    await page.clock.runFor(TIMINGS.bannerIntervalMs - 100);
+    await expect(visible).toHaveAccessibleName('1 of 7');
+    await page.clock.runFor(200);
     await expect(visible).toHaveAccessibleName('2 of 7');
     expect(await visible.getByRole('img').getAttribute('alt')).not.toBe(firstAlt);
   });
@@ -130,18 +142,20 @@ test.describe('home page', () => {
 
   test('the banner stays still for visitors who prefer reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await holdClock(page);
     await gotoEnhanced(page, '/');
     const visible = page.getByRole('region', { name: 'Pictures of the college' }).getByRole('group');
-    await page.waitForTimeout(4500);
+    await page.clock.runFor(TIMINGS.bannerIntervalMs * 2);
     await expect(visible).toHaveAccessibleName('1 of 7');
   });
 
   test('the banner can be paused', async ({ page }) => {
+    await holdClock(page);
     await gotoEnhanced(page, '/');
     const banner = page.getByRole('region', { name: 'Pictures of the college' });
     await banner.getByRole('button', { name: 'Pause slideshow' }).click();
     await expect(banner.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
-    await page.waitForTimeout(4500);
+    await page.clock.runFor(TIMINGS.bannerIntervalMs * 2);
     await expect(banner.getByRole('group')).toHaveAccessibleName('1 of 7');
   });
 });
