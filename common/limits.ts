@@ -5,6 +5,7 @@ export const NOTICE_LIMITS = {
   descriptionMinWords: 5,
   descriptionMaxWords: 150,
   linkMaxChars: 100,
+  referenceNoMaxChars: 30,
 } as const;
 
 export const FEATURED_MAX = 3;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NOTICE_LIMITS } from './limits.ts';
 import { countWords } from './words.ts';
+import { DEFAULT_NOTICE_CATEGORY, NOTICE_CATEGORY_KEYS, isNoticeCategory } from './notice-category.ts';
+import { isCalendarDate, nepalLocalToIso } from './nepal-time.ts';
 
 const L = NOTICE_LIMITS;
 
@@ -13,7 +15,19 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** One schema for the notice form and for POST /api/notices, with the specification's exact messages. */
+/** An optional text field: trimmed, and null when left empty. */
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/**
+ * One schema for the notice form and for the admin API (create and edit), with the specification's exact
+ * messages. Publish time and pinned-until are typed in Nepal time: publish time as 'YYYY-MM-DDTHH:mm'
+ * (stored as a UTC instant; empty means now, a future one schedules the notice), pinned-until as a day.
+ */
 export const NoticeInputSchema = z.object({
   title: z
     .string()
@@ -38,6 +52,24 @@ export const NoticeInputSchema = z.object({
     })
     .optional()
     .transform((v) => (v ? v : null)),
+  category: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_NOTICE_CATEGORY))
+    .refine(isNoticeCategory, { message: 'Choose a category from the list.' })
+    .transform((v) => v as (typeof NOTICE_CATEGORY_KEYS)[number]),
+  referenceNo: optionalText().refine((v) => v === null || v.length <= L.referenceNoMaxChars, {
+    message: `Reference number must be ${L.referenceNoMaxChars} characters or fewer.`,
+  }),
+  publishAt: optionalText()
+    .refine((v) => v === null || nepalLocalToIso(v) !== null, {
+      message: 'Publish at must be a date and time, e.g. 2026-11-22 10:00.',
+    })
+    .transform((v) => (v === null ? null : nepalLocalToIso(v))),
+  pinnedUntil: optionalText().refine((v) => v === null || isCalendarDate(v), {
+    message: 'Pinned until must be a date, e.g. 2026-11-30.',
+  }),
 });
 export type NoticeInput = z.input<typeof NoticeInputSchema>;
 export type NoticeData = z.output<typeof NoticeInputSchema>;
@@ -48,6 +80,16 @@ export const NoticeSchema = z.object({
   description: z.string(),
   link: z.string().nullable(),
   createdDate: z.string(),
+  category: z.enum(NOTICE_CATEGORY_KEYS),
+  referenceNo: z.string().nullable(),
+  /** When it is (or was) published: an ISO instant. */
+  publishAt: z.string(),
+  /** The last Nepal day ('YYYY-MM-DD') it is pinned on, or null. */
+  pinnedUntil: z.string().nullable(),
+  /** Pinned now: shown first with a 'Pinned' badge. */
+  pinned: z.boolean(),
+  /** Its publish time is still to come: it is shown nowhere public yet. */
+  scheduled: z.boolean(),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 

@@ -31,6 +31,7 @@ import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { publicVitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { registerPages } from './pages/pages-plugin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import type { Clock } from './clock.ts';
 import { createServices } from './services.ts';
 import type { Storage } from './storage/storage.ts';
 import './http.ts';
@@ -43,9 +44,11 @@ export interface BuildAppOptions {
   storage: Storage;
   /** Serve the React Router pages from ./build (false for API-only tests). */
   pages?: boolean;
+  /** The services' clock (tests move it); the system's by default. */
+  clock?: Clock;
 }
 
-export async function buildApp({ env, db, storage, pages = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, db, storage, pages = true, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -63,7 +66,7 @@ export async function buildApp({ env, db, storage, pages = true }: BuildAppOptio
     // Called per page, once services exist: the pages may frame only the map and video the college set.
     embedUrls: () => app.services.content.embedUrls(),
   });
-  const services = createServices({ db, storage, env, log: app.log });
+  const services = createServices({ db, storage, env, log: app.log, ...(clock ? { clock } : {}) });
   // Before compression: cached answers carry their own compressed variants.
   registerResponseCache(app, services.contentVersion);
   registerCompression(app);

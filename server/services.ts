@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Env } from './env.ts';
 import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
@@ -7,7 +8,7 @@ import { ContentVersion } from './cache/content-version.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
-import { createNoticesService } from './modules/notices/notices.service.ts';
+import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -16,6 +17,8 @@ export interface ServiceDeps {
   storage: Storage;
   env: Env;
   log: FastifyBaseLogger;
+  /** The time for rules that depend on it; tests move it instead of waiting. */
+  clock?: Clock;
 }
 
 /** URL at which a stored file is served to browsers: through the app (/media/...). */
@@ -29,15 +32,15 @@ export const mediaUrlFor = (publicBase: string | undefined): ((key: string) => s
 };
 
 /** Composes the services once; routes and page loaders (through the load context) share them. */
-export function createServices({ db, storage, env, log }: ServiceDeps) {
+export function createServices({ db, storage, env, log, clock = systemClock }: ServiceDeps) {
   const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
   const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
   // One reader of the shared content version for the render cache and the content service.
-  const contentVersion = new ContentVersion(db);
+  const contentVersion = new ContentVersion(db, { clock, nextChangeAt: nextNoticeChange });
   return {
     db,
     contentVersion,
-    notices: createNoticesService(db),
+    notices: createNoticesService(db, clock),
     admission: createAdmissionService(db),
     images: createImagesService({
       db,

@@ -1,21 +1,40 @@
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
-import { bumpContentVersion, readContentVersion } from './content-version.repository.ts';
+import { bumpContentVersion, readContentVersion, rollScheduledChange } from './content-version.repository.ts';
+
+/**
+ * Public pages that change by themselves at a known time (a scheduled notice is published, a pin ends):
+ * `nextChangeAt` answers, from the database, the first such time after `now` (ISO), or null.
+ */
+export interface ScheduledChanges {
+  clock: Clock;
+  nextChangeAt: (db: Db, now: Date) => Promise<string | null>;
+}
 
 /**
  * The shared counter of public content, read at most once per turn of the event loop however many
  * requests ask. A request only ever joins a read that starts after it arrived, so a change committed
  * by any process before a request comes in is always seen by that request: the next request after an
- * admin's write gets fresh pages, with no timer or message between processes.
+ * admin's write gets fresh pages, with no timer or message between processes. The counter also moves
+ * forward on the first read after a scheduled change's time, so no job is needed for those either.
  */
 export class ContentVersion {
   #queued: Promise<number> | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly scheduled?: ScheduledChanges,
+  ) {}
 
   current(): Promise<number> {
-    this.#queued ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    this.#queued ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       this.#queued = null;
-      return readContentVersion(this.db);
+      const { version, nextChangeAt } = await readContentVersion(this.db);
+      if (!this.scheduled || nextChangeAt === null) return version;
+      const now = this.scheduled.clock.now();
+      if (nextChangeAt > now.toISOString()) return version;
+      const { nextChangeAt: find } = this.scheduled;
+      return rollScheduledChange(this.db, nextChangeAt, (trx) => find(trx, now));
     });
     return this.#queued;
   }

@@ -43,6 +43,8 @@ const notice = (title: string) => ({
   description: 'A notice written by the held-lock tests.',
   link: null,
   created_at: new Date().toISOString(),
+  category: 'general',
+  publish_at: new Date().toISOString(),
 });
 const insertNotice = (target: Pick<Db, 'insertInto'>, title: string) =>
   target.insertInto('notices').values(notice(title)).execute();

@@ -7,6 +7,13 @@ export interface NoticesTable {
   description: string;
   link: string | null;
   created_at: string;
+  /** A key of NOTICE_CATEGORIES (common/notice-category.ts). */
+  category: string;
+  reference_no: string | null;
+  /** When it is public: a later time than now schedules it. */
+  publish_at: string;
+  /** The last Nepal day ('YYYY-MM-DD') it is pinned on. */
+  pinned_until: string | null;
 }
 
 export interface AdmissionStatusTable {
@@ -33,6 +40,8 @@ export interface ContentVersionTable {
   /** bigint: PostgreSQL's driver returns it as a string, SQLite as a number. */
   version: number | string;
   updated_at: string;
+  /** When public pages next change by themselves (a scheduled notice's time, a pin's end); null: not planned. */
+  next_change_at: string | null;
 }
 
 export interface InquiriesTable {

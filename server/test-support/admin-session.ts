@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { parseEnv } from '#server/env.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
@@ -37,12 +38,19 @@ export interface AdminTestApp {
 export async function createAdminTestApp(
   env: Record<string, string> = {},
   wrapStorage: (storage: Storage) => Storage = (s) => s,
+  clock?: Clock,
 ): Promise<AdminTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-admin-'));
   const uploadsDir = path.join(dataDir, 'uploads');
   const { db, cleanup } = await openTestDb(dataDir);
   const parsed = parseEnv({ NODE_ENV: 'test', PORT: '3000', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
-  const app = await buildApp({ env: parsed, db, storage: wrapStorage(createLocalStorage(uploadsDir)), pages: false });
+  const app = await buildApp({
+    env: parsed,
+    db,
+    storage: wrapStorage(createLocalStorage(uploadsDir)),
+    pages: false,
+    ...(clock ? { clock } : {}),
+  });
   await app.services.users.create(ADMIN_EMAIL, ADMIN_PASSWORD);
 
   const login = await app.inject({

@@ -1,8 +1,29 @@
 import { z } from 'zod';
-import { NoticeInputSchema, NoticeSchema } from '#common/notice.ts';
+import { isoToNepalLocal } from '#common/nepal-time.ts';
+import {
+  type NoticeData,
+  type NoticeInput,
+  NoticeInputSchema,
+  NoticeListSchema,
+  NoticeSchema,
+} from '#common/notice.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * The validated body back in the schema's input form (the service checks it once more): a publish time
+ * goes back to the Nepal time that was typed.
+ */
+const asInput = (body: NoticeData): NoticeInput => ({
+  title: body.title,
+  description: body.description,
+  link: body.link ?? undefined,
+  category: body.category,
+  referenceNo: body.referenceNo ?? undefined,
+  publishAt: body.publishAt ? isoToNepalLocal(body.publishAt) : undefined,
+  pinnedUntil: body.pinnedUntil ?? undefined,
+});
 
 /** Notices for signed-in admins, under /api/admin (see server/modules/admin-routes.ts). */
 export const adminNoticesRoutes: ApiPlugin = async (app) => {
@@ -18,10 +39,48 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       // The body was validated and trimmed by the same schema; the service checks it once more.
-      const { title, description, link } = request.body;
-      const notice = await app.services.notices.create({ title, description, link: link ?? undefined });
+      const notice = await app.services.notices.create(asInput(request.body));
       return reply.status(201).send(notice);
     },
+  );
+
+  app.get(
+    '/notices',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every notice, scheduled ones included, newest publish time first',
+        response: { 200: NoticeListSchema },
+      },
+    },
+    async () => ({ notices: await app.services.notices.listAll() }),
+  );
+
+  app.get(
+    '/notices/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One notice (404 when it is gone)',
+        params: IdParams,
+        response: { 200: NoticeSchema },
+      },
+    },
+    async (request) => app.services.notices.get(request.params.id),
+  );
+
+  app.put(
+    '/notices/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Replace a notice's fields (404, and nothing changed, when it was deleted meanwhile)",
+        params: IdParams,
+        body: NoticeInputSchema,
+        response: { 200: NoticeSchema },
+      },
+    },
+    async (request) => app.services.notices.update(request.params.id, asInput(request.body)),
   );
 
   app.delete(

@@ -26,7 +26,7 @@ describe('GET /api/notices', () => {
     expect(notices[0]!.createdDate).toBe(daysAgo(1));
   });
 
-  it('returns id, title, description, link (null when none) and createdDate', async () => {
+  it('returns id, title, description, link (null when none), createdDate and the notice-board fields', async () => {
     await t.services.notices.create(buildNoticeInput({ link: 'https://www.neb.gov.np/results' }), daysAgo(2));
     await t.services.notices.create(buildNoticeInput({ title: 'Notice without link' }), daysAgo(1));
 
@@ -39,6 +39,12 @@ describe('GET /api/notices', () => {
         description: buildNoticeInput().description,
         link: null,
         createdDate: daysAgo(1),
+        category: 'general',
+        referenceNo: null,
+        publishAt: daysAgo(1),
+        pinnedUntil: null,
+        pinned: false,
+        scheduled: false,
       },
       expect.objectContaining({ link: 'https://www.neb.gov.np/results' }),
     ]);

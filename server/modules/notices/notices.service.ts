@@ -1,14 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import { NOTICES_PAGE_SIZE } from '#common/limits.ts';
+import { nepalToday } from '#common/nepal-time.ts';
 import { changeContent } from '#server/cache/content-version.ts';
-import { type Db, nowIso } from '#server/db/db.ts';
+import { setNextChangeAt } from '#server/cache/content-version.repository.ts';
+import { type Clock, systemClock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
 import type { NoticeRow } from '#server/db/schema.ts';
-import { badRequest, notFound } from '#server/errors.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
 import * as repo from './notices.repository.ts';
 
-export function toNotice(row: NoticeRow): Notice {
-  return { id: row.id, title: row.title, description: row.description, link: row.link, createdDate: row.created_at };
+/** A notice as shown at `now`: whether it is pinned today (Nepal) and whether its publish time is still to come. */
+export function toNotice(row: NoticeRow, now: Date): Notice {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    createdDate: row.created_at,
+    category: row.category as Notice['category'],
+    referenceNo: row.reference_no,
+    publishAt: row.publish_at,
+    pinnedUntil: row.pinned_until,
+    pinned: row.pinned_until !== null && row.pinned_until >= nepalToday(now),
+    scheduled: row.publish_at > now.toISOString(),
+  };
 }
 
 export interface NoticePage {
@@ -19,30 +35,104 @@ export interface NoticePage {
   total: number;
 }
 
-export function createNoticesService(db: Db) {
+/** The first time after `now` when notices change on public pages by themselves (for the render cache). */
+export const nextNoticeChange = (db: Db, now: Date) => repo.nextNoticeChange(db, now.toISOString(), nepalToday(now));
+
+/** Saving a notice that was deleted meanwhile (another tab, another admin). */
+const noticeGone = () =>
+  new AppError(
+    404,
+    'not-found',
+    'This notice no longer exists: it was deleted, perhaps in another tab. Nothing was saved.',
+  );
+
+function parseInput(input: NoticeInput) {
+  const parsed = NoticeInputSchema.safeParse(input);
+  if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid notice.');
+  return parsed.data;
+}
+
+export function createNoticesService(db: Db, clock: Clock = systemClock) {
+  const view = (category?: string) => {
+    const now = clock.now();
+    return { now: now.toISOString(), today: nepalToday(now), category };
+  };
+  /** A write to notices, with the content counter moved and the next scheduled change recorded with it. */
+  const write = <T>(run: (trx: Db) => Promise<T>) =>
+    changeContent(db, async (trx) => {
+      const result = await run(trx);
+      await setNextChangeAt(trx, await nextNoticeChange(trx, clock.now()));
+      return result;
+    });
+  const fields = (data: ReturnType<typeof parseInput>, now: string) => ({
+    title: data.title,
+    description: data.description,
+    link: data.link,
+    category: data.category,
+    reference_no: data.referenceNo,
+    publish_at: data.publishAt ?? now,
+    pinned_until: data.pinnedUntil,
+  });
+
   return {
-    /** Newest first; `limit` for the home page's latest notices. */
+    /** Published notices, pinned first, then newest; `limit` for the home page's latest notices. */
     async list(limit?: number): Promise<Notice[]> {
-      return (await repo.listNotices(db, limit)).map(toNotice);
+      const v = view();
+      return (await repo.listPublished(db, v, limit)).map((row) => toNotice(row, new Date(v.now)));
     },
-    /** One page of /notices, newest first; null for a page that does not exist (there is always a first). */
-    async listPage(page: number, pageSize = NOTICES_PAGE_SIZE): Promise<NoticePage | null> {
-      const total = await repo.countNotices(db);
+    /** One page of /notices (of one category, if given); null for a page that does not exist (there is always a first). */
+    async listPage(page: number, category?: string, pageSize = NOTICES_PAGE_SIZE): Promise<NoticePage | null> {
+      const v = view(category);
+      const total = await repo.countPublished(db, v);
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
-      const rows = await repo.listNotices(db, pageSize, (page - 1) * pageSize);
-      return { notices: rows.map(toNotice), page, pageCount, pageSize, total };
+      const rows = await repo.listPublished(db, v, pageSize, (page - 1) * pageSize);
+      return { notices: rows.map((row) => toNotice(row, new Date(v.now))), page, pageCount, pageSize, total };
     },
-    async create(input: NoticeInput, createdAt = nowIso()): Promise<Notice> {
-      const parsed = NoticeInputSchema.safeParse(input);
-      if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid notice.');
-      const row = { id: randomUUID(), ...parsed.data, created_at: createdAt };
-      await changeContent(db, (trx) => repo.insertNotice(trx, row));
-      return toNotice(row);
+    /** The latest published notices by publish time (the feed). */
+    async latest(limit: number): Promise<Notice[]> {
+      const now = clock.now();
+      return (await repo.listLatestPublished(db, now.toISOString(), limit)).map((row) => toNotice(row, now));
+    },
+    /** A published notice, or null (unknown, deleted or still scheduled: the public cannot tell which). */
+    async getPublished(id: string): Promise<Notice | null> {
+      const now = clock.now();
+      const row = await repo.findNotice(db, id);
+      return row && row.publish_at <= now.toISOString() ? toNotice(row, now) : null;
+    },
+    /** Every notice, scheduled ones included, newest publish time first (the admin's list). */
+    async listAll(): Promise<Notice[]> {
+      const now = clock.now();
+      return (await repo.listAllNotices(db)).map((row) => toNotice(row, now));
+    },
+    /** Any notice, for the admin; 404 when it is not there (deleted meanwhile). */
+    async get(id: string): Promise<Notice> {
+      const row = await repo.findNotice(db, id);
+      if (!row) throw notFound('notice');
+      return toNotice(row, clock.now());
+    },
+    /** `createdAt` (seeding, tests) also sets the default publish time. */
+    async create(input: NoticeInput, createdAt?: string): Promise<Notice> {
+      const data = parseInput(input);
+      const now = createdAt ? new Date(createdAt) : clock.now();
+      const row = { id: randomUUID(), ...fields(data, now.toISOString()), created_at: now.toISOString() };
+      await write((trx) => repo.insertNotice(trx, row));
+      return toNotice(row, now);
+    },
+    /** Replaces a notice's fields; 404 (and nothing written) when another tab deleted it meanwhile. */
+    async update(id: string, input: NoticeInput): Promise<Notice> {
+      const data = parseInput(input);
+      const now = clock.now();
+      // Thrown inside the transaction, so a notice deleted meanwhile leaves everything as it was.
+      await write(async (trx) => {
+        if (!(await repo.updateNotice(trx, id, fields(data, now.toISOString())))) throw noticeGone();
+      });
+      return this.get(id);
     },
     async remove(id: string): Promise<void> {
-      const deleted = await changeContent(db, (trx) => repo.deleteNotice(trx, id));
-      if (!deleted) throw notFound('notice');
+      await write(async (trx) => {
+        if (!(await repo.deleteNotice(trx, id))) throw notFound('notice');
+      });
     },
     count: () => repo.countNotices(db),
   };

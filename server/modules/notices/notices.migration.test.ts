@@ -1,0 +1,46 @@
+/**
+ * Migration 0006 keeps every notice a release wrote: each becomes General, published at the time it was
+ * created, not pinned, with no reference number, and shows on the public API as before.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import {
+  type OpenedFixture,
+  openReleaseFixture,
+  readManifest,
+  releaseFixtures,
+} from '../../../tests/ops/release-fixture.ts';
+
+describe.each(releaseFixtures())('notices of a site upgraded from %s', (fixture) => {
+  let root: string;
+  let opened: OpenedFixture;
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), `orbit-notices-${fixture}-`));
+    opened = await openReleaseFixture(fixture, root);
+    await migrateToLatest(opened.db);
+  });
+  afterAll(async () => {
+    await opened?.cleanup();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('keeps every row, General and published at its creation time', async () => {
+    const before = (readManifest(fixture).rows.notices ?? []) as { id: string; created_at: string }[];
+    expect(before.length).toBeGreaterThan(0);
+    const after = await opened.db.selectFrom('notices').selectAll().orderBy('id').execute();
+    expect(after).toEqual(
+      [...before]
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .map((row) => ({
+          ...row,
+          category: 'general',
+          reference_no: null,
+          publish_at: row.created_at,
+          pinned_until: null,
+        })),
+    );
+  });
+});
