@@ -8,6 +8,7 @@ import {
   type UIMatch,
   isRouteErrorResponse,
   useMatches,
+  useRouteLoaderData,
 } from 'react-router';
 import './lib/zod-browser-config.ts';
 import { routePattern } from '#common/vitals-sampling.ts';
@@ -15,7 +16,7 @@ import { isChunkLoadError } from './lib/chunk-error.ts';
 import { needsClientRuntime } from './lib/client-runtime.ts';
 import { motionVariables } from './lib/motion.ts';
 import { useNonce } from './lib/nonce.ts';
-import { college } from '#content/college.ts';
+import { PUBLIC_LAYOUT_ID, type PublicSite, localized } from './lib/site-content.ts';
 import appCss from './styles/app.css?inline';
 import { PageStyle } from './components/page-style.tsx';
 import type { Route } from './+types/root';
@@ -80,12 +81,22 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A page's title with the college's stored name after it, when the public layout has read it. */
+function useTitle(heading: string): string {
+  const content = useRouteLoaderData<PublicSite>(PUBLIC_LAYOUT_ID);
+  return content ? `${heading} | ${localized(content.site.college.name, content.lang)}` : heading;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? 'Page not found' : 'Something went wrong';
+  const newVersion = 'A newer version of the site is available';
+  const title = useTitle(isChunkLoadError(error) ? newVersion : heading);
   if (isChunkLoadError(error)) {
     return (
       <main className="error-page">
-        <title>{`A newer version of the site is available | ${college.name}`}</title>
-        <h1>A newer version of the site is available</h1>
+        <title>{title}</title>
+        <h1>{newVersion}</h1>
         <p>The site was updated while you had it open. Reload the page to continue.</p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           Reload
@@ -93,11 +104,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? 'Page not found' : 'Something went wrong';
   return (
     <main className="error-page">
-      <title>{`${heading} | ${college.name}`}</title>
+      <title>{title}</title>
       <h1>{heading}</h1>
       <p>
         {notFound

@@ -1,5 +1,5 @@
 import type { AdmissionStatus } from '#common/admission.ts';
-import { admissions, links } from '#content/college.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { CtaLink } from './cta-link.tsx';
 
 /**
@@ -7,12 +7,14 @@ import { CtaLink } from './cta-link.tsx';
  * loader so zod stays out of the home page's bundle) opens the enrolment form in a new tab.
  */
 export function AdmissionsBlock({ status, buttonLabel }: { status: AdmissionStatus; buttonLabel: string }) {
+  const { site, t } = useSiteContent();
+  const intro = t(site.college.admissionsIntro);
   return (
     <section id="admissions" className="section admissions" aria-labelledby="admissions-title">
       <div className="container admissions__inner">
         <h2 id="admissions-title">{status}</h2>
-        <p>{admissions.intro}</p>
-        <CtaLink href={links.enrolmentForm} newTab>
+        {intro ? <p>{intro}</p> : null}
+        <CtaLink href={site.college.enrolmentFormUrl} newTab>
           {buttonLabel}
         </CtaLink>
       </div>

@@ -1,6 +1,8 @@
-import type { Picture } from '#content/pictures.ts';
+import type { BannerSlide } from '#common/site-content/banner.ts';
 import { motion } from '#app/lib/motion.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { PauseIcon, PlayIcon } from './site-icons.tsx';
+import { SitePicture } from './site-picture.tsx';
 
 /**
  * The home page's rotating banner: stacked pictures that cross-fade. The server shows the first slide; the
@@ -10,32 +12,26 @@ import { PauseIcon, PlayIcon } from './site-icons.tsx';
  * the visible picture. The first picture is the page's largest paint: from its fetchPriority React writes
  * the page's one preload tag for it in <head>.
  */
-export function BannerCarousel({ pictures }: { pictures: Picture[] }) {
+export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
+  const { t } = useSiteContent();
   return (
     <section className="banner" aria-roledescription="carousel" aria-label="Pictures of the college" data-banner>
       <div className="banner__slides">
-        {pictures.map((picture, i) => (
+        {slides.map((slide, i) => (
           <div
-            key={picture.src}
+            key={slide.id}
             className={`banner__slide ${motion.crossFade} ${i === 0 ? motion.crossFadeActive : ''}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${pictures.length}`}
+            aria-label={`${i + 1} of ${slides.length}`}
             aria-hidden={i === 0 ? undefined : true}
             data-banner-slide
           >
-            <img
-              src={picture.src}
-              alt={picture.alt}
-              width={picture.width}
-              height={picture.height}
-              {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
-              decoding={i === 0 ? 'sync' : 'async'}
-            />
+            <SitePicture picture={slide.picture} alt={t(slide.alt)} sizes="100vw" priority={i === 0} />
           </div>
         ))}
       </div>
-      {pictures.length > 1 ? (
+      {slides.length > 1 ? (
         <button
           type="button"
           className={`banner__toggle ${motion.tap}`}

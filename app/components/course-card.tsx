@@ -1,14 +1,27 @@
-import type { Course } from '#content/college.ts';
+import type { CourseCard as CourseCardData } from '#common/site-content/courses.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { CourseIcon } from './site-icons.tsx';
+import { SitePicture } from './site-picture.tsx';
 
-export function CourseCard({ course }: { course: Course }) {
+/** A course: its drawn icon or its uploaded picture (decorative: the title says what it is), title and summary. */
+export function CourseCard({ course }: { course: CourseCardData }) {
+  const { t } = useSiteContent();
   return (
     <article className="course-card">
-      <span className="course-card__icon">
-        <CourseIcon name={course.icon} />
-      </span>
-      <h3>{course.title}</h3>
-      <p>{course.summary}</p>
+      {course.icon.kind === 'icon' ? (
+        <span className="course-card__icon">
+          <CourseIcon name={course.icon.name} />
+        </span>
+      ) : (
+        <SitePicture
+          picture={course.icon.picture}
+          alt=""
+          sizes="(min-width: 72rem) 15rem, (min-width: 60rem) 25vw, (min-width: 40rem) 50vw, 100vw"
+          className="course-card__picture"
+        />
+      )}
+      <h3>{t(course.title)}</h3>
+      <p>{t(course.summary)}</p>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import type { Image } from '#common/image.ts';
-import { college } from '#content/college.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
 /** Thumbnails that open the full-size photo in a new tab. */
@@ -12,6 +12,8 @@ export function GalleryGrid({
   firstNumber?: number;
   total?: number;
 }) {
+  const { site, t } = useSiteContent();
+  const name = t(site.college.name);
   return (
     <ul className="gallery-grid">
       {images.map((image, i) => (
@@ -19,7 +21,7 @@ export function GalleryGrid({
           <a className="gallery-grid__link" href={image.full} target="_blank" rel="noopener">
             <ResponsivePicture
               image={image}
-              alt={`Life at ${college.name}, photo ${firstNumber + i} of ${total} (opens full size in a new tab)`}
+              alt={`Life at ${name}, photo ${firstNumber + i} of ${total} (opens full size in a new tab)`}
               sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 50vw, 100vw"
             />
           </a>

@@ -1,20 +1,20 @@
-import { college, links } from '#content/college.ts';
 import { motion } from '#app/lib/motion.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { CtaLink } from './cta-link.tsx';
 
 export function Hero() {
+  const { site, t } = useSiteContent();
+  const { college } = site;
+  const lead = t(college.heroLead);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className={`hero__inner container ${motion.slideUp}`}>
-        <p className="hero__kicker">{college.name}</p>
+        <p className="hero__kicker">{t(college.name)}</p>
         <h1 id="hero-title" className="hero__title">
-          {college.motto}
+          {t(college.headline)}
         </h1>
-        <p className="hero__lead">
-          Since {college.history.established}, a +2 college for science and management in the centre of Bharatpur,
-          Chitwan.
-        </p>
-        <CtaLink href={links.virtualTour}>Take a virtual tour</CtaLink>
+        {lead ? <p className="hero__lead">{lead}</p> : null}
+        <CtaLink href={college.virtualTourUrl}>Take a virtual tour</CtaLink>
       </div>
     </section>
   );

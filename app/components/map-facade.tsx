@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { college, links } from '#content/college.ts';
-import { mapPicture } from '#content/pictures.ts';
+import { mapPicture } from '#app/lib/fixed-pictures.ts';
 import { motion } from '#app/lib/motion.ts';
+import { oneLineAddress, useSiteContent } from '#app/lib/site-content.ts';
 import { FacadeButton } from './facade-button.tsx';
 
 /**
@@ -12,11 +12,13 @@ import { FacadeButton } from './facade-button.tsx';
  */
 export function MapFacade() {
   const [searchParams] = useSearchParams();
-  const map = links.mapEmbed ? (
+  const { site, lang, t } = useSiteContent();
+  const { mapEmbedUrl, mapLinkUrl } = site.college;
+  const map = mapEmbedUrl ? (
     <iframe
       className={motion.fadeIn}
-      src={links.mapEmbed}
-      title={`Google map: ${college.name}, ${college.address.oneLine}`}
+      src={mapEmbedUrl}
+      title={`Google map: ${t(site.college.name)}, ${oneLineAddress(site, lang)}`}
       width={mapPicture.width}
       height={mapPicture.height}
       referrerPolicy="no-referrer-when-downgrade"
@@ -52,8 +54,8 @@ export function MapFacade() {
         {map && !shown ? (
           <span data-facade-note>The interactive map comes from Google and loads only when you ask for it. </span>
         ) : null}
-        {links.mapLink ? (
-          <a href={links.mapLink} target="_blank" rel="noopener noreferrer">
+        {mapLinkUrl ? (
+          <a href={mapLinkUrl} target="_blank" rel="noopener noreferrer">
             Open in Google Maps<span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}

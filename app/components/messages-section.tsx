@@ -1,21 +1,36 @@
-import { messages } from '#content/college.ts';
+import type { Message } from '#common/site-content/people.ts';
+import { splitParagraphs } from '#common/site-content/local-text.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
+import { SitePicture } from './site-picture.tsx';
 
-/** The chairman's and the principal's messages (texts and names come from content/college.ts). */
+/** The chairman's and the principal's messages, as the office saved them. */
 export function MessagesSection() {
+  const { site, t } = useSiteContent();
+  const messages: [string, Message][] = [
+    ['chairman', site.messages.chairman],
+    ['principal', site.messages.principal],
+  ];
   return (
     <section className="section" aria-labelledby="messages-title">
       <div className="container">
         <h2 id="messages-title">Messages from the college</h2>
         <div className="message-grid">
-          {messages.map((m) => (
-            <article key={m.heading} className="message">
-              <h3>{m.heading}</h3>
-              {m.paragraphs.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-              <p className="message__from">— {m.from.name ? `${m.from.name}, ${m.from.role}` : m.from.role}</p>
-            </article>
-          ))}
+          {messages.map(([key, m]) => {
+            // A message whose author has no name yet is signed with the role alone.
+            const from = t(m.name) ? `${t(m.name)}, ${t(m.role)}` : t(m.role);
+            return (
+              <article key={key} className="message">
+                {m.photo ? (
+                  <SitePicture picture={m.photo} alt={`Photo: ${from}`} sizes="6rem" className="message__photo" />
+                ) : null}
+                <h3>{t(m.heading)}</h3>
+                {splitParagraphs(t(m.body)).map((p, i) => (
+                  <p key={i}>{p}</p>
+                ))}
+                <p className="message__from">{`— ${from}`}</p>
+              </article>
+            );
+          })}
         </div>
       </div>
     </section>

@@ -10,7 +10,7 @@ import { NavItemLink } from './nav-item-link.tsx';
  * its links leads to a section of the page already shown. Without that script the browser still exposes
  * the button's expanded state from the popover.
  */
-export function MobileMenu() {
+export function MobileMenu({ prospectusUrl }: { prospectusUrl: string | null }) {
   return (
     <>
       <button
@@ -32,7 +32,7 @@ export function MobileMenu() {
       <div id="mobile-menu" className={`mobile-menu ${motion.fadeIn}`} popover="auto">
         <nav aria-label="Mobile">
           <ul className="mobile-menu__list">
-            {mobileNavItems.map((item) => (
+            {mobileNavItems(prospectusUrl).map((item) => (
               <li key={item.label}>
                 <NavItemLink item={item} className="mobile-menu__link" />
               </li>

@@ -1,18 +1,17 @@
-import { college } from '#content/college.ts';
+import { telHref } from '#common/site-content/fields.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { PhoneIcon } from './site-icons.tsx';
 
-/** The college's phone numbers; one not yet confirmed is shown as such, never as a dead tel: link. */
+/** The college's phone numbers as printed, each a tel: link with the country code. */
 export function PhoneList({ className }: { className?: string }) {
+  const { site } = useSiteContent();
+  if (site.college.phones.length === 0) return null;
   return (
     <ul className={`contact-list ${className ?? ''}`}>
-      {college.phones.map((phone) => (
-        <li key={phone.label}>
+      {site.college.phones.map((phone, i) => (
+        <li key={`${i}-${phone}`}>
           <PhoneIcon />
-          {phone.tel ? (
-            <a href={`tel:${phone.tel}`}>{phone.label}</a>
-          ) : (
-            <span className="contact-list__pending">{phone.label}</span>
-          )}
+          <a href={telHref(phone)}>{phone}</a>
         </li>
       ))}
     </ul>

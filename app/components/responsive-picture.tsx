@@ -1,8 +1,14 @@
+import { preload } from 'react-dom';
 import type { Image } from '#common/image.ts';
+
+/** What the component needs of an uploaded photo: gallery images and the content's uploaded pictures both have it. */
+export type ResponsiveImage = Pick<Image, 'src' | 'width' | 'height' | 'srcset'>;
 
 /**
  * An uploaded photo as <picture>: AVIF and WebP for browsers that take them, JPEG otherwise, each at the
  * stored widths so the browser picks by `sizes`. Width and height reserve the space (no layout shift).
+ * A photo that is the page's largest paint (`priority`) loads at once and first, its AVIF preloaded from the
+ * <head> (React writes no preload for an <img> inside a <picture>); every other one loads lazily.
  */
 export function ResponsivePicture({
   image,
@@ -10,13 +16,24 @@ export function ResponsivePicture({
   sizes,
   className,
   imgClassName,
+  priority = false,
 }: {
-  image: Image;
+  image: ResponsiveImage;
   alt: string;
   sizes: string;
   className?: string;
   imgClassName?: string;
+  priority?: boolean;
 }) {
+  if (priority) {
+    preload(image.src, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: image.srcset.avif,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />
@@ -29,8 +46,8 @@ export function ResponsivePicture({
         width={image.width}
         height={image.height}
         alt={alt}
-        loading="lazy"
-        decoding="async"
+        {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+        decoding={priority ? 'sync' : 'async'}
       />
     </picture>
   );

@@ -1,36 +1,40 @@
 import { Link } from 'react-router';
-import { college, footerCourses, links } from '#content/college.ts';
+import { oneLineAddress, useSiteContent } from '#app/lib/site-content.ts';
 import { PhoneList } from './phone-list.tsx';
 import { LogoMark, MailIcon, PinIcon } from './site-icons.tsx';
 
 export function SiteFooter() {
+  const { site, lang, t } = useSiteContent();
+  const { college, footerCourses } = site;
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
         <section className="site-footer__brand" aria-labelledby="footer-about">
           <h2 id="footer-about" className="brand">
             <LogoMark />
-            <span className="brand__name">{college.name}</span>
+            <span className="brand__name">{t(college.name)}</span>
           </h2>
-          <p className="site-footer__motto">{college.motto}</p>
-          <p>Established in {college.history.established}</p>
+          <p className="site-footer__motto">{t(college.motto)}</p>
+          <p>Established in {t(college.established)}</p>
         </section>
-        <section aria-labelledby="footer-courses">
-          <h2 id="footer-courses">Courses</h2>
-          <ul className="site-footer__list">
-            {footerCourses.map((course) => (
-              <li key={course}>{course}</li>
-            ))}
-          </ul>
-        </section>
+        {footerCourses.items.length > 0 ? (
+          <section aria-labelledby="footer-courses">
+            <h2 id="footer-courses">Courses</h2>
+            <ul className="site-footer__list">
+              {footerCourses.items.map((course, i) => (
+                <li key={`${i}-${course.en}`}>{t(course)}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section aria-labelledby="footer-visit">
           <h2 id="footer-visit">Visit us</h2>
           <address className="icon-line">
             <PinIcon />
             <span>
-              {college.address.lines.map((line) => (
-                <span key={line} className="block">
-                  {line}
+              {college.addressLines.map((line, i) => (
+                <span key={`${i}-${line.en}`} className="block">
+                  {t(line)}
                 </span>
               ))}
             </span>
@@ -42,16 +46,16 @@ export function SiteFooter() {
         <section aria-labelledby="footer-call">
           <h2 id="footer-call">Call or write</h2>
           <PhoneList />
-          {links.email ? (
+          {college.email ? (
             <p className="icon-line">
               <MailIcon />
-              <a href={`mailto:${links.email}`}>{links.email}</a>
+              <a href={`mailto:${college.email}`}>{college.email}</a>
             </p>
           ) : null}
         </section>
       </div>
       <p className="site-footer__legal container">
-        © {college.name}, {college.address.oneLine}
+        © {t(college.name)}, {oneLineAddress(site, lang)}
       </p>
     </footer>
   );

@@ -1,21 +1,23 @@
 import { Link } from 'react-router';
 import { mainNavItems } from '#app/lib/nav-items.ts';
-import { college } from '#content/college.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
 import { LogoMark, UserIcon } from './site-icons.tsx';
 
 export function SiteHeader() {
+  const { site, t } = useSiteContent();
+  const prospectusUrl = site.downloads.prospectus?.url ?? null;
   return (
     <header className="site-header">
       <div className="site-header__bar container">
         <Link to="/" className="brand">
           <LogoMark />
-          <span className="brand__name">{college.name}</span>
+          <span className="brand__name">{t(site.college.name)}</span>
         </Link>
         <nav aria-label="Main" className="main-nav">
           <ul className="main-nav__list">
-            {mainNavItems.map((item) => (
+            {mainNavItems(prospectusUrl).map((item) => (
               <li key={item.label}>
                 <NavItemLink item={item} className="main-nav__link" />
               </li>
@@ -25,7 +27,7 @@ export function SiteHeader() {
         <Link to="/login" className="icon-link" aria-label="Admin login" title="Admin login">
           <UserIcon />
         </Link>
-        <MobileMenu />
+        <MobileMenu prospectusUrl={prospectusUrl} />
       </div>
     </header>
   );

@@ -1,18 +1,21 @@
-import { testimonials } from '#content/college.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 
+/** Students' words; the section is left out while there are none. */
 export function TestimonialsSection() {
+  const { site, t } = useSiteContent();
+  if (site.testimonials.items.length === 0) return null;
   return (
     <section className="section section--brand" aria-labelledby="testimonials-title">
       <div className="container">
         <h2 id="testimonials-title">What our students say</h2>
         <ul className="testimonial-grid">
-          {testimonials.map((t) => (
-            <li key={t.student}>
+          {site.testimonials.items.map((item) => (
+            <li key={item.id}>
               <figure className="testimonial">
                 <blockquote>
-                  <p>{t.quote}</p>
+                  <p>{t(item.quote)}</p>
                 </blockquote>
-                <figcaption>{t.student}</figcaption>
+                <figcaption>{t(item.student)}</figcaption>
               </figure>
             </li>
           ))}

@@ -1,28 +1,34 @@
 import type { Image } from '#common/image.ts';
-import { college, whyChooseUs } from '#content/college.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
 export function WhyChooseUs({ photos }: { photos: Image[] }) {
+  const { site, t } = useSiteContent();
+  const { whyChooseUs } = site;
+  const name = t(site.college.name);
+  const intro = t(whyChooseUs.intro);
   return (
     <section className="section" aria-labelledby="why-title">
       <div className="container">
-        <h2 id="why-title">{whyChooseUs.heading}</h2>
-        <p className="section__intro">{whyChooseUs.intro}</p>
-        <ul className="why-points">
-          {whyChooseUs.points.map((point) => (
-            <li key={point.title} className="why-point">
-              <h3>{point.title}</h3>
-              <p>{point.text}</p>
-            </li>
-          ))}
-        </ul>
+        <h2 id="why-title">{t(whyChooseUs.heading)}</h2>
+        {intro ? <p className="section__intro">{intro}</p> : null}
+        {whyChooseUs.points.length > 0 ? (
+          <ul className="why-points">
+            {whyChooseUs.points.map((point) => (
+              <li key={point.id} className="why-point">
+                <h3>{t(point.title)}</h3>
+                <p>{t(point.text)}</p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {photos.length > 0 ? (
           <ul className="featured-photos">
             {photos.map((photo, i) => (
               <li key={photo.id}>
                 <ResponsivePicture
                   image={photo}
-                  alt={`Life at ${college.name}: featured photo ${i + 1} of ${photos.length}`}
+                  alt={`Life at ${name}: featured photo ${i + 1} of ${photos.length}`}
                   sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 33vw, 100vw"
                   className="featured-photo"
                 />

@@ -1,5 +1,3 @@
-import { prospectusUrl } from '#content/pictures.ts';
-
 export type NavItem =
   | { label: string; kind: 'page'; to: string }
   | { label: string; kind: 'section'; to: string }
@@ -12,10 +10,30 @@ const admissions: NavItem = { label: 'Admissions', kind: 'section', to: '/#admis
 const gallery: NavItem = { label: 'Gallery', kind: 'page', to: '/gallery' };
 const notices: NavItem = { label: 'Notices', kind: 'page', to: '/notices' };
 const contact: NavItem = { label: 'Contact', kind: 'page', to: '/contact' };
-const prospectus: NavItem[] = prospectusUrl ? [{ label: 'Prospectus', kind: 'external', href: prospectusUrl }] : [];
 
-/** The navigation bar (SPEC.md section 2). */
-export const mainNavItems: NavItem[] = [home, courses, admissions, gallery, notices, contact, ...prospectus];
+/** The Prospectus entry opens the stored file in a new tab; without one (null) it is left out. */
+const prospectusItem = (url: string | null): NavItem[] =>
+  url ? [{ label: 'Prospectus', kind: 'external', href: url }] : [];
 
-/** The phone menu has its own list and order (SPEC.md section 2). */
-export const mobileNavItems: NavItem[] = [home, about, notices, admissions, courses, ...prospectus, gallery, contact];
+/** The navigation bar. */
+export const mainNavItems = (prospectusUrl: string | null): NavItem[] => [
+  home,
+  courses,
+  admissions,
+  gallery,
+  notices,
+  contact,
+  ...prospectusItem(prospectusUrl),
+];
+
+/** The phone menu has its own list and order. */
+export const mobileNavItems = (prospectusUrl: string | null): NavItem[] => [
+  home,
+  about,
+  notices,
+  admissions,
+  courses,
+  ...prospectusItem(prospectusUrl),
+  gallery,
+  contact,
+];

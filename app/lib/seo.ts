@@ -1,5 +1,5 @@
-import { college } from '#content/college.ts';
-import { shareImage } from '#content/pictures.ts';
+import { shareImage } from './fixed-pictures.ts';
+import { localized, siteContentOf } from './site-content.ts';
 
 interface MetaSource {
   location: { pathname: string };
@@ -12,17 +12,24 @@ function siteUrlOf(matches: MetaSource['matches']): string {
   return typeof data?.siteUrl === 'string' ? data.siteUrl : '';
 }
 
+/** The college's stored name in the page's language, for titles and descriptions. */
+export function collegeNameOf(matches: MetaSource['matches']): string {
+  const content = siteContentOf(matches);
+  return content ? localized(content.site.college.name, content.lang) : '';
+}
+
 /** Title, description and Open Graph tags for a public page, rendered into the server HTML. */
 export function pageMeta(
   args: MetaSource,
   page: { title: string; description: string; noindex?: boolean; titleIsComplete?: boolean },
 ) {
   const siteUrl = siteUrlOf(args.matches);
-  const title = page.titleIsComplete ? page.title : `${page.title} | ${college.name}`;
+  const name = collegeNameOf(args.matches);
+  const title = page.titleIsComplete || name === '' ? page.title : `${page.title} | ${name}`;
   return [
     { title },
     { name: 'description', content: page.description },
-    { property: 'og:site_name', content: college.name },
+    ...(name ? [{ property: 'og:site_name', content: name }] : []),
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
     { property: 'og:type', content: 'website' },

@@ -11,17 +11,20 @@ import {
 } from '#app/lib/inquiry.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { FORM_TOKEN_FIELD, INQUIRY_RECEIVED_MESSAGE, formTokenStillUsable } from '#common/inquiry.ts';
-import { pageMeta } from '#app/lib/seo.ts';
-import { college } from '#content/college.ts';
+import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
+import { oneLineAddress, siteContentOf } from '#app/lib/site-content.ts';
 import contactCss from '#app/styles/contact.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/contact';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => {
+  const content = siteContentOf(args.matches);
+  const address = content ? `, ${oneLineAddress(content.site, content.lang)}` : '';
+  return pageMeta(args, {
     title: 'Contact',
-    description: `Address, phone numbers, map and a contact form for ${college.name}, ${college.address.oneLine}.`,
+    description: `Address, phone numbers, map and a contact form for ${collegeNameOf(args.matches)}${address}.`,
   });
+};
 
 // The form carries a token made for this visit: no cache (ours or a CDN's) may keep the page.
 export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });

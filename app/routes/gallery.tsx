@@ -1,8 +1,7 @@
 import { Link, redirect } from 'react-router';
 import { GalleryGrid } from '#app/components/gallery-grid.tsx';
 import { Pager } from '#app/components/pager.tsx';
-import { pageMeta } from '#app/lib/seo.ts';
-import { college } from '#content/college.ts';
+import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
 import pagesCss from '#app/styles/pages.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/gallery';
@@ -10,7 +9,7 @@ import type { Route } from './+types/gallery';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Gallery: Life at Orbit',
-    description: `Photos of ${college.name}, Bharatpur: the campus, classes and events.`,
+    description: `Photos of ${collegeNameOf(args.matches)}, Bharatpur: the campus, classes and events.`,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,5 @@
 import { admissionButtonLabel } from '#common/admission.ts';
 import { HOME_NOTICE_COUNT } from '#common/limits.ts';
-import { college } from '#content/college.ts';
-import { bannerPictures } from '#content/pictures.ts';
 import { AboutSection } from '#app/components/about-section.tsx';
 import { AdmissionsBlock } from '#app/components/admissions-block.tsx';
 import { BannerCarousel } from '#app/components/banner-carousel.tsx';
@@ -11,17 +9,22 @@ import { LatestNotices } from '#app/components/latest-notices.tsx';
 import { MessagesSection } from '#app/components/messages-section.tsx';
 import { TestimonialsSection } from '#app/components/testimonials-section.tsx';
 import { WhyChooseUs } from '#app/components/why-choose-us.tsx';
-import { pageMeta } from '#app/lib/seo.ts';
+import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
+import { localized, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
 import homeCss from '#app/styles/home.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: `${college.name}, Bharatpur | ${college.motto}`,
+export const meta: Route.MetaFunction = (args) => {
+  const name = collegeNameOf(args.matches);
+  const content = siteContentOf(args.matches);
+  const motto = content ? localized(content.site.college.motto, content.lang) : '';
+  return pageMeta(args, {
+    title: motto ? `${name}, Bharatpur | ${motto}` : `${name}, Bharatpur`,
     titleIsComplete: true,
-    description: `${college.name} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
+    description: `${name} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
   });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [notices, status, featured] = await Promise.all([
@@ -33,10 +36,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { site } = useSiteContent();
   return (
     <main id="main" tabIndex={-1}>
       <PageStyle name="home" css={homeCss} />
-      <BannerCarousel pictures={bannerPictures} />
+      <BannerCarousel slides={site.banner.slides} />
       <Hero />
       <AboutSection />
       <CoursesSection />

@@ -1,8 +1,7 @@
 import { redirect } from 'react-router';
 import { NoticeCard } from '#app/components/notice-card.tsx';
 import { Pager } from '#app/components/pager.tsx';
-import { pageMeta } from '#app/lib/seo.ts';
-import { college } from '#content/college.ts';
+import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
 import pagesCss from '#app/styles/pages.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/notices';
@@ -10,7 +9,7 @@ import type { Route } from './+types/notices';
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Notices',
-    description: `Notices from ${college.name}, Bharatpur: admissions, examinations, holidays and events, newest first.`,
+    description: `Notices from ${collegeNameOf(args.matches)}, Bharatpur: admissions, examinations, holidays and events, newest first.`,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

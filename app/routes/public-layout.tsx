@@ -4,6 +4,8 @@ import { SiteFooter } from '#app/components/site-footer.tsx';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import siteCss from '#app/styles/site.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
+import type { PublicSite } from '#app/lib/site-content.ts';
+import type { Route } from './+types/public-layout';
 
 /**
  * Public pages are the same for every visitor: the server keeps each one in its render cache, a browser
@@ -11,6 +13,14 @@ import { PageStyle } from '#app/components/page-style.tsx';
  * (one carrying a form token) says so in its own `headers`.
  */
 export const headers = () => ({ 'Cache-Control': PUBLIC_CACHE_CONTROL });
+
+/**
+ * The college's content for every public page and its components (useSiteContent), read from the database
+ * once per content version: an admin's save shows on the next page view.
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<PublicSite> {
+  return { site: await context.services.content.site(), lang: 'en' };
+}
 
 /** Every public page: navigation bar, the page, footer. */
 export default function PublicLayout() {
