@@ -39,7 +39,7 @@ test.describe('navigation bar', () => {
     await expect(login).toHaveAttribute('href', '/login');
   });
 
-  test('the footer lists the courses, the address and three phone numbers', async ({ page }) => {
+  test('the footer lists the courses, the address and the phone numbers', async ({ page }) => {
     await page.goto('/gallery');
     const footer = page.getByRole('contentinfo');
     for (const course of ['Science & Technology', 'Management', 'Fashion/Interior Design', 'School of Law']) {
@@ -48,7 +48,7 @@ test.describe('navigation bar', () => {
     await expect(footer.getByText('Bharatpur-05, Bikash Chowk', { exact: true })).toBeVisible();
     await expect(footer.getByRole('link', { name: '056-418307' })).toHaveAttribute('href', /^tel:/);
     await expect(footer.getByRole('link', { name: '9855060414' })).toHaveAttribute('href', /^tel:/);
-    await expect(footer.getByText(/to be confirmed/)).toBeVisible();
+    await expect(footer.locator('a[href^="tel:"]')).toHaveCount(2);
   });
 
   test('Courses from another page goes home and scrolls to the academics section', async ({ page }, testInfo) => {
