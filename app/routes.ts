@@ -16,6 +16,7 @@ export default [
     route('addnewphoto', 'routes/admin/add-photo.tsx'),
     route('notice', 'routes/admin/notices.tsx'),
     route('addnewnotice', 'routes/admin/add-notice.tsx'),
+    route('notice/:id/edit', 'routes/admin/edit-notice.tsx'),
     route('inquiries', 'routes/admin/inquiries.tsx'),
     route('vitals', 'routes/admin/vitals.tsx'),
     route('*', 'routes/admin/not-found.tsx'),

@@ -36,7 +36,16 @@ describe('adminAction', () => {
     const { status, body } = answer(await adminAction(post(context, validNotice), { create: createNotice }));
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, message: 'Notice created successfully.' });
-    expect(create).toHaveBeenCalledWith({ title: 'Exam routine', description: validNotice.description, link: '' });
+    // Fields the form leaves empty travel as typed; the service's schema turns them into defaults.
+    expect(create).toHaveBeenCalledWith({
+      title: 'Exam routine',
+      description: validNotice.description,
+      link: '',
+      category: '',
+      referenceNo: '',
+      publishAt: '',
+      pinnedUntil: '',
+    });
   });
 
   it('refuses each field with the shared schema’s words and sends the typed values back', async () => {

@@ -10,6 +10,7 @@ export interface WriteMessages {
 
 export const ADMIN_MESSAGES = {
   noticeCreate: { done: 'Notice created successfully.', failed: 'Failed to create notice.' },
+  noticeUpdate: { done: 'Notice updated successfully.', failed: 'Failed to update notice.' },
   noticeDelete: { done: 'Notice deleted successfully.', failed: 'Failed to delete notice.' },
   admission: { done: 'Admission status updated successfully.', failed: 'Failed to update admission status.' },
   imageUpload: { done: 'Image Uploaded Successfully', failed: 'Error Uploading Image' },

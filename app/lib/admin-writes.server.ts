@@ -1,7 +1,7 @@
 import { AdmissionStatusSchema } from '#common/admission.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';
-import { NoticeInputSchema } from '#common/notice.ts';
+import { type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formText } from './admin-form.ts';
 import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
@@ -11,17 +11,35 @@ import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
  * pick the ones their forms post (app/lib/admin-action.server.ts), by the form's `intent`.
  */
 
+/** The notice form's fields, as typed. */
+const noticeInput = (form: FormData): NoticeInput => ({
+  title: formText(form, 'title'),
+  description: formText(form, 'description'),
+  link: formText(form, 'link'),
+  category: formText(form, 'category'),
+  referenceNo: formText(form, 'referenceNo'),
+  publishAt: formText(form, 'publishAt'),
+  pinnedUntil: formText(form, 'pinnedUntil'),
+});
+
 export const createNotice: AdminWrite = {
   messages: ADMIN_MESSAGES.noticeCreate,
   async run(form, services) {
-    const input = {
-      title: formText(form, 'title'),
-      description: formText(form, 'description'),
-      link: formText(form, 'link'),
-    };
+    const input = noticeInput(form);
     const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
     if (fieldErrors) return { fieldErrors };
     await services.notices.create(input);
+  },
+};
+
+/** Saves the edit form; a notice deleted meanwhile is refused with 404 by the service, and nothing changes. */
+export const updateNotice: AdminWrite = {
+  messages: ADMIN_MESSAGES.noticeUpdate,
+  async run(form, services) {
+    const input = noticeInput(form);
+    const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.notices.update(formText(form, 'id'), input);
   },
 };
 

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { Notice } from '#common/notice.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { Link } from 'react-router';
+import { noticeCategoryLabel } from '#common/notice-category.ts';
+import { formatDate, formatDateTime } from '#app/lib/admin-format.ts';
 import { DeleteButton } from './delete-button.tsx';
 
 function NoticeItem({ notice }: { notice: Notice }) {
@@ -12,7 +14,14 @@ function NoticeItem({ notice }: { notice: Notice }) {
           {notice.title}
         </h2>
         <p className="notice-item__date">
-          <time dateTime={notice.createdDate}>{formatDateTime(notice.createdDate)}</time>
+          {notice.scheduled ? <span className="notice-item__badge">Scheduled</span> : null}
+          {notice.pinned ? <span className="notice-item__badge">Pinned</span> : null}
+          {notice.scheduled ? 'for ' : ''}
+          <time dateTime={notice.publishAt}>{formatDateTime(notice.publishAt)}</time>
+          {' · '}
+          {noticeCategoryLabel(notice.category)}
+          {notice.referenceNo ? ` · Ref. ${notice.referenceNo}` : ''}
+          {notice.pinned && notice.pinnedUntil ? ` · pinned to ${formatDate(notice.pinnedUntil)}` : ''}
         </p>
         <p className="notice-item__description">{notice.description}</p>
         {notice.link ? (
@@ -23,12 +32,17 @@ function NoticeItem({ notice }: { notice: Notice }) {
           </p>
         ) : null}
       </div>
-      <DeleteButton
-        id={notice.id}
-        question="Delete this notice?"
-        consequence={<p>“{notice.title}” will be removed from the website. This cannot be undone.</p>}
-        describedBy={titleId}
-      />
+      <div className="notice-item__actions">
+        <Link className="button" to={`/admin/notice/${notice.id}/edit`} aria-describedby={titleId}>
+          Edit
+        </Link>
+        <DeleteButton
+          id={notice.id}
+          question="Delete this notice?"
+          consequence={<p>“{notice.title}” will be removed from the website. This cannot be undone.</p>}
+          describedBy={titleId}
+        />
+      </div>
     </li>
   );
 }

@@ -2,6 +2,10 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NOTICE_LIMITS } from '#common/limits.ts';
 import { NoticeInputSchema } from '#common/notice.ts';
+import type { NoticeFormValues } from '#app/lib/notice-form-values.ts';
+import { formatBs, toBsDate } from '#common/bs-date.ts';
+import { isCalendarDate } from '#common/nepal-time.ts';
+import { DEFAULT_NOTICE_CATEGORY, NOTICE_CATEGORIES } from '#common/notice-category.ts';
 import { countWords } from '#common/words.ts';
 import { saveDraft, takeDraft } from '#app/lib/admin-draft.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
@@ -11,25 +15,53 @@ import { AdminField } from './admin-field.tsx';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { WriteStatus } from './write-status.tsx';
 
-const EMPTY = { title: '', description: '', link: '' };
-type Values = typeof EMPTY;
+const EMPTY: NoticeFormValues = {
+  title: '',
+  description: '',
+  link: '',
+  category: DEFAULT_NOTICE_CATEGORY,
+  referenceNo: '',
+  publishAt: '',
+  pinnedUntil: '',
+};
+type Values = NoticeFormValues;
 
-/** The refused values of a form sent back by the server, over the empty form. */
-const valuesOf = (result: WriteResult | undefined): Values =>
-  result && !result.ok && result.values ? { ...EMPTY, ...result.values } : EMPTY;
+/** The refused values of a form sent back by the server, over the notice's own (or the empty form). */
+const valuesOf = (result: WriteResult | undefined, initial: Values): Values =>
+  result && !result.ok && result.values ? { ...initial, ...result.values } : initial;
+
+/** 'Bikram Sambat: 6 Mangsir 2083 B.S.' beside a typed date ('YYYY-MM-DD…', Nepal time), or nothing. */
+const optional = (label: string) => (
+  <>
+    {label} <span className="field__optional">(optional)</span>
+  </>
+);
+
+function bsHint(typed: string): string | null {
+  const day = typed.slice(0, 10);
+  if (!isCalendarDate(day)) return null;
+  try {
+    return `Bikram Sambat: ${formatBs(toBsDate(new Date(`${day}T12:00:00+05:45`)))}`;
+  } catch {
+    return null; // a day outside the calendar's table: the AD date alone
+  }
+}
 
 interface NoticeFormProps {
   /** The answer to this form when it was posted without JavaScript. */
   pageResult: WriteResult | undefined;
-  /** Where the list of notices is, opened once a notice is created. */
+  /** Where the list of notices is, opened once a notice is saved. */
   listPath: string;
+  /** The notice being edited (its id and values); none for a new notice. */
+  editing?: { id: string; values: Values } | undefined;
 }
 
-/** Adds a notice: checked in the browser with the server's own schema and messages, then posted to the page. */
-export function NoticeForm({ pageResult, listPath }: NoticeFormProps) {
+/** Adds or edits a notice: checked in the browser with the server's own schema and messages, then posted to the page. */
+export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
+  const initial = editing?.values ?? EMPTY;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [values, setValues] = useState<Values>(() => valuesOf(pageResult));
+  const [values, setValues] = useState<Values>(() => valuesOf(pageResult, initial));
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const [restored, setRestored] = useState(false);
   const { fetcher, busy, result, lasting } = useAdminWrite({
@@ -63,7 +95,8 @@ export function NoticeForm({ pageResult, listPath }: NoticeFormProps) {
   const bind = (field: keyof Values) => ({
     name: field,
     value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => update(field, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      update(field, event.target.value),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -79,10 +112,12 @@ export function NoticeForm({ pageResult, listPath }: NoticeFormProps) {
       <WriteStatus result={lasting ?? pageResult} />
       {restored ? (
         <p className="field__hint" role="status">
-          What you had typed before signing in again is back in the form. Check it and press Add notice.
+          What you had typed before signing in again is back in the form. Check it and press{' '}
+          {editing ? 'Save changes' : 'Add notice'}.
         </p>
       ) : null}
-      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="intent" value={editing ? 'update' : 'create'} />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <AdminField label="Title" error={errors.title}>
         {(control) => <input {...control} className="field__input" {...bind('title')} type="text" />}
       </AdminField>
@@ -95,14 +130,7 @@ export function NoticeForm({ pageResult, listPath }: NoticeFormProps) {
           <textarea {...control} className="field__input field__input--area" {...bind('description')} rows={7} />
         )}
       </AdminField>
-      <AdminField
-        label={
-          <>
-            Link <span className="field__optional">(optional)</span>
-          </>
-        }
-        error={errors.link}
-      >
+      <AdminField label={optional('Link')} error={errors.link}>
         {(control) => (
           <input
             {...control}
@@ -114,9 +142,55 @@ export function NoticeForm({ pageResult, listPath }: NoticeFormProps) {
           />
         )}
       </AdminField>
+      <AdminField label="Category" error={errors.category}>
+        {(control) => (
+          <select {...control} className="field__input" {...bind('category')}>
+            {NOTICE_CATEGORIES.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </AdminField>
+      <AdminField label={optional('Reference number (चलानी नं.)')} error={errors.referenceNo}>
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            {...bind('referenceNo')}
+            type="text"
+            maxLength={NOTICE_LIMITS.referenceNoMaxChars}
+          />
+        )}
+      </AdminField>
+      <AdminField
+        label={optional('Publish at')}
+        error={errors.publishAt}
+        hint={
+          <>
+            Nepal time. Empty: now. A later time schedules the notice: it stays off the website until then.
+            {bsHint(values.publishAt) ? <> {bsHint(values.publishAt)}</> : null}
+          </>
+        }
+      >
+        {(control) => <input {...control} className="field__input" {...bind('publishAt')} type="datetime-local" />}
+      </AdminField>
+      <AdminField
+        label={optional('Pinned until')}
+        error={errors.pinnedUntil}
+        hint={
+          <>
+            Shown first, with a Pinned badge, to the end of this day (Nepal time).
+            {bsHint(values.pinnedUntil) ? <> {bsHint(values.pinnedUntil)}</> : null}
+          </>
+        }
+      >
+        {(control) => <input {...control} className="field__input" {...bind('pinnedUntil')} type="date" />}
+      </AdminField>
       <div>
         <button className="button button--primary" type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Add notice'}
+          {busy ? 'Saving…' : editing ? 'Save changes' : 'Add notice'}
         </button>
       </div>
     </fetcher.Form>

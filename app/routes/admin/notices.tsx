@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Notices');
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  return { notices: await context.services.notices.list() };
+  return { notices: await context.services.notices.listAll() };
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, { delete: deleteNotice });
@@ -24,7 +24,8 @@ export default function AdminNotices({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 id="notices-title">Notices</h1>
           <p className="admin-page__lead">
-            All notices, newest first. {notices.length} {notices.length === 1 ? 'notice' : 'notices'}.
+            All notices, newest publish time first, scheduled ones included. {notices.length}{' '}
+            {notices.length === 1 ? 'notice' : 'notices'}.
           </p>
         </div>
         <Link className="button button--primary" to="/admin/addnewnotice">

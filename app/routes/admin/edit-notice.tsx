@@ -1,0 +1,52 @@
+import { Link, data, useActionData } from 'react-router';
+import { NoticeForm } from '#app/components/admin/notice-form.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import { updateNotice } from '#app/lib/admin-writes.server.ts';
+import { noticeFormValues } from '#app/lib/notice-form-values.ts';
+import type { Route } from './+types/edit-notice';
+
+export const meta: Route.MetaFunction = () => adminMeta('Edit notice');
+
+const LIST_PATH = '/admin/notice';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const notice = await context.services.notices.find(params.id);
+  // Deleted (in another tab, by another admin) or never there: the page says so, with a 404.
+  return notice ? { notice } : data({ notice: null }, { status: 404 });
+}
+
+export const action = (args: Route.ActionArgs) => adminAction(args, { update: updateNotice });
+
+export default function EditNotice({ loaderData }: Route.ComponentProps) {
+  const pageResult = useActionData<typeof action>();
+  const { notice } = loaderData;
+  return (
+    <section className="admin-page" aria-labelledby="edit-notice-title">
+      <header className="admin-page__header">
+        <div>
+          <h1 id="edit-notice-title">Edit notice</h1>
+          {notice ? <p className="admin-page__lead">Changes show on the website as soon as they are saved.</p> : null}
+        </div>
+        <Link className="button" to={LIST_PATH}>
+          All notices
+        </Link>
+      </header>
+      {notice ? (
+        // Keyed on the saved values, so a save without JavaScript shows the notice as it now is.
+        <NoticeForm
+          key={`${notice.id} ${pageResult?.ok ? 'saved' : 'editing'}`}
+          pageResult={pageResult}
+          listPath={LIST_PATH}
+          editing={{ id: notice.id, values: noticeFormValues(notice) }}
+        />
+      ) : (
+        <div className="write-status write-status--refused" role="alert">
+          <p>This notice no longer exists: it was deleted, perhaps in another tab. Nothing was saved.</p>
+        </div>
+      )}
+    </section>
+  );
+}

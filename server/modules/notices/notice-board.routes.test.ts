@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notice } from '#common/notice.ts';
+import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
+import { ManualClock } from '#server/test-support/manual-clock.ts';
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ');
+const body = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Exam routine published',
+  description: words(12),
+  ...overrides,
+});
+
+// 22 Nov 2026, 10:00 in Nepal.
+const clock = new ManualClock('2026-11-22T04:15:00.000Z');
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminTestApp({}, undefined, clock);
+});
+afterAll(() => t.close());
+
+const create = async (overrides: Record<string, unknown> = {}) => {
+  const res = await t.asAdmin({ method: 'POST', url: '/api/admin/notices', payload: body(overrides) });
+  expect(res.statusCode).toBe(201);
+  return res.json<Notice>();
+};
+const update = (id: string, payload: object) => t.asAdmin({ method: 'PUT', url: `/api/admin/notices/${id}`, payload });
+const publicIds = async (url = '/api/notices') =>
+  (await t.app.inject({ method: 'GET', url })).json<{ notices: Notice[] }>().notices.map((n) => n.id);
+
+describe('PUT /api/admin/notices/:id', () => {
+  it('saves every field and shows the change publicly', async () => {
+    const notice = await create();
+    const res = await update(
+      notice.id,
+      body({ title: 'Routine changed', category: 'examination', referenceNo: '081/82-45' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Notice>()).toMatchObject({
+      title: 'Routine changed',
+      category: 'examination',
+      referenceNo: '081/82-45',
+    });
+    const one = await t.app.inject({ method: 'GET', url: `/api/notices/${notice.id}` });
+    expect(one.json<Notice>().title).toBe('Routine changed');
+  });
+
+  it.each([
+    ['a title of 4 characters', { title: 'abcd' }, 'Title must be at least 5 characters.'],
+    ['a title of 61 characters', { title: 'a'.repeat(61) }, 'Title must be less than 60 characters.'],
+    ['a description of 4 words', { description: words(4) }, 'Description must be at least 5 words.'],
+    ['a description of 151 words', { description: words(151) }, 'Description must be less than 150 words.'],
+    [
+      'a link of 101 characters',
+      { link: `https://example.com/${'x'.repeat(81)}` },
+      'Link must be less than 100 characters.',
+    ],
+    ['an unknown category', { category: 'sports' }, 'Choose a category from the list.'],
+    [
+      'a reference number of 31 characters',
+      { referenceNo: 'r'.repeat(31) },
+      'Reference number must be 30 characters or fewer.',
+    ],
+    [
+      'a publish time that is not one',
+      { publishAt: '2026-02-30T10:00' },
+      'Publish at must be a date and time, e.g. 2026-11-22 10:00.',
+    ],
+    [
+      'a pinned-until that is not a day',
+      { pinnedUntil: '2026-13-01' },
+      'Pinned until must be a date, e.g. 2026-11-30.',
+    ],
+  ])('refuses %s with its message and changes nothing', async (_name, overrides, message) => {
+    const notice = await create({ title: 'Unchanged notice' });
+    const res = await update(notice.id, body(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'validation', message } });
+    const stored = await t.asAdmin({ method: 'GET', url: `/api/admin/notices/${notice.id}` });
+    expect(stored.json<Notice>()).toEqual(notice);
+  });
+
+  it('accepts the limits: 60 characters, 150 words, a 100-character link, a 30-character reference', async () => {
+    const notice = await create();
+    const res = await update(
+      notice.id,
+      body({
+        title: 'a'.repeat(60),
+        description: words(150),
+        link: `https://example.com/${'x'.repeat(80)}`,
+        referenceNo: 'r'.repeat(30),
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 404 for a notice deleted meanwhile, and creates nothing', async () => {
+    const notice = await create();
+    expect((await t.asAdmin({ method: 'DELETE', url: `/api/admin/notices/${notice.id}` })).statusCode).toBe(204);
+    const count = await t.app.services.notices.count();
+    const res = await update(notice.id, body({ title: 'Too late edit' }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('not-found');
+    expect(await t.app.services.notices.count()).toBe(count);
+  });
+
+  it('answers 401 without a session on the new admin routes', async () => {
+    const notice = await create();
+    expect(
+      (await t.anonymous({ method: 'PUT', url: `/api/admin/notices/${notice.id}`, payload: body() })).statusCode,
+    ).toBe(401);
+    expect((await t.anonymous({ method: 'GET', url: `/api/admin/notices/${notice.id}` })).statusCode).toBe(401);
+    expect((await t.anonymous({ method: 'GET', url: '/api/admin/notices' })).statusCode).toBe(401);
+  });
+});
+
+describe('scheduled and pinned notices', () => {
+  it('keeps a scheduled notice off every public route until its time, then shows it', async () => {
+    // Published at 15:00 Nepal time the same day (09:15 UTC).
+    const notice = await create({ title: 'Scheduled result notice', publishAt: '2026-11-22T15:00' });
+    expect(notice).toMatchObject({ scheduled: true, publishAt: '2026-11-22T09:15:00.000Z' });
+    // Read once before, so the render cache holds the page without it.
+    expect(await publicIds()).not.toContain(notice.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/notices/${notice.id}` })).statusCode).toBe(404);
+    const admin = (await t.asAdmin({ method: 'GET', url: '/api/admin/notices' })).json<{ notices: Notice[] }>();
+    expect(admin.notices.find((n) => n.id === notice.id)?.scheduled).toBe(true);
+
+    clock.set('2026-11-22T09:15:00.000Z');
+    expect(await publicIds()).toContain(notice.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/notices/${notice.id}` })).statusCode).toBe(200);
+  });
+
+  it('shows a pinned notice first to the end of its Nepal day, then in date order', async () => {
+    clock.set('2026-11-23T04:15:00.000Z'); // 23 Nov, 10:00 in Nepal
+    const older = await create({
+      title: 'Older pinned notice',
+      publishAt: '2026-11-01T10:00',
+      pinnedUntil: '2026-11-24',
+    });
+    await create({ title: 'Newer plain notice' });
+    expect((await publicIds('/api/notices?limit=2'))[0]).toBe(older.id);
+
+    clock.set('2026-11-24T18:14:59.000Z'); // 23:59:59 on 24 Nov in Nepal: still pinned
+    expect((await publicIds('/api/notices?limit=2'))[0]).toBe(older.id);
+
+    clock.set('2026-11-24T18:15:00.000Z'); // 25 Nov has begun in Nepal
+    expect(await publicIds('/api/notices?limit=2')).not.toContain(older.id);
+  });
+});
