@@ -19,6 +19,8 @@ export default [
     route('notice/:id/edit', 'routes/admin/edit-notice.tsx'),
     route('inquiries', 'routes/admin/inquiries.tsx'),
     route('vitals', 'routes/admin/vitals.tsx'),
+    route('content', 'routes/admin/content.tsx'),
+    route('banner', 'routes/admin/banner.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -2,11 +2,14 @@ import { type ActionFunctionArgs, type AppLoadContext, data } from 'react-router
 import { API_ERRORS, SESSION_ENDED, refusalOf } from '#common/api-error.ts';
 import { mayWrite } from './admin-guard.server.ts';
 import { CORRECT_FIELDS, type WriteMessages } from './admin-messages.ts';
-import { type FieldErrors, type WriteResult, writeDone, writeRefused } from './admin-result.ts';
+import { type FieldErrors, type FormValues, type WriteResult, writeDone, writeRefused } from './admin-result.ts';
 import { formValues } from './admin-form.ts';
 
-/** What a write may end with besides its usual message: fields refused as a whole, or other words. */
-export type WriteOutcome = { fieldErrors: FieldErrors } | { done: string } | undefined;
+/**
+ * What a write may end with besides its usual message: fields refused as a whole, other words, or a form
+ * rearranged without saving (a list row added, moved or removed by a button when JavaScript is off).
+ */
+export type WriteOutcome = { fieldErrors: FieldErrors } | { done: string } | { edited: FormValues } | undefined;
 
 export interface AdminWrite {
   messages: WriteMessages;
@@ -38,6 +41,7 @@ export async function adminAction(
       const refused = { code: 'validation', message: CORRECT_FIELDS };
       return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });
     }
+    if (outcome && 'edited' in outcome) return data({ ok: true as const, message: null, values: outcome.edited });
     return data(writeDone(write.messages, outcome?.done));
   } catch (err) {
     const refusal = refusalOf(err);

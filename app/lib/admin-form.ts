@@ -4,13 +4,14 @@ import type { FieldErrors, FormValues } from './admin-result.ts';
 /**
  * The first message of a shared schema for each refused field, or null when the values pass. The form
  * (before sending) and the page action (after) both ask this, so they show the same words per field.
+ * A nested field is named by its path with dots ('name.en', 'phones.1'), as the form names its control.
  */
 export function fieldErrorsOf(schema: z.ZodType, values: unknown): FieldErrors | null {
   const result = schema.safeParse(values);
   if (result.success) return null;
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
+    const field = issue.path.map(String).join('.');
     errors[field] ??= issue.message;
   }
   return errors;

@@ -18,6 +18,8 @@ export const ADMIN_MESSAGES = {
   imageDelete: { done: null, failed: null },
   inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
   inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
+  // The college's content (/admin/content, /admin/banner): the reason follows the failure words.
+  content: { done: 'Saved.', failed: 'Could not save:' },
 } as const satisfies Record<string, WriteMessages>;
 
 export const LOGIN_SUCCESS = 'Login successful.';

@@ -10,6 +10,8 @@ export interface WriteDone {
   ok: true;
   /** What the toast (or, without JavaScript, the page) says; null where the specification says nothing. */
   message: string | null;
+  /** A form rearranged on the server without saving (JavaScript off): shown again with these values. */
+  values?: FormValues;
 }
 
 export interface WriteRefused {

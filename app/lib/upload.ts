@@ -10,6 +10,8 @@ export interface UploadProgress {
 export interface UploadOptions {
   /** The multipart part name the API expects. */
   fieldName?: string;
+  /** Text fields sent before the file (a slide's description). */
+  fields?: Record<string, string>;
   onProgress?: (progress: UploadProgress) => void;
   /** Called once every byte has been sent, while the server is still processing. */
   onSent?: () => void;
@@ -21,7 +23,7 @@ export interface UploadOptions {
  * with cookies; a refusal is read by the same code as the JSON client's (app/lib/api-client.ts).
  */
 export function uploadFile<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
-  const { fieldName = 'file', onProgress, onSent, signal } = options;
+  const { fieldName = 'file', fields = {}, onProgress, onSent, signal } = options;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -57,6 +59,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     // The server never uses the file name; send a neutral one rather than the admin's own.
     form.append(fieldName, file, 'upload');
     xhr.send(form);

@@ -8,6 +8,8 @@ const LINKS = [
   { to: '/admin/notice', label: 'Notices' },
   { to: '/admin/addnewnotice', label: 'Add notice' },
   { to: '/admin/inquiries', label: 'Inquiries' },
+  { to: '/admin/content', label: 'College' },
+  { to: '/admin/banner', label: 'Banner' },
   { to: '/admin/vitals', label: 'Site speed' },
 ] as const;
 

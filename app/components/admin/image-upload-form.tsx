@@ -1,27 +1,41 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Form, useRevalidator } from 'react-router';
-import type { Image, ImageFolder } from '#common/image.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
 import { formatMegabytes } from '#app/lib/admin-format.ts';
-import { ADMIN_MESSAGES, imageTooLarge } from '#app/lib/admin-messages.ts';
-import { type WriteResult, isLasting, isSessionEnded, writeDone, writeRefused } from '#app/lib/admin-result.ts';
+import { ADMIN_MESSAGES, type WriteMessages, imageTooLarge } from '#app/lib/admin-messages.ts';
+import { focusFirstRefused } from '#app/lib/admin-focus.ts';
+import { formValues } from '#app/lib/admin-form.ts';
+import {
+  type FieldErrors,
+  type WriteResult,
+  isLasting,
+  isSessionEnded,
+  writeDone,
+  writeRefused,
+} from '#app/lib/admin-result.ts';
 import { refusedWrite } from '#app/lib/api-client.ts';
 import { uploadFile } from '#app/lib/upload.ts';
 import { useReportWrite } from './use-admin-write.tsx';
 import { WriteStatus } from './write-status.tsx';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-const MESSAGES = ADMIN_MESSAGES.imageUpload;
 
 type Phase = { kind: 'idle' } | { kind: 'sending'; percent: number | null } | { kind: 'processing' };
 
 interface ImageUploadFormProps {
-  folder: ImageFolder;
+  /** Where the file goes with JavaScript (an upload API taking a part named "file"). */
+  apiPath: string;
   maxUploadBytes: number;
   /** Visible label of the file field. */
   label: string;
   /** The answer to this form when it was posted without JavaScript (the page shows its words; this, the field's). */
   pageResult: WriteResult | undefined;
+  /** The toasts' words; an image upload's unless said. */
+  messages?: WriteMessages;
+  /** Text fields sent with the file (a slide's description), shown before it with their errors. */
+  extraFields?: (errors: FieldErrors) => ReactNode;
+  /** The browser's check of those fields before anything is sent, with the server's schema and words. */
+  checkExtra?: (values: Record<string, string>) => FieldErrors | null;
 }
 
 /**
@@ -29,7 +43,15 @@ interface ImageUploadFormProps {
  * with it, the file goes to the upload API instead, so that a progress bar can follow the browser's upload
  * events (a fetcher cannot report them), and the answer is shown like any other admin write.
  */
-export function ImageUploadForm({ folder, maxUploadBytes, label, pageResult }: ImageUploadFormProps) {
+export function ImageUploadForm({
+  apiPath,
+  maxUploadBytes,
+  label,
+  pageResult,
+  messages: MESSAGES = ADMIN_MESSAGES.imageUpload,
+  extraFields,
+  checkExtra,
+}: ImageUploadFormProps) {
   const revalidator = useRevalidator();
   const report = useReportWrite();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -38,7 +60,8 @@ export function ImageUploadForm({ folder, maxUploadBytes, label, pageResult }: I
   const hintId = useId();
   const errorId = useId();
   const busy = phase.kind !== 'idle';
-  const fileError = result && !result.ok ? result.fieldErrors?.file : undefined;
+  const errors = (result && !result.ok ? result.fieldErrors : undefined) ?? {};
+  const fileError = errors.file;
 
   function settle(outcome: WriteResult) {
     setResult(outcome);
@@ -50,17 +73,19 @@ export function ImageUploadForm({ folder, maxUploadBytes, label, pageResult }: I
     const form = event.currentTarget;
     const input = form.elements.namedItem('file');
     const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
-    if (!file) {
+    const fields = formValues(new FormData(form));
+    const refusedFields = checkExtra?.(fields) ?? null;
+    if (refusedFields || !file) {
+      const found: FieldErrors = { ...refusedFields };
+      if (!file) found.file = apiErrorMessage('image/missing');
       setResult(
         writeRefused(
           MESSAGES,
           { code: 'image/missing', message: apiErrorMessage('image/missing') },
-          {
-            fieldErrors: { file: apiErrorMessage('image/missing') },
-          },
+          { fieldErrors: found },
         ),
       );
-      if (input instanceof HTMLInputElement) input.focus();
+      focusFirstRefused(form, found);
       return;
     }
     if (file.size > maxUploadBytes) {
@@ -73,7 +98,8 @@ export function ImageUploadForm({ folder, maxUploadBytes, label, pageResult }: I
     setPhase({ kind: 'sending', percent: 0 });
     let outcome: WriteResult;
     try {
-      await uploadFile<Image>(`/api/admin/images/${folder}`, file, {
+      await uploadFile<unknown>(apiPath, file, {
+        fields,
         onProgress: ({ fraction }) =>
           setPhase((p) =>
             p.kind === 'sending'
@@ -110,6 +136,7 @@ export function ImageUploadForm({ folder, maxUploadBytes, label, pageResult }: I
       noValidate
     >
       <input type="hidden" name="intent" value="upload" />
+      {extraFields?.(errors)}
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
           {label}

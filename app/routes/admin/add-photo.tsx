@@ -33,7 +33,7 @@ export default function AddPhoto({ loaderData }: Route.ComponentProps) {
       <WriteStatus result={pageResult} />
       <div className="admin-panel">
         <ImageUploadForm
-          folder="gallery"
+          apiPath="/api/admin/images/gallery"
           maxUploadBytes={loaderData.maxUploadBytes}
           label="Gallery photo"
           pageResult={pageResult}

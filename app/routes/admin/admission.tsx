@@ -1,23 +1,29 @@
 import { useActionData } from 'react-router';
 import { AdmissionForm } from '#app/components/admin/admission-form.tsx';
+import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { setAdmissionStatus } from '#app/lib/admin-writes.server.ts';
+import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/admission';
 
 export const meta: Route.MetaFunction = () => adminMeta('Admission status');
 
-// The status is public (the home page shows it): the page shows again after a post refused for an ended session.
+// The status is public (the home page shows it): the page shows again after a post refused for an ended
+// session, without the setup checklist, which only a signed-in admin sees.
 export async function loader({ context }: Route.LoaderArgs) {
-  await adminOrEndedWrite(context);
-  return { status: await context.services.admission.get() };
+  const admin = await adminOrEndedWrite(context);
+  return {
+    status: await context.services.admission.get(),
+    checklist: admin ? await context.services.content.checklist() : null,
+  };
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, { status: setAdmissionStatus });
 
 export default function AdmissionPage({ loaderData }: Route.ComponentProps) {
-  const { status } = loaderData;
+  const { status, checklist } = loaderData;
   const pageResult = useActionData<typeof action>();
   return (
     <section className="admin-page" aria-labelledby="admission-title">
@@ -27,6 +33,7 @@ export default function AdmissionPage({ loaderData }: Route.ComponentProps) {
           <p className="admin-page__lead">The heading of the admissions block on the home page.</p>
         </div>
       </header>
+      {checklist ? <SetupChecklist checklist={checklist} /> : null}
       {/* Keyed on the stored value, so the form starts again from it after every save. */}
       <AdmissionForm key={status} current={status} pageResult={pageResult} />
     </section>

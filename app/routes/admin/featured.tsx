@@ -37,7 +37,7 @@ export default function AdminFeatured({ loaderData }: Route.ComponentProps) {
       {images.length < FEATURED_MAX ? (
         <div className="admin-panel">
           <ImageUploadForm
-            folder="featured"
+            apiPath="/api/admin/images/featured"
             maxUploadBytes={maxUploadBytes}
             label="Featured photo"
             pageResult={pageResult}

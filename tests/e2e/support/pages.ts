@@ -14,6 +14,8 @@ export const ADMIN_PAGES = [
   '/admin/addnewnotice',
   '/admin/inquiries',
   '/admin/vitals',
+  '/admin/content',
+  '/admin/banner',
 ] as const;
 
 /** Signs in through the API (the login form has its own tests): the session cookie lands in the page's context. */

@@ -1,0 +1,88 @@
+import type { BannerSlide } from '#common/site-content/banner.ts';
+import { DeleteButton } from './delete-button.tsx';
+import { useAdminWrite } from './use-admin-write.tsx';
+
+/** Moves one slide a place earlier or later: a real form, so it works without JavaScript too. */
+function MoveButton({
+  id,
+  direction,
+  label,
+  disabled,
+}: {
+  id: string;
+  direction: 'up' | 'down';
+  label: string;
+  disabled: boolean;
+}) {
+  const { fetcher, busy } = useAdminWrite();
+  return (
+    <fetcher.Form method="post" className="banner-slide__move">
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="direction" value={direction} />
+      <button type="submit" className="button button--small" aria-label={label} disabled={disabled || busy}>
+        {direction === 'up' ? 'Move up' : 'Move down'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The banner's slides in their rotation order, each with its picture, its description and its buttons. */
+export function BannerSlides({ slides }: { slides: BannerSlide[] }) {
+  return (
+    <ol className="banner-slides" aria-label="Banner slides">
+      {slides.map((slide, index) => {
+        const n = index + 1;
+        const descriptionId = `slide-${slide.id}-alt`;
+        return (
+          <li key={slide.id} className="banner-slide admin-panel">
+            <img
+              className="banner-slide__img"
+              src={slide.picture.src}
+              width={slide.picture.width}
+              height={slide.picture.height}
+              alt=""
+              loading="lazy"
+            />
+            <div className="banner-slide__text">
+              <p className="banner-slide__title">
+                Slide {n}
+                {slide.picture.isDefault ? (
+                  <span className="field__optional"> (drawing shipped with the site)</span>
+                ) : null}
+              </p>
+              <p id={descriptionId} className="banner-slide__alt">
+                {slide.alt.en}
+              </p>
+              {slide.alt.ne ? (
+                <p className="banner-slide__alt" lang="ne">
+                  {slide.alt.ne}
+                </p>
+              ) : null}
+            </div>
+            <div className="banner-slide__buttons">
+              <MoveButton id={slide.id} direction="up" label={`Move slide ${n} up`} disabled={index === 0} />
+              <MoveButton
+                id={slide.id}
+                direction="down"
+                label={`Move slide ${n} down`}
+                disabled={index === slides.length - 1}
+              />
+              <DeleteButton
+                id={slide.id}
+                question="Delete this slide?"
+                consequence={
+                  <p>
+                    Slide {n} ({slide.alt.en}) will be removed from the home page banner.
+                  </p>
+                }
+                label={`Delete slide ${n}`}
+                describedBy={descriptionId}
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,181 @@
+import { type Page, expect, test } from '@playwright/test';
+import { photoJpeg } from './support/admin-photo.ts';
+import { waitForHydration } from './support/hydration.ts';
+import { signInByApi } from './support/pages.ts';
+
+// The college's content pages (/admin/content, /admin/banner) and the dashboard's setup checklist. They
+// change the shared server's content, so they run in order and each puts back what it changed.
+test.describe.configure({ mode: 'serial' });
+
+const STALE = 'This was changed by someone else meanwhile. Reload to see the latest version.';
+
+interface PublicContent {
+  college: { phones: string[]; motto: { en: string } };
+  banner: { slides: { alt: { en: string; ne: string }; picture: { isDefault: boolean } }[] };
+}
+
+/** What the public pages are given: the site's content as the public API answers it. */
+async function publicContent(page: Page): Promise<PublicContent> {
+  const res = await page.request.get('/api/content');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as PublicContent;
+}
+
+async function openAdmin(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).last();
+
+test.beforeEach(async ({ page }) => {
+  await signInByApi(page);
+});
+
+test('the second phone number is refused without digits, then saved and shown to the public pages', async ({
+  page,
+}) => {
+  await openAdmin(page, '/admin/content');
+  const second = page.getByRole('textbox', { name: 'Phone number 2', exact: true });
+  const before = await second.inputValue();
+  const changed = `056-${String(Date.now()).slice(-6)}`;
+
+  // The browser checks with the shared schema: nothing is sent, the field says why and takes the focus.
+  await second.fill('not a number');
+  await saveButton(page).click();
+  await expect(page.getByText('A phone number must contain digits.')).toBeVisible();
+  await expect(second).toBeFocused();
+
+  await second.fill(changed);
+  await saveButton(page).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  expect((await publicContent(page)).college.phones[1]).toBe(changed);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Phone number 2', exact: true })).toHaveValue(changed);
+
+  await page.getByRole('textbox', { name: 'Phone number 2', exact: true }).fill(before);
+  await saveButton(page).click();
+  await expect(page.getByText('Saved.').first()).toBeVisible();
+  await expect.poll(async () => (await publicContent(page)).college.phones[1]).toBe(before);
+});
+
+test('each text has its Nepali version beside it', async ({ page }) => {
+  await openAdmin(page, '/admin/content');
+  const motto = page.getByRole('group', { name: 'Motto' });
+  await expect(motto.getByLabel('English')).toHaveAttribute('lang', 'en');
+  await expect(motto.getByLabel('Nepali (optional)')).toHaveAttribute('lang', 'ne');
+});
+
+test('a save from a copy someone else changed meanwhile is refused and keeps what was typed', async ({
+  page,
+  context,
+}) => {
+  const other = await context.newPage();
+  await openAdmin(page, '/admin/content');
+  await openAdmin(other, '/admin/content');
+  const motto = (p: Page) => p.getByRole('group', { name: 'Motto' }).getByLabel('English');
+  const original = await motto(page).inputValue();
+
+  await motto(page).fill(`${original} (first)`);
+  await saveButton(page).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  await motto(other).fill(`${original} (second)`);
+  await saveButton(other).click();
+  await expect(other.getByText(STALE)).toBeVisible();
+  await expect(other.getByText('Could not save:')).toBeVisible();
+  await expect(motto(other)).toHaveValue(`${original} (second)`);
+  expect((await publicContent(page)).college.motto.en).toBe(`${original} (first)`);
+  await other.close();
+
+  await page.reload();
+  await motto(page).fill(original);
+  await saveButton(page).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+});
+
+test('the setup checklist links to the page of an item, which disappears once done', async ({ page }) => {
+  const item = 'Check the phone numbers (a third number was never confirmed)';
+  await openAdmin(page, '/admin');
+  const checklist = page.getByRole('region', { name: 'Finish setting up the website' });
+  await expect(checklist.getByRole('link', { name: item })).toBeVisible();
+  await checklist.getByRole('link', { name: item }).click();
+  await expect(page).toHaveURL(/\/admin\/content$/u);
+  await waitForHydration(page);
+
+  await page.getByRole('button', { name: 'Add another number' }).click();
+  await page.getByRole('textbox', { name: 'Phone number 3', exact: true }).fill('056-590000');
+  await saveButton(page).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await openAdmin(page, '/admin');
+  await expect(page.getByRole('link', { name: item })).toHaveCount(0);
+
+  await openAdmin(page, '/admin/content');
+  await page.getByRole('button', { name: 'Remove phone number 3' }).click();
+  await saveButton(page).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await openAdmin(page, '/admin');
+  await expect(page.getByRole('link', { name: item })).toBeVisible();
+});
+
+test('a banner slide needs its description, uploads with it, moves, and is deleted', async ({ page }) => {
+  await openAdmin(page, '/admin/banner');
+  const slides = page.getByRole('list', { name: 'Banner slides' }).getByRole('listitem');
+  const before = await slides.count();
+  const photo = { name: 'assembly.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(1600, 900) };
+
+  await page.getByLabel('Slide photo').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Describe the photo for visitors who cannot see it.')).toBeVisible();
+  await expect(page.getByLabel('Description of the photo')).toBeFocused();
+  await expect(slides).toHaveCount(before);
+
+  const alt = `Morning assembly ${Date.now()}`;
+  await page.getByLabel('Description of the photo').fill(alt);
+  await page.getByLabel('Slide photo').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(slides).toHaveCount(before + 1);
+  await expect(slides.last()).toContainText(alt);
+  const banner = (await publicContent(page)).banner.slides;
+  expect(banner.at(-1)?.alt.en).toBe(alt);
+  expect(banner.at(-1)?.picture.isDefault).toBe(false);
+
+  await page.getByRole('button', { name: `Move slide ${before + 1} up` }).click();
+  await expect(slides.nth(before - 1)).toContainText(alt);
+  expect((await publicContent(page)).banner.slides.at(-2)?.alt.en).toBe(alt);
+
+  await page.getByRole('button', { name: `Delete slide ${before}` }).click();
+  await page.getByRole('dialog', { name: 'Delete this slide?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(slides).toHaveCount(before);
+  expect((await publicContent(page)).banner.slides.map((s) => s.alt.en)).not.toContain(alt);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the phone list is edited by its buttons and the college form saves through the page', async ({ page }) => {
+    await page.goto('/admin/content');
+    const phone = (n: number) => page.getByRole('textbox', { name: `Phone number ${n}`, exact: true });
+    const first = await phone(1).inputValue();
+    const second = await phone(2).inputValue();
+
+    await page.getByRole('button', { name: 'Add another number' }).click();
+    await expect(phone(3)).toHaveValue('');
+    await saveButton(page).click();
+    await expect(page.getByText('Enter the phone number, or remove the empty line.')).toBeVisible();
+    await expect(phone(1)).toHaveValue(first);
+
+    await phone(3).fill('056-590001');
+    await page.getByRole('button', { name: 'Move phone number 3 up' }).click();
+    await expect(phone(2)).toHaveValue('056-590001');
+    await expect(phone(3)).toHaveValue(second);
+    await page.getByRole('button', { name: 'Remove phone number 2' }).click();
+    await expect(phone(2)).toHaveValue(second);
+    await expect(phone(3)).toHaveCount(0);
+    await saveButton(page).click();
+    await expect(page.getByRole('status')).toHaveText('Saved.');
+    expect(page.url()).not.toContain('phones');
+    expect((await publicContent(page)).college.phones).toEqual([first, second]);
+  });
+});
