@@ -5,7 +5,8 @@ import { signInByApi } from './support/pages.ts';
 
 // The college's content pages (/admin/content, /admin/banner) and the dashboard's setup checklist. They
 // change the shared server's content, so they run in order and each puts back what it changed.
-test.describe.configure({ mode: 'serial' });
+// Image processing and saves on a loaded machine take longer than the default limits.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const STALE = 'This was changed by someone else meanwhile. Reload to see the latest version.';
 
@@ -134,7 +135,7 @@ test('a banner slide needs its description, uploads with it, moves, and is delet
   await page.getByLabel('Description of the photo').fill(alt);
   await page.getByLabel('Slide photo').setInputFiles(photo);
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(page.getByText('Saved.')).toBeVisible({ timeout: 30_000 });
   await expect(slides).toHaveCount(before + 1);
   await expect(slides.last()).toContainText(alt);
   const banner = (await publicContent(page)).banner.slides;
