@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLIDE_ALT_REQUIRED } from '#common/site-content/banner.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 import { adminAction } from './admin-action.server.ts';
 import { deleteSlide, moveSlide, phoneListWrites, saveCollege, uploadSlide } from './admin-content-writes.server.ts';
@@ -89,7 +90,7 @@ describe('/admin/content action', () => {
   });
 
   it('adds, moves and removes phone rows without saving (the buttons of a form without JavaScript)', async () => {
-    const values = { ...(await collegeForm()), 'phones.0': 'a1', 'phones.1': 'b2' };
+    const values: Record<string, string> = { ...(await collegeForm()), 'phones.0': 'a1', 'phones.1': 'b2' };
     const before = (await t.services.content.get('college')).version;
     const edit = async (intent: string, from: Record<string, string>) => {
       const { body } = await answer(adminAction(post('/admin/content', { ...from, intent }), collegeWrites));

@@ -1,9 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { CollegeSchema } from '#common/site-content/college.ts';
-import { defaultSections } from '#server/modules/content/content-defaults.ts';
 import { collegeFormValues, collegeFromValues, editPhones, phoneEdits, phonesOf } from './college-form.ts';
 
-const college = defaultSections().college;
+/** A college as the schema reads it, with two phone numbers and two address lines. */
+const college = CollegeSchema.parse({
+  name: { en: 'Orbit College' },
+  shortName: { en: 'Orbit' },
+  motto: { en: 'Open up your future' },
+  kind: { en: 'a +2 college in Bharatpur, Chitwan' },
+  addressLines: [{ en: 'Bharatpur-05, Bikash Chowk' }, { en: 'Chitwan, Nepal', ne: 'चितवन, नेपाल' }],
+  addressNote: { en: '' },
+  phones: ['056-418307', '9855060414'],
+  email: 'info@orbitcollege.example',
+  established: { en: '2063 B.S.' },
+  managementSince: { en: '' },
+  headline: { en: 'Open up your future' },
+  heroLead: { en: '' },
+  virtualTourUrl: '/gallery',
+  aboutHeading: { en: 'About' },
+  about: { en: 'About the college.' },
+  visionHeading: { en: 'Vision' },
+  vision: { en: 'Our vision.' },
+  missionHeading: { en: 'Mission' },
+  mission: { en: 'Our mission.' },
+  admissionsIntro: { en: '' },
+  videoUrl: '',
+  mapEmbedUrl: '',
+  mapLinkUrl: '',
+  enrolmentFormUrl: '/contact',
+  social: { facebook: 'https://www.facebook.com/orbit', youtube: '', instagram: '', tiktok: '' },
+});
 
 describe('the college form', () => {
   it('gives back the stored college unchanged when nothing was typed', () => {
