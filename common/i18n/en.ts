@@ -1,0 +1,157 @@
+/**
+ * The public site's interface text in English: exactly the wording the English pages show. The Nepali
+ * catalogue (ne.ts) has the type of this one, so a text missing there fails the typecheck. Texts that take a
+ * value (a year, a page number) are functions. The college's own content is not here: it is edited in the
+ * admin, with its Nepali beside the English.
+ */
+export const en = {
+  nav: {
+    skipToContent: 'Skip to content',
+    home: 'Home',
+    about: 'About',
+    courses: 'Courses',
+    admissions: 'Admissions',
+    gallery: 'Gallery',
+    notices: 'Notices',
+    contact: 'Contact',
+    prospectus: 'Prospectus',
+    mainLabel: 'Main',
+    mobileLabel: 'Mobile',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    adminLogin: 'Admin login',
+    /** The link to the same page in the other language, in that language. */
+    otherLanguage: 'नेपाली',
+  },
+  common: {
+    opensInNewTab: ' (opens in a new tab)',
+  },
+  banner: {
+    label: 'Pictures of the college',
+    slideOf: (slide: number, count: number) => `${slide} of ${count}`,
+    pause: 'Pause slideshow',
+    play: 'Play slideshow',
+  },
+  hero: {
+    lead: (established: string) =>
+      `Since ${established}, a +2 college for science and management in the centre of Bharatpur, Chitwan.`,
+    virtualTour: 'Take a virtual tour',
+  },
+  home: {
+    video: (college: string) => `Video: ${college}`,
+    playVideo: 'Play video',
+    coursesHeading: 'Our courses',
+    coursesIntro: '+2 programmes in science and management.',
+    featuredPhotoAlt: (college: string, n: number, count: number) =>
+      `Life at ${college}: featured photo ${n} of ${count}`,
+    latestNotices: 'Latest notices',
+    noNotices: 'There are no notices at the moment.',
+    seeMore: 'SEE MORE',
+    seeMoreNotices: ' notices',
+    messagesHeading: 'Messages from the college',
+    testimonialsHeading: 'What our students say',
+  },
+  admissions: {
+    status: {
+      'ADMISSION ENQUIRY': 'ADMISSION ENQUIRY',
+      'ADMISSION OPEN': 'ADMISSION OPEN',
+    },
+    applyNow: 'APPLY NOW',
+    enquiryNow: 'ENQUIRY NOW',
+  },
+  pager: {
+    pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+  },
+  notices: {
+    heading: 'Notices',
+    intro: 'News from the college office, newest first.',
+    empty: 'There are no notices at the moment. Please check again soon.',
+    pagesLabel: 'Notice pages',
+    newer: 'Newer notices',
+    older: 'Older notices',
+    openLink: 'Open link',
+  },
+  gallery: {
+    heading: 'Life at Orbit',
+    intro: 'Moments from the campus. Select a photo to see it full size.',
+    photoAlt: (college: string, n: number, count: number) =>
+      `Life at ${college}, photo ${n} of ${count} (opens full size in a new tab)`,
+    pagesLabel: 'Gallery pages',
+    newer: 'Newer photos',
+    older: 'Older photos',
+    emptyBefore: 'There are no photos in the gallery yet. Please check again soon, or ',
+    emptyLink: 'contact us',
+    emptyAfter: ' to arrange a visit.',
+  },
+  contact: {
+    heading: 'Contact us',
+    intro: 'Questions about courses, admissions or a visit? Call, write or send us a message.',
+    detailsHeading: 'Visit or call us',
+    phone: 'Phone',
+    email: 'Email',
+    showMap: 'Show map',
+    mapTitle: (college: string, address: string) => `Google map: ${college}, ${address}`,
+    mapNote: 'The interactive map comes from Google and loads only when you ask for it. ',
+    openInMaps: 'Open in Google Maps',
+  },
+  form: {
+    heading: 'Send us a message',
+    hint: 'All fields are required.',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    phone: 'Contact No.',
+    email: 'Email',
+    subject: 'Subject',
+    message: 'Message',
+    send: 'Send message',
+    correctFields: 'Please correct the marked fields.',
+    received: 'Thank you. Your message has been received and the college office will get back to you.',
+  },
+  /** The contact form's field messages: the field as a message names it, then the rule. */
+  formMessages: {
+    fieldNames: {
+      first_name: 'First name',
+      last_name: 'Last name',
+      phone: 'Contact number',
+      email: 'Email',
+      subject: 'Subject',
+      message: 'Message',
+    },
+    required: (field: string) => `${field} is required.`,
+    notText: (field: string) => `${field} must be text.`,
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+    notAllowedCharacter: (field: string) => `${field} contains a character that is not allowed.`,
+    invalidPhone: 'Enter a valid contact number.',
+    invalidEmail: 'Enter a valid email address.',
+    tooFast: 'Please take a moment to fill in the form before sending.',
+    formExpired: 'This form was open for a long time. Please check your message and press Send again.',
+    formInvalid: 'This form could not be checked. Please check your message and press Send again.',
+    formUsed: 'A message from this form has already been received. To send another one, press Send again.',
+    tooMany: 'You have sent several messages already. Please try again later or call us.',
+  },
+  footer: {
+    established: (year: string) => `Established in ${year}`,
+    courses: 'Courses',
+    visitUs: 'Visit us',
+    contactAndMap: 'Contact and map',
+    callOrWrite: 'Call or write',
+  },
+  notFound: {
+    title: 'Page not found',
+    description: 'The page you were looking for does not exist.',
+    noPageAt: 'There is no page at',
+    mayHaveMoved: 'It may have moved, or the address may be mistyped.',
+    homePage: 'Home page',
+    notices: 'Notices',
+    contact: 'Contact',
+  },
+  error: {
+    heading: 'Something went wrong',
+    notFoundText: 'We could not find the page you were looking for.',
+    text: 'Sorry, this page could not be shown. Please try again in a moment.',
+    home: 'Go to the home page',
+  },
+};
+
+/** The shape every language's catalogue has: the English one's keys, each with the same kind of value. */
+export type Catalogue = typeof en;
