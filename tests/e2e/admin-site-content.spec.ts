@@ -51,7 +51,12 @@ test('the second phone number is refused without digits, then saved and shown to
   await saveButton(page).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect((await publicContent(page)).college.phones[1]).toBe(changed);
-  await page.reload();
+  await page.goto('/');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: changed })).toBeVisible();
+  await page.goto('/contact');
+  const details = page.getByRole('region', { name: 'Visit or call us' });
+  await expect(details.getByRole('link', { name: changed })).toBeVisible();
+  await openAdmin(page, '/admin/content');
   await expect(page.getByRole('textbox', { name: 'Phone number 2', exact: true })).toHaveValue(changed);
 
   await page.getByRole('textbox', { name: 'Phone number 2', exact: true }).fill(before);
@@ -141,6 +146,12 @@ test('a banner slide needs its description, uploads with it, moves, and is delet
   const banner = (await publicContent(page)).banner.slides;
   expect(banner.at(-1)?.alt.en).toBe(alt);
   expect(banner.at(-1)?.picture.isDefault).toBe(false);
+  await page.goto('/');
+  // The new slide is last in the rotation, so hidden (aria-hidden) until its turn: found by its alt text.
+  await expect(page.getByRole('region', { name: 'Pictures of the college' }).locator(`img[alt="${alt}"]`)).toHaveCount(
+    1,
+  );
+  await openAdmin(page, '/admin/banner');
 
   await page.getByRole('button', { name: `Move slide ${before + 1} up` }).click();
   await expect(slides.nth(before - 1)).toContainText(alt);
