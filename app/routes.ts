@@ -4,6 +4,7 @@ export default [
   layout('routes/public-layout.tsx', [
     index('routes/home.tsx'),
     route('notices', 'routes/notices.tsx'),
+    route('notices/:id/:slug?', 'routes/notice.tsx'),
     route('gallery', 'routes/gallery.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -17,7 +17,8 @@ export function Pager({
   older: string;
 }) {
   if (pageCount <= 1) return null;
-  const href = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  // `path` may carry a query of its own (a filter): the page number joins it.
+  const href = (n: number) => (n === 1 ? path : `${path}${path.includes('?') ? '&' : '?'}page=${n}`);
   return (
     <nav className="pager" aria-label={label}>
       {page > 1 ? (

@@ -1,8 +1,10 @@
-import { redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
+import { NOTICE_CATEGORIES, isNoticeCategory } from '#common/notice-category.ts';
 import { NoticeCard } from '#app/components/notice-card.tsx';
 import { Pager } from '#app/components/pager.tsx';
 import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
 import pagesCss from '#app/styles/pages.css?inline';
+import noticesCss from '#app/styles/notices.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/notices';
 
@@ -13,23 +15,43 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-  const result = await context.services.notices.listPage(page);
+  const query = new URL(request.url).searchParams;
+  const page = Number(query.get('page') ?? '1');
+  const asked = query.get('category');
+  const category = asked && isNoticeCategory(asked) ? asked : undefined;
+  // An unknown category (an old or mistyped link): all notices.
+  if (asked !== null && !category) throw redirect('/notices');
+  const result = await context.services.notices.listPage(page, category);
   // A page past the end (notices were deleted since the link was made) or a bad number: start again.
-  if (!result) throw redirect('/notices');
-  return result;
+  if (!result) throw redirect(category ? `/notices?category=${category}` : '/notices');
+  return { ...result, category: category ?? null };
 }
 
 export default function Notices({ loaderData }: Route.ComponentProps) {
-  const { notices, page, pageCount } = loaderData;
+  const { notices, page, pageCount, category } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="pages" css={pagesCss} />
+      <PageStyle name="notices" css={noticesCss} />
       <div className="container">
         <header className="page__header">
           <h1>Notices</h1>
           <p>News from the college office, newest first.</p>
         </header>
+        <nav className="category-filter" aria-label="Notice categories">
+          <ul>
+            {[{ key: null, label: 'All' }, ...NOTICE_CATEGORIES].map((c) => (
+              <li key={c.key ?? 'all'}>
+                <Link
+                  to={c.key ? `/notices?category=${c.key}` : '/notices'}
+                  aria-current={c.key === category ? 'page' : undefined}
+                >
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         {notices.length > 0 ? (
           <>
             <ul className="notice-grid notice-grid--page">
@@ -40,7 +62,7 @@ export default function Notices({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <Pager
-              path="/notices"
+              path={category ? `/notices?category=${category}` : '/notices'}
               page={page}
               pageCount={pageCount}
               label="Notice pages"

@@ -1,0 +1,53 @@
+import { data } from 'react-router';
+import { formatBsAd } from '#common/bs-date.ts';
+import { noticeCategoryLabel } from '#common/notice-category.ts';
+import { PageStyle } from '#app/components/page-style.tsx';
+import { linkify } from '#app/lib/linkify.tsx';
+import { pageMeta } from '#app/lib/seo.ts';
+import noticesCss from '#app/styles/notices.css?inline';
+import pagesCss from '#app/styles/pages.css?inline';
+import type { Route } from './+types/notice';
+
+/** A notice's own page: the id resolves it (the slug after it is only for people); a scheduled one is not there yet. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const notice = await context.services.notices.getPublished(params.id);
+  if (!notice) throw data(null, { status: 404 });
+  return { notice };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const notice = args.loaderData?.notice;
+  if (!notice)
+    return pageMeta(args, { title: 'Notice not found', description: 'This notice does not exist.', noindex: true });
+  const description = notice.description.split(/\s+/u).slice(0, 30).join(' ');
+  return pageMeta(args, { title: notice.title, description });
+};
+
+export default function NoticePage({ loaderData }: Route.ComponentProps) {
+  const { notice } = loaderData;
+  const date = formatBsAd(notice.publishAt);
+  return (
+    <main id="main" tabIndex={-1} className="page">
+      <PageStyle name="pages" css={pagesCss} />
+      <PageStyle name="notices" css={noticesCss} />
+      <article className="container notice-page">
+        <header className="page__header">
+          <p className="notice-card__meta">
+            <span className="notice-badge">{noticeCategoryLabel(notice.category)}</span>
+            <time dateTime={notice.publishAt}>{date}</time>
+          </p>
+          <h1>{notice.title}</h1>
+          {notice.referenceNo ? <p>Reference no.: {notice.referenceNo}</p> : null}
+        </header>
+        <p className="notice-page__text">{linkify(notice.description)}</p>
+        {notice.link ? (
+          <p>
+            <a href={notice.link} target="_blank" rel="noopener noreferrer">
+              Open link<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
+      </article>
+    </main>
+  );
+}
