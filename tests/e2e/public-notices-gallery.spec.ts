@@ -29,13 +29,17 @@ test.describe('notices page', () => {
       const article = articles.nth(i);
       await expect(article.getByRole('heading', { level: 2 })).toHaveText(notice.title);
       await expect(article.getByText(notice.description)).toBeVisible();
-      await expect(article.locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+      // Bikram Sambat first, with the AD day: '6 Mangsir 2083 B.S. (22 Nov 2026)'.
+      await expect(article.locator('time')).toHaveText(
+        /^\d{1,2} [A-Z][a-z]+ \d{4} B\.S\. \(\d{1,2} [A-Z][a-z]{2} \d{4}\)$/,
+      );
       if (notice.link) {
         const link = article.getByRole('link', { name: /Open link/ });
         await expect(link).toHaveAttribute('href', notice.link);
         await expect(link).toHaveAttribute('target', '_blank');
       } else {
-        await expect(article.getByRole('link')).toHaveCount(0);
+        // Only the title links (to the notice's own page); no 'Open link'.
+        await expect(article.getByRole('link', { name: /Open link/ })).toHaveCount(0);
       }
     }
   });
