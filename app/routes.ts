@@ -22,6 +22,7 @@ export default [
     route('vitals', 'routes/admin/vitals.tsx'),
     route('content', 'routes/admin/content.tsx'),
     route('banner', 'routes/admin/banner.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -40,6 +40,7 @@ export const API_ERRORS = {
   'auth/invalid-email': { status: 400, message: 'Enter the e-mail address of an admin account.' },
   'auth/missing-password': { status: 400, message: 'Enter the password.' },
   'auth/cross-origin': { status: 403, message: 'This request must come from the site itself.' },
+  'auth/forbidden': { status: 403, message: 'Your account may not do this; only an owner of the site can.' },
 
   'image/missing': { status: 400, message: 'Please select a image.' },
   'image/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },

@@ -50,7 +50,7 @@ async function main(): Promise<number> {
       case 'list': {
         const all = await users.list();
         if (all.length === 0) console.log('No admin accounts yet.');
-        for (const u of all) console.log(`${u.email}\t(created ${u.created_at})`);
+        for (const u of all) console.log(`${u.email}\t${u.role}\t(created ${u.created_at})`);
         return 0;
       }
       case 'create':

@@ -11,6 +11,7 @@ import {
 import type { Db } from './db/db.ts';
 import type { Env } from './env.ts';
 import { adminScope } from './auth/admin-scope.ts';
+import { registerRequestContext } from './audit/request-context.ts';
 import { registerAuth } from './auth/auth-plugin.ts';
 import { sessionCookieSettings } from './auth/session-cookie.ts';
 import { registerResponseCache } from './cache/response-cache.ts';
@@ -59,6 +60,7 @@ export async function buildApp({ env, db, storage, pages = true, clock }: BuildA
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestContext(app);
   registerSecurityHeaders(app, {
     siteUrl: env.siteUrl,
     // Images served straight from a bucket or CDN (docs/operations.md) must pass the pages' img-src.

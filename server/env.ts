@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
   LOGIN_MAX_FAILURES_PER_IP: int(20, 1, 10000),
   LOGIN_LOCKOUT_MINUTES: int(15, 1, 24 * 60),
+  // A year of the audit log: long enough to answer "who posted that notice last admission season".
+  AUDIT_KEEP_DAYS: int(365, 1, 3650),
   UPLOAD_MAX_MB: int(15, 1, 200),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
   // Generous per address (a mobile carrier's NAT puts many parents behind one); the form's signed

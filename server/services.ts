@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Env } from './env.ts';
+import { createAuditService } from './audit/audit.service.ts';
 import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { ContentVersion } from './cache/content-version.ts';
@@ -64,6 +65,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     }),
     users: createUserAdmin(db),
     vitals: createVitalsService(db),
+    audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

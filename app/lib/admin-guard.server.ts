@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { SESSION_ENDED } from '#common/api-error.ts';
+import { SESSION_ENDED, apiError } from '#common/api-error.ts';
 
 /**
  * Requests in which a write was refused because the session had ended. React Router runs the page's
@@ -21,6 +21,16 @@ export async function requireAdmin(context: AppLoadContext) {
   if (admin) return admin;
   if (sessionEndedDuringWrite.has(context)) throw sessionEnded();
   throw redirect('/login');
+}
+
+/**
+ * The loader of a page for owners only (staff, audit log, site speed): an editor is answered 403 by the
+ * admin layout's error boundary, as the API answers its routes.
+ */
+export async function requireOwner(context: AppLoadContext) {
+  const admin = await requireAdmin(context);
+  if (admin.role !== 'owner') throw data(apiError('auth/forbidden'), { status: 403 });
+  return admin;
 }
 
 /**

@@ -11,6 +11,7 @@ import * as m0003 from './migrations/0003-content-version.ts';
 import * as m0004 from './migrations/0004-server-secrets.ts';
 import * as m0005 from './migrations/0005-site-content.ts';
 import * as m0006 from './migrations/0006-notice-board.ts';
+import * as m0008 from './migrations/0008-staff-and-audit.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0004-server-secrets': m0004,
   '0005-site-content': m0005,
   '0006-notice-board': m0006,
+  '0008-staff-and-audit': m0008,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

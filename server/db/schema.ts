@@ -61,6 +61,13 @@ export interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
+  /** 'owner' or 'editor' (common/roles.ts). */
+  role: string;
+  /** How the account is shown in the admin and the audit log; may be empty (the e-mail is shown then). */
+  name: string;
+  /** Set while the account is disabled: it cannot sign in. */
+  disabled_at: string | null;
+  last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -110,6 +117,22 @@ export interface SiteContentTable {
   updated_at: string;
 }
 
+/** One change made through the admin or the API, written in the same transaction as the change (server/audit). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** The account that made the change; null for the command line or once the account is deleted. */
+  actor_id: string | null;
+  /** The account's name or e-mail at the time, kept when the account is gone. */
+  actor_name: string;
+  /** One of AUDIT_KINDS (common/audit.ts). */
+  kind: string;
+  /** What was changed: the item's title or name. */
+  subject: string;
+  /** The client's address as the server saw it (TRUST_PROXY honoured). */
+  address: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
@@ -122,6 +145,7 @@ export interface Database {
   content_version: ContentVersionTable;
   server_secrets: ServerSecretsTable;
   site_content: SiteContentTable;
+  audit_log: AuditLogTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -132,3 +156,4 @@ export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type VitalRow = Selectable<VitalsTable>;
 export type SiteContentRow = Selectable<SiteContentTable>;
+export type AuditRow = Selectable<AuditLogTable>;

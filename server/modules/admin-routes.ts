@@ -1,3 +1,4 @@
+import { adminAuditRoutes } from '#server/audit/audit.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
 import { adminContentRoutes } from './content/content.admin.routes.ts';
@@ -9,7 +10,7 @@ import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
 
 /**
  * Every admin API module, registered under /api/admin inside adminScope (server/auth/admin-scope.ts),
- * which requires a signed-in admin for all of them.
+ * which requires a signed-in admin whose role allows what each route declares.
  */
 export const adminRoutePlugins: ApiPlugin[] = [
   adminAdmissionRoutes,
@@ -19,4 +20,5 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminVitalsRoutes,
   adminContentRoutes,
   adminContentUploadRoutes,
+  adminAuditRoutes,
 ];

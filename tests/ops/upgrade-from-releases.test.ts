@@ -109,7 +109,14 @@ describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixtu
       headers: { cookie: manifest.sessionCookie },
     });
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toMatchObject({ email: manifest.admin.email });
+    // Every account from before roles existed becomes an owner: the audit log, for owners only, opens.
+    expect(session.json()).toMatchObject({ email: manifest.admin.email, role: 'owner' });
+    const audit = await app.inject({
+      method: 'GET',
+      url: '/api/admin/audit',
+      headers: { cookie: manifest.sessionCookie },
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
 
     const res = await app.inject({
       method: 'GET',

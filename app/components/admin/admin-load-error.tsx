@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useMatches } from 'react-router';
 import { toast } from 'react-toastify';
+import { apiErrorMessage } from '#common/api-error.ts';
 import { isImageListPage } from '#app/lib/admin-handle.ts';
 import { LIST_FAILED } from '#app/lib/admin-messages.ts';
 import { SessionEndedMessage } from './session-ended-message.tsx';
@@ -14,12 +15,21 @@ export function AdminLoadError({ error }: { error: unknown }) {
   const { pathname, search } = useLocation();
   const matches = useMatches();
   const sessionEnded = isRouteErrorResponse(error) && error.status === 401;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const imageList = isImageListPage(matches.map((match) => match.handle));
 
   useEffect(() => {
     if (!sessionEnded && imageList) toast.error(LIST_FAILED, { toastId: 'list-load-failed' });
   }, [sessionEnded, imageList]);
 
+  if (forbidden) {
+    return (
+      <section className="admin-page" aria-labelledby="load-error-title">
+        <h1 id="load-error-title">Owners only</h1>
+        <p role="alert">{apiErrorMessage('auth/forbidden')}</p>
+      </section>
+    );
+  }
   if (sessionEnded) {
     return (
       <section className="admin-page" aria-labelledby="load-error-title">

@@ -1,13 +1,23 @@
 import type { ReactNode } from 'react';
 import { Toaster } from '#app/components/toaster.tsx';
 import { AdminHeader } from './admin-header.tsx';
+import type { Role } from '#common/roles.ts';
 import { AdminSideMenu } from './admin-side-menu.tsx';
 
 /** The admin frame: side menu, header, the page, and the toasts. Also frames the admin error boundary. */
-export function AdminShell({ unreadInquiries, children }: { unreadInquiries: number; children: ReactNode }) {
+export function AdminShell({
+  unreadInquiries,
+  role,
+  children,
+}: {
+  unreadInquiries: number;
+  /** Null while nobody is signed in (a refused form shown again): only the links every role has. */
+  role: Role | null;
+  children: ReactNode;
+}) {
   return (
     <div className="admin">
-      <AdminSideMenu unreadInquiries={unreadInquiries} />
+      <AdminSideMenu unreadInquiries={unreadInquiries} role={role} />
       <div className="admin__main">
         <AdminHeader />
         <main className="admin__content">{children}</main>

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import type { Role } from '#common/roles.ts';
 
 const LINKS = [
   { to: '/admin', label: 'Admission status', end: true },
@@ -10,17 +11,21 @@ const LINKS = [
   { to: '/admin/inquiries', label: 'Inquiries' },
   { to: '/admin/content', label: 'College' },
   { to: '/admin/banner', label: 'Banner' },
-  { to: '/admin/vitals', label: 'Site speed' },
+  { to: '/admin/vitals', label: 'Site speed', role: 'owner' },
+  { to: '/admin/audit', label: 'Audit log', role: 'owner' },
 ] as const;
 
-export function AdminSideMenu({ unreadInquiries }: { unreadInquiries: number }) {
+/** Links to owners' pages are shown to owners only; the server refuses them to others anyway. */
+const shownTo = (role: Role | null) => LINKS.filter((link) => !('role' in link) || role === 'owner');
+
+export function AdminSideMenu({ unreadInquiries, role }: { unreadInquiries: number; role: Role | null }) {
   return (
     <nav className="admin-menu" aria-label="Admin">
       <a className="admin-menu__brand" href="/">
         Orbit College
       </a>
       <ul className="admin-menu__list">
-        {LINKS.map((link) => (
+        {shownTo(role).map((link) => (
           <li key={link.to}>
             <NavLink className="admin-menu__link" to={link.to} end={'end' in link}>
               {link.label}

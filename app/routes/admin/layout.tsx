@@ -19,8 +19,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = await adminOrEndedWrite(context);
   // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
-  if (!admin) return { email: null, unreadInquiries: 0 };
-  return { email: admin.email, unreadInquiries: await context.services.inquiries.countUnhandled() };
+  if (!admin) return { email: null, role: null, unreadInquiries: 0 };
+  return {
+    email: admin.email,
+    role: admin.role,
+    unreadInquiries: await context.services.inquiries.countUnhandled(),
+  };
 }
 
 /**
@@ -31,7 +35,7 @@ export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs)
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell unreadInquiries={loaderData.unreadInquiries}>
+    <AdminShell unreadInquiries={loaderData.unreadInquiries} role={loaderData.role}>
       <Outlet />
     </AdminShell>
   );
@@ -41,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>('routes/admin/layout');
   return (
-    <AdminShell unreadInquiries={layout?.unreadInquiries ?? 0}>
+    <AdminShell unreadInquiries={layout?.unreadInquiries ?? 0} role={layout?.role ?? null}>
       <AdminLoadError error={error} />
     </AdminShell>
   );

@@ -6,6 +6,7 @@ export const adminAdmissionRoutes: ApiPlugin = async (app) => {
   app.put(
     '/admission',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: "Set the admission status ('ADMISSION ENQUIRY' or 'ADMISSION OPEN')",

@@ -1,4 +1,5 @@
 import { type AdmissionStatus, AdmissionStatusSchema, DEFAULT_ADMISSION_STATUS } from '#common/admission.ts';
+import { audit } from '#server/audit/audit.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import * as repo from './admission.repository.ts';
@@ -11,7 +12,10 @@ export function createAdmissionService(db: Db) {
     },
     async set(status: AdmissionStatus): Promise<AdmissionStatus> {
       const valid = AdmissionStatusSchema.parse(status);
-      await changeContent(db, (trx) => repo.writeAdmissionStatus(trx, valid, nowIso()));
+      await changeContent(db, async (trx) => {
+        await repo.writeAdmissionStatus(trx, valid, nowIso());
+        await audit(trx, { kind: 'admission-changed', subject: valid });
+      });
       return status;
     },
   };

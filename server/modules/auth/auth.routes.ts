@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { RoleSchema } from '#common/roles.ts';
 import { currentAdmin } from '#server/auth/auth-plugin.ts';
 import { unauthorized } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
-const SignedInSchema = z.object({ userToken: z.string(), email: z.string(), expiresAt: z.string() });
+const SignedInSchema = z.object({
+  userToken: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  expiresAt: z.string(),
+});
 const LoginBodySchema = z.object({ email: z.string().max(320), password: z.string().max(1024) });
 
 export const authRoutes: ApiPlugin = async (app) => {
@@ -23,7 +30,8 @@ export const authRoutes: ApiPlugin = async (app) => {
       const { email, password } = request.body;
       const session = await auth.login(email, password, request.ip);
       reply.setCookie(cookie.name, session.secret, cookie.options);
-      return { userToken: session.userToken, email: session.email, expiresAt: session.expiresAt };
+      const { secret: _secret, ...signedIn } = session;
+      return signedIn;
     },
   );
 

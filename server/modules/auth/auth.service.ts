@@ -7,10 +7,13 @@ import {
   verifyPassword,
 } from '#server/auth/password.ts';
 import { DATABASE_BUSY } from '#common/api-error.ts';
+import { type Role, parseRole } from '#common/roles.ts';
+import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, tooManyRequests } from '#server/errors.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import * as sessions from './sessions.repository.ts';
+import type { UserRow } from '#server/db/schema.ts';
 import * as users from './users.repository.ts';
 
 export interface AuthOptions {
@@ -24,7 +27,11 @@ export interface AuthOptions {
 export interface SignedIn {
   /** The session's public identifier (the browser keeps it as `userToken`); never the secret. */
   userToken: string;
+  userId: string;
   email: string;
+  /** May be empty; the e-mail stands in for it. */
+  name: string;
+  role: Role;
   expiresAt: string;
 }
 
@@ -48,24 +55,43 @@ export const hashToken = (secret: string): string => createHash('sha256').update
 /** Only well-formed secrets reach the database: 43 base64url characters (256 bits). */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/u;
 
+/** How an account is named in the audit log: its name, or its e-mail when it has none. */
+export const actorOf = (user: Pick<UserRow, 'id' | 'name' | 'email'>) => ({
+  id: user.id,
+  name: user.name || user.email,
+});
+
+const signedIn = (userToken: string, user: UserRow, expiresAt: string): SignedIn => ({
+  userToken,
+  userId: user.id,
+  email: user.email,
+  name: user.name,
+  role: parseRole(user.role),
+  expiresAt,
+});
+
 export function createAuthService(db: Db, options: AuthOptions) {
   // Checked against when the e-mail is unknown, so both failures cost the same time.
   const dummyHash = unmatchableHash();
 
-  async function startSession(userId: string, email: string): Promise<NewSession> {
+  async function startSession(user: UserRow): Promise<NewSession> {
     const now = new Date();
     const secret = randomBytes(32).toString('base64url');
     const row = {
       id: randomBytes(16).toString('base64url'),
       token_hash: hashToken(secret),
-      user_id: userId,
+      user_id: user.id,
       created_at: now.toISOString(),
       last_used_at: now.toISOString(),
       idle_expires_at: new Date(now.getTime() + options.sessionIdleMs).toISOString(),
       absolute_expires_at: new Date(now.getTime() + options.sessionMaxMs).toISOString(),
     };
-    await sessions.insertSession(db, row);
-    return { secret, userToken: row.id, email, expiresAt: row.absolute_expires_at };
+    await db.transaction().execute(async (trx) => {
+      await sessions.insertSession(trx, row);
+      await users.recordSignIn(trx, user.id, row.created_at);
+      await audit(trx, { kind: 'sign-in', subject: user.email, actor: actorOf(user) });
+    });
+    return { secret, ...signedIn(row.id, user, row.absolute_expires_at) };
   }
 
   const throttle = createLoginThrottle(db, options);
@@ -89,9 +115,19 @@ export function createAuthService(db: Db, options: AuthOptions) {
         if (err instanceof PasswordHashingBusyError) throw hashingBusy();
         throw err;
       }
-      if (!user || !ok) throw invalidCredential();
+      // A disabled account gets the same answer as a wrong password.
+      if (!user || !ok || user.disabled_at !== null) {
+        await db.transaction().execute((trx) =>
+          audit(trx, {
+            kind: 'sign-in-failed',
+            subject: users.normaliseEmail(email),
+            actor: user ? actorOf(user) : { id: null, name: users.normaliseEmail(email) },
+          }),
+        );
+        throw invalidCredential();
+      }
       await attempt.succeeded();
-      return startSession(user.id, user.email);
+      return startSession(user);
     },
 
     /** The signed-in admin for a cookie secret, or null; extends the idle expiry as it is used. */
@@ -106,7 +142,7 @@ export function createAuthService(db: Db, options: AuthOptions) {
         return null;
       }
       const user = await users.findUserById(db, session.user_id);
-      if (!user) return null;
+      if (!user || user.disabled_at !== null) return null;
       // Write at most once a minute: a busy admin page should not write on every request.
       if (now.getTime() - Date.parse(session.last_used_at) > 60_000) {
         const idleExpiresAt = new Date(now.getTime() + options.sessionIdleMs).toISOString();
@@ -118,11 +154,20 @@ export function createAuthService(db: Db, options: AuthOptions) {
           if (!(err instanceof AppError && err.code === DATABASE_BUSY.code)) throw err;
         }
       }
-      return { userToken: session.id, email: user.email, expiresAt: session.absolute_expires_at };
+      return signedIn(session.id, user, session.absolute_expires_at);
     },
 
     async logout(secret: string | undefined): Promise<void> {
-      if (secret && SECRET_PATTERN.test(secret)) await sessions.deleteSessionByTokenHash(db, hashToken(secret));
+      if (!secret || !SECRET_PATTERN.test(secret)) return;
+      const session = await sessions.findSessionByTokenHash(db, hashToken(secret));
+      const user = session ? await users.findUserById(db, session.user_id) : undefined;
+      if (!session || !user) return;
+      await db.transaction().execute(async (trx) => {
+        // Only the sign-out that really ended the session is recorded.
+        if (await sessions.deleteSessionByTokenHash(trx, session.token_hash)) {
+          await audit(trx, { kind: 'sign-out', subject: user.email, actor: actorOf(user) });
+        }
+      });
     },
 
     pruneExpired: () => sessions.deleteExpiredSessions(db, new Date().toISOString()),
@@ -143,18 +188,31 @@ function assertPassword(password: string): void {
 /** Admin accounts, managed from the command line and from ADMIN_EMAIL/ADMIN_PASSWORD at start-up. */
 export function createUserAdmin(db: Db) {
   return {
-    async create(email: string, password: string): Promise<void> {
+    /** Accounts made here (the command line, ADMIN_EMAIL) are owners unless told otherwise. */
+    async create(
+      email: string,
+      password: string,
+      { role = 'owner', name = '' }: { role?: Role; name?: string } = {},
+    ): Promise<void> {
       if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) throw new UserAdminError(`Not an e-mail address: ${email}`);
       assertPassword(password);
       if (await users.findUserByEmail(db, email))
         throw new UserAdminError(`An admin with e-mail ${email} already exists.`);
       const now = new Date().toISOString();
-      await users.insertUser(db, {
-        id: randomUUID(),
-        email,
-        password_hash: await hashPassword(password),
-        created_at: now,
-        updated_at: now,
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await users.insertUser(trx, {
+          id: randomUUID(),
+          email,
+          password_hash: passwordHash,
+          role,
+          name,
+          disabled_at: null,
+          last_sign_in_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        await audit(trx, { kind: 'account-added', subject: `${users.normaliseEmail(email)} (${role})` });
       });
     },
     /** Also signs the admin out everywhere. */
@@ -162,14 +220,21 @@ export function createUserAdmin(db: Db) {
       assertPassword(password);
       const user = await users.findUserByEmail(db, email);
       if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
-      await users.updatePassword(db, user.id, await hashPassword(password), new Date().toISOString());
-      await sessions.deleteSessionsOfUser(db, user.id);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await users.updatePassword(trx, user.id, passwordHash, new Date().toISOString());
+        await sessions.deleteSessionsOfUser(trx, user.id);
+        await audit(trx, { kind: 'password-changed', subject: user.email });
+      });
     },
     async remove(email: string): Promise<void> {
       const user = await users.findUserByEmail(db, email);
       if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
-      await sessions.deleteSessionsOfUser(db, user.id);
-      await users.deleteUser(db, user.id);
+      await db.transaction().execute(async (trx) => {
+        await sessions.deleteSessionsOfUser(trx, user.id);
+        await users.deleteUser(trx, user.id);
+        await audit(trx, { kind: 'account-deleted', subject: user.email });
+      });
     },
     list: () => users.listUsers(db),
     exists: async (email: string) => (await users.findUserByEmail(db, email)) !== undefined,

@@ -17,8 +17,10 @@ export async function touchSession(db: Db, id: string, lastUsedAt: string, idleE
     .execute();
 }
 
-export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+/** Returns whether a session was deleted. */
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {

@@ -27,8 +27,12 @@ export async function updatePassword(db: Db, id: string, passwordHash: string, u
     .execute();
 }
 
-export function listUsers(db: Db): Promise<Pick<UserRow, 'email' | 'created_at'>[]> {
-  return db.selectFrom('users').select(['email', 'created_at']).orderBy('email').execute();
+export async function recordSignIn(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
+}
+
+export function listUsers(db: Db): Promise<Pick<UserRow, 'email' | 'role' | 'created_at'>[]> {
+  return db.selectFrom('users').select(['email', 'role', 'created_at']).orderBy('email').execute();
 }
 
 export async function deleteUser(db: Db, id: string): Promise<void> {

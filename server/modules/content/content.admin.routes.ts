@@ -22,6 +22,7 @@ export const adminContentRoutes: ApiPlugin = async (app) => {
     app.get(
       `/content/${section}`,
       {
+        config: { role: 'editor' },
         schema: {
           tags: ['admin', 'content'],
           summary: `The ${section} content, with its version`,
@@ -34,6 +35,7 @@ export const adminContentRoutes: ApiPlugin = async (app) => {
     app.put(
       `/content/${section}`,
       {
+        config: { role: 'editor' },
         schema: {
           tags: ['admin', 'content'],
           summary: `Save the ${section} content edited from \`version\``,
@@ -52,6 +54,7 @@ export const adminContentRoutes: ApiPlugin = async (app) => {
   app.get(
     '/content/checklist',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Each default text or picture the college has not replaced yet, with the page that edits it',

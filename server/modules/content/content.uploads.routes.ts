@@ -55,6 +55,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/banner/slides',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Add a slide at the end of the banner: its photo and its description (alt text)',
@@ -74,6 +75,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/courses/:id/picture',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Show this picture on a course card instead of its icon',
@@ -92,6 +94,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/messages/:key/photo',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin', 'content'],
         summary: "The chairman's or principal's photo, replacing the one before",
@@ -110,6 +113,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/downloads/prospectus',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Upload the prospectus (PDF); it stays at /downloads/prospectus.pdf',

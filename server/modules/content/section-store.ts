@@ -1,5 +1,6 @@
 import { STALE_COPY } from '#common/api-error.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
+import { audit } from '#server/audit/audit.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import type { SiteContentRow } from '#server/db/schema.ts';
@@ -93,7 +94,7 @@ export function editSection<S extends ContentSection>(
   return changeContent(db, async (trx) => {
     const before = await readSection(trx, section);
     const after = await writeSection(trx, section, before.version, await change(before));
-    // The audit log (who changed which section, from which address) is written here, in this transaction.
+    await audit(trx, { kind: 'content-changed', subject: section });
     return { before, after };
   });
 }

@@ -61,6 +61,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/images/:folder',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Images of a folder, newest first',
@@ -74,6 +75,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
   app.post(
     '/images/:folder',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Upload a JPEG, PNG, WebP or AVIF image (multipart, one part named "file")',
@@ -95,6 +97,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/images/:id',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Delete an image and its files (404 when it is already gone)',

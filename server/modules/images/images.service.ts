@@ -3,14 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
+import type { ImageRow } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
 import { type StoredVariant, parseVariants, toImage, variantKey } from '#server/images/variants.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
+import { audit } from '#server/audit/audit.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import { IMAGE_PREFIX } from './images.files.ts';
 import * as repo from './images.repository.ts';
+
+/** How the audit log names a photo: images have no title, so their folder, size and id. */
+const photoName = (row: Pick<ImageRow, 'id' | 'folder' | 'width' | 'height'>) =>
+  `${row.folder} photo ${row.width}×${row.height} (${row.id})`;
 
 const MAX_PER_FOLDER: Partial<Record<ImageFolder, number>> = { featured: FEATURED_MAX };
 
@@ -98,9 +104,17 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
             changeContent(db, async (trx) => {
               if (max === undefined) await repo.insertImage(trx, row);
               else if (!(await repo.insertImageWithinLimit(trx, row, max))) throw fullError(folder, max);
+              await audit(trx, { kind: 'photo-uploaded', subject: photoName(row) });
             }),
           revert: async () => {
-            await changeContent(db, (trx) => repo.deleteImage(trx, id));
+            await changeContent(db, async (trx) => {
+              if (await repo.deleteImage(trx, id)) {
+                await audit(trx, {
+                  kind: 'photo-deleted',
+                  subject: `${photoName(row)} (its files could not be stored)`,
+                });
+              }
+            });
           },
         },
         log,
@@ -115,7 +129,9 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
     async remove(id: string): Promise<void> {
       const row = await changeContent(db, async (trx) => {
         const found = await repo.findImage(trx, id);
-        return found && (await repo.deleteImage(trx, id)) ? found : undefined;
+        if (!found || !(await repo.deleteImage(trx, id))) return undefined;
+        await audit(trx, { kind: 'photo-deleted', subject: photoName(found) });
+        return found;
       });
       if (!row) throw notFound('image');
       await removeFiles(parseVariants(row.variants).map((v) => v.key));

@@ -9,6 +9,7 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/inquiries',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'All inquiries, newest first, with the number not yet handled',
@@ -27,6 +28,7 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
   app.patch(
     '/inquiries/:id',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Mark an inquiry handled or unread',
@@ -41,6 +43,7 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/inquiries/:id',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Delete an inquiry (404 when it is already gone)',

@@ -6,6 +6,7 @@ import {
   type InquirySubmission,
   InquirySubmissionSchema,
 } from '#common/inquiry.ts';
+import { audit } from '#server/audit/audit.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import type { InquiryRow } from '#server/db/schema.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
@@ -14,6 +15,9 @@ import { createFormTokens } from './form-tokens.ts';
 import * as repo from './inquiries.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** How the audit log names an inquiry: who sent it and its subject. */
+const inquiryName = (row: InquiryRow) => `${row.first_name} ${row.last_name}: ${row.subject}`;
 
 export function toInquiry(row: InquiryRow): Inquiry {
   return {
@@ -97,13 +101,22 @@ export function createInquiriesService(db: Db, options: InquiriesOptions) {
     async setHandled(id: string, handled: boolean): Promise<Inquiry> {
       const row = await db.transaction().execute(async (trx) => {
         if (!(await repo.setHandled(trx, id, handled))) return undefined;
-        return repo.findInquiry(trx, id);
+        const found = await repo.findInquiry(trx, id);
+        if (found)
+          await audit(trx, { kind: handled ? 'inquiry-handled' : 'inquiry-unhandled', subject: inquiryName(found) });
+        return found;
       });
       if (!row) throw notFound('inquiry');
       return toInquiry(row);
     },
     async remove(id: string): Promise<void> {
-      if (!(await repo.deleteInquiry(db, id))) throw notFound('inquiry');
+      const deleted = await db.transaction().execute(async (trx) => {
+        const found = await repo.findInquiry(trx, id);
+        if (!found || !(await repo.deleteInquiry(trx, id))) return false;
+        await audit(trx, { kind: 'inquiry-deleted', subject: inquiryName(found) });
+        return true;
+      });
+      if (!deleted) throw notFound('inquiry');
     },
   };
 }

@@ -30,6 +30,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.post(
     '/notices',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Create a notice; createdDate is set by the server',
@@ -47,6 +48,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/notices',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Every notice, scheduled ones included, newest publish time first',
@@ -59,6 +61,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/notices/:id',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'One notice (404 when it is gone)',
@@ -72,6 +75,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.put(
     '/notices/:id',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: "Replace a notice's fields (404, and nothing changed, when it was deleted meanwhile)",
@@ -86,6 +90,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/notices/:id',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a notice (404 when it is already gone)',

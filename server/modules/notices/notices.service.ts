@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import { NOTICES_PAGE_SIZE } from '#common/limits.ts';
 import { nepalToday } from '#common/nepal-time.ts';
+import { audit } from '#server/audit/audit.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { setNextChangeAt } from '#server/cache/content-version.repository.ts';
 import { type Clock, systemClock } from '#server/clock.ts';
@@ -121,7 +122,10 @@ export function createNoticesService(db: Db, clock: Clock = systemClock) {
       const data = parseInput(input);
       const now = createdAt ? new Date(createdAt) : clock.now();
       const row = { id: randomUUID(), ...fields(data, now.toISOString()), created_at: now.toISOString() };
-      await write((trx) => repo.insertNotice(trx, row));
+      await write(async (trx) => {
+        await repo.insertNotice(trx, row);
+        await audit(trx, { kind: 'notice-created', subject: row.title });
+      });
       return toNotice(row, now);
     },
     /** Replaces a notice's fields; 404 (and nothing written) when another tab deleted it meanwhile. */
@@ -131,12 +135,15 @@ export function createNoticesService(db: Db, clock: Clock = systemClock) {
       // Thrown inside the transaction, so a notice deleted meanwhile leaves everything as it was.
       await write(async (trx) => {
         if (!(await repo.updateNotice(trx, id, fields(data, now.toISOString())))) throw noticeGone();
+        await audit(trx, { kind: 'notice-edited', subject: data.title });
       });
       return this.get(id);
     },
     async remove(id: string): Promise<void> {
       await write(async (trx) => {
-        if (!(await repo.deleteNotice(trx, id))) throw notFound('notice');
+        const found = await repo.findNotice(trx, id);
+        if (!found || !(await repo.deleteNotice(trx, id))) throw notFound('notice');
+        await audit(trx, { kind: 'notice-deleted', subject: found.title });
       });
     },
     count: () => repo.countNotices(db),

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** What the audit log records, and how the log page names each kind. */
+export const AUDIT_KIND_LABELS = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed sign-in',
+  'sign-out': 'Signed out',
+  'notice-created': 'Notice created',
+  'notice-edited': 'Notice edited',
+  'notice-deleted': 'Notice deleted',
+  'photo-uploaded': 'Photo uploaded',
+  'photo-deleted': 'Photo deleted',
+  'admission-changed': 'Admission status changed',
+  'content-changed': 'Site content changed',
+  'inquiry-handled': 'Inquiry marked handled',
+  'inquiry-unhandled': 'Inquiry marked not handled',
+  'inquiry-deleted': 'Inquiry deleted',
+  'account-added': 'Account added',
+  'account-changed': 'Account changed',
+  'account-disabled': 'Account disabled',
+  'account-deleted': 'Account deleted',
+  'password-changed': 'Password changed',
+  'two-factor-changed': 'Two-factor sign-in changed',
+} as const;
+
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as AuditKind[];
+export const AuditKindSchema = z.enum(AUDIT_KINDS as [AuditKind, ...AuditKind[]]);
+
+/** Entries per page of /admin/audit. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The log page's filter, from its address: ?page=&person=&kind= (an empty value means all). */
+export const AuditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  person: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .transform((v) => v || undefined),
+  kind: z
+    .union([AuditKindSchema, z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  kind: AuditKindSchema,
+  subject: z.string(),
+  address: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  page: z.number(),
+  pageCount: z.number(),
+  total: z.number(),
+  /** Everyone who appears in the log, for the person filter. */
+  people: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -1,0 +1,19 @@
+import { AuditPageSchema, AuditQuerySchema } from '#common/audit.ts';
+import type { ApiPlugin } from '#server/http.ts';
+
+/** The audit log for owners, under /api/admin (see server/modules/admin-routes.ts). */
+export const adminAuditRoutes: ApiPlugin = async (app) => {
+  app.get(
+    '/audit',
+    {
+      config: { role: 'owner' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One page of the audit log, newest first, filtered by person (name or e-mail) and kind',
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema },
+      },
+    },
+    async (request) => app.services.audit.page(request.query),
+  );
+};
