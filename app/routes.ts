@@ -23,6 +23,9 @@ export default [
     route('content', 'routes/admin/content.tsx'),
     route('banner', 'routes/admin/banner.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('courses', 'routes/admin/courses.tsx'),
+    route('people', 'routes/admin/people.tsx'),
+    route('downloads', 'routes/admin/downloads.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

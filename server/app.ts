@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -115,7 +116,8 @@ export async function buildApp({ env, db, storage, pages = true, clock }: BuildA
     await registerPages(app, {
       buildDirectory: path.join(PROJECT_ROOT, 'build'),
       mode: env.NODE_ENV === 'development' ? 'development' : 'production',
-      uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+      // A page form may carry a photo, or the prospectus (posted to /admin/downloads without JavaScript).
+      uploadMaxBytes: Math.max(env.UPLOAD_MAX_MB * 1024 * 1024, CONTENT_LIMITS.prospectusBytes),
       getLoadContext: createGetLoadContext(services, env.siteUrl),
     });
   }

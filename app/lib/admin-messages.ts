@@ -18,7 +18,7 @@ export const ADMIN_MESSAGES = {
   imageDelete: { done: null, failed: null },
   inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
   inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
-  // The college's content (/admin/content, /admin/banner): the reason follows the failure words.
+  // The college's content (/admin/content, /admin/banner, /admin/courses, /admin/people, /admin/downloads): the reason follows the failure words.
   content: { done: 'Saved.', failed: 'Could not save:' },
 } as const satisfies Record<string, WriteMessages>;
 

@@ -34,6 +34,8 @@ test.describe('accessibility (axe-core)', () => {
   }
 
   test.describe('signed in', () => {
+    // The site-content pages hold dozens of controls (every text in English and Nepali): axe takes its time on them.
+    test.describe.configure({ timeout: 90_000 });
     test.beforeEach(async ({ page }) => {
       await signInByApi(page);
     });

@@ -11,6 +11,9 @@ const LINKS = [
   { to: '/admin/inquiries', label: 'Inquiries' },
   { to: '/admin/content', label: 'College' },
   { to: '/admin/banner', label: 'Banner' },
+  { to: '/admin/courses', label: 'Courses' },
+  { to: '/admin/people', label: 'People' },
+  { to: '/admin/downloads', label: 'Downloads' },
   { to: '/admin/vitals', label: 'Site speed', role: 'owner' },
   { to: '/admin/audit', label: 'Audit log', role: 'owner' },
 ] as const;

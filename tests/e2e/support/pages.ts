@@ -16,6 +16,9 @@ export const ADMIN_PAGES = [
   '/admin/vitals',
   '/admin/content',
   '/admin/banner',
+  '/admin/courses',
+  '/admin/people',
+  '/admin/downloads',
 ] as const;
 
 /** Signs in through the API (the login form has its own tests): the session cookie lands in the page's context. */

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { type WriteResult, isLasting } from '#app/lib/admin-result.ts';
+import { formatMegabytes } from '#app/lib/admin-format.ts';
+import { resultFor } from '#app/lib/admin-section-form.ts';
+import { useAdminWrite } from './use-admin-write.tsx';
+import { WriteStatus } from './write-status.tsx';
+
+interface PictureUploadFormProps {
+  intent: string;
+  /** Names this form among the page's others (see SectionForm). */
+  formKey: string;
+  hidden: Record<string, string>;
+  label: string;
+  maxUploadBytes: number;
+  pageResult: WriteResult | undefined;
+}
+
+/**
+ * Uploads one picture of the college's content (a course's picture, a person's photo) through the image
+ * pipeline: a multipart form posted to the page's action, with or without JavaScript.
+ */
+export function PictureUploadForm({
+  intent,
+  formKey,
+  hidden,
+  label,
+  maxUploadBytes,
+  pageResult,
+}: PictureUploadFormProps) {
+  const { fetcher, busy, result } = useAdminWrite();
+  const inputId = useId();
+  const shown = result ?? resultFor(pageResult, formKey);
+  const error = shown && !shown.ok ? (shown.fieldErrors?.file ?? shown.message) : undefined;
+  return (
+    <fetcher.Form method="post" encType="multipart/form-data" className="admin-upload" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="form" value={formKey} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="field">
+        <label className="field__label" htmlFor={inputId}>
+          {label}
+        </label>
+        <input
+          id={inputId}
+          className="field__input admin-upload__input"
+          type="file"
+          name="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          disabled={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
+        />
+        <p id={`${inputId}-hint`} className="field__hint">
+          JPEG, PNG, WebP or AVIF, up to {formatMegabytes(maxUploadBytes)}.
+        </p>
+        {error ? (
+          <p id={`${inputId}-error`} className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {isLasting(result) ? <WriteStatus result={result} /> : null}
+      <div>
+        <button className="button button--small" type="submit" disabled={busy}>
+          {busy ? 'Uploading…' : 'Upload picture'}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
