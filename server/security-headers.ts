@@ -77,14 +77,18 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     const type = String(reply.getHeader('content-type') ?? '');
     // A file served with a policy of its own (a PDF in a sandbox) keeps it.
     const own = reply.getHeader('content-security-policy');
-    reply.header(
-      'content-security-policy',
-      type.startsWith('text/html')
-        ? pageCsp(request.cspNonce, options, await frameOrigins(request))
-        : typeof own === 'string'
-          ? own
-          : API_CSP,
-    );
+    // A 304 carries no body and no type: a browser updates the copy it keeps with its headers, so a
+    // policy on it would replace the page's own (the API's 'none' there left a revisited page unstyled).
+    if (reply.statusCode !== 304) {
+      reply.header(
+        'content-security-policy',
+        type.startsWith('text/html')
+          ? pageCsp(request.cspNonce, options, await frameOrigins(request))
+          : typeof own === 'string'
+            ? own
+            : API_CSP,
+      );
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

@@ -107,6 +107,17 @@ test.describe('budgets', () => {
     }
   });
 
+  test('a page visited again (the browser revalidates it: 304) keeps its styles and its script', async ({ page }) => {
+    const styled = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    await page.goto('/notices');
+    const first = await styled();
+    expect(first).toContain('system-ui');
+    const again = await page.goto('/notices');
+    expect(again?.status()).toBe(200);
+    expect(await styled()).toBe(first);
+    await expect(page.locator('html')).toHaveAttribute('data-enhanced', '');
+  });
+
   test('no public page loads an admin chunk', async ({ page }) => {
     const routes = await buildRoutes();
     const isAdmin = (id: string) => id.startsWith('routes/admin/') || id === 'routes/login';
