@@ -55,6 +55,11 @@ export const API_ERRORS = {
   'pdf/unreadable': { status: 415, message: null },
   'pdf/encrypted': { status: 415, message: null },
   'pdf/too-slow': { status: 415, message: null },
+  'pdf/too-many-pages': { status: 413, message: null },
+
+  'notice/attachments-full': { status: 409, message: null },
+  'notice/attachment-unsupported': { status: 415, message: null },
+  'notice/attachment-missing': { status: 400, message: null },
 
   'inquiry/too-fast': { status: 400, message: null },
   'inquiry/form-expired': { status: 400, message: null },

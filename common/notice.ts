@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTICE_LIMITS } from './limits.ts';
+import { AttachmentSchema } from './notice-attachments.ts';
 import { countWords } from './words.ts';
 import { DEFAULT_NOTICE_CATEGORY, NOTICE_CATEGORY_KEYS, isNoticeCategory } from './notice-category.ts';
 import { isCalendarDate, nepalLocalToIso } from './nepal-time.ts';
@@ -90,6 +91,8 @@ export const NoticeSchema = z.object({
   pinned: z.boolean(),
   /** Its publish time is still to come: it is shown nowhere public yet. */
   scheduled: z.boolean(),
+  /** PDFs and scans, in the order they were added (at most 5). */
+  attachments: z.array(AttachmentSchema),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 

@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicImagesRoutes } from './modules/images/images.routes.ts';
 import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { attachmentFilesRoutes } from './modules/notices/attachments/attachment-files.routes.ts';
 import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { publicVitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { registerPages } from './pages/pages-plugin.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ env, db, storage, pages = true, clock }: BuildA
   );
   await app.register(mediaRoutes(storage));
   await app.register(contentFilesRoutes);
+  await app.register(attachmentFilesRoutes);
 
   if (pages) {
     await registerPages(app, {

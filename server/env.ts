@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   AUDIT_KEEP_DAYS: int(365, 1, 3650),
   UPLOAD_MAX_MB: int(15, 1, 200),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
+  // How long a notice's PDF may take to open and have its first page drawn before it is refused.
+  PDF_TIME_LIMIT_MS: int(20_000, 1, 600_000),
   // Generous per address (a mobile carrier's NAT puts many parents behind one); the form's signed
   // timestamp, the honeypot and the per-e-mail limit are what stop scripts.
   INQUIRY_MAX_PER_HOUR: int(60, 1, 10000),

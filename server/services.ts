@@ -9,6 +9,7 @@ import { ContentVersion } from './cache/content-version.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
+import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
@@ -38,10 +39,18 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
   // One reader of the shared content version for the render cache and the content service.
   const contentVersion = new ContentVersion(db, { clock, nextChangeAt: nextNoticeChange });
+  const attachments = createAttachmentsService({
+    db,
+    storage,
+    log,
+    imageLimits,
+    pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+  });
   return {
     db,
     contentVersion,
-    notices: createNoticesService(db, clock),
+    notices: createNoticesService(db, clock, attachments),
+    attachments,
     admission: createAdmissionService(db),
     images: createImagesService({
       db,

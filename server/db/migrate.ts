@@ -11,6 +11,7 @@ import * as m0003 from './migrations/0003-content-version.ts';
 import * as m0004 from './migrations/0004-server-secrets.ts';
 import * as m0005 from './migrations/0005-site-content.ts';
 import * as m0006 from './migrations/0006-notice-board.ts';
+import * as m0007 from './migrations/0007-notice-attachments.ts';
 import * as m0008 from './migrations/0008-staff-and-audit.ts';
 import type { Database } from './schema.ts';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0004-server-secrets': m0004,
   '0005-site-content': m0005,
   '0006-notice-board': m0006,
+  '0007-notice-attachments': m0007,
   '0008-staff-and-audit': m0008,
 };
 

@@ -133,6 +133,26 @@ export interface AuditLogTable {
   address: string;
 }
 
+/** A file attached to a notice: a PDF with its page 1 drawn, or a scan (server/modules/notices/attachments). */
+export interface NoticeAttachmentsTable {
+  id: string;
+  notice_id: string;
+  /** Order of the notice's attachments, as they were added. */
+  position: number;
+  kind: 'pdf' | 'image';
+  /** The PDF's storage key; null for a scan. */
+  file_key: string | null;
+  /** The name it is served under, made from the notice's title, without extension. */
+  served_name: string;
+  bytes: number;
+  pages: number | null;
+  width: number;
+  height: number;
+  /** JSON StoredVariant[] (server/images/variants.ts). */
+  variants: string;
+  created_at: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
@@ -146,6 +166,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   site_content: SiteContentTable;
   audit_log: AuditLogTable;
+  notice_attachments: NoticeAttachmentsTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -157,3 +178,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type VitalRow = Selectable<VitalsTable>;
 export type SiteContentRow = Selectable<SiteContentTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+export type NoticeAttachmentRow = Selectable<NoticeAttachmentsTable>;

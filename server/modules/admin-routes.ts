@@ -5,6 +5,7 @@ import { adminContentRoutes } from './content/content.admin.routes.ts';
 import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
 import { adminImagesRoutes } from './images/images.admin.routes.ts';
 import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
+import { adminAttachmentsRoutes } from './notices/attachments/attachments.admin.routes.ts';
 import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
 import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
 
@@ -15,6 +16,7 @@ import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
 export const adminRoutePlugins: ApiPlugin[] = [
   adminAdmissionRoutes,
   adminNoticesRoutes,
+  adminAttachmentsRoutes,
   adminImagesRoutes,
   adminInquiriesRoutes,
   adminVitalsRoutes,

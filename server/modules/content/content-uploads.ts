@@ -13,7 +13,7 @@ import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit
 import type { Storage } from '#server/storage/storage.ts';
 import { SITE_PREFIX, removeDroppedFiles } from './content.files.ts';
 import { preparePicture } from './content-pictures.ts';
-import { checkPdf } from './pdf-check.ts';
+import { checkPdf } from '#server/pdf/pdf-check.ts';
 import { type SectionState, editLatest, readSection } from './section-store.ts';
 import type { StoredSections } from './stored-sections.ts';
 

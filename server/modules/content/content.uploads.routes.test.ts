@@ -10,7 +10,7 @@ import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#se
 import { buildImage } from '#server/test-support/factories.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { sweepStorage } from '#server/storage/storage-sweep.ts';
-import { makePdf } from './test-pdfs.ts';
+import { makePdf } from '#server/pdf/test-pdfs.ts';
 
 let t: AdminTestApp;
 beforeAll(async () => {

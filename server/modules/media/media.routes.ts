@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isValidKey, contentTypeForKey } from '#server/storage/storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
+import { ATTACHMENT_PREFIX } from '#server/modules/notices/attachments/attachment-files.ts';
 
-/** Serves stored image variants. Names are content-addressed, so they are cached for a year. */
+/**
+ * Serves stored image variants. Names are content-addressed, so they are cached for a year. A notice's
+ * attachments are not served here but at /attachments/, which knows their notice and their names.
+ */
 export function mediaRoutes(storage: Storage): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
       const key = request.params['*'];
-      const object = isValidKey(key) ? await storage.get(key) : null;
+      const object = isValidKey(key) && !key.startsWith(ATTACHMENT_PREFIX) ? await storage.get(key) : null;
       if (!object) return reply.status(404).type('text/plain').send('Not found');
       return reply
         .header('content-type', contentTypeForKey(key))

@@ -26,7 +26,7 @@ describe('GET /api/notices', () => {
     expect(notices[0]!.createdDate).toBe(daysAgo(1));
   });
 
-  it('returns id, title, description, link (null when none), createdDate and the notice-board fields', async () => {
+  it('returns id, title, description, link (null when none), createdDate, the notice-board fields and attachments', async () => {
     await t.services.notices.create(buildNoticeInput({ link: 'https://www.neb.gov.np/results' }), daysAgo(2));
     await t.services.notices.create(buildNoticeInput({ title: 'Notice without link' }), daysAgo(1));
 
@@ -45,6 +45,7 @@ describe('GET /api/notices', () => {
         pinnedUntil: null,
         pinned: false,
         scheduled: false,
+        attachments: [],
       },
       expect.objectContaining({ link: 'https://www.neb.gov.np/results' }),
     ]);

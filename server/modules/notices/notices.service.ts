@@ -3,16 +3,18 @@ import { type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice
 import { NOTICES_PAGE_SIZE } from '#common/limits.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';
+import type { Attachment } from '#common/notice-attachments.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { setNextChangeAt } from '#server/cache/content-version.repository.ts';
-import { type Clock, systemClock } from '#server/clock.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow } from '#server/db/schema.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
+import type { AttachmentsService } from './attachments/attachments.service.ts';
 import * as repo from './notices.repository.ts';
 
 /** A notice as shown at `now`: whether it is pinned today (Nepal) and whether its publish time is still to come. */
-export function toNotice(row: NoticeRow, now: Date): Notice {
+export function toNotice(row: NoticeRow, now: Date, attachments: Attachment[] = []): Notice {
   return {
     id: row.id,
     title: row.title,
@@ -25,6 +27,7 @@ export function toNotice(row: NoticeRow, now: Date): Notice {
     pinnedUntil: row.pinned_until,
     pinned: row.pinned_until !== null && row.pinned_until >= nepalToday(now),
     scheduled: row.publish_at > now.toISOString(),
+    attachments,
   };
 }
 
@@ -53,7 +56,13 @@ function parseInput(input: NoticeInput) {
   return parsed.data;
 }
 
-export function createNoticesService(db: Db, clock: Clock = systemClock) {
+export function createNoticesService(db: Db, clock: Clock, attachments: AttachmentsService) {
+  /** The notices as shown at `now`, with their attachments read in one query for the whole list. */
+  async function present(rows: NoticeRow[], now: Date): Promise<Notice[]> {
+    const byNotice = await attachments.listFor(rows.map((r) => r.id));
+    return rows.map((row) => toNotice(row, now, byNotice.get(row.id)));
+  }
+  const presentOne = async (row: NoticeRow, now: Date) => (await present([row], now))[0]!;
   const view = (category?: string) => {
     const now = clock.now();
     return { now: now.toISOString(), today: nepalToday(now), category };
@@ -79,7 +88,7 @@ export function createNoticesService(db: Db, clock: Clock = systemClock) {
     /** Published notices, pinned first, then newest; `limit` for the home page's latest notices. */
     async list(limit?: number): Promise<Notice[]> {
       const v = view();
-      return (await repo.listPublished(db, v, limit)).map((row) => toNotice(row, new Date(v.now)));
+      return present(await repo.listPublished(db, v, limit), new Date(v.now));
     },
     /** One page of /notices (of one category, if given); null for a page that does not exist (there is always a first). */
     async listPage(page: number, category?: string, pageSize = NOTICES_PAGE_SIZE): Promise<NoticePage | null> {
@@ -88,23 +97,23 @@ export function createNoticesService(db: Db, clock: Clock = systemClock) {
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
       const rows = await repo.listPublished(db, v, pageSize, (page - 1) * pageSize);
-      return { notices: rows.map((row) => toNotice(row, new Date(v.now))), page, pageCount, pageSize, total };
+      return { notices: await present(rows, new Date(v.now)), page, pageCount, pageSize, total };
     },
     /** The latest published notices by publish time (the feed). */
     async latest(limit: number): Promise<Notice[]> {
       const now = clock.now();
-      return (await repo.listLatestPublished(db, now.toISOString(), limit)).map((row) => toNotice(row, now));
+      return present(await repo.listLatestPublished(db, now.toISOString(), limit), now);
     },
     /** A published notice, or null (unknown, deleted or still scheduled: the public cannot tell which). */
     async getPublished(id: string): Promise<Notice | null> {
       const now = clock.now();
       const row = await repo.findNotice(db, id);
-      return row && row.publish_at <= now.toISOString() ? toNotice(row, now) : null;
+      return row && row.publish_at <= now.toISOString() ? presentOne(row, now) : null;
     },
     /** Every notice, scheduled ones included, newest publish time first (the admin's list). */
     async listAll(): Promise<Notice[]> {
       const now = clock.now();
-      return (await repo.listAllNotices(db)).map((row) => toNotice(row, now));
+      return present(await repo.listAllNotices(db), now);
     },
     /** Any notice, scheduled ones included, or null when there is none (the admin's edit page). */
     async find(id: string): Promise<Notice | null> {
@@ -115,7 +124,7 @@ export function createNoticesService(db: Db, clock: Clock = systemClock) {
     async get(id: string): Promise<Notice> {
       const row = await repo.findNotice(db, id);
       if (!row) throw notFound('notice');
-      return toNotice(row, clock.now());
+      return presentOne(row, clock.now());
     },
     /** `createdAt` (seeding, tests) also sets the default publish time. */
     async create(input: NoticeInput, createdAt?: string): Promise<Notice> {
@@ -139,12 +148,15 @@ export function createNoticesService(db: Db, clock: Clock = systemClock) {
       });
       return this.get(id);
     },
+    /** Deletes the notice and its attachments' rows together, then their files (after the commit). */
     async remove(id: string): Promise<void> {
-      await write(async (trx) => {
+      const removeFiles = await write(async (trx) => {
         const found = await repo.findNotice(trx, id);
         if (!found || !(await repo.deleteNotice(trx, id))) throw notFound('notice');
         await audit(trx, { kind: 'notice-deleted', subject: found.title });
+        return attachments.removeRowsOf(trx, id);
       });
+      await removeFiles();
     },
     count: () => repo.countNotices(db),
   };

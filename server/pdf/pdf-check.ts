@@ -1,0 +1,105 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { PDF_PAGES_ERROR } from '#common/notice-attachments.ts';
+import { PDF_ERRORS } from '#common/site-content/downloads.ts';
+import { AppError } from '#server/errors.ts';
+
+export interface PdfFacts {
+  pages: number;
+  /** Page 1 drawn as a PNG, when a thumbnail was asked for. */
+  thumbnail?: Buffer;
+}
+
+export interface PdfCheckOptions {
+  maxBytes: number;
+  /** How long pdf.js may take to open the document (and draw its thumbnail) before the file is refused. */
+  timeoutMs?: number;
+  /** More pages than this is refused (413), and no thumbnail is drawn. */
+  maxPages?: number;
+  /** Draws page 1 at this width (in pixels) and answers it as `thumbnail`. */
+  thumbnailWidth?: number;
+}
+
+const require = createRequire(import.meta.url);
+/** pdf.js's Node build (TOOLCHAIN.md) and the canvas it draws on, loaded inside the worker by absolute address. */
+const PDFJS_URL = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
+const CANVAS_URL = pathToFileURL(require.resolve('@napi-rs/canvas')).href;
+/** The 14 standard fonts, so a PDF that names Helvetica without embedding it is drawn with its shapes. */
+const STANDARD_FONTS_URL = pathToFileURL(`${dirname(require.resolve('pdfjs-dist/package.json'))}/standard_fonts/`).href;
+const WORKER_URL = new URL('./pdf-parse.worker.mjs', import.meta.url);
+
+const refused = ({ code, message }: { code: string; message: string }) => new AppError(415, code, message);
+
+type ParseOutcome =
+  { ok: true; pages: number; png?: Uint8Array } | { ok: false; reason: 'encrypted' | 'unreadable' | 'timeout' };
+
+interface ParseRequest {
+  timeoutMs: number;
+  maxPages: number | undefined;
+  thumbnailWidth: number | undefined;
+}
+
+function parseInWorker(body: Buffer, { timeoutMs, maxPages, thumbnailWidth }: ParseRequest): Promise<ParseOutcome> {
+  return new Promise((resolve) => {
+    // A copy of the bytes is handed over, so the upload's own buffer stays valid in this thread.
+    const data = new Uint8Array(body).buffer;
+    const worker = new Worker(WORKER_URL, {
+      workerData: {
+        pdfjsUrl: PDFJS_URL,
+        canvasUrl: CANVAS_URL,
+        standardFontDataUrl: STANDARD_FONTS_URL,
+        data,
+        maxPages,
+        thumbnailWidth,
+      },
+      transferList: [data],
+      // A hostile file must not take the server's memory with it.
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
+    let settled = false;
+    const finish = (outcome: ParseOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), timeoutMs);
+    worker.on('message', (message: ParseOutcome) => finish(message));
+    worker.on('error', () => finish({ ok: false, reason: 'unreadable' }));
+    worker.on('exit', () => finish({ ok: false, reason: 'unreadable' }));
+  });
+}
+
+/**
+ * Accepts a PDF by its content, never by its name or declared type: it must start with the PDF header,
+ * end with the end-of-file marker, and open in pdf.js (in a worker thread, within a time limit), with at
+ * least one page (and at most `maxPages`). Answers its page count, and page 1 drawn when asked (in the
+ * same thread and time limit: a file that cannot be drawn in time is refused); refuses anything else with
+ * 413 or 415 and a clear message.
+ */
+export async function checkPdf(
+  body: Buffer,
+  { maxBytes, timeoutMs = 20_000, maxPages, thumbnailWidth }: PdfCheckOptions,
+): Promise<PdfFacts> {
+  if (body.length > maxBytes) throw new AppError(413, PDF_ERRORS.tooLarge.code, PDF_ERRORS.tooLarge.message);
+  if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw refused(PDF_ERRORS.notPdf);
+  // Writers may add a few bytes (a newline, padding) after the marker, never much more.
+  if (!body.subarray(-1024).toString('latin1').includes('%%EOF')) {
+    throw refused(PDF_ERRORS.unreadable);
+  }
+  const outcome = await parseInWorker(body, { timeoutMs, maxPages, thumbnailWidth });
+  if (outcome.ok && maxPages !== undefined && outcome.pages > maxPages) {
+    throw new AppError(413, PDF_PAGES_ERROR.code, PDF_PAGES_ERROR.message(maxPages));
+  }
+  if (outcome.ok && outcome.pages > 0 && thumbnailWidth !== undefined) {
+    if (!outcome.png) throw refused(PDF_ERRORS.unreadable);
+    return { pages: outcome.pages, thumbnail: Buffer.from(outcome.png) };
+  }
+  if (outcome.ok && outcome.pages > 0) return { pages: outcome.pages };
+  if (!outcome.ok && outcome.reason === 'encrypted') throw refused(PDF_ERRORS.encrypted);
+  if (!outcome.ok && outcome.reason === 'timeout') throw refused(PDF_ERRORS.tooSlow);
+  throw refused(PDF_ERRORS.unreadable);
+}
