@@ -6,13 +6,15 @@ import { linkify } from '#app/lib/linkify.tsx';
 import { noticePath } from '#app/lib/notice-path.ts';
 import noticesCss from '#app/styles/notices.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
+import { NoticeThumbnail } from './notice-attachments.tsx';
 
-/** One notice: category, BS and AD date, title (to its own page), description and, when it has one, its link (new tab). */
+/** One notice: category, BS and AD date, title (to its own page), its first attachment's thumbnail, description and, when it has one, its link (new tab). */
 export function NoticeCard({ notice, headingLevel }: { notice: Notice; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="notice-card">
       <PageStyle name="notices" css={noticesCss} />
+      {notice.attachments[0] ? <NoticeThumbnail attachment={notice.attachments[0]} title={notice.title} /> : null}
       <p className="notice-card__meta">
         {notice.pinned ? <span className="notice-badge notice-badge--pinned">Pinned</span> : null}
         <span className="notice-badge">{noticeCategoryLabel(notice.category)}</span>

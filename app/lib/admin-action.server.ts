@@ -9,7 +9,8 @@ import { formValues } from './admin-form.ts';
  * What a write may end with besides its usual message: fields refused as a whole, other words, or a form
  * rearranged without saving (a list row added, moved or removed by a button when JavaScript is off).
  */
-export type WriteOutcome = { fieldErrors: FieldErrors } | { done: string } | { edited: FormValues } | undefined;
+export type WriteOutcome =
+  { fieldErrors: FieldErrors } | { done?: string; created?: string } | { edited: FormValues } | undefined;
 
 export interface AdminWrite {
   messages: WriteMessages;
@@ -42,7 +43,8 @@ export async function adminAction(
       return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });
     }
     if (outcome && 'edited' in outcome) return data({ ok: true as const, message: null, values: outcome.edited });
-    return data(writeDone(write.messages, outcome?.done));
+    const done = writeDone(write.messages, outcome?.done);
+    return data(outcome?.created ? { ...done, created: outcome.created } : done);
   } catch (err) {
     const refusal = refusalOf(err);
     if (refusal) {

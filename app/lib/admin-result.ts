@@ -12,6 +12,8 @@ export interface WriteDone {
   message: string | null;
   /** A form rearranged on the server without saving (JavaScript off): shown again with these values. */
   values?: FormValues;
+  /** The id of what the write created, where the page follows it up (a notice's attachments, sent with progress). */
+  created?: string;
 }
 
 export interface WriteRefused {

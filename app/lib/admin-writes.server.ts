@@ -2,6 +2,7 @@ import { AdmissionStatusSchema } from '#common/admission.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';
 import { type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
+import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formText } from './admin-form.ts';
 import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
@@ -28,7 +29,20 @@ export const createNotice: AdminWrite = {
     const input = noticeInput(form);
     const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
     if (fieldErrors) return { fieldErrors };
-    await services.notices.create(input);
+    // Files come with the form only without JavaScript; with it, they follow the answer one by one, with progress.
+    const files = form.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0);
+    if (files.length > NOTICE_ATTACHMENT_LIMITS.perNotice) {
+      return { fieldErrors: { attachments: ATTACHMENT_ERRORS.full.message } };
+    }
+    const notice = await services.notices.create(input);
+    try {
+      for (const file of files) await services.attachments.add(notice.id, Buffer.from(await file.arrayBuffer()));
+    } catch (err) {
+      // All or nothing: a refused file takes the new notice (and the files attached before it) away again.
+      await services.notices.remove(notice.id);
+      throw err;
+    }
+    return { created: notice.id };
   },
 };
 

@@ -10,9 +10,14 @@ import { countWords } from '#common/words.ts';
 import { saveDraft, takeDraft } from '#app/lib/admin-draft.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
 import { fieldErrorsOf } from '#app/lib/admin-form.ts';
-import { type FieldErrors, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
+import { type FieldErrors, type WriteDone, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
+import { refusedWrite } from '#app/lib/api-client.ts';
+import { type AttachmentsProgress, uploadAttachments } from '#app/lib/upload-attachments.ts';
+import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import { AdminField } from './admin-field.tsx';
-import { useAdminWrite } from './use-admin-write.tsx';
+import { AttachmentsInput } from './attachments-input.tsx';
+import { useAdminWrite, useReportWrite } from './use-admin-write.tsx';
 import { WriteStatus } from './write-status.tsx';
 
 const EMPTY: NoticeFormValues = {
@@ -64,8 +69,25 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   const [values, setValues] = useState<Values>(() => valuesOf(pageResult, initial));
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const [restored, setRestored] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<AttachmentsProgress | null>(null);
+  const report = useReportWrite();
+
+  /** With JavaScript the files follow the saved notice one by one, each with its progress; then the list opens. */
+  async function sendFiles(done: WriteDone) {
+    if (done.created && files.length > 0) {
+      try {
+        await uploadAttachments(done.created, files, setProgress);
+      } catch (err) {
+        report(refusedWrite(ADMIN_MESSAGES.noticeAttach, err));
+      }
+      setProgress(null);
+    }
+    void navigate(listPath);
+  }
+
   const { fetcher, busy, result, lasting } = useAdminWrite({
-    onDone: () => void navigate(listPath),
+    onDone: (done) => void sendFiles(done),
     // Signing in again leaves this page: keep the text for when the admin comes back to it.
     onRefused: (refused) => {
       if (isSessionEnded(refused)) saveDraft(pathname, values);
@@ -100,15 +122,32 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const found = fieldErrorsOf(NoticeInputSchema, values);
-    setChecked(found ?? {});
-    if (!found) return; // valid: the fetcher posts the form
+    const found = fieldErrorsOf(NoticeInputSchema, values) ?? {};
+    if (files.length > NOTICE_ATTACHMENT_LIMITS.perNotice) found.attachments = ATTACHMENT_ERRORS.full.message;
+    setChecked(found);
     event.preventDefault();
-    focusFirstRefused(event.currentTarget, found);
+    if (Object.keys(found).length > 0) {
+      focusFirstRefused(event.currentTarget, found);
+      return;
+    }
+    // The text goes to the page's action; the files follow its answer through the upload API, with progress.
+    const form = new FormData(event.currentTarget);
+    form.delete('attachments');
+    void fetcher.submit(form, { method: 'post' });
+  }
+
+  function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
+    setFiles(Array.from(event.target.files ?? []));
   }
 
   return (
-    <fetcher.Form method="post" className="admin-form admin-panel" onSubmit={onSubmit} noValidate>
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      className="admin-form admin-panel"
+      onSubmit={onSubmit}
+      noValidate
+    >
       <WriteStatus result={lasting ?? pageResult} />
       {restored ? (
         <p className="field__hint" role="status">
@@ -188,9 +227,18 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
       >
         {(control) => <input {...control} className="field__input" {...bind('pinnedUntil')} type="date" />}
       </AdminField>
+      {/* Attached while creating; the edit page lists and removes them (not in this form). */}
+      {editing ? null : (
+        <AttachmentsInput
+          error={errors.attachments}
+          progress={progress}
+          disabled={busy || progress !== null}
+          onChange={chooseFiles}
+        />
+      )}
       <div>
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {busy ? 'Saving…' : editing ? 'Save changes' : 'Add notice'}
+        <button className="button button--primary" type="submit" disabled={busy || progress !== null}>
+          {busy || progress ? 'Saving…' : editing ? 'Save changes' : 'Add notice'}
         </button>
       </div>
     </fetcher.Form>
