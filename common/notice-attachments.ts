@@ -8,7 +8,7 @@ export const NOTICE_ATTACHMENT_LIMITS = {
   pdfBytes: 20 * MB,
   pdfPages: 50,
   /** The width page 1 of a PDF is drawn at; the image pipeline makes the smaller sizes from it. */
-  thumbnailWidth: 1600,
+  thumbnailWidth: 800,
 } as const;
 
 const L = NOTICE_ATTACHMENT_LIMITS;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '#common/notice.ts';
 import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
@@ -8,6 +8,9 @@ import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { sweepStorage } from '#server/storage/storage-sweep.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
 import { buildImage, buildNoticeInput } from '#server/test-support/factories.ts';
+
+// Each PDF is opened and drawn in a worker and made into six pictures: slow on a busy machine.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -50,7 +53,7 @@ describe('POST /api/admin/notices/:id/attachments', () => {
     // Page 1 (a US Letter page) drawn at the thumbnail width, then made into the pipeline's sizes.
     expect(attachment.picture.width).toBe(NOTICE_ATTACHMENT_LIMITS.thumbnailWidth);
     expect(attachment.picture.height).toBe(Math.round((NOTICE_ATTACHMENT_LIMITS.thumbnailWidth * 792) / 612));
-    expect(attachment.picture.srcset.avif).toMatch(/ 400w, .* 800w, .* 1600w$/u);
+    expect(attachment.picture.srcset.avif).toMatch(/ 400w, .* 800w$/u);
     expect((await noticeFromApi(id))?.attachments).toEqual([attachment]);
 
     const file = await t.app.inject({ method: 'GET', url: attachment.url });
