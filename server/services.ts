@@ -45,6 +45,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     log,
     imageLimits,
     pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+    clock,
   });
   return {
     db,

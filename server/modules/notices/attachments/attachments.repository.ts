@@ -14,8 +14,15 @@ export function listAttachments(db: Db, noticeIds: readonly string[]): Promise<N
     .execute();
 }
 
-export function findAttachment(db: Db, id: string): Promise<NoticeAttachmentRow | undefined> {
-  return db.selectFrom('notice_attachments').selectAll().where('id', '=', id).executeTakeFirst();
+/** The attachment, when its notice is published at `now` (an ISO instant); a scheduled notice's is not. */
+export function findPublishedAttachment(db: Db, id: string, now: string): Promise<NoticeAttachmentRow | undefined> {
+  return db
+    .selectFrom('notice_attachments')
+    .innerJoin('notices', 'notices.id', 'notice_attachments.notice_id')
+    .selectAll('notice_attachments')
+    .where('notice_attachments.id', '=', id)
+    .where('notices.publish_at', '<=', now)
+    .executeTakeFirst();
 }
 
 /**

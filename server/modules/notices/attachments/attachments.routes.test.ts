@@ -138,6 +138,20 @@ describe('POST /api/admin/notices/:id/attachments', () => {
   });
 });
 
+describe('a scheduled notice', () => {
+  it('has its files served only once its publish time has come', async () => {
+    const id = await newNotice();
+    const pdf = (await attach(id, makePdf())).json<Attachment>();
+    const served = async () => (await t.app.inject({ method: 'GET', url: pdf.url })).statusCode;
+    expect(await served()).toBe(200);
+    await t.db.updateTable('notices').set({ publish_at: '2999-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+    expect(await served()).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: pdf.picture.src })).statusCode).toBe(404);
+    await t.db.updateTable('notices').set({ publish_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+    expect(await served()).toBe(200);
+  });
+});
+
 describe('a PDF that takes longer than the time limit', () => {
   let slow: AdminTestApp;
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
 import { changeContent } from '#server/cache/content-version.ts';
+import type { Clock } from '#server/clock.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import type { NoticeAttachmentRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
@@ -22,6 +23,8 @@ export interface AttachmentsDeps {
   imageLimits: ImageLimits;
   /** How long a PDF may take to open and have page 1 drawn. */
   pdfTimeoutMs: number;
+  /** What time it is: a scheduled notice's files are not served before its publish time. */
+  clock: Clock;
 }
 
 /** Page 1 is drawn by us at a known width, so only its height (a page size the file claims) is bounded. */
@@ -44,7 +47,7 @@ interface Prepared {
  * time limit) and scans, both through the image pipeline. A row and its files appear together or not at
  * all (server/storage/store-with-commit.ts); files are deleted after the row's deletion commits.
  */
-export function createAttachmentsService({ db, storage, log, imageLimits, pdfTimeoutMs }: AttachmentsDeps) {
+export function createAttachmentsService({ db, storage, log, imageLimits, pdfTimeoutMs, clock }: AttachmentsDeps) {
   async function removeFiles(keys: readonly string[]): Promise<void> {
     const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
     results.forEach((r, i) => {
@@ -156,9 +159,12 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
       return () => removeFiles(rows.flatMap(attachmentKeys));
     },
 
-    /** The row and the storage key of one served file, or null when it is not one of this attachment's. */
+    /**
+     * The row and the storage key of one served file; null when it is not one of this attachment's, or when
+     * its notice is still scheduled (the public cannot tell which).
+     */
     async publicFile(attachmentId: string, file: string): Promise<{ row: NoticeAttachmentRow; key: string } | null> {
-      const row = await repo.findAttachment(db, attachmentId);
+      const row = await repo.findPublishedAttachment(db, attachmentId, clock.now().toISOString());
       if (!row) return null;
       if (row.kind === 'pdf' && row.file_key && file === `${row.served_name}.pdf`) return { row, key: row.file_key };
       const key = attachmentKeys(row).find((k) => k !== row.file_key && k.endsWith(`/${file}`));
