@@ -30,6 +30,7 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
   app.post(
     '/notices/:id/attachments',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: 'Attach a PDF or a scan (JPEG, PNG, WebP, AVIF) to a notice',
@@ -52,6 +53,7 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/notices/:id/attachments/:attachmentId',
     {
+      config: { role: 'editor' },
       schema: {
         tags: ['admin'],
         summary: "Remove one of a notice's attachments and its files (404 when it is already gone)",
