@@ -4,7 +4,7 @@ import { STALE_COPY } from '#common/api-error.ts';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
 // The test starts the real app for the writes' load context; the pages themselves reach it only through that context.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { makePdf } from '#server/modules/content/test-pdfs.ts';
+import { makePdf } from '#server/pdf/test-pdfs.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { adminAction } from './admin-action.server.ts';

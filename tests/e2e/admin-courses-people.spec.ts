@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { makePdf } from '../../server/modules/content/test-pdfs.ts';
+import { makePdf } from '../../server/pdf/test-pdfs.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';
 
