@@ -1,4 +1,5 @@
-import { data } from 'react-router';
+import { data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { NotFoundContent } from '#app/components/not-found-content.tsx';
 import { formatBsAd } from '#common/bs-date.ts';
 import { noticeCategoryLabel } from '#common/notice-category.ts';
 import { PageStyle } from '#app/components/page-style.tsx';
@@ -22,6 +23,17 @@ export const meta: Route.MetaFunction = (args) => {
   const description = notice.description.split(/\s+/u).slice(0, 30).join(' ');
   return pageMeta(args, { title: notice.title, description });
 };
+
+/**
+ * A notice that does not exist (a mistyped or deleted permalink) or is not published yet gets the site's
+ * 404 page inside its navigation; any other fault goes on to the site's error page.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent path={pathname} />;
+  throw error;
+}
 
 export default function NoticePage({ loaderData }: Route.ComponentProps) {
   const { notice } = loaderData;

@@ -118,6 +118,22 @@ test.describe('budgets', () => {
     await expect(page.locator('html')).toHaveAttribute('data-enhanced', '');
   });
 
+  test("a notice's own page is a public page like the others: no client runtime, its CSS in the head, at most 9 KiB of JavaScript", async ({
+    page,
+    request,
+  }) => {
+    const list = await (await request.get('/notices')).text();
+    const path = /href="(\/notices\/[0-9a-f-]{36}[^"]*)"/u.exec(list)?.[1];
+    expect(path, 'a notice link on /notices').toBeTruthy();
+    const html = await (await request.get(path!)).text();
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toMatch(/\snonce=/u);
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/u);
+    expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-precedence="page" data-href="app site\b/u);
+    const { scripts } = await firstLoad(page, path!);
+    expect(scripts.reduce((sum, s) => sum + s.bytes, 0)).toBeLessThanOrEqual(PUBLIC_FIRST_LOAD_JS_BUDGET);
+  });
+
   test('no public page loads an admin chunk', async ({ page }) => {
     const routes = await buildRoutes();
     const isAdmin = (id: string) => id.startsWith('routes/admin/') || id === 'routes/login';

@@ -2,7 +2,15 @@ import { type Page, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './env.ts';
 
 /** Every public page, and a path that has none (the 404 page). */
-export const PUBLIC_PAGES = ['/', '/notices', '/gallery', '/contact', '/login', '/no-such-page'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/notices',
+  '/notices/no-such-notice',
+  '/gallery',
+  '/contact',
+  '/login',
+  '/no-such-page',
+] as const;
 
 /** Every admin page; they need a signed-in admin. */
 export const ADMIN_PAGES = [
@@ -19,6 +27,7 @@ export const ADMIN_PAGES = [
   '/admin/courses',
   '/admin/people',
   '/admin/downloads',
+  '/admin/audit',
 ] as const;
 
 /** Signs in through the API (the login form has its own tests): the session cookie lands in the page's context. */
