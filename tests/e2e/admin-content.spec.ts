@@ -48,7 +48,7 @@ test('a new notice shows first on /notices and on the home page, and can be dele
   await expect(page.getByRole('listitem').filter({ hasText: title }).first()).toBeVisible();
 
   await page.goto('/notices');
-  await expect(page.getByRole('main').getByRole('listitem').first().getByRole('heading')).toHaveText(title);
+  await expect(page.getByRole('main').getByRole('article').first().getByRole('heading')).toHaveText(title);
   await page.goto('/');
   const latest = page.getByRole('region', { name: 'Latest notices' });
   await expect(latest.getByRole('listitem').first().getByRole('heading')).toHaveText(title);
