@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import { PROJECT_ROOT, type LocalServer, signIn, startLocalServer, stopOnSignals } from './support/local-server.ts';
 
 const PORT = Number(process.env.SECURITY_PORT ?? 3510);
@@ -315,8 +316,13 @@ async function wapiti(
 
 /** Every state-changing endpoint must refuse a request from another site, or one that names no origin. */
 async function crossSiteChecks(server: LocalServer, cookie: string): Promise<void> {
+  // The contact form carries a real form token, so a refusal can only come from the origin check.
+  const contactPage = await (await fetch(`${server.url}/contact`)).text();
+  const token = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]+)"`, 'u').exec(contactPage)?.[1];
+  if (!token) throw new Error('The contact page has no form token: the cross-site check cannot run.');
+  const contactForm = `first_name=Asha&last_name=Rai&phone=9841000000&email=a%40b.co&subject=Admission&message=When+does+it+close%3F&${FORM_TOKEN_FIELD}=${encodeURIComponent(token)}`;
   const writes: [string, string, unknown][] = [
-    ['POST', '/contact', 'first_name=A&last_name=B&phone=9841000000&email=a%40b.co&subject=S&message=M'],
+    ['POST', '/contact', contactForm],
     ['POST', '/login', 'email=a%40b.co&password=x'],
     ['POST', '/api/auth/login', { email: 'a@b.co', password: 'x' }],
     ['POST', '/api/auth/logout', {}],
@@ -344,6 +350,14 @@ async function crossSiteChecks(server: LocalServer, cookie: string): Promise<voi
       if (res.status !== 403) accepted.push(`${method} ${urlPath} from ${origin ?? 'no origin'}: ${res.status}`);
     }
   }
+  // Control: the same contact post from the site itself is taken, so the 403s above are the origin check's.
+  const own = await fetch(`${server.url}/contact`, {
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: contactForm,
+    redirect: 'manual',
+  });
+  if (own.status === 403) accepted.push(`control: POST /contact from the site itself was refused too (403)`);
   results.push({
     tool: 'cross-site check',
     target: `${writes.length} form actions and API writes`,

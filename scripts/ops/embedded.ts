@@ -4,6 +4,7 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { sqliteFile } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
+import { describeScriptError } from './script-error.ts';
 
 export { sqliteFile, uploadsDir };
 
@@ -12,13 +13,12 @@ export class OpsError extends Error {
   override name = 'OpsError';
 }
 
-/** Runs a command-line script's main, printing OpsError and EnvError messages plainly. */
+/** Runs a command-line script's main; a failure prints what went wrong in plain words and exits 1. */
 export function runScript(main: () => Promise<number | void>): void {
   main().then(
     (code) => process.exit(code ?? 0),
     (err: unknown) => {
-      const named = err instanceof Error && (err.name === 'OpsError' || err.name === 'EnvError');
-      console.error(named ? `Error: ${(err as Error).message}` : err);
+      for (const line of describeScriptError(err)) console.error(line);
       process.exit(1);
     },
   );
