@@ -14,6 +14,8 @@ export class ApiClientError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's Retry-After in seconds (a throttled or busy answer), or null. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -34,7 +36,8 @@ const CODE_OF_STATUS: Partial<Record<number, ApiErrorCode>> = {
 };
 
 /** The one place where an answer that is not 2xx becomes a code and words, for JSON calls and uploads alike. */
-export function errorFromAnswer(status: number, bodyText: string): ApiClientError {
+export function errorFromAnswer(status: number, bodyText: string, retryAfter: string | null = null): ApiClientError {
+  const seconds = retryAfter !== null && /^\d+$/u.test(retryAfter.trim()) ? Number(retryAfter) : null;
   let body: unknown = null;
   try {
     body = JSON.parse(bodyText);
@@ -42,10 +45,10 @@ export function errorFromAnswer(status: number, bodyText: string): ApiClientErro
     // Not JSON (a proxy's error page, for instance): the status decides below.
   }
   const parsed = ApiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiClientError(status, parsed.data.error.code, parsed.data.error.message);
+  if (parsed.success) return new ApiClientError(status, parsed.data.error.code, parsed.data.error.message, seconds);
   const code = CODE_OF_STATUS[status];
-  if (code) return new ApiClientError(status, code, apiErrorMessage(code));
-  return new ApiClientError(status, `http-${status}`, `The server answered ${status}.`);
+  if (code) return new ApiClientError(status, code, apiErrorMessage(code), seconds);
+  return new ApiClientError(status, `http-${status}`, `The server answered ${status}.`, seconds);
 }
 
 /** A failed call as the admin's write result, titled with the specification's words for that write. */
@@ -79,7 +82,7 @@ export async function api<T>(path: string, { method = 'GET', json, signal }: Api
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  if (!response.ok) throw errorFromAnswer(response.status, text);
+  if (!response.ok) throw errorFromAnswer(response.status, text, response.headers.get('retry-after'));
   try {
     return JSON.parse(text) as T;
   } catch {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { USER_TOKEN_KEY } from '#common/limits.ts';
+import { signInMessage } from '#common/sign-in-message.ts';
 import { ApiClientError, api } from './api-client.ts';
 
 /** The specification's auth session state (SPEC.md section 3): token, loading, error, success, login flag. */
@@ -45,8 +46,11 @@ export const sessionStore = {
     const userToken = readStoredToken();
     if (userToken !== state.userToken) set({ userToken, isLoggedIn: userToken !== null });
   },
-  /** Signs in; the error code without its 'auth/' prefix is kept and returned on failure. */
-  async login(email: string, password: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  /**
+   * Signs in; on failure the error code without its 'auth/' prefix is kept, and returned with the words
+   * to show (the code and a plain sentence).
+   */
+  async login(email: string, password: string): Promise<{ ok: true } | { ok: false; error: string; message: string }> {
     set({ loading: true, error: null, success: false });
     try {
       const answer = await api<LoginAnswer>('/api/auth/login', { method: 'POST', json: { email, password } });
@@ -57,7 +61,8 @@ export const sessionStore = {
       const code = err instanceof ApiClientError ? err.code : 'unknown-error';
       const error = code.replace(/^auth\//u, '');
       set({ loading: false, error, success: false });
-      return { ok: false, error };
+      const retryAfter = err instanceof ApiClientError ? err.retryAfterSeconds : null;
+      return { ok: false, error, message: signInMessage(code, retryAfter) };
     }
   },
   async logout(): Promise<void> {

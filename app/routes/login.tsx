@@ -2,6 +2,7 @@ import { type FormEvent, useEffect } from 'react';
 import { Form, data, redirect, useActionData, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DATABASE_BUSY } from '#common/api-error.ts';
+import { signInMessage } from '#common/sign-in-message.ts';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
 import { LOGIN_SUCCESS } from '#app/lib/admin-messages.ts';
@@ -45,8 +46,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { headers = {} } = err as { headers?: Record<string, string> };
       return data({ error: DATABASE_BUSY.message }, { status: 503, headers });
     }
-    return { error: code.replace(/^auth\//u, '') };
+    const { headers = {} } = err as { headers?: Record<string, string> };
+    return { error: signInMessage(code, Number(headers['retry-after']) || null) };
   }
+}
+
+const SIGN_IN_TOAST = 'sign-in';
+
+/** One sign-in toast at a time: a new answer replaces the one still showing instead of stacking below it. */
+function showSignInToast(type: 'success' | 'error', message: string) {
+  if (toast.isActive(SIGN_IN_TOAST)) toast.update(SIGN_IN_TOAST, { render: message, type });
+  else toast[type](message, { toastId: SIGN_IN_TOAST });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
@@ -64,10 +74,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     const form = new FormData(event.currentTarget);
     const result = await sessionStore.login(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
     if (result.ok) {
-      toast.success(LOGIN_SUCCESS);
+      showSignInToast('success', LOGIN_SUCCESS);
       window.setTimeout(() => void navigate(loaderData.next), TIMINGS.loginRedirectMs);
     } else {
-      toast.error(result.error);
+      showSignInToast('error', result.message);
     }
   }
 
@@ -86,7 +96,17 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="next" value={loaderData.next} />
         <label className="field">
           <span className="field__label">Username</span>
-          <input className="field__input" name="username" type="text" autoComplete="username" inputMode="email" />
+          <input
+            className="field__input"
+            name="username"
+            type="text"
+            autoComplete="username"
+            inputMode="email"
+            aria-describedby="username-hint"
+          />
+          <span className="field__hint" id="username-hint">
+            Your e-mail address
+          </span>
         </label>
         <label className="field">
           <span className="field__label">Password</span>

@@ -76,14 +76,42 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/login$/u);
   });
 
-  test('a wrong password shows invalid-credential as an error toast and stops loading', async ({ page }) => {
+  test('a wrong password shows invalid-credential and a plain sentence as one error toast and stops loading', async ({
+    page,
+  }) => {
     await fillLogin(page, ADMIN_EMAIL, 'not-the-right-password');
+    // The field keeps the specification's label and says what it takes.
+    await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Your e-mail address');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('invalid-credential', { exact: true })).toBeVisible();
+    const words = 'invalid-credential: the e-mail or password is wrong.';
+    await expect(page.getByText(words, { exact: true })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
+    // A second failure replaces the toast rather than stacking another below it.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await expect(page.getByText(words, { exact: true })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
     expect(await userToken(page)).toBeNull();
     await expect(page).toHaveURL(/\/login$/u);
+  });
+
+  test("a throttled sign-in says how long is left, from the answer's Retry-After", async ({ page }) => {
+    // A real lockout would also lock this address out of the other tests' sign-ins; the server's own
+    // Retry-After is covered by the API tests.
+    await page.route('**/api/auth/login', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': String(14 * 60 - 20) },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'auth/too-many-requests', message: 'Too many failed sign-in attempts.' },
+        }),
+      }),
+    );
+    await fillLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('too-many-requests: too many tries; wait 14 minutes.', { exact: true })).toBeVisible();
+    expect(await userToken(page)).toBeNull();
   });
 
   test('/admin/featured while signed out lands on /login', async ({ page }) => {
@@ -125,7 +153,7 @@ test.describe('admin sign-in without JavaScript', () => {
   test('the form posts to the server, never puts the password in the URL, and opens the admin', async ({ page }) => {
     await fillLogin(page, ADMIN_EMAIL, 'not-the-right-password', { script: false });
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByRole('alert')).toHaveText('invalid-credential');
+    await expect(page.getByRole('alert')).toHaveText('invalid-credential: the e-mail or password is wrong.');
     expect(page.url()).not.toContain('password');
 
     await page.getByLabel('Username').fill(ADMIN_EMAIL);
