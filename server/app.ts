@@ -25,6 +25,7 @@ import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
 import { contentFilesRoutes } from './modules/content/content-files.routes.ts';
 import { publicContentRoutes } from './modules/content/content.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { feedsRoutes } from './modules/feeds/feeds.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { publicImagesRoutes } from './modules/images/images.routes.ts';
 import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ env, db, storage, pages = true, clock }: BuildA
   await app.register(mediaRoutes(storage));
   await app.register(contentFilesRoutes);
   await app.register(attachmentFilesRoutes);
+  await app.register(feedsRoutes(env.siteUrl));
 
   if (pages) {
     await registerPages(app, {

@@ -3,7 +3,7 @@ import { formatBsAd } from '#common/bs-date.ts';
 import { noticeCategoryLabel } from '#common/notice-category.ts';
 import type { Notice } from '#common/notice.ts';
 import { linkify } from '#app/lib/linkify.tsx';
-import { noticePath } from '#app/lib/notice-path.ts';
+import { noticePath } from '#common/notice-path.ts';
 import noticesCss from '#app/styles/notices.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { NoticeThumbnail } from './notice-attachments.tsx';

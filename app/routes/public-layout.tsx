@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
+import { RSS_PATH } from '#common/public-pages.ts';
 import { SiteFooter } from '#app/components/site-footer.tsx';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import siteCss from '#app/styles/site.css?inline';
@@ -13,6 +14,11 @@ import type { Route } from './+types/public-layout';
  * (one carrying a form token) says so in its own `headers`.
  */
 export const headers = () => ({ 'Cache-Control': PUBLIC_CACHE_CONTROL });
+
+/** Every public page names the notices' feed, so a feed reader finds it from any of them. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'alternate', type: 'application/rss+xml', href: RSS_PATH, title: 'Notices' },
+];
 
 /**
  * The college's content for every public page and its components (useSiteContent), read from the database

@@ -1,0 +1,46 @@
+import type { Notice } from '#common/notice.ts';
+import { PUBLIC_PAGES, type PublicPage } from '#common/public-pages.ts';
+import { noticePath } from '#common/notice-path.ts';
+import { element } from './xml.ts';
+
+/** A sitemap holds at most 50,000 addresses. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+const url = (loc: string, lastmod: string | undefined) =>
+  `<url>${element('loc', loc)}${lastmod ? element('lastmod', lastmod) : ''}</url>`;
+
+/**
+ * /sitemap.xml: every public page, then every published notice's permalink (the caller passes only
+ * published ones). A page that lists notices was last changed when the newest of them was published.
+ */
+export function sitemap(
+  notices: readonly Notice[],
+  siteUrl: string,
+  pages: readonly PublicPage[] = PUBLIC_PAGES,
+): string {
+  const newest = notices.reduce<string | undefined>(
+    (max, n) => (max && max > n.publishAt ? max : n.publishAt),
+    undefined,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...pages.map((page) => url(`${siteUrl}${page.path}`, page.showsNotices ? newest : undefined)),
+    ...notices.map((notice) => url(`${siteUrl}${noticePath(notice)}`, notice.publishAt)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** /robots.txt: the public site is open to crawlers; the admin and the API are not; the sitemap is named. */
+export function robotsTxt(siteUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api',
+    '',
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
