@@ -39,6 +39,7 @@ function describeReport(report: SweepReport): string[] {
       report.abandoned.map((e) => `${e.batch}: ${e.key}`),
     ),
     ...section('Files of saved rows still in the staging area (the sweep moves them into place)', report.restored),
+    ...section(`Empty staging folders older than ${hour} (the sweep removes them)`, report.emptyBatches),
     `Files no row refers to yet, younger than ${hour} (uploads in flight; left alone): ${report.recent}`,
   ];
   if (report.refused) {

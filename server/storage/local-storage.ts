@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { type Dirent, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { outOfSpaceChecked } from './out-of-space.ts';
@@ -12,6 +12,7 @@ import {
   assertValidBatch,
   assertValidKey,
   assertValidPrefix,
+  isValidBatch,
   isValidKey,
 } from './storage.ts';
 
@@ -150,6 +151,24 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
         if (!batch || rest.length === 0) continue;
         const time = await modifiedAt(file);
         if (time) yield { batch, key: rest.join('/').replace(/\.tmp$/u, ''), modifiedAt: time };
+      }
+    },
+
+    async *emptyBatches() {
+      let found: Dirent[];
+      try {
+        found = await fs.readdir(stagingRoot, { withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      // Only folders named as this server names batches: anything else is left for a person to look at.
+      const batches = found.filter((e) => e.isDirectory() && isValidBatch(e.name)).map((e) => e.name);
+      for (const batch of batches) {
+        const dir = path.join(stagingRoot, batch);
+        if ((await filesUnder(dir)).length > 0) continue;
+        const time = await modifiedAt(dir);
+        if (time) yield { batch, modifiedAt: time };
       }
     },
   };

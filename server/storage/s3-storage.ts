@@ -183,6 +183,9 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       }
     },
 
+    // A bucket has no folders: a batch with no object left does not exist, so none is ever empty.
+    async *emptyBatches() {},
+
     async *list() {
       for await (const object of objects()) yield object.Key;
     },

@@ -21,12 +21,15 @@ afterAll(() => s3.close());
 
 interface Subject {
   name: string;
+  /** A file system keeps a batch's folders after its files are moved out; a bucket has no folders. */
+  keepsEmptyFolders: boolean;
   open: () => Promise<{ storage: Storage; close: () => Promise<void> }>;
 }
 
 const subjects: Subject[] = [
   {
     name: 'local disk',
+    keepsEmptyFolders: true,
     async open() {
       const root = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-sweep-'));
       return { storage: createLocalStorage(root), close: () => fs.rm(root, { recursive: true, force: true }) };
@@ -34,6 +37,7 @@ const subjects: Subject[] = [
   },
   {
     name: 'S3 (s3rver)',
+    keepsEmptyFolders: false,
     async open() {
       const storage = createS3Storage({
         bucket: s3.bucket,
@@ -56,7 +60,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
-describe.each(subjects)('storage sweep: $name', ({ open }) => {
+describe.each(subjects)('storage sweep: $name', ({ open, keepsEmptyFolders }) => {
   let storage: Storage;
   let close: () => Promise<void>;
   let rows: FileReference[];
@@ -75,6 +79,7 @@ describe.each(subjects)('storage sweep: $name', ({ open }) => {
     rows = [];
     owner = { kind: 'image', prefix, references: async () => rows.map((r) => ({ ...r })) };
     for (const entry of await collect(storage.stagedEntries())) await storage.discard(entry.batch);
+    for (const empty of await collect(storage.emptyBatches())) await storage.discard(empty.batch);
   });
 
   const key = (id: string, name = '1-400.jpg') => `${prefix}${id}/${name}`;
@@ -114,6 +119,24 @@ describe.each(subjects)('storage sweep: $name', ({ open }) => {
     expect(report.abandoned.map((e) => e.key).sort()).toEqual([key('lost'), key('lost', '1-800.jpg')]);
     expect(await staged()).toEqual([]);
     expect(await stored()).toEqual([]);
+  });
+
+  it('removes the staging folder that a crash after publishing left empty, after an hour', async () => {
+    await storage.stage('published-1', key('done'), Buffer.from('x'), 'image/jpeg');
+    await storage.publish('published-1', key('done'));
+    rows = [{ id: 'done', keys: [key('done')] }];
+    const emptyBatches = async () => (await collect(storage.emptyBatches())).map((b) => b.batch);
+    const left = keepsEmptyFolders ? ['published-1'] : [];
+    expect(await emptyBatches()).toEqual(left);
+
+    const early = await sweepStorage(storage, [owner], { now: later(SWEEP_MIN_AGE_MS - 60_000) });
+    expect(early.emptyBatches).toEqual([]);
+    expect(await emptyBatches()).toEqual(left);
+
+    const report = await sweepStorage(storage, [owner], { now: later() });
+    expect(report.emptyBatches).toEqual(left);
+    expect(await emptyBatches()).toEqual([]);
+    expect(await stored()).toEqual([key('done')]);
   });
 
   it('publishes the staged files of a row that was committed just before a crash', async () => {

@@ -32,6 +32,8 @@ export interface SweepReport {
   removed: number;
   /** Staged files of uploads that never committed, older than the grace period: removed (unless dry run). */
   abandoned: StagedEntry[];
+  /** Staging folders left with no file in them (a crash after publishing), older than the grace period: removed. */
+  emptyBatches: string[];
   /** Staged files whose row was committed (a crash between commit and publish): published (unless dry run). */
   restored: string[];
   /** Files that no row refers to yet, younger than the grace period: left alone, as uploads in flight. */
@@ -93,6 +95,7 @@ export async function sweepStorage(
     orphans: [],
     removed: 0,
     abandoned: [],
+    emptyBatches: [],
     restored: [],
     recent: 0,
     missing: [],
@@ -140,6 +143,11 @@ export async function sweepStorage(
     }
     report.abandoned.push(...leftovers);
     await attempt(`${STAGING_PREFIX}/${batch}/`, () => storage.discard(batch));
+  }
+  for await (const empty of storage.emptyBatches()) {
+    if (!isOld(empty.modifiedAt)) continue;
+    report.emptyBatches.push(empty.batch);
+    await attempt(`${STAGING_PREFIX}/${empty.batch}/`, () => storage.discard(empty.batch));
   }
 
   report.refused = looksLikeWrongDatabase(report.orphans.length, report.files);

@@ -40,6 +40,11 @@ export interface Storage {
   entries(prefix: string): AsyncIterable<StoredEntry>;
   /** Every staged file of every batch, finished or abandoned. */
   stagedEntries(): AsyncIterable<StagedEntry>;
+  /**
+   * Batches whose staging area holds no file but still exists (a crash after the last publish, before
+   * the batch was discarded, leaves its folders behind), with when they last changed.
+   */
+  emptyBatches(): AsyncIterable<{ batch: string; modifiedAt: Date }>;
 }
 
 /**
@@ -50,8 +55,10 @@ export const STAGING_PREFIX = '.staging';
 
 const BATCH_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/u;
 
+export const isValidBatch = (batch: string): boolean => BATCH_PATTERN.test(batch);
+
 export function assertValidBatch(batch: string): void {
-  if (!BATCH_PATTERN.test(batch)) throw new Error(`Invalid staging batch: ${JSON.stringify(batch)}`);
+  if (!isValidBatch(batch)) throw new Error(`Invalid staging batch: ${JSON.stringify(batch)}`);
 }
 
 /** A prefix is one or more key segments followed by `/`, so a listing stays inside one owner's files. */

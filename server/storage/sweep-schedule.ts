@@ -14,6 +14,7 @@ export function logSweep(log: Log, report: SweepReport): void {
       files: report.files,
       orphansRemoved: report.removed,
       abandonedRemoved: report.abandoned.length,
+      emptyStagingFoldersRemoved: report.emptyBatches.length,
       restored: report.restored.length,
       leftForUploadsInFlight: report.recent,
       rowsWithMissingFiles: report.missing.length,
