@@ -13,8 +13,8 @@ import {
   phonesOf,
 } from '#app/lib/college-form.ts';
 import { AdminField } from './admin-field.tsx';
-import { LocalTextField } from './local-text-field.tsx';
 import { PhoneListField } from './phone-list-field.tsx';
+import { TextPairField } from './text-pair-field.tsx';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { WriteStatus } from './write-status.tsx';
 
@@ -25,24 +25,24 @@ interface CollegeFormProps {
   pageResult: WriteResult | undefined;
 }
 
-/** Each text's legend, and whether it is a long text or may be left empty. */
-const TEXTS: Record<CollegeTextKey, { legend: string; multiline?: true; optional?: true; hint?: string }> = {
-  name: { legend: "College's name" },
-  shortName: { legend: 'Short name' },
-  motto: { legend: 'Motto' },
-  kind: { legend: 'Kind of college', hint: 'As a sentence continues it: “a +2 college in Bharatpur, Chitwan”.' },
-  established: { legend: 'Established (B.S.)', hint: 'For example “2063 B.S.”.' },
-  managementSince: { legend: 'Present management since (B.S.)', optional: true },
-  addressNote: { legend: 'Note under the address', optional: true },
-  headline: { legend: 'Headline' },
-  heroLead: { legend: 'Text under the headline', optional: true },
-  aboutHeading: { legend: 'Heading of the about section' },
-  about: { legend: 'About', multiline: true, hint: 'Separate paragraphs with an empty line.' },
-  visionHeading: { legend: 'Heading of the vision' },
-  vision: { legend: 'Vision', multiline: true },
-  missionHeading: { legend: 'Heading of the mission' },
-  mission: { legend: 'Mission', multiline: true },
-  admissionsIntro: { legend: 'Admissions text', multiline: true, optional: true },
+/** Each text's label, and whether it is a long text (its rows) or may be left empty. */
+const TEXTS: Record<CollegeTextKey, { label: string; rows?: number; optional?: true; hint?: string }> = {
+  name: { label: "College's name" },
+  shortName: { label: 'Short name' },
+  motto: { label: 'Motto' },
+  kind: { label: 'Kind of college', hint: 'As a sentence continues it: “a +2 college in Bharatpur, Chitwan”.' },
+  established: { label: 'Established (B.S.)', hint: 'For example “2063 B.S.”.' },
+  managementSince: { label: 'Present management since (B.S.)', optional: true },
+  addressNote: { label: 'Note under the address', optional: true },
+  headline: { label: 'Headline' },
+  heroLead: { label: 'Text under the headline', optional: true },
+  aboutHeading: { label: 'Heading of the about section' },
+  about: { label: 'About', rows: 6, hint: 'Separate paragraphs with an empty line.' },
+  visionHeading: { label: 'Heading of the vision' },
+  vision: { label: 'Vision', rows: 6 },
+  missionHeading: { label: 'Heading of the mission' },
+  mission: { label: 'Mission', rows: 6 },
+  admissionsIntro: { label: 'Admissions text', rows: 6, optional: true },
 };
 
 const ADDRESSES: Record<CollegeAddressKey, { label: string; hint: string }> = {
@@ -93,9 +93,8 @@ export function CollegeForm({ college, version, pageResult }: CollegeFormProps) 
     focusFirstRefused(form, found);
   }
 
-  const text = (key: CollegeTextKey) => (
-    <LocalTextField key={key} name={key} values={values} errors={errors} {...TEXTS[key]} />
-  );
+  const fields = { value: (name: string) => values[name] ?? '', error: (name: string) => errors[name] };
+  const text = (key: CollegeTextKey) => <TextPairField key={key} name={key} fields={fields} grouped {...TEXTS[key]} />;
   const address = (key: CollegeAddressKey) => (
     <AdminField key={key} label={ADDRESSES[key].label} hint={ADDRESSES[key].hint} error={errors[key]}>
       {(control) => (
@@ -135,13 +134,13 @@ export function CollegeForm({ college, version, pageResult }: CollegeFormProps) 
 
       <Section title="Address and contact">
         {Array.from({ length: ADDRESS_ROWS }, (_, i) => (
-          <LocalTextField
+          <TextPairField
             key={i}
             name={`addressLines.${i}`}
-            legend={`Address line ${i + 1}`}
-            values={values}
-            errors={errors}
-            optional={i > 0 ? true : undefined}
+            label={`Address line ${i + 1}`}
+            fields={fields}
+            optional={i > 0}
+            grouped
           />
         ))}
         {errors.addressLines ? <p className="field__error">{errors.addressLines}</p> : null}
