@@ -103,6 +103,13 @@ test('a gallery photo is uploaded, then deleted after a confirmation step', asyn
   await expect(page.locator(`a[href="${href}"]`)).toHaveCount(0);
 });
 
+test('a Nepali text field has no Preeti button without script', async () => {
+  await page.goto('/admin/content');
+  const motto = page.getByRole('group', { name: 'Motto' });
+  await expect(motto.getByLabel('Nepali (optional)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Convert from Preeti' })).toHaveCount(0);
+});
+
 test('a notice sent after the session ended says so, keeps the text, and signing in comes back', async () => {
   const title = `After sign-out ${Date.now()}`;
   await page.goto('/admin/addnewnotice');

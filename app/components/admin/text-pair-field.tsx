@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LocalText } from '#common/site-content/local-text.ts';
 import { AdminField } from './admin-field.tsx';
+import { PreetiConvertButton } from './preeti-convert-button.tsx';
 
 /** Where a text pair's controls read what to show: what was typed when refused, else the stored text. */
 export interface TextPairSource {
@@ -80,9 +81,13 @@ export function TextPairField({
         error={fields.error(control)}
         hint={version.hint}
       >
-        {(field) =>
-          rows ? <textarea {...field} {...props} rows={rows} /> : <input {...field} {...props} type="text" />
-        }
+        {(field) => (
+          <>
+            {rows ? <textarea {...field} {...props} rows={rows} /> : <input {...field} {...props} type="text" />}
+            {/* Text typed in the legacy Preeti font arrives as Latin letters; with script, one click converts it. */}
+            {version.key === 'ne' ? <PreetiConvertButton fieldId={field.id} /> : null}
+          </>
+        )}
       </AdminField>
     );
   });
