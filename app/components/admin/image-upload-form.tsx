@@ -1,26 +1,15 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Form, useRevalidator } from 'react-router';
+import type { FormEvent, ReactNode } from 'react';
+import { Form } from 'react-router';
 import { apiErrorMessage } from '#common/api-error.ts';
 import { formatMegabytes } from '#app/lib/admin-format.ts';
 import { ADMIN_MESSAGES, type WriteMessages, imageTooLarge } from '#app/lib/admin-messages.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
 import { formValues } from '#app/lib/admin-form.ts';
-import {
-  type FieldErrors,
-  type WriteResult,
-  isLasting,
-  isSessionEnded,
-  writeDone,
-  writeRefused,
-} from '#app/lib/admin-result.ts';
-import { refusedWrite } from '#app/lib/api-client.ts';
-import { uploadFile } from '#app/lib/upload.ts';
-import { useReportWrite } from './use-admin-write.tsx';
+import { type FieldErrors, type WriteResult, isLasting, writeRefused } from '#app/lib/admin-result.ts';
+import { UploadFileField, useUploadWithProgress } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
-
-type Phase = { kind: 'idle' } | { kind: 'sending'; percent: number | null } | { kind: 'processing' };
 
 interface ImageUploadFormProps {
   /** Where the file goes with JavaScript (an upload API taking a part named "file"). */
@@ -52,21 +41,14 @@ export function ImageUploadForm({
   extraFields,
   checkExtra,
 }: ImageUploadFormProps) {
-  const revalidator = useRevalidator();
-  const report = useReportWrite();
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [result, setResult] = useState<WriteResult | undefined>(pageResult);
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  const busy = phase.kind !== 'idle';
+  const upload = useUploadWithProgress({
+    apiPath,
+    messages: MESSAGES,
+    pageResult,
+    processing: 'Processing the image…',
+  });
+  const { busy, result } = upload;
   const errors = (result && !result.ok ? result.fieldErrors : undefined) ?? {};
-  const fileError = errors.file;
-
-  function settle(outcome: WriteResult) {
-    setResult(outcome);
-    report(outcome);
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,7 +60,7 @@ export function ImageUploadForm({
     if (refusedFields || !file) {
       const found: FieldErrors = { ...refusedFields };
       if (!file) found.file = apiErrorMessage('image/missing');
-      setResult(
+      upload.setResult(
         writeRefused(
           MESSAGES,
           { code: 'image/missing', message: apiErrorMessage('image/missing') },
@@ -89,43 +71,13 @@ export function ImageUploadForm({
       return;
     }
     if (file.size > maxUploadBytes) {
-      settle(
+      upload.settle(
         writeRefused(MESSAGES, { code: 'image/too-large', message: imageTooLarge(formatMegabytes(maxUploadBytes)) }),
       );
       return;
     }
-    setResult(undefined);
-    setPhase({ kind: 'sending', percent: 0 });
-    let outcome: WriteResult;
-    try {
-      await uploadFile<unknown>(apiPath, file, {
-        fields,
-        onProgress: ({ fraction }) =>
-          setPhase((p) =>
-            p.kind === 'sending'
-              ? { kind: 'sending', percent: fraction === null ? null : Math.round(fraction * 100) }
-              : p,
-          ),
-        onSent: () => setPhase({ kind: 'processing' }),
-      });
-      outcome = writeDone(MESSAGES);
-      form.reset();
-    } catch (err) {
-      outcome = refusedWrite(MESSAGES, err);
-    }
-    setPhase({ kind: 'idle' });
-    settle(outcome);
-    // Reloading the page's data after an ended session would only move to /login and lose the message.
-    if (!isSessionEnded(outcome)) await revalidator.revalidate();
+    await upload.send(form, file, fields);
   }
-
-  const percent = phase.kind === 'sending' ? phase.percent : phase.kind === 'processing' ? 100 : null;
-  const status =
-    phase.kind === 'sending'
-      ? `Uploading… ${phase.percent === null ? '' : `${phase.percent}%`}`
-      : phase.kind === 'processing'
-        ? 'Processing the image…'
-        : '';
 
   return (
     <Form
@@ -137,38 +89,15 @@ export function ImageUploadForm({
     >
       <input type="hidden" name="intent" value="upload" />
       {extraFields?.(errors)}
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          {label}
-        </label>
-        <input
-          id={inputId}
-          className="field__input admin-upload__input"
-          type="file"
-          name="file"
-          accept={ACCEPT}
-          disabled={busy}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={fileError ? `${errorId} ${hintId}` : hintId}
-          onChange={() => setResult(undefined)}
-        />
-        <p id={hintId} className="field__hint">
-          JPEG, PNG, WebP or AVIF, up to {formatMegabytes(maxUploadBytes)}. Location data and other metadata are
-          removed.
-        </p>
-        {fileError ? (
-          <p id={errorId} className="field__error" role="alert">
-            {fileError}
-          </p>
-        ) : null}
-      </div>
-      <div className="admin-upload__progress">
-        {/* Without a value the bar is indeterminate, while the browser cannot tell the total. */}
-        {busy ? <progress max={100} value={percent ?? undefined} aria-label="Upload progress" /> : null}
-        <span className="admin-upload__status" aria-live="polite">
-          {status}
-        </span>
-      </div>
+      <UploadFileField
+        label={label}
+        accept={ACCEPT}
+        hint={`JPEG, PNG, WebP or AVIF, up to ${formatMegabytes(maxUploadBytes)}. Location data and other metadata are removed.`}
+        error={errors.file}
+        busy={busy}
+        onChange={() => upload.setResult(undefined)}
+      />
+      {upload.progress}
       {/* What must stay after the toast has gone (session ended, disk full); the page shows a posted form's answer. */}
       <WriteStatus result={result !== pageResult && isLasting(result) ? result : undefined} />
       <div>

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { type WriteResult, isLasting } from '#app/lib/admin-result.ts';
 import { formatMegabytes } from '#app/lib/admin-format.ts';
 import { resultFor } from '#app/lib/admin-section-form.ts';
 import { useAdminWrite } from './use-admin-write.tsx';
+import { UploadFileField } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
 
 interface PictureUploadFormProps {
@@ -17,7 +17,8 @@ interface PictureUploadFormProps {
 
 /**
  * Uploads one picture of the college's content (a course's picture, a person's photo) through the image
- * pipeline: a multipart form posted to the page's action, with or without JavaScript.
+ * pipeline: a multipart form posted to the page's action, with or without JavaScript (through the page's
+ * fetcher, which cannot report progress: the button says it is uploading meanwhile).
  */
 export function PictureUploadForm({
   intent,
@@ -28,7 +29,6 @@ export function PictureUploadForm({
   pageResult,
 }: PictureUploadFormProps) {
   const { fetcher, busy, result } = useAdminWrite();
-  const inputId = useId();
   const shown = result ?? resultFor(pageResult, formKey);
   const error = shown && !shown.ok ? (shown.fieldErrors?.file ?? shown.message) : undefined;
   return (
@@ -38,29 +38,13 @@ export function PictureUploadForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          {label}
-        </label>
-        <input
-          id={inputId}
-          className="field__input admin-upload__input"
-          type="file"
-          name="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          disabled={busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-        />
-        <p id={`${inputId}-hint`} className="field__hint">
-          JPEG, PNG, WebP or AVIF, up to {formatMegabytes(maxUploadBytes)}.
-        </p>
-        {error ? (
-          <p id={`${inputId}-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <UploadFileField
+        label={label}
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        hint={`JPEG, PNG, WebP or AVIF, up to ${formatMegabytes(maxUploadBytes)}.`}
+        error={error}
+        busy={busy}
+      />
       {isLasting(result) ? <WriteStatus result={result} /> : null}
       <div>
         <button className="button button--small" type="submit" disabled={busy}>
