@@ -20,7 +20,8 @@ export const ADMIN_MESSAGES = {
   imageDelete: { done: null, failed: null },
   inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
   inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
-  // The college's content (/admin/content, /admin/banner, /admin/courses, /admin/people, /admin/downloads): the reason follows the failure words.
+  // The college's content (/admin/content, /admin/banner, /admin/courses, /admin/people, /admin/downloads):
+  // the reason follows the failure words on the same line ('Could not save: <reason>.').
   content: { done: 'Saved.', failed: 'Could not save:' },
 } as const satisfies Record<string, WriteMessages>;
 
@@ -37,3 +38,18 @@ export const admissionUnchanged = (status: string) => `The status is already ${s
 
 /** The browser checks the size before sending: the same words as the server's refusal of a larger file. */
 export const imageTooLarge = (limit: string) => `The file is larger than ${limit}. Please choose a smaller image.`;
+
+/**
+ * A failure's words and the server's reason as a toast shows them. Words ending in a colon take the reason
+ * on the same line, as one sentence ('Could not save: <reason>.'); other words stand on their own line with
+ * the reason below them.
+ */
+export function failureLines(
+  words: string,
+  reason: string | null | undefined,
+): { line: string; detail: string | null } {
+  const because = reason?.trim() ?? '';
+  if (!words.endsWith(':')) return { line: words, detail: because === '' ? null : because };
+  if (because === '') return { line: words.slice(0, -1) + '.', detail: null };
+  return { line: `${words} ${because}${/[.!?]$/u.test(because) ? '' : '.'}`, detail: null };
+}
