@@ -1,25 +1,29 @@
 import { NavLink } from 'react-router';
-import type { Role } from '#common/roles.ts';
+import { type Role, roleAllows } from '#common/roles.ts';
 
-const LINKS = [
-  { to: '/admin', label: 'Admission status', end: true },
-  { to: '/admin/featured', label: 'Featured' },
-  { to: '/admin/gallery', label: 'Gallery' },
-  { to: '/admin/addnewphoto', label: 'Add photo' },
-  { to: '/admin/notice', label: 'Notices' },
-  { to: '/admin/addnewnotice', label: 'Add notice' },
-  { to: '/admin/inquiries', label: 'Inquiries' },
-  { to: '/admin/content', label: 'College' },
-  { to: '/admin/banner', label: 'Banner' },
-  { to: '/admin/courses', label: 'Courses' },
-  { to: '/admin/people', label: 'People' },
-  { to: '/admin/downloads', label: 'Downloads' },
+/** Each page of the menu and the least role that may open it (as its loader and its API routes declare). */
+const LINKS: readonly { to: string; label: string; role: Role; end?: true }[] = [
+  { to: '/admin', label: 'Admission status', role: 'editor', end: true },
+  { to: '/admin/featured', label: 'Featured', role: 'editor' },
+  { to: '/admin/gallery', label: 'Gallery', role: 'editor' },
+  { to: '/admin/addnewphoto', label: 'Add photo', role: 'editor' },
+  { to: '/admin/notice', label: 'Notices', role: 'editor' },
+  { to: '/admin/addnewnotice', label: 'Add notice', role: 'editor' },
+  { to: '/admin/inquiries', label: 'Inquiries', role: 'editor' },
+  { to: '/admin/content', label: 'College', role: 'editor' },
+  { to: '/admin/banner', label: 'Banner', role: 'editor' },
+  { to: '/admin/courses', label: 'Courses', role: 'editor' },
+  { to: '/admin/people', label: 'People', role: 'editor' },
+  { to: '/admin/downloads', label: 'Downloads', role: 'editor' },
   { to: '/admin/vitals', label: 'Site speed', role: 'owner' },
   { to: '/admin/audit', label: 'Audit log', role: 'owner' },
-] as const;
+];
 
-/** Links to owners' pages are shown to owners only; the server refuses them to others anyway. */
-const shownTo = (role: Role | null) => LINKS.filter((link) => !('role' in link) || role === 'owner');
+/**
+ * The pages the signed-in role may open; the server refuses the others anyway. Nobody signed in (a page
+ * shown again after a write met an ended session) counts as the lesser role.
+ */
+export const menuLinksFor = (role: Role | null) => LINKS.filter((link) => roleAllows(role ?? 'editor', link.role));
 
 export function AdminSideMenu({ unreadInquiries, role }: { unreadInquiries: number; role: Role | null }) {
   return (
@@ -28,9 +32,9 @@ export function AdminSideMenu({ unreadInquiries, role }: { unreadInquiries: numb
         Orbit College
       </a>
       <ul className="admin-menu__list">
-        {shownTo(role).map((link) => (
+        {menuLinksFor(role).map((link) => (
           <li key={link.to}>
-            <NavLink className="admin-menu__link" to={link.to} end={'end' in link}>
+            <NavLink className="admin-menu__link" to={link.to} end={link.end === true}>
               {link.label}
               {link.to === '/admin/inquiries' && unreadInquiries > 0 ? (
                 <span className="admin-menu__badge" aria-label={`${unreadInquiries} unread`}>

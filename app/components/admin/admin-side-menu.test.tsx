@@ -1,0 +1,34 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AdminSideMenu, menuLinksFor } from './admin-side-menu.tsx';
+
+const CONTENT_PAGES = ['/admin/content', '/admin/banner', '/admin/courses', '/admin/people', '/admin/downloads'];
+const OWNER_PAGES = ['/admin/vitals', '/admin/audit'];
+
+const menu = (role: 'owner' | 'editor' | null) =>
+  renderToStaticMarkup(
+    <MemoryRouter initialEntries={['/admin']}>
+      <AdminSideMenu unreadInquiries={0} role={role} />
+    </MemoryRouter>,
+  );
+
+describe('the admin side menu', () => {
+  it('shows an editor the content pages and none of the owners’ pages', () => {
+    const paths = menuLinksFor('editor').map((l) => l.to);
+    expect(paths).toEqual(expect.arrayContaining(CONTENT_PAGES));
+    for (const page of OWNER_PAGES) expect(paths).not.toContain(page);
+    const html = menu('editor');
+    for (const page of CONTENT_PAGES) expect(html).toContain(`href="${page}"`);
+    expect(html).not.toContain('href="/admin/audit"');
+  });
+
+  it('shows an owner every page', () => {
+    const html = menu('owner');
+    for (const page of [...CONTENT_PAGES, ...OWNER_PAGES]) expect(html).toContain(`href="${page}"`);
+  });
+
+  it('shows nobody signed in (a form shown again after the session ended) only the lesser role’s pages', () => {
+    expect(menuLinksFor(null)).toEqual(menuLinksFor('editor'));
+  });
+});
