@@ -8,14 +8,7 @@ import { makePdf } from '#server/pdf/test-pdfs.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { adminAction } from './admin-action.server.ts';
-import {
-  editCourse,
-  editTestimonial,
-  saveFooterCourses,
-  saveMessage,
-  saveWhyChooseUs,
-  uploadProspectus,
-} from './admin-section-writes.server.ts';
+import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 
 // The site-content pages' writes against the real app and a real database (SQLite, or PostgreSQL with
 // DATABASE_URL): the same content service as the JSON API, each page form's fields as a browser posts them.
@@ -26,16 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const WRITES = {
-  course: editCourse,
-  'course-move': editCourse,
-  'course-delete': editCourse,
-  footer: saveFooterCourses,
-  message: saveMessage,
-  testimonial: editTestimonial,
-  why: saveWhyChooseUs,
-  prospectus: uploadProspectus,
-};
+const WRITES = { ...CONTENT_WRITES.courses, ...CONTENT_WRITES.people, ...CONTENT_WRITES.downloads };
 
 async function post(fields: Record<string, string | Blob>) {
   const body = new FormData();
@@ -162,6 +146,49 @@ describe('lists saved as a whole', () => {
   });
 });
 
+describe('refusals of rows after an emptied row', () => {
+  it('are shown on the footer row that was refused, not on the one before it', async () => {
+    const before = await content.footer();
+    const refused = await post({
+      intent: 'footer',
+      version: String(before.version),
+      'items.0.en': 'BSc CSIT',
+      'items.0.ne': '',
+      'items.1.en': '',
+      'items.1.ne': '',
+      'items.2.en': 'x'.repeat(61),
+      'items.2.ne': '',
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.body as { fieldErrors: object }).fieldErrors)).toEqual(['items.2.en']);
+    expect((await content.footer()).items).toEqual(before.items);
+  });
+
+  it('are shown on the reason that was refused, not on the one before it', async () => {
+    const before = await content.why();
+    const refused = await post({
+      intent: 'why',
+      version: String(before.version),
+      'heading.en': 'Why choose us',
+      'intro.en': '',
+      'points.0.id': before.points[0]!.id,
+      'points.0.title.en': 'Small classes',
+      'points.0.text.en': 'Teachers know every student.',
+      'points.1.id': '',
+      'points.1.title.en': '',
+      'points.1.text.en': '',
+      'points.2.id': '',
+      'points.2.title.en': 'x'.repeat(81),
+      'points.2.text.en': 'A long title.',
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { 'points.2.title.en': 'The title of the reason must be at most 80 characters.' } },
+    });
+    expect(Object.keys((refused.body as { fieldErrors: object }).fieldErrors)).toEqual(['points.2.title.en']);
+  });
+});
+
 describe('people', () => {
   it("saves the principal's message and leaves the chairman's as it was", async () => {
     const before = await content.messages();
@@ -212,5 +239,20 @@ describe('the prospectus', () => {
       isDefault: false,
       url: '/downloads/prospectus.pdf',
     });
+  });
+
+  it('goes back to the placeholder after an upload, or removes the prospectus', async () => {
+    const pdf = makePdf({ pages: 1 });
+    expect((await post({ intent: 'prospectus', file: new File([new Uint8Array(pdf)], 'p.pdf') })).status).toBe(200);
+    expect((await t.app.services.content.get('downloads')).prospectus).toMatchObject({ isDefault: false });
+
+    const builtin = await post({ intent: 'prospectus-builtin' });
+    expect(builtin).toEqual({ status: 200, body: { ok: true, message: 'Saved.' } });
+    expect((await t.app.services.content.get('downloads')).prospectus).toMatchObject({ isDefault: true, pages: null });
+
+    expect((await post({ intent: 'prospectus-remove', id: 'prospectus' })).status).toBe(200);
+    expect((await t.app.services.content.get('downloads')).prospectus).toBeNull();
+    expect((await post({ intent: 'prospectus-builtin' })).status).toBe(200);
+    expect((await t.app.services.content.get('downloads')).prospectus).toMatchObject({ isDefault: true });
   });
 });

@@ -5,7 +5,7 @@ import { SLIDE_ALT_REQUIRED } from '#common/site-content/banner.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 import { adminAction } from './admin-action.server.ts';
-import { deleteSlide, moveSlide, phoneListWrites, saveCollege, uploadSlide } from './admin-content-writes.server.ts';
+import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 import { collegeFormValues } from './college-form.ts';
 
 // The page actions of /admin/content and /admin/banner against the real content service and database.
@@ -24,8 +24,8 @@ function post(page: string, body: FormData | Record<string, string>): ActionFunc
   return { request, context: contextOf(), params: {} } as ActionFunctionArgs;
 }
 
-const collegeWrites = { save: saveCollege, ...phoneListWrites };
-const bannerWrites = { upload: uploadSlide, move: moveSlide, delete: deleteSlide };
+const collegeWrites = CONTENT_WRITES.content;
+const bannerWrites = CONTENT_WRITES.banner;
 
 async function collegeForm() {
   const { version, updatedAt: _, ...college } = await t.services.content.get('college');
@@ -136,6 +136,40 @@ describe('/admin/banner action', () => {
     const slides = (await t.services.content.get('banner')).slides;
     expect(slides).toHaveLength(before + 1);
     expect(slides.at(-1)).toMatchObject({ alt: { en: 'Students in the library' }, picture: { isDefault: false } });
+  });
+
+  it("edits a slide's description in place, refuses an empty one beside it and a stale copy", async () => {
+    const { version, slides } = await t.services.content.get('banner');
+    const [first, second] = slides;
+    const describeSlide = (id: string, en: string, ne: string, at: number) =>
+      answer(
+        adminAction(
+          post('/admin/banner', {
+            intent: 'slide',
+            form: `slide-${id}`,
+            id,
+            version: String(at),
+            'alt.en': en,
+            'alt.ne': ne,
+          }),
+          bannerWrites,
+        ),
+      );
+    const empty = await describeSlide(first!.id, ' ', '', version);
+    expect(empty).toMatchObject({ status: 400, body: { fieldErrors: { 'alt.en': SLIDE_ALT_REQUIRED } } });
+
+    const done = await describeSlide(first!.id, 'The front gate in spring', 'वसन्तमा मूल ढोका', version);
+    expect(done.body).toEqual({ ok: true, message: 'Saved.' });
+    const after = await t.services.content.get('banner');
+    expect(after.slides[0]).toMatchObject({
+      id: first!.id,
+      alt: { en: 'The front gate in spring', ne: 'वसन्तमा मूल ढोका' },
+    });
+    expect(after.slides[1]).toEqual(second);
+
+    const stale = await describeSlide(first!.id, 'From an older copy', '', version);
+    expect(stale).toMatchObject({ status: 409, body: { code: 'content/stale' } });
+    expect((await t.services.content.get('banner')).slides[0]!.alt.en).toBe('The front gate in spring');
   });
 
   it('moves a slide one place and deletes it; the last slide cannot be deleted', async () => {

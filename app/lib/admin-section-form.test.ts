@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestimonialsUpdateSchema } from '#common/site-content/people.ts';
-import { errorsUnder, formLocalText, pathErrorsOf, resultFor, typedOr } from './admin-section-form.ts';
+import { errorsAtRows, errorsUnder, formLocalText, pathErrorsOf, resultFor, typedOr } from './admin-section-form.ts';
 
 describe('site-content form helpers', () => {
   it("keys a shared schema's refusals by the full path of the refused value", () => {
@@ -46,5 +46,20 @@ describe('site-content form helpers', () => {
     expect(typedOr(refused.values, 'title.en', 'stored')).toBe('typed');
     expect(typedOr(refused.values, 'summary.en', 'stored')).toBe('stored');
     expect(typedOr(undefined, 'title.en', 'stored')).toBe('stored');
+  });
+
+  it('names the form row a refusal came from when emptied rows before it were left out', () => {
+    // Rows 0 and 2 were filled, row 1 emptied: the schema's second item is the form's row 2.
+    const errors = { 'points.1.title.en': 'Too long.', 'points.0.text.en': 'Enter it.', heading: 'Enter it.' };
+    expect(errorsAtRows(errors, 'points', [0, 2])).toEqual({
+      'points.2.title.en': 'Too long.',
+      'points.0.text.en': 'Enter it.',
+      heading: 'Enter it.',
+    });
+    // A list's own refusal (too many items) and another list of the same prefix keep their names.
+    expect(errorsAtRows({ points: 'At most 6.', pointsExtra: 'x' }, 'points', [1])).toEqual({
+      points: 'At most 6.',
+      pointsExtra: 'x',
+    });
   });
 });

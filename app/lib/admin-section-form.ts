@@ -25,6 +25,21 @@ export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
 }
 
 /**
+ * The refusals of a list saved from numbered form rows of which some were left out (emptied rows): the
+ * schema names the k-th saved item (`points.1.title.en`), the form the row it came from, `rows[k]`
+ * (`points.2.title.en`). Refusals of anything else keep their names.
+ */
+export function errorsAtRows(errors: FieldErrors, list: string, rows: readonly number[]): FieldErrors {
+  const at: FieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const [head, index, ...rest] = path.split('.');
+    const row = head === list && /^\d+$/u.test(index ?? '') ? rows[Number(index)] : undefined;
+    at[row === undefined ? path : [list, row, ...rest].join('.')] ??= message;
+  }
+  return at;
+}
+
+/**
  * A `{ en, ne }` text of a posted form, from its `<name>.en` and `<name>.ne` controls. A browser posts a
  * text area's line breaks as CR LF; they are stored as LF, as the JSON API and a fetcher send them.
  */

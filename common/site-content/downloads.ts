@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CONTENT_LIMITS as L } from './limits.ts';
-import { KeepOrRemoveSchema } from './picture.ts';
 
 /** The prospectus keeps this address whenever it is replaced, so links shared or printed keep working. */
 export const PROSPECTUS_URL = '/downloads/prospectus.pdf';
@@ -27,8 +26,16 @@ export const PDF_ERRORS = {
   },
 } as const;
 
-/** Remove the prospectus (the navigation then hides its link) or keep it; a new one is uploaded. */
-export const DownloadsUpdateSchema = z.object({ prospectus: KeepOrRemoveSchema });
+/**
+ * Keep the prospectus, go back to the placeholder the site ships with ('builtin'), or remove it ('none':
+ * the navigation then hides its link); a new one is uploaded.
+ */
+export const ProspectusChoiceSchema = z.enum(['keep', 'builtin', 'none'], {
+  error: "Say whether to keep the prospectus ('keep'), use the placeholder ('builtin') or remove it ('none').",
+});
+export type ProspectusChoice = z.infer<typeof ProspectusChoiceSchema>;
+
+export const DownloadsUpdateSchema = z.object({ prospectus: ProspectusChoiceSchema });
 export type DownloadsUpdate = z.input<typeof DownloadsUpdateSchema>;
 
 export const ProspectusSchema = z.object({

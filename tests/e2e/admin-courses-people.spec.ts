@@ -4,8 +4,8 @@ import { waitForHydration } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';
 
 // The office edits the college's courses, people and prospectus in the admin. These tests change the
-// shared server's content and put back what they change (a prospectus once uploaded cannot become the
-// built-in placeholder again: the last upload stays, a valid PDF). Each walks through several saves.
+// shared server's content and put back what they change (an uploaded prospectus is replaced by the
+// built-in placeholder again at the end). Each walks through several saves.
 test.describe.configure({ timeout: 120_000 });
 
 const STALE = 'This was changed by someone else meanwhile. Reload to see the latest version.';
@@ -179,6 +179,35 @@ test('a prospectus PDF is uploaded and opens at its address in a new tab; a file
   await expect.poll(() => fromNav.url()).toMatch(/\/downloads\/prospectus\.pdf$/u);
   await fromNav.close();
   await home.close();
+});
+
+test('the prospectus goes back to the placeholder, is removed, and the placeholder comes back', async ({ page }) => {
+  await open(page, '/admin/downloads');
+  if ((await publicContent(page)).downloads.prospectus?.isDefault !== false) {
+    await page.getByLabel('New prospectus (PDF)').setInputFiles({
+      name: 'prospectus.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf({ pages: 1 }),
+    });
+    await page.getByRole('button', { name: 'Upload prospectus' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible({ timeout: 15_000 });
+  }
+
+  await page.getByRole('button', { name: 'Use the placeholder prospectus' }).click();
+  await expect(page.getByText('The placeholder the site ships with')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use the placeholder prospectus' })).toHaveCount(0);
+  expect((await publicContent(page)).downloads.prospectus).toMatchObject({ isDefault: true, pages: null });
+  expect((await page.request.get('/downloads/prospectus.pdf')).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Remove the prospectus' }).click();
+  await page.getByRole('dialog', { name: 'Remove the prospectus?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('There is no prospectus')).toBeVisible();
+  expect((await publicContent(page)).downloads.prospectus).toBeNull();
+  expect((await page.request.get('/downloads/prospectus.pdf')).status()).toBe(404);
+
+  await page.getByRole('button', { name: 'Use the placeholder prospectus' }).click();
+  await expect(page.getByText('The placeholder the site ships with')).toBeVisible();
+  expect((await publicContent(page)).downloads.prospectus).toMatchObject({ isDefault: true });
 });
 
 test.describe('without JavaScript', () => {

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { photoJpeg } from './support/admin-photo.ts';
+import { endAllSessions } from './support/admin-sessions.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';
 
@@ -70,6 +71,20 @@ test('each text has its Nepali version beside it', async ({ page }) => {
   const motto = page.getByRole('group', { name: 'Motto' });
   await expect(motto.getByLabel('English')).toHaveAttribute('lang', 'en');
   await expect(motto.getByLabel('Nepali (optional)')).toHaveAttribute('lang', 'ne');
+});
+
+test('a Nepali text typed in the Preeti font is converted to Unicode beside its field', async ({ page }) => {
+  await openAdmin(page, '/admin/content');
+  const motto = page.getByRole('group', { name: 'Motto' });
+  const nepali = motto.getByLabel('Nepali (optional)');
+  await nepali.fill('g]kfn');
+  await motto.getByRole('button', { name: 'Convert from Preeti' }).click();
+  await expect(nepali).toHaveValue('नेपाल');
+  await expect(motto.getByRole('status')).toHaveText('Converted from Preeti to Unicode.');
+  // Only the Nepali side has the button, and every Nepali text has one.
+  await expect(motto.getByRole('button', { name: 'Convert from Preeti' })).toHaveCount(1);
+  const nepaliFields = page.locator('input[lang="ne"], textarea[lang="ne"]');
+  await expect(page.getByRole('button', { name: 'Convert from Preeti' })).toHaveCount(await nepaliFields.count());
 });
 
 test('a save from a copy someone else changed meanwhile is refused and keeps what was typed', async ({
@@ -153,14 +168,23 @@ test('a banner slide needs its description, uploads with it, moves, and is delet
   );
   await openAdmin(page, '/admin/banner');
 
+  // Its description is edited in place, in English and in Nepali.
+  const edited = `${alt} (edited)`;
+  const described = page.getByRole('form', { name: `Description of slide ${before + 1}` });
+  await described.getByLabel('Description', { exact: true }).fill(edited);
+  await described.getByLabel('Description (Nepali)').fill('पुस्तकालय');
+  await described.getByRole('button', { name: 'Save description' }).click();
+  await expect(slides.last()).toContainText(edited);
+  expect((await publicContent(page)).banner.slides.at(-1)?.alt).toEqual({ en: edited, ne: 'पुस्तकालय' });
+
   await page.getByRole('button', { name: `Move slide ${before + 1} up` }).click();
   await expect(slides.nth(before - 1)).toContainText(alt);
-  expect((await publicContent(page)).banner.slides.at(-2)?.alt.en).toBe(alt);
+  expect((await publicContent(page)).banner.slides.at(-2)?.alt.en).toBe(edited);
 
   await page.getByRole('button', { name: `Delete slide ${before}` }).click();
   await page.getByRole('dialog', { name: 'Delete this slide?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(slides).toHaveCount(before);
-  expect((await publicContent(page)).banner.slides.map((s) => s.alt.en)).not.toContain(alt);
+  expect((await publicContent(page)).banner.slides.map((s) => s.alt.en)).not.toContain(edited);
 });
 
 test.describe('without JavaScript', () => {
@@ -189,5 +213,23 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('status')).toHaveText('Saved.');
     expect(page.url()).not.toContain('phones');
     expect((await publicContent(page)).college.phones).toEqual([first, second]);
+  });
+
+  test('a save after the session ended says so and keeps what was typed', async ({ page }) => {
+    await page.goto('/admin/content');
+    const motto = page.getByRole('group', { name: 'Motto' }).getByLabel('English');
+    const typed = `Typed after the session ended ${Date.now()}`;
+    await motto.fill(typed);
+
+    endAllSessions();
+
+    await saveButton(page).click();
+    await expect(page.getByRole('alert').first()).toContainText('Your session has ended. Sign in again to continue.');
+    await expect(page.getByRole('link', { name: 'Sign in again' }).first()).toHaveAttribute(
+      'href',
+      '/login?next=%2Fadmin%2Fcontent',
+    );
+    await expect(motto).toHaveValue(typed);
+    expect((await publicContent(page)).college.motto.en).not.toBe(typed);
   });
 });

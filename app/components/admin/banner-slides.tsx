@@ -1,5 +1,8 @@
 import type { BannerSlide } from '#common/site-content/banner.ts';
+import type { WriteResult } from '#app/lib/admin-result.ts';
 import { DeleteButton } from './delete-button.tsx';
+import { SectionForm } from './section-form.tsx';
+import { TextPairField } from './text-pair-field.tsx';
 import { useAdminWrite } from './use-admin-write.tsx';
 
 /** Moves one slide a place earlier or later: a real form, so it works without JavaScript too. */
@@ -27,8 +30,52 @@ function MoveButton({
   );
 }
 
+/** A slide's description, edited in place and saved from the banner's version the page shows. */
+function SlideDescription({
+  slide,
+  n,
+  version,
+  pageResult,
+}: {
+  slide: BannerSlide;
+  n: number;
+  version: number;
+  pageResult: WriteResult | undefined;
+}) {
+  return (
+    <SectionForm
+      key={version}
+      intent="slide"
+      formKey={`slide-${slide.id}`}
+      version={version}
+      pageResult={pageResult}
+      hidden={{ id: slide.id }}
+      className="admin-form banner-slide__form"
+      label={`Description of slide ${n}`}
+    >
+      {(fields) => (
+        <>
+          <TextPairField label="Description" name="alt" stored={slide.alt} fields={fields} />
+          <div>
+            <button className="button button--small" type="submit" disabled={fields.busy}>
+              {fields.busy ? 'Saving…' : 'Save description'}
+            </button>
+          </div>
+        </>
+      )}
+    </SectionForm>
+  );
+}
+
+interface BannerSlidesProps {
+  slides: BannerSlide[];
+  /** The banner's version: a description saved from an older one is refused as stale. */
+  version: number;
+  pageResult: WriteResult | undefined;
+}
+
 /** The banner's slides in their rotation order, each with its picture, its description and its buttons. */
-export function BannerSlides({ slides }: { slides: BannerSlide[] }) {
+export function BannerSlides({ slides, version, pageResult }: BannerSlidesProps) {
   return (
     <ol className="banner-slides" aria-label="Banner slides">
       {slides.map((slide, index) => {
@@ -80,6 +127,7 @@ export function BannerSlides({ slides }: { slides: BannerSlide[] }) {
                 describedBy={descriptionId}
               />
             </div>
+            <SlideDescription slide={slide} n={n} version={version} pageResult={pageResult} />
           </li>
         );
       })}

@@ -6,7 +6,7 @@ import { BannerSlides } from '#app/components/admin/banner-slides.tsx';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { deleteSlide, moveSlide, uploadSlide } from '#app/lib/admin-content-writes.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
 import { fieldErrorsOf } from '#app/lib/admin-form.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import type { AdminPageHandle } from '#app/lib/admin-handle.ts';
@@ -27,8 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  adminAction(args, { upload: uploadSlide, move: moveSlide, delete: deleteSlide });
+export const action = (args: Route.ActionArgs) => adminAction(args, CONTENT_WRITES.banner);
 
 /** The description's fields as the upload sends them (`alt`, `altNe`), checked with the server's schema. */
 function checkDescription(values: FormValues): FieldErrors | null {
@@ -57,7 +56,7 @@ export default function BannerPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <WriteStatus result={pageResult} />
-      <BannerSlides slides={banner.slides} />
+      <BannerSlides slides={banner.slides} version={banner.version} pageResult={pageResult} />
       <section className="admin-panel" aria-labelledby="new-slide-title">
         <h2 id="new-slide-title" className="college-form__heading">
           Add a slide

@@ -1,20 +1,22 @@
 import { useActionData } from 'react-router';
 import { CollegeForm } from '#app/components/admin/college-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { phoneListWrites, saveCollege } from '#app/lib/admin-content-writes.server.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
+import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/content';
 
 export const meta: Route.MetaFunction = () => adminMeta('College');
 
+// The college's details are public: after a save refused for an ended session the form is shown again
+// with what was typed and the session-ended message, instead of moving to /login.
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await adminOrEndedWrite(context);
   return { college: await context.services.content.get('college') };
 }
 
-export const action = (args: Route.ActionArgs) => adminAction(args, { save: saveCollege, ...phoneListWrites });
+export const action = (args: Route.ActionArgs) => adminAction(args, CONTENT_WRITES.content);
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { college } = loaderData;

@@ -10,7 +10,7 @@ import { PictureUploadForm } from '#app/components/admin/picture-upload-form.tsx
 import { SectionForm, type SectionFields } from '#app/components/admin/section-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { editCourse, saveFooterCourses, uploadCoursePicture } from '#app/lib/admin-section-writes.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
@@ -27,14 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { courses, footer, maxUploadBytes: context.services.images.limits.maxBytes };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
-    course: editCourse,
-    'course-move': editCourse,
-    'course-delete': editCourse,
-    'course-picture': uploadCoursePicture,
-    footer: saveFooterCourses,
-  });
+export const action = (args: Route.ActionArgs) => adminAction(args, CONTENT_WRITES.courses);
 
 const ICON_LABELS: Record<(typeof COURSE_ICONS)[number], string> = {
   atom: 'Atom (science)',

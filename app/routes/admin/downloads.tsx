@@ -1,9 +1,10 @@
 import { useActionData } from 'react-router';
 import { PROSPECTUS_URL } from '#common/site-content/downloads.ts';
+import { ProspectusChoice } from '#app/components/admin/prospectus-choice.tsx';
 import { ProspectusUploadForm } from '#app/components/admin/prospectus-upload-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { uploadProspectus } from '#app/lib/admin-section-writes.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
 import { formatDateTime, formatFileSize } from '#app/lib/admin-format.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { downloads: await context.services.content.get('downloads') };
 }
 
-export const action = (args: Route.ActionArgs) => adminAction(args, { prospectus: uploadProspectus });
+export const action = (args: Route.ActionArgs) => adminAction(args, CONTENT_WRITES.downloads);
 
 export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
   const { prospectus } = loaderData.downloads;
@@ -58,6 +59,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>There is no prospectus: the navigation hides its link until one is uploaded.</p>
         )}
+        <ProspectusChoice prospectus={prospectus} />
         <ProspectusUploadForm pageResult={pageResult} />
       </section>
     </section>

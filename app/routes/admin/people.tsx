@@ -9,12 +9,7 @@ import { PictureUploadForm } from '#app/components/admin/picture-upload-form.tsx
 import { SectionForm } from '#app/components/admin/section-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import {
-  editTestimonial,
-  saveMessage,
-  saveWhyChooseUs,
-  uploadMessagePhoto,
-} from '#app/lib/admin-section-writes.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
@@ -33,15 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { messages, testimonials, why, maxUploadBytes: context.services.images.limits.maxBytes };
 }
 
-export const action = (args: Route.ActionArgs) =>
-  adminAction(args, {
-    message: saveMessage,
-    'message-photo': uploadMessagePhoto,
-    testimonial: editTestimonial,
-    'testimonial-move': editTestimonial,
-    'testimonial-delete': editTestimonial,
-    why: saveWhyChooseUs,
-  });
+export const action = (args: Route.ActionArgs) => adminAction(args, CONTENT_WRITES.people);
 
 const PERSON: Record<MessageKey, string> = { chairman: 'Chairman', principal: 'Principal' };
 

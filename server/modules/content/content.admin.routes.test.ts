@@ -134,6 +134,17 @@ describe('reading and saving content sections', () => {
     expect((await publicContent()).downloads.prospectus).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/downloads/prospectus.pdf' })).statusCode).toBe(404);
   });
+
+  it('goes back to the placeholder prospectus, served again at its address', async () => {
+    const { version } = await get('downloads');
+    const res = await put('downloads', { version, prospectus: 'builtin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ prospectus: { isDefault: true, url: '/downloads/prospectus.pdf' } });
+    expect((await publicContent()).downloads.prospectus).toMatchObject({ isDefault: true });
+    expect((await t.app.inject({ method: 'GET', url: '/downloads/prospectus.pdf' })).statusCode).toBe(200);
+    const unknown = await put('downloads', { version: version + 1, prospectus: 'placeholder' });
+    expect(unknown.statusCode).toBe(400);
+  });
 });
 
 describe('the setup checklist', () => {

@@ -55,5 +55,8 @@ export const APPLY_UPDATE: Appliers = {
 
   'why-choose-us': (current, update) => ({ ...update, points: withIds(current.points, update.points) }),
 
-  downloads: (current, update) => ({ prospectus: update.prospectus === 'keep' ? current.prospectus : null }),
+  downloads: (current, update) => ({
+    prospectus:
+      update.prospectus === 'keep' ? current.prospectus : update.prospectus === 'builtin' ? { kind: 'builtin' } : null,
+  }),
 };
