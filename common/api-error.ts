@@ -41,6 +41,22 @@ export const API_ERRORS = {
   'auth/missing-password': { status: 400, message: 'Enter the password.' },
   'auth/cross-origin': { status: 403, message: 'This request must come from the site itself.' },
   'auth/forbidden': { status: 403, message: 'Your account may not do this; only an owner of the site can.' },
+  /** At sign-in, after the right password: the 6-digit or recovery code is wrong or was used already. */
+  'auth/invalid-code': { status: 401, message: 'The code is not correct, or it was used already.' },
+  /** The pending sign-in (password right, code due) is missing or older than its few minutes. */
+  'auth/code-expired': {
+    status: 401,
+    message: 'The sign-in took too long. Enter your e-mail address and password again.',
+  },
+  'two-factor/wrong-code': { status: 400, message: 'The code is not correct. Enter the 6 digits the app shows now.' },
+  'two-factor/not-started': {
+    status: 409,
+    message: 'This set-up was not found or is already finished. Start again.',
+  },
+  'two-factor/wrong-proof': {
+    status: 400,
+    message: 'The password or code is not correct. Two-factor sign-in stays on.',
+  },
 
   'image/missing': { status: 400, message: 'Please select a image.' },
   'image/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },

@@ -62,6 +62,46 @@ describe('npm run admin', () => {
     expect(await storedHash('office@orbit.edu.np')).toBeUndefined();
   });
 
+  it('reset-2fa turns two-factor off with an audit entry; an unknown e-mail is a plain error with exit code 1', async () => {
+    expect(admin(['create', 'locked@orbit.edu.np'], 'a-very-long-password\n').code).toBe(0);
+    const db = openDb({ dataDir, databaseUrl: scratch?.url });
+    try {
+      await db
+        .updateTable('users')
+        .set({
+          two_factor_secret: 'v1.sealed',
+          two_factor_enabled_at: new Date().toISOString(),
+          two_factor_last_step: 1,
+        })
+        .where('email', '=', 'locked@orbit.edu.np')
+        .execute();
+      const reset = admin(['reset-2fa', 'Locked@orbit.edu.np']);
+      expect(reset.code).toBe(0);
+      expect(reset.out).toContain('Turned two-factor sign-in off for Locked@orbit.edu.np');
+      const user = await db
+        .selectFrom('users')
+        .select(['two_factor_secret', 'two_factor_enabled_at'])
+        .where('email', '=', 'locked@orbit.edu.np')
+        .executeTakeFirstOrThrow();
+      expect(user).toEqual({ two_factor_secret: null, two_factor_enabled_at: null });
+      const entry = await db
+        .selectFrom('audit_log')
+        .select(['actor_name', 'subject'])
+        .where('kind', '=', 'two-factor-changed')
+        .executeTakeFirstOrThrow();
+      expect(entry).toEqual({
+        actor_name: 'command line',
+        subject: 'locked@orbit.edu.np: turned off from the command line',
+      });
+    } finally {
+      await db.destroy();
+    }
+    expect(admin(['reset-2fa', 'locked@orbit.edu.np']).out).toContain('already off');
+    const unknown = admin(['reset-2fa', 'nobody@orbit.edu.np']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.trim()).toBe('No admin with e-mail nobody@orbit.edu.np.');
+  });
+
   it('prints the usage for an unknown command', () => {
     const res = admin(['bogus']);
     expect(res.code).toBe(2);

@@ -1,5 +1,6 @@
 /**
  * Manage admin accounts: npm run admin -- create <email> | set-password <email> | list | delete <email>
+ *   | reset-2fa <email> (turns two-factor sign-in off for a person locked out of their authenticator app)
  * The password is read from standard input when piped, otherwise asked for twice without echo.
  */
 import readline from 'node:readline';
@@ -9,8 +10,11 @@ import { openDb } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { UserAdminError, createUserAdmin } from '#server/modules/auth/auth.service.ts';
+import { createTwoFactorService } from '#server/modules/auth/two-factor/two-factor.service.ts';
+import { systemClock } from '#server/clock.ts';
 
-const USAGE = 'Usage: npm run admin -- create <email> | set-password <email> | list | delete <email>';
+const USAGE =
+  'Usage: npm run admin -- create <email> | set-password <email> | list | delete <email> | reset-2fa <email>';
 
 async function askHidden(question: string): Promise<string> {
   let muted = false;
@@ -51,6 +55,16 @@ async function main(): Promise<number> {
         const all = await users.list();
         if (all.length === 0) console.log('No admin accounts yet.');
         for (const u of all) console.log(`${u.email}\t${u.role}\t(created ${u.created_at})`);
+        return 0;
+      }
+      case 'reset-2fa': {
+        if (!email) break;
+        const { wasOn } = await createTwoFactorService(db, systemClock).resetByEmail(email);
+        console.log(
+          wasOn
+            ? `Turned two-factor sign-in off for ${email}. They sign in with their password and can turn it on again.`
+            : `Two-factor sign-in was already off for ${email}; nothing changed.`,
+        );
         return 0;
       }
       case 'create':

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { currentAdmin } from './auth/auth-plugin.ts';
+import { pendingSignInCookie } from './auth/session-cookie.ts';
 import type { SignedIn } from './modules/auth/auth.service.ts';
 import type { AppServices } from './services.ts';
 
@@ -14,7 +15,9 @@ export type LoadContext = {
   /** Nonce of this response's Content-Security-Policy, for the scripts React Router writes. */
   cspNonce: string;
   /** Signs in (same rules as POST /api/auth/login) and returns the Set-Cookie header value, for forms posted without JavaScript. */
-  signIn: (email: string, password: string) => Promise<{ setCookie: string }>;
+  signIn: (email: string, password: string) => Promise<{ setCookie: string; codeRequired: boolean }>;
+  /** The second step of a two-factor sign-in, with this browser's pending sign-in cookie. */
+  signInWithCode: (code: string) => Promise<{ setCookie: string[] }>;
 };
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
@@ -25,10 +28,28 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
     currentAdmin: () => currentAdmin(request as FastifyRequest),
     cspNonce: request.cspNonce,
     async signIn(email, password) {
-      const session = await services.auth.login(email, password, request.ip);
-      const { cookie } = (request as FastifyRequest).server.authSettings;
+      const result = await services.auth.login(email, password, request.ip);
+      const { server } = request as FastifyRequest;
+      const { cookie } = server.authSettings;
+      if ('pendingSecret' in result) {
+        const pending = pendingSignInCookie(cookie);
+        return {
+          setCookie: server.serializeCookie(pending.name, result.pendingSecret, pending.options),
+          codeRequired: true,
+        };
+      }
+      return { setCookie: server.serializeCookie(cookie.name, result.secret, cookie.options), codeRequired: false };
+    },
+    async signInWithCode(code) {
+      const { server, cookies } = request as FastifyRequest;
+      const { cookie } = server.authSettings;
+      const pending = pendingSignInCookie(cookie);
+      const session = await services.auth.completeSignIn(cookies[pending.name], code, request.ip);
       return {
-        setCookie: (request as FastifyRequest).server.serializeCookie(cookie.name, session.secret, cookie.options),
+        setCookie: [
+          server.serializeCookie(pending.name, '', { ...pending.options, maxAge: 0 }),
+          server.serializeCookie(cookie.name, session.secret, cookie.options),
+        ],
       };
     },
   });

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Env } from './env.ts';
 import { createAuditService } from './audit/audit.service.ts';
 import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
+import { createTwoFactorService } from './modules/auth/two-factor/two-factor.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { ContentVersion } from './cache/content-version.ts';
 import { createContentService } from './modules/content/content.service.ts';
@@ -47,6 +48,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
     clock,
   });
+  const twoFactor = createTwoFactorService(db, clock);
   return {
     db,
     contentVersion,
@@ -66,13 +68,18 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
     }),
-    auth: createAuthService(db, {
-      sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
-      sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
-      maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
-      lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
-    }),
+    auth: createAuthService(
+      db,
+      {
+        sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+        sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+        maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+        maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+        lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
+      },
+      twoFactor,
+    ),
+    twoFactor,
     users: createUserAdmin(db),
     vitals: createVitalsService(db),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }),

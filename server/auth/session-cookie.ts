@@ -7,3 +7,17 @@ export function sessionCookieSettings(siteUrl: string, maxAgeSeconds: number) {
   return { name: secure ? '__Host-orbit_session' : 'orbit_session', options };
 }
 export type SessionCookieSettings = ReturnType<typeof sessionCookieSettings>;
+
+/** How long the pending sign-in's cookie lives (a code is due within it). */
+const PENDING_COOKIE_SECONDS = 5 * 60;
+
+/**
+ * The cookie of a sign-in whose password was right and whose two-factor code is due: it binds the code
+ * step to the browser that gave the password. Same flags as the session's, a few minutes long.
+ */
+export function pendingSignInCookie(session: SessionCookieSettings): SessionCookieSettings {
+  return {
+    name: session.name.replace('orbit_session', 'orbit_pending_sign_in'),
+    options: { ...session.options, maxAge: PENDING_COOKIE_SECONDS },
+  };
+}

@@ -13,6 +13,7 @@ import * as m0005 from './migrations/0005-site-content.ts';
 import * as m0006 from './migrations/0006-notice-board.ts';
 import * as m0007 from './migrations/0007-notice-attachments.ts';
 import * as m0008 from './migrations/0008-staff-and-audit.ts';
+import * as m0010 from './migrations/0010-two-factor.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0006-notice-board': m0006,
   '0007-notice-attachments': m0007,
   '0008-staff-and-audit': m0008,
+  '0010-two-factor': m0010,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

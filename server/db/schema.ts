@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text) on every engine. */
 export interface NoticesTable {
@@ -69,6 +69,32 @@ export interface UsersTable {
   disabled_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
+  updated_at: string;
+  /** The TOTP secret, sealed (server/modules/auth/two-factor/secret-box.ts); null while two-factor is off. */
+  two_factor_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret shown for setting up, sealed, until the first code confirms it. */
+  two_factor_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  two_factor_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last TOTP time step a code was accepted for: a code is never accepted twice. */
+  two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+}
+
+export interface PendingSignInsTable {
+  /** SHA-256 of the pending sign-in cookie. */
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+}
+
+export interface AuthSettingsTable {
+  name: string;
+  value: string;
   updated_at: string;
 }
 
@@ -167,6 +193,9 @@ export interface Database {
   site_content: SiteContentTable;
   audit_log: AuditLogTable;
   notice_attachments: NoticeAttachmentsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
+  auth_settings: AuthSettingsTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;

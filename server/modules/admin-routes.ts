@@ -1,6 +1,7 @@
 import { adminAuditRoutes } from '#server/audit/audit.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
+import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
 import { adminContentRoutes } from './content/content.admin.routes.ts';
 import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
 import { adminImagesRoutes } from './images/images.admin.routes.ts';
@@ -23,4 +24,5 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminContentRoutes,
   adminContentUploadRoutes,
   adminAuditRoutes,
+  adminTwoFactorRoutes,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '#common/roles.ts';
 import { currentAdmin } from '#server/auth/auth-plugin.ts';
+import { pendingSignInCookie } from '#server/auth/session-cookie.ts';
 import { unauthorized } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
@@ -12,23 +13,54 @@ const SignedInSchema = z.object({
   expiresAt: z.string(),
 });
 const LoginBodySchema = z.object({ email: z.string().max(320), password: z.string().max(1024) });
+const CodeRequiredSchema = z.object({
+  /** The password was right; POST /api/auth/login/code with a 6-digit or recovery code finishes the sign-in. */
+  twoFactorRequired: z.literal(true),
+});
+const CodeBodySchema = z.object({ code: z.string().max(64) });
 
 export const authRoutes: ApiPlugin = async (app) => {
   const { auth, cookie } = app.authSettings;
+  const pending = pendingSignInCookie(cookie);
+  const clearOptions = { path: '/', secure: cookie.options.secure ?? false, sameSite: 'strict' } as const;
 
   app.post(
     '/auth/login',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; sets the HttpOnly session cookie and returns the public session identifier',
+        summary:
+          'Sign in; sets the HttpOnly session cookie and returns the public session identifier, or, for an account with two-factor on, a pending sign-in cookie and twoFactorRequired',
         body: LoginBodySchema,
-        response: { 200: SignedInSchema },
+        response: { 200: z.union([SignedInSchema, CodeRequiredSchema]) },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const session = await auth.login(email, password, request.ip);
+      const result = await auth.login(email, password, request.ip);
+      if ('pendingSecret' in result) {
+        reply.setCookie(pending.name, result.pendingSecret, pending.options);
+        return { twoFactorRequired: true as const };
+      }
+      reply.setCookie(cookie.name, result.secret, cookie.options);
+      const { secret: _secret, ...signedIn } = result;
+      return signedIn;
+    },
+  );
+
+  app.post(
+    '/auth/login/code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second step of a two-factor sign-in: a 6-digit or recovery code with the pending sign-in cookie',
+        body: CodeBodySchema,
+        response: { 200: SignedInSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.completeSignIn(request.cookies[pending.name], request.body.code, request.ip);
+      reply.clearCookie(pending.name, clearOptions);
       reply.setCookie(cookie.name, session.secret, cookie.options);
       const { secret: _secret, ...signedIn } = session;
       return signedIn;
@@ -40,7 +72,7 @@ export const authRoutes: ApiPlugin = async (app) => {
     { schema: { tags: ['auth'], summary: 'Sign out: deletes the session on the server', response: { 204: z.null() } } },
     async (request, reply) => {
       await auth.logout(request.cookies[cookie.name]);
-      reply.clearCookie(cookie.name, { path: '/', secure: cookie.options.secure ?? false, sameSite: 'strict' });
+      reply.clearCookie(cookie.name, clearOptions);
       return reply.status(204).send(null);
     },
   );

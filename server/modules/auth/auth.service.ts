@@ -10,11 +10,13 @@ import { DATABASE_BUSY } from '#common/api-error.ts';
 import { type Role, parseRole } from '#common/roles.ts';
 import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/db.ts';
-import { AppError, tooManyRequests } from '#server/errors.ts';
+import { AppError, refusal, tooManyRequests } from '#server/errors.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import * as sessions from './sessions.repository.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import * as users from './users.repository.ts';
+import * as pending from './two-factor/two-factor.repository.ts';
+import type { TwoFactorService } from './two-factor/two-factor.service.ts';
 
 export interface AuthOptions {
   sessionIdleMs: number;
@@ -39,6 +41,17 @@ export interface NewSession extends SignedIn {
   /** Goes only into the HttpOnly cookie. */
   secret: string;
 }
+
+/** The password was right and the account has two-factor on: a code is due before any session is made. */
+export interface PendingSignIn {
+  /** Goes only into the pending sign-in's HttpOnly cookie, which binds the code step to this browser. */
+  pendingSecret: string;
+}
+
+/** How long a pending sign-in waits for its code. */
+export const PENDING_SIGN_IN_MS = 5 * 60_000;
+
+const codeExpired = () => refusal('auth/code-expired');
 
 const invalidCredential = () =>
   new AppError(401, 'auth/invalid-credential', 'The e-mail address or password is not correct.');
@@ -70,7 +83,7 @@ const signedIn = (userToken: string, user: UserRow, expiresAt: string): SignedIn
   expiresAt,
 });
 
-export function createAuthService(db: Db, options: AuthOptions) {
+export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFactorService) {
   // Checked against when the e-mail is unknown, so both failures cost the same time.
   const dummyHash = unmatchableHash();
 
@@ -97,7 +110,7 @@ export function createAuthService(db: Db, options: AuthOptions) {
   const throttle = createLoginThrottle(db, options);
 
   return {
-    async login(email: string, password: string, ip: string): Promise<NewSession> {
+    async login(email: string, password: string, ip: string): Promise<NewSession | PendingSignIn> {
       if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) {
         throw new AppError(400, 'auth/invalid-email', 'Enter the e-mail address of an admin account.');
       }
@@ -127,6 +140,54 @@ export function createAuthService(db: Db, options: AuthOptions) {
         throw invalidCredential();
       }
       await attempt.succeeded();
+      if (user.two_factor_enabled_at === null) return startSession(user);
+      const pendingSecret = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      await pending.deleteExpiredPendingSignIns(db, new Date(now).toISOString());
+      await pending.insertPendingSignIn(
+        db,
+        hashToken(pendingSecret),
+        user.id,
+        new Date(now + PENDING_SIGN_IN_MS).toISOString(),
+      );
+      return { pendingSecret };
+    },
+
+    /**
+     * The second step of a sign-in with two-factor on: the pending sign-in of this browser and a 6-digit or
+     * recovery code. Codes are throttled by the same counters as passwords (per account and per address).
+     */
+    async completeSignIn(pendingSecret: string | undefined, code: string, ip: string): Promise<NewSession> {
+      if (!pendingSecret || !SECRET_PATTERN.test(pendingSecret)) throw codeExpired();
+      const tokenHash = hashToken(pendingSecret);
+      const row = await pending.findPendingSignIn(db, tokenHash);
+      if (!row) throw codeExpired();
+      if (row.expires_at <= new Date().toISOString()) {
+        await pending.deletePendingSignIn(db, tokenHash);
+        throw codeExpired();
+      }
+      const found = await users.findUserById(db, row.user_id);
+      if (!found || found.disabled_at !== null) throw codeExpired();
+      const user = found;
+      const attempt = await throttle.reserve(user.email, ip);
+      let ok: boolean;
+      try {
+        ok = await twoFactor.verifySignInCode(user, code);
+      } catch (err) {
+        await attempt.giveBack();
+        throw err;
+      }
+      if (!ok) {
+        await db
+          .transaction()
+          .execute((trx) =>
+            audit(trx, { kind: 'sign-in-failed', subject: `${user.email} (wrong code)`, actor: actorOf(user) }),
+          );
+        throw refusal('auth/invalid-code');
+      }
+      await attempt.succeeded();
+      // The pending sign-in makes one session: of two requests racing with it, one gets it.
+      if (!(await pending.deletePendingSignIn(db, tokenHash))) throw codeExpired();
       return startSession(user);
     },
 

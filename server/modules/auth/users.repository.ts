@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/db.ts';
+import type { Insertable } from 'kysely';
 import type { UserRow, UsersTable } from '#server/db/schema.ts';
 
 /** E-mail addresses are stored trimmed and lower-cased, so the unique index is case-insensitive. */
@@ -12,7 +13,7 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(db: Db, row: UsersTable): Promise<void> {
+export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
   await db
     .insertInto('users')
     .values({ ...row, email: normaliseEmail(row.email) })
