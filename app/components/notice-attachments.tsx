@@ -3,6 +3,13 @@ import { ResponsivePicture } from './responsive-picture.tsx';
 import attachmentsCss from '#app/styles/notice-attachments.css?inline';
 import { PageStyle } from './page-style.tsx';
 
+/** 'exam-routine.pdf, 3 pages': the name the download is saved under and, when known, its length. */
+function pdfFacts(attachment: Attachment): string {
+  const name = decodeURIComponent(attachment.url.slice(attachment.url.lastIndexOf('/') + 1));
+  if (attachment.pages === null) return name;
+  return `${name}, ${attachment.pages} ${attachment.pages === 1 ? 'page' : 'pages'}`;
+}
+
 /**
  * A notice's files on its own page: a PDF as its first page with 'Download PDF (1.2 MB)', a scan as a
  * picture that opens full size. Plain links, so they work without script.
@@ -29,9 +36,12 @@ export function NoticeAttachments({ attachments, title }: { attachments: Attachm
                 />
               </a>
               {attachment.kind === 'pdf' ? (
-                <a className="button notice-attachments__download" href={attachment.url} download>
-                  Download PDF ({formatFileSize(attachment.bytes)})
-                </a>
+                <>
+                  <a className="button notice-attachments__download" href={attachment.url} download>
+                    Download PDF ({formatFileSize(attachment.bytes)})
+                  </a>
+                  <p className="notice-attachments__facts">{pdfFacts(attachment)}</p>
+                </>
               ) : (
                 <a className="notice-attachments__full" href={attachment.url}>
                   Open full size<span className="sr-only">: {alt}</span>

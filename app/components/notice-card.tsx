@@ -2,15 +2,20 @@ import { Link } from 'react-router';
 import { formatBsAd } from '#common/bs-date.ts';
 import { noticeCategoryLabel } from '#common/notice-category.ts';
 import type { Notice } from '#common/notice.ts';
+import { excerpt } from '#common/words.ts';
 import { linkify } from '#app/lib/linkify.tsx';
 import { noticePath } from '#common/notice-path.ts';
 import noticesCss from '#app/styles/notices.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { NoticeThumbnail } from './notice-attachments.tsx';
 
-/** One notice: category, BS and AD date, title (to its own page), its first attachment's thumbnail, description and, when it has one, its link (new tab). */
+/**
+ * One notice: category, BS and AD date, title (to its own page), its first attachment's thumbnail, the first
+ * words of its description (the whole text is on its page) and, when it has one, its link (new tab).
+ */
 export function NoticeCard({ notice, headingLevel }: { notice: Notice; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const start = excerpt(notice.description);
   return (
     <article className="notice-card">
       <PageStyle name="notices" css={noticesCss} />
@@ -25,7 +30,10 @@ export function NoticeCard({ notice, headingLevel }: { notice: Notice; headingLe
       <Heading className="notice-card__title">
         <Link to={noticePath(notice)}>{notice.title}</Link>
       </Heading>
-      <p className="notice-card__text">{linkify(notice.description)}</p>
+      <p className="notice-card__text">
+        {start.cutInWord ? start.text : linkify(start.text)}
+        {start.more ? '…' : null}
+      </p>
       {notice.link ? (
         <a className="notice-card__link" href={notice.link} target="_blank" rel="noopener noreferrer">
           Open link<span className="sr-only">: {notice.title} (opens in a new tab)</span>

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { NotFoundContent } from '#app/components/not-found-content.tsx';
+import { NoticeAttachments } from '#app/components/notice-attachments.tsx';
 import { formatBsAd } from '#common/bs-date.ts';
 import { noticeCategoryLabel } from '#common/notice-category.ts';
 import { PageStyle } from '#app/components/page-style.tsx';
@@ -59,6 +60,7 @@ export default function NoticePage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         ) : null}
+        <NoticeAttachments attachments={notice.attachments} title={notice.title} />
       </article>
     </main>
   );
