@@ -12,8 +12,8 @@ export const ADMIN_MESSAGES = {
   noticeCreate: { done: 'Notice created successfully.', failed: 'Failed to create notice.' },
   noticeUpdate: { done: 'Notice updated successfully.', failed: 'Failed to update notice.' },
   noticeDelete: { done: 'Notice deleted successfully.', failed: 'Failed to delete notice.' },
-  noticeAttach: { done: null, failed: 'Failed to attach the file.' },
-  noticeDetach: { done: null, failed: 'Failed to remove the attachment.' },
+  noticeAttach: { done: 'Attachments added.', failed: 'Failed to attach the file.' },
+  noticeDetach: { done: 'Attachment removed.', failed: 'Failed to remove the attachment.' },
   admission: { done: 'Admission status updated successfully.', failed: 'Failed to update admission status.' },
   imageUpload: { done: 'Image Uploaded Successfully', failed: 'Error Uploading Image' },
   // The specification shows no toast for deleting a photo and only logs a failure.

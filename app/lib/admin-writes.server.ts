@@ -23,6 +23,10 @@ const noticeInput = (form: FormData): NoticeInput => ({
   pinnedUntil: formText(form, 'pinnedUntil'),
 });
 
+/** The files chosen in a form's attachments field (a field left empty sends one nameless, empty file). */
+const attachedFiles = (form: FormData) =>
+  form.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0);
+
 export const createNotice: AdminWrite = {
   messages: ADMIN_MESSAGES.noticeCreate,
   async run(form, services) {
@@ -30,7 +34,7 @@ export const createNotice: AdminWrite = {
     const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
     if (fieldErrors) return { fieldErrors };
     // Files come with the form only without JavaScript; with it, they follow the answer one by one, with progress.
-    const files = form.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0);
+    const files = attachedFiles(form);
     if (files.length > NOTICE_ATTACHMENT_LIMITS.perNotice) {
       return { fieldErrors: { attachments: ATTACHMENT_ERRORS.full.message } };
     }
@@ -56,6 +60,26 @@ export const updateNotice: AdminWrite = {
     await services.notices.update(formText(form, 'id'), input);
   },
 };
+
+/**
+ * Adds the files posted with the edit page's attachments form (without JavaScript; with it each file goes to
+ * the upload API, with progress). Each file is checked and stored on its own: one refused keeps those before it.
+ */
+export const addNoticeAttachments = (noticeId: string): AdminWrite => ({
+  messages: ADMIN_MESSAGES.noticeAttach,
+  async run(form, services) {
+    const files = attachedFiles(form);
+    if (files.length === 0) return { fieldErrors: { attachments: ATTACHMENT_ERRORS.missing.message } };
+    for (const file of files) await services.attachments.add(noticeId, Buffer.from(await file.arrayBuffer()));
+    return undefined;
+  },
+});
+
+/** Removes one of the notice's attachments (its id posted by the list's Delete button). */
+export const removeNoticeAttachment = (noticeId: string): AdminWrite => ({
+  messages: ADMIN_MESSAGES.noticeDetach,
+  run: async (form, services) => services.attachments.remove(noticeId, formText(form, 'id')).then(() => undefined),
+});
 
 export const deleteNotice: AdminWrite = {
   messages: ADMIN_MESSAGES.noticeDelete,

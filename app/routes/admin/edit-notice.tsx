@@ -1,9 +1,12 @@
 import { Link, data, useActionData } from 'react-router';
+import { NoticeAttachmentsEditor } from '#app/components/admin/notice-attachments-editor.tsx';
 import { NoticeForm } from '#app/components/admin/notice-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import { updateNotice } from '#app/lib/admin-writes.server.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
+import type { WriteResult } from '#app/lib/admin-result.ts';
+import { addNoticeAttachments, removeNoticeAttachment, updateNotice } from '#app/lib/admin-writes.server.ts';
 import { noticeFormValues } from '#app/lib/notice-form-values.ts';
 import type { Route } from './+types/edit-notice';
 
@@ -18,10 +21,28 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return notice ? { notice } : data({ notice: null }, { status: 404 });
 }
 
-export const action = (args: Route.ActionArgs) => adminAction(args, { update: updateNotice });
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    update: updateNotice,
+    'add-attachments': addNoticeAttachments(args.params.id),
+    'remove-attachment': removeNoticeAttachment(args.params.id),
+  });
+
+const { noticeAttach, noticeDetach } = ADMIN_MESSAGES;
+const ATTACHMENT_WORDS = new Set<string | null>([
+  noticeAttach.done,
+  noticeAttach.failed,
+  noticeDetach.done,
+  noticeDetach.failed,
+]);
+
+/** Whether the page's answer (a form posted without JavaScript) is the attachments' rather than the notice form's. */
+const aboutAttachments = (result: WriteResult | undefined) =>
+  result !== undefined && ATTACHMENT_WORDS.has(result.ok ? result.message : result.title);
 
 export default function EditNotice({ loaderData }: Route.ComponentProps) {
-  const pageResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const pageResult = aboutAttachments(answer) ? undefined : answer;
   const { notice } = loaderData;
   return (
     <section className="admin-page" aria-labelledby="edit-notice-title">
@@ -41,6 +62,14 @@ export default function EditNotice({ loaderData }: Route.ComponentProps) {
           pageResult={pageResult}
           listPath={LIST_PATH}
           editing={{ id: notice.id, values: noticeFormValues(notice) }}
+        />
+      ) : null}
+      {notice ? (
+        <NoticeAttachmentsEditor
+          noticeId={notice.id}
+          attachments={notice.attachments}
+          scheduled={notice.scheduled}
+          pageResult={aboutAttachments(answer) ? answer : undefined}
         />
       ) : (
         <div className="write-status write-status--refused" role="alert">

@@ -118,7 +118,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
     /** Any notice, scheduled ones included, or null when there is none (the admin's edit page). */
     async find(id: string): Promise<Notice | null> {
       const row = await repo.findNotice(db, id);
-      return row ? toNotice(row, clock.now()) : null;
+      return row ? presentOne(row, clock.now()) : null;
     },
     /** Any notice, for the admin; 404 when it is not there (deleted meanwhile). */
     async get(id: string): Promise<Notice> {

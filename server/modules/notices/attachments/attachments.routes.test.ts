@@ -191,6 +191,25 @@ describe('removing', () => {
     expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(404);
   });
 
+  it("attaching and removing each write a 'notice-edited' audit entry with the notice's title", async () => {
+    const id = await newNotice('Scholarship list 2083');
+    const entries = () =>
+      t.db
+        .selectFrom('audit_log')
+        .select(['kind', 'subject'])
+        .where('subject', '=', 'Scholarship list 2083')
+        .where('kind', '=', 'notice-edited')
+        .execute();
+    const attached = (await attach(id, await buildImage())).json<Attachment>();
+    expect(await entries()).toHaveLength(1);
+    const url = `/api/admin/notices/${id}/attachments/${attached.id}`;
+    expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(204);
+    expect(await entries()).toHaveLength(2);
+    // A removal refused (already gone) writes nothing.
+    expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(404);
+    expect(await entries()).toHaveLength(2);
+  });
+
   it("deleting a notice removes its attachments' rows and files", async () => {
     const id = await newNotice();
     const before = await noticeFiles();

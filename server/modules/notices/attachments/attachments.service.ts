@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
+import { audit } from '#server/audit/audit.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
@@ -132,6 +133,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
                 created_at: nowIso(),
               };
               await repo.insertAttachment(trx, inserted);
+              await audit(trx, { kind: 'notice-edited', subject: title });
               return inserted;
             }),
           revert: async () => {
@@ -143,9 +145,18 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
       return toAttachment(row);
     },
 
-    /** Removes one attachment (404 when it is not this notice's), then its files. */
+    /**
+     * Removes one attachment (404 when it is not this notice's): its row and the audit entry commit together,
+     * and only then are its files deleted, so a crash in between leaves files the storage sweep collects,
+     * never a row without its files.
+     */
     async remove(noticeId: string, attachmentId: string): Promise<void> {
-      const row = await changeContent(db, (trx) => repo.deleteAttachment(trx, noticeId, attachmentId));
+      const row = await changeContent(db, async (trx) => {
+        const deleted = await repo.deleteAttachment(trx, noticeId, attachmentId);
+        if (!deleted) return undefined;
+        await audit(trx, { kind: 'notice-edited', subject: (await repo.findNoticeTitle(trx, noticeId)) ?? '' });
+        return deleted;
+      });
       if (!row) throw notFound('attachment');
       await removeFiles(attachmentKeys(row));
     },

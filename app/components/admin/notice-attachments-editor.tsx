@@ -1,0 +1,159 @@
+import { type FormEvent, useState } from 'react';
+import { Form, useRevalidator } from 'react-router';
+import {
+  ATTACHMENT_ERRORS,
+  type Attachment,
+  NOTICE_ATTACHMENT_LIMITS as L,
+  formatFileSize,
+} from '#common/notice-attachments.ts';
+import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
+import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
+import { type WriteResult, isLasting, isSessionEnded, writeDone, writeRefused } from '#app/lib/admin-result.ts';
+import { refusedWrite } from '#app/lib/api-client.ts';
+import { type AttachmentsProgress, uploadAttachments } from '#app/lib/upload-attachments.ts';
+import { AttachmentsInput } from './attachments-input.tsx';
+import { DeleteButton } from './delete-button.tsx';
+import { useReportWrite } from './use-admin-write.tsx';
+import { WriteStatus } from './write-status.tsx';
+
+const MESSAGES = ADMIN_MESSAGES.noticeAttach;
+
+/** 'PDF, 1.2 MB, 3 pages' or 'Photo, 340 KB'. */
+function describe(attachment: Attachment): string {
+  if (attachment.kind === 'image') return `Photo, ${formatFileSize(attachment.bytes)}`;
+  const pages = attachment.pages === null ? '' : `, ${attachment.pages} ${attachment.pages === 1 ? 'page' : 'pages'}`;
+  return `PDF, ${formatFileSize(attachment.bytes)}${pages}`;
+}
+
+const refused = (message: string) =>
+  writeRefused(MESSAGES, { code: ATTACHMENT_ERRORS.full.code, message }, { fieldErrors: { attachments: message } });
+
+interface EditorProps {
+  noticeId: string;
+  attachments: Attachment[];
+  /** A scheduled notice's files are not served yet, so its list shows no pictures. */
+  scheduled: boolean;
+  /** The answer to a form of this page posted without JavaScript. */
+  pageResult: WriteResult | undefined;
+}
+
+/**
+ * A notice's attachments on its edit page: each listed with a Delete button (the page's `remove-attachment`
+ * write), and a form adding more. The form posts its files to the page (multipart) and works without
+ * JavaScript; with it, each file goes to the upload API in turn, with a progress bar, and the list reloads.
+ */
+export function NoticeAttachmentsEditor({ noticeId, attachments, scheduled, pageResult }: EditorProps) {
+  const revalidator = useRevalidator();
+  const report = useReportWrite();
+  const [progress, setProgress] = useState<AttachmentsProgress | null>(null);
+  const [result, setResult] = useState<WriteResult | undefined>(undefined);
+  const answer = result ?? pageResult;
+  const error = answer && !answer.ok ? (answer.fieldErrors?.attachments ?? answer.message) : undefined;
+  // Without JavaScript the page's answer is written here; with it, only a refusal the admin must act on stays.
+  const status =
+    result === undefined
+      ? pageResult?.ok || isLasting(pageResult)
+        ? pageResult
+        : undefined
+      : isLasting(result)
+        ? result
+        : undefined;
+  const room = L.perNotice - attachments.length;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = form.elements.namedItem('attachments');
+    const files = input instanceof HTMLInputElement ? Array.from(input.files ?? []) : [];
+    if (files.length === 0 || files.length > room) {
+      setResult(refused(files.length === 0 ? ATTACHMENT_ERRORS.missing.message : ATTACHMENT_ERRORS.full.message));
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
+    setResult(undefined);
+    let outcome: WriteResult;
+    try {
+      await uploadAttachments(noticeId, files, setProgress);
+      outcome = writeDone(MESSAGES);
+      form.reset();
+    } catch (err) {
+      outcome = refusedWrite(MESSAGES, err);
+    }
+    setProgress(null);
+    setResult(outcome);
+    report(outcome);
+    // Files sent before a refused one are kept, so the list reloads either way (not after an ended session).
+    if (!isSessionEnded(outcome)) await revalidator.revalidate();
+  }
+
+  return (
+    <section className="admin-panel notice-files" aria-labelledby="notice-files-title">
+      <h2 id="notice-files-title" className="notice-files__title">
+        Attachments
+      </h2>
+      {attachments.length === 0 ? (
+        <p className="admin-empty">This notice has no attachments.</p>
+      ) : (
+        <ul className="notice-files__list">
+          {attachments.map((attachment, i) => (
+            <li key={attachment.id} className="notice-files__item">
+              {scheduled ? null : (
+                <ResponsivePicture
+                  image={attachment.picture}
+                  alt=""
+                  sizes="4rem"
+                  className="notice-files__thumb"
+                  imgClassName="notice-files__img"
+                />
+              )}
+              <p id={`attachment-${attachment.id}`} className="notice-files__name">
+                {i + 1}. {describe(attachment)}
+                {scheduled ? null : (
+                  <>
+                    {' '}
+                    <a href={attachment.url} target="_blank" rel="noreferrer">
+                      Open<span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </>
+                )}
+              </p>
+              <DeleteButton
+                id={attachment.id}
+                intent="remove-attachment"
+                question="Remove this attachment?"
+                consequence="The file is removed from the notice and from the website. This cannot be undone."
+                label={`Remove attachment ${i + 1}`}
+                describedBy={`attachment-${attachment.id}`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {room > 0 ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="admin-upload"
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+        >
+          <input type="hidden" name="intent" value="add-attachments" />
+          <AttachmentsInput
+            error={error}
+            progress={progress}
+            disabled={progress !== null}
+            onChange={() => setResult(undefined)}
+          />
+          <WriteStatus result={status} />
+          <div>
+            <button className="button button--primary" type="submit" disabled={progress !== null}>
+              {progress ? 'Uploading…' : 'Add attachments'}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className="admin-note">A notice can have at most {L.perNotice} attachments. Remove one to add another.</p>
+      )}
+    </section>
+  );
+}
