@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForHydration } from './support/hydration.ts';
 import { BASE_URL } from './support/env.ts';
+import { photoJpeg } from './support/admin-photo.ts';
 import { ADMIN_PAGES, signInByApi } from './support/pages.ts';
 
 // The office runs the site from a phone as often as from a computer: at 360 px (the narrowest common
@@ -39,6 +40,29 @@ test.describe('the admin area on a 360 px phone', () => {
       expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
     });
   }
+
+  test('/admin/notice/:id/edit, with an attachment listed, is no wider than the screen', async ({ page }) => {
+    const created = await page.request.post('/api/admin/notices', {
+      headers: { origin: BASE_URL },
+      data: { title: 'Width check: a notice with a long attachment list', description: 'Five words or more here.' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const attached = await page.request.post(`/api/admin/notices/${id}/attachments`, {
+      headers: { origin: BASE_URL },
+      multipart: { file: { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(600, 800) } },
+    });
+    expect(attached.status(), await attached.text()).toBe(201);
+    const path = `/admin/notice/${id}/edit`;
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
+    expect((await page.request.delete(`/api/admin/notices/${id}`, { headers: { origin: BASE_URL } })).status()).toBe(
+      204,
+    );
+  });
 
   test('the menu is only as tall as its links, however short the page is', async ({ page }) => {
     await page.goto('/admin');
