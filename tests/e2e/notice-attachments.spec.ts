@@ -53,7 +53,7 @@ async function checkCard(page: Page, title: string) {
   });
   expect(pdf.headers()['content-disposition']).toMatch(/^inline; filename="e2e-[a-z0-9-]+\.pdf"$/u);
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await card.getByRole('link', { name: title }).click();
+  await card.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 

@@ -117,7 +117,7 @@ test('a pinned older notice comes first, with its badge, on the home page and on
   await createNotice(page, { title: titleFor('newest') });
   for (const path of ['/', '/notices']) {
     await page.goto(path);
-    const first = page.locator('main article').first();
+    const first = page.locator('main article.notice-card').first();
     await expect(first.getByRole('heading')).toHaveText(pinned.title);
     await expect(first.getByText('Pinned', { exact: true })).toBeVisible();
   }
