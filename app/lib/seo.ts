@@ -7,10 +7,14 @@ interface MetaSource {
 }
 
 /** The site's absolute address, from the root loader (SITE_URL on the server). */
-function siteUrlOf(matches: MetaSource['matches']): string {
+export function siteUrlOf(matches: MetaSource['matches']): string {
   const data = matches.find((m) => m?.id === 'root')?.data as { siteUrl?: unknown } | undefined;
   return typeof data?.siteUrl === 'string' ? data.siteUrl : '';
 }
+
+/** An address as link previews need it: absolute, on the site unless it is already elsewhere (a CDN). */
+export const absoluteUrl = (src: string, siteUrl: string): string =>
+  /^https?:\/\//u.test(src) ? src : `${siteUrl}${src}`;
 
 /** The college's stored name in the page's language, for titles and descriptions. */
 export function collegeNameOf(matches: MetaSource['matches']): string {
@@ -21,10 +25,20 @@ export function collegeNameOf(matches: MetaSource['matches']): string {
 /** Title, description and Open Graph tags for a public page, rendered into the server HTML. */
 export function pageMeta(
   args: MetaSource,
-  page: { title: string; description: string; noindex?: boolean; titleIsComplete?: boolean },
+  page: {
+    title: string;
+    description: string;
+    noindex?: boolean;
+    titleIsComplete?: boolean;
+    /** The picture link previews show; the site's default one when none is given. */
+    image?: { src: string; width?: number; height?: number };
+    /** 'article' for a notice; 'website' by default. */
+    type?: 'website' | 'article';
+  },
 ) {
   const siteUrl = siteUrlOf(args.matches);
   const name = collegeNameOf(args.matches);
+  const image = page.image ?? shareImage;
   const title = page.titleIsComplete || name === '' ? page.title : `${page.title} | ${name}`;
   return [
     { title },
@@ -32,11 +46,15 @@ export function pageMeta(
     ...(name ? [{ property: 'og:site_name', content: name }] : []),
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:url', content: `${siteUrl}${args.location.pathname}` },
-    { property: 'og:image', content: `${siteUrl}${shareImage.src}` },
-    { property: 'og:image:width', content: String(shareImage.width) },
-    { property: 'og:image:height', content: String(shareImage.height) },
+    { property: 'og:image', content: absoluteUrl(image.src, siteUrl) },
+    ...(image.width && image.height
+      ? [
+          { property: 'og:image:width', content: String(image.width) },
+          { property: 'og:image:height', content: String(image.height) },
+        ]
+      : []),
     { name: 'twitter:card', content: 'summary_large_image' },
     ...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];

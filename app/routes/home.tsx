@@ -9,7 +9,8 @@ import { LatestNotices } from '#app/components/latest-notices.tsx';
 import { MessagesSection } from '#app/components/messages-section.tsx';
 import { TestimonialsSection } from '#app/components/testimonials-section.tsx';
 import { WhyChooseUs } from '#app/components/why-choose-us.tsx';
-import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
+import { collegeNameOf, pageMeta, siteUrlOf } from '#app/lib/seo.ts';
+import { organizationLd } from '#app/lib/structured-data.ts';
 import { localized, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
 import homeCss from '#app/styles/home.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
@@ -19,11 +20,15 @@ export const meta: Route.MetaFunction = (args) => {
   const name = collegeNameOf(args.matches);
   const content = siteContentOf(args.matches);
   const motto = content ? localized(content.site.college.motto, content.lang) : '';
-  return pageMeta(args, {
-    title: motto ? `${name}, Bharatpur | ${motto}` : `${name}, Bharatpur`,
-    titleIsComplete: true,
-    description: `${name} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
-  });
+  return [
+    ...pageMeta(args, {
+      title: motto ? `${name}, Bharatpur | ${motto}` : `${name}, Bharatpur`,
+      titleIsComplete: true,
+      description: `${name} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
+    }),
+    // The college's mark is the site's icon; the content has no logo of its own.
+    ...(content ? [{ 'script:ld+json': organizationLd(content.site, siteUrlOf(args.matches), '/favicon.svg') }] : []),
+  ];
 };
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -6,6 +6,11 @@ import { noticeCategoryLabel } from '#common/notice-category.ts';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { linkify } from '#app/lib/linkify.tsx';
 import { pageMeta } from '#app/lib/seo.ts';
+import { noticePath } from '#common/notice-path.ts';
+import { noticeMeta } from '#app/lib/notice-meta.ts';
+import { noticeQrSvg } from '#app/lib/notice-qr.server.ts';
+import { NoticeShare } from '#app/components/notice-share.tsx';
+import { NoticePrintFoot, NoticePrintHead } from '#app/components/notice-print.tsx';
 import noticesCss from '#app/styles/notices.css?inline';
 import pagesCss from '#app/styles/pages.css?inline';
 import type { Route } from './+types/notice';
@@ -14,15 +19,16 @@ import type { Route } from './+types/notice';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const notice = await context.services.notices.getPublished(params.id);
   if (!notice) throw data(null, { status: 404 });
-  return { notice };
+  // Shared with its readable slug; printed with the id alone, the part that stays when the title is edited.
+  const permalink = `${context.siteUrl}/notices/${notice.id}`;
+  return { notice, shareUrl: `${context.siteUrl}${noticePath(notice)}`, permalink, qr: await noticeQrSvg(permalink) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const notice = args.loaderData?.notice;
   if (!notice)
     return pageMeta(args, { title: 'Notice not found', description: 'This notice does not exist.', noindex: true });
-  const description = notice.description.split(/\s+/u).slice(0, 30).join(' ');
-  return pageMeta(args, { title: notice.title, description });
+  return noticeMeta(args, notice);
 };
 
 /**
@@ -37,13 +43,14 @@ export function ErrorBoundary() {
 }
 
 export default function NoticePage({ loaderData }: Route.ComponentProps) {
-  const { notice } = loaderData;
+  const { notice, shareUrl, permalink, qr } = loaderData;
   const date = formatBsAd(notice.publishAt);
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="pages" css={pagesCss} />
       <PageStyle name="notices" css={noticesCss} />
       <article className="container notice-page">
+        <NoticePrintHead />
         <header className="page__header">
           <p className="notice-card__meta">
             <span className="notice-badge">{noticeCategoryLabel(notice.category)}</span>
@@ -61,6 +68,8 @@ export default function NoticePage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <NoticeAttachments attachments={notice.attachments} title={notice.title} />
+        <NoticeShare title={notice.title} url={shareUrl} />
+        <NoticePrintFoot permalink={permalink} qrSvg={qr} referenceNo={notice.referenceNo} date={date} />
       </article>
     </main>
   );

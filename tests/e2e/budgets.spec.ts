@@ -93,7 +93,10 @@ test.describe('budgets', () => {
       const html = await (await request.get(path)).text();
       expect(html, `${path} preloads modules`).not.toContain('modulepreload');
       expect(html, `${path} has a nonce`).not.toMatch(/\snonce=/u);
-      const scripts = html.match(/<script\b[^>]*>/gu) ?? [];
+      // JSON-LD blocks are data for search engines, never executed.
+      const scripts = (html.match(/<script\b[^>]*>/gu) ?? []).filter(
+        (s) => s !== '<script type="application/ld+json">',
+      );
       expect(scripts, `${path} scripts`).toHaveLength(1);
       expect(scripts[0], `${path} has an inline script`).toMatch(/^<script type="module" src="\/assets\/[\w-]+\.js"/u);
       // Their CSS travels in the head, so the first paint waits for no stylesheet request.

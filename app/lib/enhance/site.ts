@@ -4,6 +4,7 @@
  * It reads its texts from the page (data attributes), so a page in another language needs no other script.
  */
 import { enhanceBanner } from './banner.ts';
+import { enhanceCopyLinks } from './copy-link.ts';
 import { enhanceFacades } from './facades.ts';
 import { enhanceMobileMenu } from './mobile-menu.ts';
 import { startVitals } from './vitals-start.ts';
@@ -12,6 +13,7 @@ function start(): void {
   enhanceMobileMenu();
   enhanceBanner();
   enhanceFacades();
+  enhanceCopyLinks();
   // Tells tests (and styles) that the enhancements are in place.
   document.documentElement.dataset.enhanced = '';
   startVitals();

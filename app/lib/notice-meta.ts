@@ -1,0 +1,37 @@
+import type { Notice } from '#common/notice.ts';
+import { noticePath } from '#common/notice-path.ts';
+import { shareImage } from './fixed-pictures.ts';
+import { absoluteUrl, collegeNameOf, pageMeta, siteUrlOf } from './seo.ts';
+import { noticeLd } from './structured-data.ts';
+
+interface MetaArgs {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+/** The first words of a notice, for its description in search results and link previews. */
+export const noticeSummary = (notice: Notice): string => notice.description.split(/\s+/u).slice(0, 30).join(' ');
+
+/**
+ * A notice page's head: its title and summary, Open Graph as an article with the first attachment's
+ * picture (a PDF's first page or the scan; the site's picture when it has none), so a link pasted into
+ * Facebook or WhatsApp shows the notice itself, and its NewsArticle JSON-LD.
+ */
+export function noticeMeta(args: MetaArgs, notice: Notice) {
+  const siteUrl = siteUrlOf(args.matches);
+  const picture = notice.attachments[0]?.picture;
+  // Only the picture's address is known to be that size; a thumbnail's exact size is not in the notice.
+  const image = picture ? { src: picture.src } : shareImage;
+  return [
+    ...pageMeta(args, { title: notice.title, description: noticeSummary(notice), image, type: 'article' }),
+    { property: 'article:published_time', content: notice.publishAt },
+    {
+      'script:ld+json': noticeLd(
+        notice,
+        `${siteUrl}${noticePath(notice)}`,
+        collegeNameOf(args.matches),
+        absoluteUrl(image.src, siteUrl),
+      ),
+    },
+  ];
+}

@@ -1,0 +1,48 @@
+import type { Notice } from '#common/notice.ts';
+import type { SiteContent } from '#common/site-content/site.ts';
+import { absoluteUrl } from './seo.ts';
+import { localized } from './site-content.ts';
+
+/**
+ * Schema.org descriptions for search engines, written as JSON-LD data blocks by the route's meta
+ * (`{ 'script:ld+json': … }`): React Router escapes `<`, `>` and `&` in them, so no text stored by the
+ * office can close the block. A data block is never executed, so the pages' script policy does not apply.
+ */
+
+/** The college as an EducationalOrganization, from its stored content (the home page). */
+export function organizationLd(site: SiteContent, siteUrl: string, logo: string) {
+  const college = site.college;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'EducationalOrganization',
+    name: localized(college.name, 'en'),
+    alternateName: localized(college.shortName, 'en') || undefined,
+    url: `${siteUrl}/`,
+    logo: absoluteUrl(logo, siteUrl),
+    email: college.email,
+    telephone: college.phones,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: college.addressLines.map((line) => localized(line, 'en')).join(', '),
+      addressCountry: 'NP',
+    },
+    sameAs: Object.values(college.social).filter((url): url is string => typeof url === 'string' && url !== ''),
+  };
+}
+
+/** A notice as a NewsArticle (its own page). No edit time is stored, so it was last modified when published. */
+export function noticeLd(notice: Notice, url: string, publisher: string, image: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: notice.title,
+    description: notice.description,
+    datePublished: notice.publishAt,
+    dateModified: notice.publishAt,
+    url,
+    mainEntityOfPage: url,
+    image: [image],
+    author: { '@type': 'EducationalOrganization', name: publisher },
+    publisher: { '@type': 'EducationalOrganization', name: publisher },
+  };
+}
