@@ -199,8 +199,8 @@ test('the prospectus goes back to the placeholder, is removed, and the placehold
   expect((await publicContent(page)).downloads.prospectus).toMatchObject({ isDefault: true, pages: null });
   expect((await page.request.get('/downloads/prospectus.pdf')).status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Remove the prospectus' }).click();
-  await page.getByRole('dialog', { name: 'Remove the prospectus?' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete the prospectus' }).click();
+  await page.getByRole('dialog', { name: 'Delete the prospectus?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('There is no prospectus')).toBeVisible();
   expect((await publicContent(page)).downloads.prospectus).toBeNull();
   expect((await page.request.get('/downloads/prospectus.pdf')).status()).toBe(404);

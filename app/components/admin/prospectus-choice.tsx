@@ -24,8 +24,8 @@ export function ProspectusChoice({ prospectus }: { prospectus: Prospectus | null
         <DeleteButton
           id="prospectus"
           intent="prospectus-remove"
-          question="Remove the prospectus?"
-          label="Remove the prospectus"
+          question="Delete the prospectus?"
+          label="Delete the prospectus"
           consequence={
             <p>
               The navigation’s Prospectus link is hidden until a prospectus is uploaded or the placeholder is used
