@@ -10,6 +10,7 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
+  route('welcome/:token', 'routes/welcome.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/admission.tsx'),
     route('featured', 'routes/admin/featured.tsx'),
@@ -26,6 +27,8 @@ export default [
     route('courses', 'routes/admin/courses.tsx'),
     route('people', 'routes/admin/people.tsx'),
     route('downloads', 'routes/admin/downloads.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+    route('account', 'routes/admin/account.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -111,6 +111,22 @@ export const API_ERRORS = {
   },
   'content/banner-full': { status: 409, message: null },
   'pdf/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },
+
+  /** Staff accounts: the site always keeps one owner who can sign in. */
+  'staff/last-owner': {
+    status: 409,
+    message: 'This is the only owner who can sign in. Make another account an owner first.',
+  },
+  'staff/email-taken': { status: 409, message: 'An account with this e-mail address already exists.' },
+  /** A one-time link that was used, expired, or replaced by a newer one. */
+  'link/invalid': {
+    status: 410,
+    message:
+      'This link cannot be used: it was used already, it expired, or a newer one was made. Ask an owner for a new link.',
+  },
+  'password/too-short': { status: 400, message: null },
+  'password/too-common': { status: 400, message: null },
+  'password/wrong-current': { status: 400, message: 'The current password is not correct.' },
 } as const satisfies Record<string, ApiErrorEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

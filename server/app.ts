@@ -32,6 +32,7 @@ import { publicInquiriesRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { attachmentFilesRoutes } from './modules/notices/attachments/attachment-files.routes.ts';
 import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
+import { welcomeRoutes } from './modules/staff/welcome.routes.ts';
 import { publicVitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { registerPages } from './pages/pages-plugin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ env, db, storage, pages = true, clock }: BuildA
       await api.register(publicInquiriesRoutes);
       await api.register(publicVitalsRoutes);
       await api.register(authRoutes);
+      await api.register(welcomeRoutes);
       await api.register(adminScope(adminRoutePlugins), { prefix: '/admin' });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       api.all('/*', { schema: { hide: true } }, async (_request, reply) =>

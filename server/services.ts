@@ -12,6 +12,8 @@ import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
+import { createAccountService } from './modules/staff/account.service.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -81,6 +83,8 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     ),
     twoFactor,
     users: createUserAdmin(db),
+    staff: createStaffService(db, clock),
+    account: createAccountService(db),
     vitals: createVitalsService(db),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }),
   };

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type AppLoadContext, data } from 'react-router';
-import { API_ERRORS, SESSION_ENDED, refusalOf } from '#common/api-error.ts';
+import { API_ERRORS, SESSION_ENDED, apiError, refusalOf } from '#common/api-error.ts';
+import { type Role, roleAllows } from '#common/roles.ts';
 import { mayWrite } from './admin-guard.server.ts';
 import { CORRECT_FIELDS, type WriteMessages } from './admin-messages.ts';
 import { type FieldErrors, type FormValues, type WriteResult, writeDone, writeRefused } from './admin-result.ts';
@@ -12,10 +13,15 @@ import { formValues } from './admin-form.ts';
 export type WriteOutcome =
   { fieldErrors: FieldErrors } | { done?: string; created?: string } | { edited: FormValues } | undefined;
 
+/** The signed-in person making a write. */
+export type WritingAdmin = NonNullable<Awaited<ReturnType<AppLoadContext['currentAdmin']>>>;
+
 export interface AdminWrite {
   messages: WriteMessages;
+  /** The least role the write needs, as its API route declares (editor when not given). */
+  role?: Role;
   /** Does the write through the same services as the JSON API; what it throws is answered below. */
-  run: (form: FormData, services: AppLoadContext['services']) => Promise<WriteOutcome>;
+  run: (form: FormData, services: AppLoadContext['services'], admin: WritingAdmin) => Promise<WriteOutcome>;
 }
 
 const unknownIntent = { code: 'bad-request', message: API_ERRORS['bad-request'].message };
@@ -36,8 +42,12 @@ export async function adminAction(
   if (!write) return data(writeRefused({ done: null, failed: null }, unknownIntent), { status: 400 });
   const values = formValues(form);
   if (!(await mayWrite(context))) return data(writeRefused(write.messages, SESSION_ENDED, { values }), { status: 401 });
+  const admin = (await context.currentAdmin()) as WritingAdmin;
+  if (!roleAllows(admin.role, write.role ?? 'editor')) {
+    return data(writeRefused(write.messages, apiError('auth/forbidden'), { values }), { status: 403 });
+  }
   try {
-    const outcome = await write.run(form, context.services);
+    const outcome = await write.run(form, context.services, admin);
     if (outcome && 'fieldErrors' in outcome) {
       const refused = { code: 'validation', message: CORRECT_FIELDS };
       return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });

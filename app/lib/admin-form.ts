@@ -23,11 +23,14 @@ export function formText(form: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Every text field of a posted form except the intent, to send a refused form back as it was typed. */
+/** Fields never sent back into a page: a password stays only in the browser that typed it. */
+const SECRET_FIELDS = new Set(['password', 'current']);
+
+/** Every text field of a posted form except the intent and passwords, to send a refused form back as it was typed. */
 export function formValues(form: FormData): FormValues {
   const values: FormValues = {};
   for (const [name, value] of form) {
-    if (name !== 'intent' && typeof value === 'string') values[name] = value;
+    if (name !== 'intent' && !SECRET_FIELDS.has(name) && typeof value === 'string') values[name] = value;
   }
   return values;
 }

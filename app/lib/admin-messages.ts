@@ -23,6 +23,21 @@ export const ADMIN_MESSAGES = {
   // The college's content (/admin/content, /admin/banner, /admin/courses, /admin/people, /admin/downloads):
   // the reason follows the failure words on the same line ('Could not save: <reason>.').
   content: { done: 'Saved.', failed: 'Could not save:' },
+  // Staff accounts (/admin/staff) and your own account (/admin/account).
+  staffAdd: { done: 'Account added. Give the person the one-time link below.', failed: 'Could not add the account.' },
+  staffRole: { done: 'Role changed.', failed: 'Could not change the role.' },
+  staffDisable: { done: 'Account disabled. Its sessions have ended.', failed: 'Could not disable the account.' },
+  staffEnable: { done: 'Account enabled.', failed: 'Could not enable the account.' },
+  staffReset: {
+    done: 'Password reset. Give the person the new one-time link below.',
+    failed: 'Could not reset the password.',
+  },
+  staffDelete: { done: 'Account deleted.', failed: 'Could not delete the account.' },
+  passwordChange: {
+    done: 'Password changed. Your other sessions have ended.',
+    failed: 'Could not change the password.',
+  },
+  signOutElsewhere: { done: 'Signed out everywhere else.', failed: 'Could not sign out the other sessions.' },
 } as const satisfies Record<string, WriteMessages>;
 
 export const LOGIN_SUCCESS = 'Login successful.';

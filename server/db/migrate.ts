@@ -13,6 +13,7 @@ import * as m0005 from './migrations/0005-site-content.ts';
 import * as m0006 from './migrations/0006-notice-board.ts';
 import * as m0007 from './migrations/0007-notice-attachments.ts';
 import * as m0008 from './migrations/0008-staff-and-audit.ts';
+import * as m0009 from './migrations/0009-staff-links.ts';
 import * as m0010 from './migrations/0010-two-factor.ts';
 import type { Database } from './schema.ts';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0006-notice-board': m0006,
   '0007-notice-attachments': m0007,
   '0008-staff-and-audit': m0008,
+  '0009-staff-links': m0009,
   '0010-two-factor': m0010,
 };
 

@@ -108,6 +108,22 @@ export interface SessionsTable {
   last_used_at: string;
   idle_expires_at: string;
   absolute_expires_at: string;
+  /** The browser's User-Agent when it signed in (shortened), to name the device on the account page. */
+  user_agent: string;
+  /** The address it signed in from. */
+  address: string;
+}
+
+/** A one-time link for setting a password (new account, reset) or creating the first owner. */
+export interface OneTimeLinksTable {
+  id: string;
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  purpose: 'welcome' | 'reset' | 'first-owner';
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface RateLimitsTable {
@@ -196,6 +212,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   pending_sign_ins: PendingSignInsTable;
   auth_settings: AuthSettingsTable;
+  one_time_links: OneTimeLinksTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -208,3 +225,4 @@ export type VitalRow = Selectable<VitalsTable>;
 export type SiteContentRow = Selectable<SiteContentTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type NoticeAttachmentRow = Selectable<NoticeAttachmentsTable>;
+export type OneTimeLinkRow = Selectable<OneTimeLinksTable>;

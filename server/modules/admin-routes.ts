@@ -8,6 +8,8 @@ import { adminImagesRoutes } from './images/images.admin.routes.ts';
 import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
 import { adminAttachmentsRoutes } from './notices/attachments/attachments.admin.routes.ts';
 import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
+import { adminAccountRoutes } from './staff/account.admin.routes.ts';
+import { adminStaffRoutes } from './staff/staff.admin.routes.ts';
 import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
 
 /**
@@ -25,4 +27,6 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminContentUploadRoutes,
   adminAuditRoutes,
   adminTwoFactorRoutes,
+  adminStaffRoutes,
+  adminAccountRoutes,
 ];

@@ -1,9 +1,11 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ROLE_LABELS, type Role } from '#common/roles.ts';
 import { toast } from 'react-toastify';
 import { sessionStore } from '#app/lib/session-store.ts';
 import { LogoutIcon, SearchIcon } from './icons.tsx';
 
-export function AdminHeader() {
+/** The header: the specification's greeting, search box and log-out, and the signed-in person's account link. */
+export function AdminHeader({ person = null, role = null }: { person?: string | null; role?: Role | null }) {
   const navigate = useNavigate();
 
   async function logout() {
@@ -27,6 +29,12 @@ export function AdminHeader() {
         <SearchIcon />
         <input id="admin-search" type="search" placeholder="Search" />
       </form>
+      {person && role ? (
+        <Link className="admin-header__account" to="/admin/account" title="Your account">
+          <span className="admin-header__person">{person}</span>
+          <span className="admin-header__role">{ROLE_LABELS[role]}</span>
+        </Link>
+      ) : null}
       <button className="icon-button" type="button" aria-label="Log out" title="Log out" onClick={() => void logout()}>
         <LogoutIcon />
       </button>

@@ -8,18 +8,21 @@ import { AdminSideMenu } from './admin-side-menu.tsx';
 export function AdminShell({
   unreadInquiries,
   role,
+  person = null,
   children,
 }: {
   unreadInquiries: number;
   /** Null while nobody is signed in (a refused form shown again): only the links every role has. */
   role: Role | null;
+  /** The signed-in person's name (or e-mail), for the header's account menu. */
+  person?: string | null;
   children: ReactNode;
 }) {
   return (
     <div className="admin">
       <AdminSideMenu unreadInquiries={unreadInquiries} role={role} />
       <div className="admin__main">
-        <AdminHeader />
+        <AdminHeader person={person} role={role} />
         <main className="admin__content">{children}</main>
       </div>
       {/* Outside the grid flow: the toast container must not take a grid cell. */}

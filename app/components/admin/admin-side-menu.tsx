@@ -17,6 +17,8 @@ const LINKS: readonly { to: string; label: string; role: Role; end?: true }[] = 
   { to: '/admin/downloads', label: 'Downloads', role: 'editor' },
   { to: '/admin/vitals', label: 'Site speed', role: 'owner' },
   { to: '/admin/audit', label: 'Audit log', role: 'owner' },
+  { to: '/admin/staff', label: 'Staff', role: 'owner' },
+  { to: '/admin/account', label: 'Account', role: 'editor' },
 ];
 
 /**

@@ -19,9 +19,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = await adminOrEndedWrite(context);
   // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
-  if (!admin) return { email: null, role: null, unreadInquiries: 0 };
+  if (!admin) return { email: null, name: null, role: null, unreadInquiries: 0 };
   return {
     email: admin.email,
+    name: admin.name,
     role: admin.role,
     unreadInquiries: await context.services.inquiries.countUnhandled(),
   };
@@ -35,7 +36,11 @@ export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs)
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell unreadInquiries={loaderData.unreadInquiries} role={loaderData.role}>
+    <AdminShell
+      unreadInquiries={loaderData.unreadInquiries}
+      role={loaderData.role}
+      person={loaderData.name || loaderData.email}
+    >
       <Outlet />
     </AdminShell>
   );
@@ -45,7 +50,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>('routes/admin/layout');
   return (
-    <AdminShell unreadInquiries={layout?.unreadInquiries ?? 0} role={layout?.role ?? null}>
+    <AdminShell
+      unreadInquiries={layout?.unreadInquiries ?? 0}
+      role={layout?.role ?? null}
+      person={layout?.name || layout?.email || null}
+    >
       <AdminLoadError error={error} />
     </AdminShell>
   );

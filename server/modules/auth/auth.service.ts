@@ -9,6 +9,7 @@ import {
 import { DATABASE_BUSY } from '#common/api-error.ts';
 import { type Role, parseRole } from '#common/roles.ts';
 import { audit } from '#server/audit/audit.ts';
+import { currentRequest } from '#server/audit/request-context.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, refusal, tooManyRequests } from '#server/errors.ts';
 import { createLoginThrottle } from './login-throttle.ts';
@@ -98,6 +99,9 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
       last_used_at: now.toISOString(),
       idle_expires_at: new Date(now.getTime() + options.sessionIdleMs).toISOString(),
       absolute_expires_at: new Date(now.getTime() + options.sessionMaxMs).toISOString(),
+      // The browser and address it was opened from, to name it on the account page.
+      user_agent: String(currentRequest()?.headers['user-agent'] ?? '').slice(0, 300),
+      address: (currentRequest()?.ip ?? '').slice(0, 64),
     };
     await db.transaction().execute(async (trx) => {
       await sessions.insertSession(trx, row);

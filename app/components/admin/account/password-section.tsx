@@ -1,0 +1,45 @@
+import { useRef } from 'react';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import type { WriteResult } from '#app/lib/admin-result.ts';
+import { AdminField } from '../admin-field.tsx';
+import { useAdminWrite } from '../use-admin-write.tsx';
+
+/** Change your own password: the current one is required; your other sessions end, this one stays. */
+export function PasswordSection({ email, posted }: { email: string; posted: WriteResult | undefined }) {
+  const form = useRef<HTMLFormElement>(null);
+  // The typed passwords do not stay in the form once the change is made.
+  const { fetcher, busy, result: fetched } = useAdminWrite({ onDone: () => form.current?.reset() });
+  const result = fetched ?? posted;
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  return (
+    <section className="account-section" aria-labelledby="account-password-title">
+      <h2 id="account-password-title">Password</h2>
+      <fetcher.Form method="post" className="staff-add__form" ref={form}>
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <AdminField label="Current password" error={errors.current}>
+          {(control) => <input {...control} name="current" type="password" autoComplete="current-password" required />}
+        </AdminField>
+        <AdminField
+          label="New password"
+          hint={`At least ${MIN_NEW_PASSWORD_LENGTH} characters, not one of the most common passwords. Your other sessions end; this one stays.`}
+          error={errors.password}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={MIN_NEW_PASSWORD_LENGTH}
+              required
+            />
+          )}
+        </AdminField>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Change password
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

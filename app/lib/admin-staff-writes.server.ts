@@ -1,0 +1,91 @@
+import { refusalOf } from '#common/api-error.ts';
+import { RoleSchema } from '#common/roles.ts';
+import { ChangePasswordSchema, NewStaffSchema } from '#common/staff.ts';
+import type { AdminWrite, WriteOutcome } from './admin-action.server.ts';
+import { fieldErrorsOf, formText } from './admin-form.ts';
+import { ADMIN_MESSAGES } from './admin-messages.ts';
+
+/**
+ * The writes of /admin/staff (owners) and /admin/account (everyone), through the same services as their
+ * JSON API routes. A new one-time link comes back as `created` (its path), shown once to the owner.
+ */
+
+export const addStaff: AdminWrite = {
+  messages: ADMIN_MESSAGES.staffAdd,
+  role: 'owner',
+  async run(form, services) {
+    const input = { name: formText(form, 'name'), email: formText(form, 'email'), role: formText(form, 'role') };
+    const fieldErrors = fieldErrorsOf(NewStaffSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    const { link } = await services.staff.add(NewStaffSchema.parse(input));
+    return { created: link.path };
+  },
+};
+
+export const setStaffRole: AdminWrite = {
+  messages: ADMIN_MESSAGES.staffRole,
+  role: 'owner',
+  async run(form, services) {
+    const role = RoleSchema.safeParse(formText(form, 'role'));
+    if (!role.success) return { fieldErrors: { role: 'Choose Owner or Editor.' } };
+    await services.staff.setRole(formText(form, 'id'), role.data);
+  },
+};
+
+export const disableStaff: AdminWrite = {
+  messages: ADMIN_MESSAGES.staffDisable,
+  role: 'owner',
+  run: async (form, services) => services.staff.setDisabled(formText(form, 'id'), true).then(() => undefined),
+};
+
+export const enableStaff: AdminWrite = {
+  messages: ADMIN_MESSAGES.staffEnable,
+  role: 'owner',
+  run: async (form, services) => services.staff.setDisabled(formText(form, 'id'), false).then(() => undefined),
+};
+
+export const resetStaffPassword: AdminWrite = {
+  messages: ADMIN_MESSAGES.staffReset,
+  role: 'owner',
+  async run(form, services) {
+    const link = await services.staff.resetPassword(formText(form, 'id'));
+    return { created: link.path };
+  },
+};
+
+export const deleteStaff: AdminWrite = {
+  messages: ADMIN_MESSAGES.staffDelete,
+  role: 'owner',
+  run: async (form, services) => services.staff.remove(formText(form, 'id')).then(() => undefined),
+};
+
+/** A password refused by the service (too common, wrong current one) is shown beside its field. */
+export async function withPasswordFields(write: () => Promise<WriteOutcome>): Promise<WriteOutcome> {
+  try {
+    return await write();
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (refusal?.code === 'password/wrong-current') return { fieldErrors: { current: refusal.message } };
+    if (refusal?.code.startsWith('password/')) return { fieldErrors: { password: refusal.message } };
+    throw err;
+  }
+}
+
+export const changeOwnPassword: AdminWrite = {
+  messages: ADMIN_MESSAGES.passwordChange,
+  async run(form, services, admin) {
+    const input = { current: formText(form, 'current'), password: formText(form, 'password') };
+    const fieldErrors = fieldErrorsOf(ChangePasswordSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    return withPasswordFields(async () => {
+      await services.account.changePassword(admin.userId, admin.userToken, input.current, input.password);
+      return undefined;
+    });
+  },
+};
+
+export const signOutElsewhere: AdminWrite = {
+  messages: ADMIN_MESSAGES.signOutElsewhere,
+  run: async (_form, services, admin) =>
+    services.account.signOutElsewhere(admin.userId, admin.userToken).then(() => undefined),
+};

@@ -1,0 +1,46 @@
+import { useActionData } from 'react-router';
+import { ROLE_LABELS } from '#common/roles.ts';
+import { PasswordSection } from '#app/components/admin/account/password-section.tsx';
+import { SessionsSection } from '#app/components/admin/account/sessions-section.tsx';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import { changeOwnPassword, signOutElsewhere } from '#app/lib/admin-staff-writes.server.ts';
+import '#app/styles/admin-staff.css';
+import type { Route } from './+types/account';
+
+export const meta: Route.MetaFunction = () => adminMeta('Your account');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = await requireAdmin(context);
+  return {
+    me: { name: me.name, email: me.email, role: me.role },
+    sessions: await context.services.account.sessions(me.userId, me.userToken),
+  };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, { password: changeOwnPassword, 'sign-out-elsewhere': signOutElsewhere });
+
+/** Each part of the page is its own section component, so more (two-factor sign-in) can be added beside them. */
+export default function AdminAccount({ loaderData }: Route.ComponentProps) {
+  const { me, sessions } = loaderData;
+  const posted = useActionData<typeof action>();
+  return (
+    <section className="admin-page" aria-labelledby="account-title">
+      <header className="admin-page__header">
+        <div>
+          <h1 id="account-title">Your account</h1>
+          <p className="admin-page__lead">
+            {me.name ? `${me.name} · ` : ''}
+            {me.email} · {ROLE_LABELS[me.role]}
+          </p>
+        </div>
+      </header>
+      <WriteStatus result={posted} />
+      <PasswordSection email={me.email} posted={posted} />
+      <SessionsSection sessions={sessions} />
+    </section>
+  );
+}

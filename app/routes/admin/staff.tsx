@@ -1,0 +1,67 @@
+import { useActionData } from 'react-router';
+import { OneTimeLink } from '#app/components/admin/staff/one-time-link.tsx';
+import { AddStaffForm } from '#app/components/admin/staff/add-staff-form.tsx';
+import { StaffRow } from '#app/components/admin/staff/staff-row.tsx';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { requireOwner } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import {
+  addStaff,
+  deleteStaff,
+  disableStaff,
+  enableStaff,
+  resetStaffPassword,
+  setStaffRole,
+} from '#app/lib/admin-staff-writes.server.ts';
+import '#app/styles/admin-staff.css';
+import type { Route } from './+types/staff';
+
+export const meta: Route.MetaFunction = () => adminMeta('Staff');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = await requireOwner(context);
+  return { accounts: await context.services.staff.list(), me: me.userId, siteUrl: context.siteUrl };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    add: addStaff,
+    role: setStaffRole,
+    disable: disableStaff,
+    enable: enableStaff,
+    reset: resetStaffPassword,
+    delete: deleteStaff,
+  });
+
+export default function AdminStaff({ loaderData }: Route.ComponentProps) {
+  const { accounts, me, siteUrl } = loaderData;
+  const posted = useActionData<typeof action>();
+  const activeOwners = accounts.filter((a) => a.role === 'owner' && !a.disabledAt);
+  return (
+    <section className="admin-page" aria-labelledby="staff-title">
+      <header className="admin-page__header">
+        <div>
+          <h1 id="staff-title">Staff</h1>
+          <p className="admin-page__lead">The people who can sign in to this admin, and what each may do.</p>
+        </div>
+      </header>
+      <WriteStatus result={posted} />
+      {/* Without JavaScript a new link comes back in the page's own answer. */}
+      {posted?.ok && posted.created ? <OneTimeLink path={posted.created} siteUrl={siteUrl} who="this account" /> : null}
+      <AddStaffForm siteUrl={siteUrl} posted={posted} />
+      <h2 className="staff-list__title">Accounts ({accounts.length})</h2>
+      <ul className="staff-list">
+        {accounts.map((account) => (
+          <StaffRow
+            key={account.id}
+            account={account}
+            isMe={account.id === me}
+            lastOwner={activeOwners.length === 1 && activeOwners[0]?.id === account.id}
+            siteUrl={siteUrl}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { Form, data, useActionData } from 'react-router';
+import { refusalOf } from '#common/api-error.ts';
+import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { FirstOwnerSchema, SetPasswordSchema } from '#common/staff.ts';
+import { AdminField } from '#app/components/admin/admin-field.tsx';
+import { fieldErrorsOf, formText } from '#app/lib/admin-form.ts';
+import { withPasswordFields } from '#app/lib/admin-staff-writes.server.ts';
+import '#app/styles/admin.css';
+import '#app/styles/admin-staff.css';
+import type { Route } from './+types/welcome';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Set your password | Orbit College' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+/** The link is a credential: never kept by a cache. */
+export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+
+/** What the link is for, or why it cannot be used (used, expired, replaced). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    return { link: await context.services.staff.inspectLink(params.token), invalid: null };
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (refusal?.code !== 'link/invalid') throw err;
+    return data({ link: null, invalid: refusal.message }, { status: 410 });
+  }
+}
+
+/** Sets the password of the link's account, or creates the first owner; a plain form, no script needed. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const input = { name: formText(form, 'name'), email: formText(form, 'email'), password: formText(form, 'password') };
+  const { staff } = context.services;
+  const firstOwner = (await staff.inspectLink(params.token).catch(() => null))?.purpose === 'first-owner';
+  const fieldErrors = firstOwner
+    ? fieldErrorsOf(FirstOwnerSchema, input)
+    : fieldErrorsOf(SetPasswordSchema, { password: input.password });
+  const values = { name: input.name, email: input.email };
+  if (fieldErrors) return data({ done: false, fieldErrors, values, error: null }, { status: 400 });
+  try {
+    const outcome = await withPasswordFields(async () => {
+      if (firstOwner) await staff.createFirstOwner(params.token, FirstOwnerSchema.parse(input));
+      else await staff.setPasswordWithLink(params.token, input.password);
+      return undefined;
+    });
+    if (outcome && 'fieldErrors' in outcome) {
+      return data({ done: false, fieldErrors: outcome.fieldErrors, values, error: null }, { status: 400 });
+    }
+    return { done: true, fieldErrors: {} as Record<string, string>, values, error: null };
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    return data({ done: false, fieldErrors: {}, values, error: refusal.message }, { status: refusal.status });
+  }
+}
+
+export default function Welcome({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData<typeof action>();
+  const { link, invalid } = loaderData;
+  if (answer?.done) {
+    return (
+      <WelcomeFrame title="Your password is set">
+        <p role="status">You can sign in now with your e-mail address and the password you chose.</p>
+        <p>
+          <a className="button button--primary" href="/login">
+            Go to sign in
+          </a>
+        </p>
+      </WelcomeFrame>
+    );
+  }
+  if (!link) {
+    return (
+      <WelcomeFrame title="This link cannot be used">
+        <p role="alert">{invalid}</p>
+        <p>
+          <a href="/login">Go to sign in</a>
+        </p>
+      </WelcomeFrame>
+    );
+  }
+  const firstOwner = link.purpose === 'first-owner';
+  const errors: Record<string, string | undefined> = answer?.fieldErrors ?? {};
+  return (
+    <WelcomeFrame title={firstOwner ? 'Create the first owner' : 'Set your password'}>
+      <p>
+        {firstOwner
+          ? 'Nobody can sign in to this new site yet. The account you make here is its owner: it manages staff accounts and reads the audit log.'
+          : `Choose the password for ${link.name ? `${link.name} (${link.email})` : link.email}. This link works once.`}
+      </p>
+      {answer?.error ? (
+        <p className="write-status write-status--refused" role="alert">
+          {answer.error}
+        </p>
+      ) : null}
+      <Form method="post" className="staff-add__form">
+        {firstOwner ? (
+          <>
+            <AdminField label="Your name" error={errors.name}>
+              {(control) => (
+                <input {...control} name="name" autoComplete="name" defaultValue={answer?.values.name ?? ''} required />
+              )}
+            </AdminField>
+            <AdminField label="E-mail address" hint="You sign in with it." error={errors.email}>
+              {(control) => (
+                <input
+                  {...control}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  defaultValue={answer?.values.email ?? ''}
+                  required
+                />
+              )}
+            </AdminField>
+          </>
+        ) : (
+          <input type="hidden" name="email" autoComplete="username" value={link.email} />
+        )}
+        <AdminField
+          label="New password"
+          hint={`At least ${MIN_NEW_PASSWORD_LENGTH} characters, not one of the most common passwords. A few unrelated words are easy to remember.`}
+          error={errors.password}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={MIN_NEW_PASSWORD_LENGTH}
+              required
+            />
+          )}
+        </AdminField>
+        <button type="submit" className="button button--primary">
+          {firstOwner ? 'Create owner' : 'Set password'}
+        </button>
+      </Form>
+    </WelcomeFrame>
+  );
+}
+
+function WelcomeFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="welcome-page">
+      <p className="welcome-page__brand">Orbit College admin</p>
+      <h1>{title}</h1>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { RoleSchema } from './roles.ts';
+import { NewPasswordSchema, StaffEmailSchema, StaffNameSchema } from './password-rules.ts';
+
+/** How long a link for a new account or a password reset may be used; once only. */
+export const STAFF_LINK_HOURS = 72;
+/** How long the link printed by a fresh install may be used; once only. */
+export const FIRST_OWNER_LINK_HOURS = 24;
+
+/** The page a one-time link opens (outside the admin: the person has no session yet). */
+export const welcomePath = (token: string): string => `/welcome/${token}`;
+
+export const NewStaffSchema = z.object({
+  name: StaffNameSchema.min(1, 'Enter the person’s name.'),
+  email: StaffEmailSchema,
+  role: RoleSchema,
+});
+export type NewStaff = z.infer<typeof NewStaffSchema>;
+
+export const StaffAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  lastSignInAt: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  /** Until when the account's one-time link may be used, while the person has not used it. */
+  linkExpiresAt: z.string().nullable(),
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+
+export const StaffLinkSchema = z.object({ path: z.string(), expiresAt: z.string() });
+export type StaffLink = z.infer<typeof StaffLinkSchema>;
+
+/** What the one-time link's page shows before the person sets a password. */
+export const LinkInfoSchema = z.object({
+  purpose: z.enum(['welcome', 'reset', 'first-owner']),
+  email: z.string(),
+  name: z.string(),
+});
+export type LinkInfo = z.infer<typeof LinkInfoSchema>;
+
+export const SetPasswordSchema = z.object({ password: NewPasswordSchema });
+/** The first owner, made from the link a fresh install prints. */
+export const FirstOwnerSchema = z.object({
+  name: StaffNameSchema.min(1, 'Enter your name.'),
+  email: StaffEmailSchema,
+  password: NewPasswordSchema,
+});
+export type FirstOwner = z.infer<typeof FirstOwnerSchema>;
+
+export const ChangePasswordSchema = z.object({
+  current: z.string().min(1, 'Enter your current password.').max(1024),
+  password: NewPasswordSchema,
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ChangePasswordSchema } from '#common/staff.ts';
+import { currentAdmin } from '#server/auth/auth-plugin.ts';
+import { unauthorized } from '#server/errors.ts';
+import type { ApiPlugin } from '#server/http.ts';
+import type { FastifyRequest } from 'fastify';
+
+const SessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  address: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+
+async function me(request: FastifyRequest) {
+  const admin = await currentAdmin(request);
+  if (!admin) throw unauthorized();
+  return admin;
+}
+
+/** The signed-in person's own account (everyone), under /api/admin. */
+export const adminAccountRoutes: ApiPlugin = async (app) => {
+  const { account } = app.services;
+  const everyone = { role: 'editor' } as const;
+
+  app.put(
+    '/account/password',
+    {
+      config: everyone,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change your own password (the current one is required); your other sessions end',
+        body: ChangePasswordSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const admin = await me(request);
+      await account.changePassword(admin.userId, admin.userToken, request.body.current, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/account/sessions',
+    {
+      config: everyone,
+      schema: {
+        tags: ['admin'],
+        summary: 'Your active sessions: device, address, last used',
+        response: { 200: z.object({ sessions: z.array(SessionSchema) }) },
+      },
+    },
+    async (request) => {
+      const admin = await me(request);
+      return { sessions: await account.sessions(admin.userId, admin.userToken) };
+    },
+  );
+
+  app.delete(
+    '/account/sessions/others',
+    {
+      config: everyone,
+      schema: {
+        tags: ['admin'],
+        summary: 'Sign out everywhere else: every session of yours but this one ends',
+        response: { 200: z.object({ ended: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const admin = await me(request);
+      return { ended: await account.signOutElsewhere(admin.userId, admin.userToken) };
+    },
+  );
+};
