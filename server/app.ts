@@ -35,6 +35,7 @@ import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { welcomeRoutes } from './modules/staff/welcome.routes.ts';
 import { publicVitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { registerPages } from './pages/pages-plugin.ts';
+import { terminalLogStream } from './startup/terminal.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Clock } from './clock.ts';
 import { createServices } from './services.ts';
@@ -51,11 +52,26 @@ export interface BuildAppOptions {
   pages?: boolean;
   /** The services' clock (tests move it); the system's by default. */
   clock?: Clock;
+  /** Started by a person in a terminal: plain log lines instead of JSON (server/startup/terminal.ts). */
+  terminal?: boolean;
 }
 
-export async function buildApp({ env, db, storage, pages = true, clock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  storage,
+  pages = true,
+  clock,
+  terminal = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL },
+    // A person in a terminal reads plain lines of warnings and errors; a service keeps JSON logs.
+    logger:
+      env.NODE_ENV === 'test'
+        ? { level: 'silent' }
+        : terminal
+          ? { level: 'warn', stream: terminalLogStream() }
+          : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },

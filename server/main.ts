@@ -8,6 +8,7 @@ import { EnvError, type Env, parseEnv } from './env.ts';
 import { seedDemoContent } from './seed/seed-demo.ts';
 import { refuseToStart } from './startup/refuse-to-start.ts';
 import { startDatabase } from './startup/start-database.ts';
+import { startLines, startedInTerminal } from './startup/terminal.ts';
 import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
@@ -24,24 +25,30 @@ function loadEnv(): Env {
   }
 }
 
-/** `npm start` on a fresh clone builds the pages first. */
+/** `npm start` on a fresh clone builds the pages first; in a terminal its output is shown only if it fails. */
 function ensureBuild(env: Env): void {
   if (env.NODE_ENV === 'development') return;
   if (fs.existsSync(path.join(PROJECT_ROOT, 'build', 'server', 'index.js'))) return;
-  console.log('No build found: running `react-router build` once (about a minute)...');
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  console.log('No build found: building the pages once (about a minute)...');
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    cwd: PROJECT_ROOT,
+    stdio: terminal ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
+    if (terminal) console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     console.error('The build failed; see the output above.');
     process.exit(1);
   }
 }
 
 const env = loadEnv();
+const terminal = startedInTerminal();
 // The data folder and the database first: a fault there stops the start before a minute of building.
 const { db, applied } = await startDatabase(env).catch((err: unknown) => refuseToStart(err, env));
 ensureBuild(env);
 const storage = createStorage(env);
-const app = await buildApp({ env, db, storage });
+const app = await buildApp({ env, db, storage, terminal });
 
 if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 const freshDatabase = applied.includes('0001-initial');
@@ -109,3 +116,13 @@ await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(
   `Orbit College is running at ${env.siteUrl} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.dataDir}`}; files: ${describeStorage(env)})`,
 );
+if (terminal) {
+  // A fresh install without an account: a one-time link for the first owner, printed to the person only.
+  const link = await app.services.staff.firstOwnerLink();
+  console.log(startLines(env.siteUrl, link?.path ?? null).join('\n'));
+} else if (!(await app.services.staff.list()).length) {
+  // Without a terminal the link would land in a log file: point to the ways that need none.
+  app.log.warn(
+    'no admin account yet: start once in a terminal (npm start) for a one-time link, or set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin -- create EMAIL`',
+  );
+}

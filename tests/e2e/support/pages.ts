@@ -28,6 +28,8 @@ export const ADMIN_PAGES = [
   '/admin/people',
   '/admin/downloads',
   '/admin/audit',
+  '/admin/staff',
+  '/admin/account',
 ] as const;
 
 /** Signs in through the API (the login form has its own tests): the session cookie lands in the page's context. */
