@@ -12,11 +12,9 @@ export interface SessionState {
   isLoggedIn: boolean;
 }
 
-interface LoginAnswer {
-  userToken: string;
-  email: string;
-  expiresAt: string;
-}
+type LoginAnswer = { userToken: string; email: string; expiresAt: string } | { twoFactorRequired: true };
+
+export type LoginResult = { ok: true } | { ok: 'code' } | { ok: false; error: string; message: string };
 
 const signedOut: SessionState = { userToken: null, loading: false, error: null, success: false, isLoggedIn: false };
 let state: SessionState = signedOut;
@@ -35,6 +33,26 @@ function readStoredToken(): string | null {
   }
 }
 
+async function signInStep(path: string, json: unknown): Promise<LoginResult> {
+  set({ loading: true, error: null, success: false });
+  try {
+    const answer = await api<LoginAnswer>(path, { method: 'POST', json });
+    if ('twoFactorRequired' in answer) {
+      set({ loading: false });
+      return { ok: 'code' };
+    }
+    window.localStorage.setItem(USER_TOKEN_KEY, answer.userToken);
+    set({ loading: false, success: true, userToken: answer.userToken, isLoggedIn: true });
+    return { ok: true };
+  } catch (err) {
+    const code = err instanceof ApiClientError ? err.code : 'unknown-error';
+    const error = code.replace(/^auth\//u, '');
+    set({ loading: false, error, success: false });
+    const retryAfter = err instanceof ApiClientError ? err.retryAfterSeconds : null;
+    return { ok: false, error, message: signInMessage(code, retryAfter) };
+  }
+}
+
 export const sessionStore = {
   getState: () => state,
   subscribe(listener: () => void) {
@@ -48,22 +66,15 @@ export const sessionStore = {
   },
   /**
    * Signs in; on failure the error code without its 'auth/' prefix is kept, and returned with the words
-   * to show (the code and a plain sentence).
+   * to show (the code and a plain sentence). For an account with two-factor on, the password step answers
+   * `code`: the sign-in finishes with `loginWithCode`.
    */
-  async login(email: string, password: string): Promise<{ ok: true } | { ok: false; error: string; message: string }> {
-    set({ loading: true, error: null, success: false });
-    try {
-      const answer = await api<LoginAnswer>('/api/auth/login', { method: 'POST', json: { email, password } });
-      window.localStorage.setItem(USER_TOKEN_KEY, answer.userToken);
-      set({ loading: false, success: true, userToken: answer.userToken, isLoggedIn: true });
-      return { ok: true };
-    } catch (err) {
-      const code = err instanceof ApiClientError ? err.code : 'unknown-error';
-      const error = code.replace(/^auth\//u, '');
-      set({ loading: false, error, success: false });
-      const retryAfter = err instanceof ApiClientError ? err.retryAfterSeconds : null;
-      return { ok: false, error, message: signInMessage(code, retryAfter) };
-    }
+  login(email: string, password: string): Promise<LoginResult> {
+    return signInStep('/api/auth/login', { email, password });
+  },
+  /** The second step of a two-factor sign-in: a 6-digit code from the app or a recovery code. */
+  loginWithCode(code: string): Promise<LoginResult> {
+    return signInStep('/api/auth/login/code', { code });
   },
   async logout(): Promise<void> {
     await api('/api/auth/logout', { method: 'POST' });

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Form, data, redirect, useActionData, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DATABASE_BUSY } from '#common/api-error.ts';
@@ -31,23 +31,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Without JavaScript the form posts here: same rules, the session cookie is set, then the page `next` names (or /admin). */
+type SignInStep = 'password' | 'code';
+
+/**
+ * Without JavaScript the forms post here: same rules, the session cookie is set, then the page `next`
+ * names (or /admin). For an account with two-factor on, the password step sets the pending sign-in
+ * cookie and the page asks for the code (`intent=code`).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const codeStep = form.get('intent') === 'code';
+  const nextField = form.get('next');
+  const next = afterLogin(typeof nextField === 'string' ? nextField : null);
   try {
-    const { setCookie } = await context.signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-    const next = form.get('next');
-    return redirect(afterLogin(typeof next === 'string' ? next : null), { headers: { 'set-cookie': setCookie } });
+    if (codeStep) {
+      const { setCookie } = await context.signInWithCode(String(form.get('code') ?? ''));
+      const headers = new Headers();
+      for (const cookie of setCookie) headers.append('set-cookie', cookie);
+      return redirect(next, { headers });
+    }
+    const { setCookie, codeRequired } = await context.signIn(
+      String(form.get('username') ?? ''),
+      String(form.get('password') ?? ''),
+    );
+    if (codeRequired)
+      return data({ step: 'code' as SignInStep, error: null }, { headers: { 'set-cookie': setCookie } });
+    return redirect(next, { headers: { 'set-cookie': setCookie } });
   } catch (err) {
     const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'unknown-error';
     if (code === 'unknown-error') throw err;
+    const { headers = {} } = err as { headers?: Record<string, string> };
     // Not a sign-in refusal: the database was busy and no session was made. Say so in words.
     if (code === DATABASE_BUSY.code) {
-      const { headers = {} } = err as { headers?: Record<string, string> };
-      return data({ error: DATABASE_BUSY.message }, { status: 503, headers });
+      return data(
+        { error: DATABASE_BUSY.message, step: (codeStep ? 'code' : 'password') as SignInStep },
+        { status: 503, headers },
+      );
     }
-    const { headers = {} } = err as { headers?: Record<string, string> };
-    return { error: signInMessage(code, Number(headers['retry-after']) || null) };
+    // A pending sign-in that expired starts again from the password.
+    const step: SignInStep = codeStep && code !== 'auth/code-expired' ? 'code' : 'password';
+    return { error: signInMessage(code, Number(headers['retry-after']) || null), step };
   }
 }
 
@@ -63,6 +86,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const { loading } = useSession();
+  const [scriptStep, setScriptStep] = useState<SignInStep | null>(null);
+  const step: SignInStep = scriptStep ?? actionData?.step ?? 'password';
 
   useEffect(() => {
     // The server says nobody is signed in here: a token left in the browser is stale.
@@ -72,12 +97,19 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const result = await sessionStore.login(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-    if (result.ok) {
+    const result =
+      step === 'code'
+        ? await sessionStore.loginWithCode(String(form.get('code') ?? ''))
+        : await sessionStore.login(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+    if (result.ok === 'code') {
+      setScriptStep('code');
+    } else if (result.ok) {
       showSignInToast('success', LOGIN_SUCCESS);
       window.setTimeout(() => void navigate(loaderData.next), TIMINGS.loginRedirectMs);
     } else {
       showSignInToast('error', result.message);
+      // The pending sign-in expired: start again from the password.
+      if (result.error === 'code-expired') setScriptStep('password');
     }
   }
 
@@ -94,27 +126,54 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <input type="hidden" name="next" value={loaderData.next} />
-        <label className="field">
-          <span className="field__label">Username</span>
-          <input
-            className="field__input"
-            name="username"
-            type="text"
-            autoComplete="username"
-            inputMode="email"
-            aria-describedby="username-hint"
-          />
-          <span className="field__hint" id="username-hint">
-            Your e-mail address
-          </span>
-        </label>
-        <label className="field">
-          <span className="field__label">Password</span>
-          <input className="field__input" name="password" type="password" autoComplete="current-password" />
-        </label>
-        <button className="button button--primary" type="submit" disabled={loading}>
-          Login
-        </button>
+        {step === 'code' ? (
+          <>
+            <input type="hidden" name="intent" value="code" />
+            <label className="field">
+              <span className="field__label">Code</span>
+              <input
+                className="field__input"
+                name="code"
+                type="text"
+                autoComplete="one-time-code"
+                autoCapitalize="off"
+                spellCheck={false}
+                aria-describedby="code-hint"
+                autoFocus
+              />
+              <span className="field__hint" id="code-hint">
+                The 6 digits your authenticator app shows, or one of your recovery codes
+              </span>
+            </label>
+            <button className="button button--primary" type="submit" disabled={loading}>
+              Continue
+            </button>
+          </>
+        ) : (
+          <>
+            <label className="field">
+              <span className="field__label">Username</span>
+              <input
+                className="field__input"
+                name="username"
+                type="text"
+                autoComplete="username"
+                inputMode="email"
+                aria-describedby="username-hint"
+              />
+              <span className="field__hint" id="username-hint">
+                Your e-mail address
+              </span>
+            </label>
+            <label className="field">
+              <span className="field__label">Password</span>
+              <input className="field__input" name="password" type="password" autoComplete="current-password" />
+            </label>
+            <button className="button button--primary" type="submit" disabled={loading}>
+              Login
+            </button>
+          </>
+        )}
         <a className="login__back" href="/">
           Back to the website
         </a>
