@@ -11,6 +11,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import './lib/zod-browser-config.ts';
+import { interfaceText } from '#common/i18n/catalogue.ts';
+import { pathIn } from '#common/i18n/site-path.ts';
 import { routePattern } from '#common/vitals-sampling.ts';
 import { isChunkLoadError } from './lib/chunk-error.ts';
 import { needsClientRuntime } from './lib/client-runtime.ts';
@@ -51,8 +53,9 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!clientRuntime) window.location.reload();
   }, [clientRuntime]);
+  const publicSite = useRouteLoaderData<PublicSite>(PUBLIC_LAYOUT_ID);
   return (
-    <html lang="en" style={motionVariables}>
+    <html lang={publicSite?.lang ?? 'en'} style={motionVariables}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -89,7 +92,9 @@ function useTitle(heading: string): string {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? 'Page not found' : 'Something went wrong';
+  const lang = useRouteLoaderData<PublicSite>(PUBLIC_LAYOUT_ID)?.lang ?? 'en';
+  const ui = interfaceText(lang);
+  const heading = notFound ? ui.notFound.title : ui.error.heading;
   const newVersion = 'A newer version of the site is available';
   const title = useTitle(isChunkLoadError(error) ? newVersion : heading);
   if (isChunkLoadError(error)) {
@@ -108,13 +113,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="error-page">
       <title>{title}</title>
       <h1>{heading}</h1>
-      <p>
-        {notFound
-          ? 'We could not find the page you were looking for.'
-          : 'Sorry, this page could not be shown. Please try again in a moment.'}
-      </p>
-      <a className="btn btn--primary" href="/">
-        Go to the home page
+      <p>{notFound ? ui.error.notFoundText : ui.error.text}</p>
+      <a className="btn btn--primary" href={pathIn(lang, '/')}>
+        {ui.error.home}
       </a>
     </main>
   );

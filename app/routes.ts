@@ -1,7 +1,9 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 export default [
-  layout('routes/public-layout.tsx', [
+  // Every public page in English at its address and in Nepali under /ne: one set of route modules, the
+  // language decided by the address (app/lib/site-content.ts reads it in the layout's loader).
+  route('ne?', 'routes/public-layout.tsx', [
     index('routes/home.tsx'),
     route('notices', 'routes/notices.tsx'),
     route('notices/:id/:slug?', 'routes/notice.tsx'),

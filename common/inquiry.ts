@@ -1,25 +1,34 @@
 import { z } from 'zod';
+import { type Catalogue, en } from './i18n/en.ts';
 
-const required = (label: string, max: number) =>
+type FormMessages = Catalogue['formMessages'];
+
+const required = (m: FormMessages, label: string, max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+    .string({ error: (issue) => (issue.input === undefined ? m.required(label) : m.notText(label)) })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
+    .min(1, m.required(label))
+    .max(max, m.tooLong(label, max))
     // PostgreSQL cannot store a NUL character (a 500 from the contact form's action); no person types one.
-    .refine((v) => !v.includes('\u0000'), `${label} contains a character that is not allowed.`);
+    .refine((v) => !v.includes('\u0000'), m.notAllowedCharacter(label));
+
+/** The contact form's rules, with their messages in one language (a catalogue's form messages). */
+export function inquiryInputSchema(m: FormMessages) {
+  const name = m.fieldNames;
+  return z.object({
+    first_name: required(m, name.first_name, 60),
+    last_name: required(m, name.last_name, 60),
+    phone: required(m, name.phone, 20).regex(/^\+?[0-9][0-9\s-]{5,18}$/u, m.invalidPhone),
+    email: required(m, name.email, 254).pipe(z.email(m.invalidEmail)),
+    subject: required(m, name.subject, 120),
+    message: required(m, name.message, 3000),
+    /** Honeypot: hidden from people, filled in by bots. */
+    website: z.string().max(500).optional(),
+  });
+}
 
 /** The contact form of SPEC.md section 3, checked in the browser and again by POST /api/inquiries. */
-export const InquiryInputSchema = z.object({
-  first_name: required('First name', 60),
-  last_name: required('Last name', 60),
-  phone: required('Contact number', 20).regex(/^\+?[0-9][0-9\s-]{5,18}$/u, 'Enter a valid contact number.'),
-  email: required('Email', 254).pipe(z.email('Enter a valid email address.')),
-  subject: required('Subject', 120),
-  message: required('Message', 3000),
-  /** Honeypot: hidden from people, filled in by bots. */
-  website: z.string().max(500).optional(),
-});
+export const InquiryInputSchema = inquiryInputSchema(en.formMessages);
 export type InquiryInput = z.input<typeof InquiryInputSchema>;
 
 /** The hidden field that carries the signed moment the form was opened. */

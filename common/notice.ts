@@ -4,8 +4,11 @@ import { AttachmentSchema } from './notice-attachments.ts';
 import { countWords } from './words.ts';
 import { DEFAULT_NOTICE_CATEGORY, NOTICE_CATEGORY_KEYS, isNoticeCategory } from './notice-category.ts';
 import { isCalendarDate, nepalLocalToIso } from './nepal-time.ts';
+import { SITE_LANGUAGES, type SiteLanguage } from './site-content/local-text.ts';
 
 const L = NOTICE_LIMITS;
+
+const isSiteLanguage = (value: string): value is SiteLanguage => (SITE_LANGUAGES as readonly string[]).includes(value);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -71,6 +74,14 @@ export const NoticeInputSchema = z.object({
   pinnedUntil: optionalText().refine((v) => v === null || isCalendarDate(v), {
     message: 'Pinned until must be a date, e.g. 2026-11-30.',
   }),
+  /** The language the office wrote it in; English when not given. */
+  language: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : 'en'))
+    .refine(isSiteLanguage, { message: 'Choose English or Nepali.' })
+    .transform((v) => v as SiteLanguage),
 });
 export type NoticeInput = z.input<typeof NoticeInputSchema>;
 export type NoticeData = z.output<typeof NoticeInputSchema>;
@@ -93,6 +104,8 @@ export const NoticeSchema = z.object({
   scheduled: z.boolean(),
   /** PDFs and scans, in the order they were added (at most 5). */
   attachments: z.array(AttachmentSchema),
+  /** The language it is written in. */
+  language: z.enum(SITE_LANGUAGES),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 

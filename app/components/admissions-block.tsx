@@ -3,19 +3,20 @@ import { useSiteContent } from '#app/lib/site-content.ts';
 import { CtaLink } from './cta-link.tsx';
 
 /**
- * Headed by the stored admission status; the button (its label from admissionButtonLabel, worked out in the
- * loader so zod stays out of the home page's bundle) opens the enrolment form in a new tab.
+ * Headed by the stored admission status in the page's language; the button reads 'APPLY NOW' only while
+ * admission is open, else 'ENQUIRY NOW' (admissionButtonLabel's rule, in the page's language), and opens the
+ * enrolment form in a new tab.
  */
-export function AdmissionsBlock({ status, buttonLabel }: { status: AdmissionStatus; buttonLabel: string }) {
-  const { site, t } = useSiteContent();
+export function AdmissionsBlock({ status }: { status: AdmissionStatus }) {
+  const { site, t, ui, langOf } = useSiteContent();
   const intro = t(site.college.admissionsIntro);
   return (
     <section id="admissions" className="section admissions" aria-labelledby="admissions-title">
       <div className="container admissions__inner">
-        <h2 id="admissions-title">{status}</h2>
-        {intro ? <p>{intro}</p> : null}
+        <h2 id="admissions-title">{ui.admissions.status[status]}</h2>
+        {intro ? <p lang={langOf(site.college.admissionsIntro)}>{intro}</p> : null}
         <CtaLink href={site.college.enrolmentFormUrl} newTab>
-          {buttonLabel}
+          {status === 'ADMISSION OPEN' ? ui.admissions.applyNow : ui.admissions.enquiryNow}
         </CtaLink>
       </div>
     </section>

@@ -13,9 +13,9 @@ import { SitePicture } from './site-picture.tsx';
  * the page's one preload tag for it in <head>.
  */
 export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
-  const { t } = useSiteContent();
+  const { t, ui } = useSiteContent();
   return (
-    <section className="banner" aria-roledescription="carousel" aria-label="Pictures of the college" data-banner>
+    <section className="banner" aria-roledescription="carousel" aria-label={ui.banner.label} data-banner>
       <div className="banner__slides">
         {slides.map((slide, i) => (
           <div
@@ -23,7 +23,7 @@ export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
             className={`banner__slide ${motion.crossFade} ${i === 0 ? motion.crossFadeActive : ''}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-label={ui.banner.slideOf(i + 1, slides.length)}
             aria-hidden={i === 0 ? undefined : true}
             data-banner-slide
           >
@@ -35,9 +35,9 @@ export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
         <button
           type="button"
           className={`banner__toggle ${motion.tap}`}
-          aria-label="Pause slideshow"
-          data-label-pause="Pause slideshow"
-          data-label-play="Play slideshow"
+          aria-label={ui.banner.pause}
+          data-label-pause={ui.banner.pause}
+          data-label-play={ui.banner.play}
           data-banner-toggle
           hidden
         >

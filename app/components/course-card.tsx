@@ -5,7 +5,7 @@ import { SitePicture } from './site-picture.tsx';
 
 /** A course: its drawn icon or its uploaded picture (decorative: the title says what it is), title and summary. */
 export function CourseCard({ course }: { course: CourseCardData }) {
-  const { t } = useSiteContent();
+  const { t, langOf } = useSiteContent();
   return (
     <article className="course-card">
       {course.icon.kind === 'icon' ? (
@@ -20,8 +20,8 @@ export function CourseCard({ course }: { course: CourseCardData }) {
           className="course-card__picture"
         />
       )}
-      <h3>{t(course.title)}</h3>
-      <p>{t(course.summary)}</p>
+      <h3 lang={langOf(course.title)}>{t(course.title)}</h3>
+      <p lang={langOf(course.summary)}>{t(course.summary)}</p>
     </article>
   );
 }

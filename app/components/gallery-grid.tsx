@@ -12,7 +12,7 @@ export function GalleryGrid({
   firstNumber?: number;
   total?: number;
 }) {
-  const { site, t } = useSiteContent();
+  const { site, t, ui } = useSiteContent();
   const name = t(site.college.name);
   return (
     <ul className="gallery-grid">
@@ -21,7 +21,7 @@ export function GalleryGrid({
           <a className="gallery-grid__link" href={image.full} target="_blank" rel="noopener">
             <ResponsivePicture
               image={image}
-              alt={`Life at ${name}, photo ${firstNumber + i} of ${total} (opens full size in a new tab)`}
+              alt={ui.gallery.photoAlt(name, firstNumber + i, total)}
               sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 50vw, 100vw"
             />
           </a>

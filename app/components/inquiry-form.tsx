@@ -1,6 +1,7 @@
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import { HONEYPOT_FIELD, INQUIRY_FIELDS, type InquiryResult } from '#app/lib/inquiry.ts';
 import { motion } from '#app/lib/motion.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { FormField } from './form-field.tsx';
 
 /**
@@ -18,6 +19,7 @@ export function InquiryForm({
   serverResult?: InquiryResult | undefined;
   formToken: string;
 }) {
+  const { ui } = useSiteContent();
   const refused = serverResult && !serverResult.ok ? serverResult : undefined;
   const values = refused?.values;
   const errors = refused?.fieldErrors ?? {};
@@ -31,18 +33,18 @@ export function InquiryForm({
 
   return (
     <form className="inquiry-form" method="post" noValidate aria-labelledby="inquiry-title">
-      <h2 id="inquiry-title">Send us a message</h2>
-      <p className="inquiry-form__hint">All fields are required.</p>
+      <h2 id="inquiry-title">{ui.form.heading}</h2>
+      <p className="inquiry-form__hint">{ui.form.hint}</p>
       <div className="inquiry-form__row">
-        <FormField {...field('first_name')} label="First Name" autoComplete="given-name" />
-        <FormField {...field('last_name')} label="Last Name" autoComplete="family-name" />
+        <FormField {...field('first_name')} label={ui.form.firstName} autoComplete="given-name" />
+        <FormField {...field('last_name')} label={ui.form.lastName} autoComplete="family-name" />
       </div>
       <div className="inquiry-form__row">
-        <FormField {...field('phone')} label="Contact No." type="tel" inputMode="tel" autoComplete="tel" />
-        <FormField {...field('email')} label="Email" type="email" autoComplete="email" />
+        <FormField {...field('phone')} label={ui.form.phone} type="tel" inputMode="tel" autoComplete="tel" />
+        <FormField {...field('email')} label={ui.form.email} type="email" autoComplete="email" />
       </div>
-      <FormField {...field('subject')} label="Subject" />
-      <FormField {...field('message')} label="Message" multiline />
+      <FormField {...field('subject')} label={ui.form.subject} />
+      <FormField {...field('message')} label={ui.form.message} multiline />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="field-website">Leave this empty</label>
         <input id="field-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
@@ -67,7 +69,7 @@ export function InquiryForm({
         ) : null}
       </div>
       <button type="submit" className={`btn btn--primary ${motion.tap}`}>
-        Send message
+        {ui.form.send}
       </button>
     </form>
   );

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
 import type { Notice } from '#common/notice.ts';
 import { motion } from '#app/lib/motion.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { NoticeCard } from './notice-card.tsx';
 
 export function LatestNotices({ notices }: { notices: Notice[] }) {
+  const { ui, href } = useSiteContent();
   return (
     <section className="section section--tint" aria-labelledby="latest-notices-title">
       <div className="container">
-        <h2 id="latest-notices-title">Latest notices</h2>
+        <h2 id="latest-notices-title">{ui.home.latestNotices}</h2>
         {notices.length > 0 ? (
           <ul className="notice-grid">
             {notices.map((notice) => (
@@ -17,11 +19,12 @@ export function LatestNotices({ notices }: { notices: Notice[] }) {
             ))}
           </ul>
         ) : (
-          <p>There are no notices at the moment.</p>
+          <p>{ui.home.noNotices}</p>
         )}
         <p className="section__more">
-          <Link className={`btn btn--primary ${motion.tap}`} to="/notices">
-            SEE MORE<span className="sr-only"> notices</span>
+          <Link className={`btn btn--primary ${motion.tap}`} to={href('/notices')}>
+            {ui.home.seeMore}
+            <span className="sr-only">{ui.home.seeMoreNotices}</span>
           </Link>
         </p>
       </div>

@@ -12,13 +12,13 @@ import { FacadeButton } from './facade-button.tsx';
  */
 export function MapFacade() {
   const [searchParams] = useSearchParams();
-  const { site, lang, t } = useSiteContent();
+  const { site, lang, t, ui } = useSiteContent();
   const { mapEmbedUrl, mapLinkUrl } = site.college;
   const map = mapEmbedUrl ? (
     <iframe
       className={motion.fadeIn}
       src={mapEmbedUrl}
-      title={`Google map: ${t(site.college.name)}, ${oneLineAddress(site, lang)}`}
+      title={ui.contact.mapTitle(t(site.college.name), oneLineAddress(site, lang))}
       width={mapPicture.width}
       height={mapPicture.height}
       referrerPolicy="no-referrer-when-downgrade"
@@ -42,7 +42,7 @@ export function MapFacade() {
                   value="show"
                   className={`btn btn--primary map-facade__button ${motion.tap}`}
                 >
-                  Show map
+                  {ui.contact.showMap}
                 </FacadeButton>
               ) : null}
             </div>
@@ -51,12 +51,11 @@ export function MapFacade() {
         )}
       </div>
       <figcaption className="map-facade__caption">
-        {map && !shown ? (
-          <span data-facade-note>The interactive map comes from Google and loads only when you ask for it. </span>
-        ) : null}
+        {map && !shown ? <span data-facade-note>{ui.contact.mapNote}</span> : null}
         {mapLinkUrl ? (
           <a href={mapLinkUrl} target="_blank" rel="noopener noreferrer">
-            Open in Google Maps<span className="sr-only"> (opens in a new tab)</span>
+            {ui.contact.openInMaps}
+            <span className="sr-only">{ui.common.opensInNewTab}</span>
           </a>
         ) : null}
       </figcaption>

@@ -5,7 +5,7 @@ import { SitePicture } from './site-picture.tsx';
 
 /** The chairman's and the principal's messages, as the office saved them. */
 export function MessagesSection() {
-  const { site, t } = useSiteContent();
+  const { site, t, ui, langOf } = useSiteContent();
   const messages: [string, Message][] = [
     ['chairman', site.messages.chairman],
     ['principal', site.messages.principal],
@@ -13,7 +13,7 @@ export function MessagesSection() {
   return (
     <section className="section" aria-labelledby="messages-title">
       <div className="container">
-        <h2 id="messages-title">Messages from the college</h2>
+        <h2 id="messages-title">{ui.home.messagesHeading}</h2>
         <div className="message-grid">
           {messages.map(([key, m]) => {
             // A message whose author has no name yet is signed with the role alone.
@@ -23,11 +23,13 @@ export function MessagesSection() {
                 {m.photo ? (
                   <SitePicture picture={m.photo} alt={`Photo: ${from}`} sizes="6rem" className="message__photo" />
                 ) : null}
-                <h3>{t(m.heading)}</h3>
+                <h3 lang={langOf(m.heading)}>{t(m.heading)}</h3>
                 {splitParagraphs(t(m.body)).map((p, i) => (
-                  <p key={i}>{p}</p>
+                  <p key={i} lang={langOf(m.body)}>
+                    {p}
+                  </p>
                 ))}
-                <p className="message__from">{`— ${from}`}</p>
+                <p className="message__from" lang={langOf(m.role)}>{`— ${from}`}</p>
               </article>
             );
           })}

@@ -1,4 +1,4 @@
-import { mobileNavItems } from '#app/lib/nav-items.ts';
+import { type NavContext, mobileNavItems } from '#app/lib/nav-items.ts';
 import { motion } from '#app/lib/motion.ts';
 import { CloseIcon, MenuIcon } from './site-icons.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
@@ -10,16 +10,17 @@ import { NavItemLink } from './nav-item-link.tsx';
  * its links leads to a section of the page already shown. Without that script the browser still exposes
  * the button's expanded state from the popover.
  */
-export function MobileMenu({ prospectusUrl }: { prospectusUrl: string | null }) {
+export function MobileMenu({ nav }: { nav: NavContext }) {
+  const { ui } = nav;
   return (
     <>
       <button
         type="button"
         className={`menu-button ${motion.tap}`}
         popoverTarget="mobile-menu"
-        aria-label="Open menu"
-        data-label-open="Open menu"
-        data-label-close="Close menu"
+        aria-label={ui.nav.openMenu}
+        data-label-open={ui.nav.openMenu}
+        data-label-close={ui.nav.closeMenu}
         data-menu-button
       >
         <span className="menu-button__open">
@@ -30,9 +31,9 @@ export function MobileMenu({ prospectusUrl }: { prospectusUrl: string | null }) 
         </span>
       </button>
       <div id="mobile-menu" className={`mobile-menu ${motion.fadeIn}`} popover="auto">
-        <nav aria-label="Mobile">
+        <nav aria-label={ui.nav.mobileLabel}>
           <ul className="mobile-menu__list">
-            {mobileNavItems(prospectusUrl).map((item) => (
+            {mobileNavItems(nav).map((item) => (
               <li key={item.label}>
                 <NavItemLink item={item} className="mobile-menu__link" />
               </li>

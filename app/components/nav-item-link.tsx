@@ -1,17 +1,28 @@
 import { NavLink } from 'react-router';
 import type { NavItem } from '#app/lib/nav-items.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 
 /**
  * One navigation entry. Pages are NavLinks (aria-current on the page you are on); section links are plain
  * anchors such as /#academics, which the browser scrolls to (smoothly, see site.css), from the home page and
- * from any other page; external files open a new tab.
+ * from any other page; external files open a new tab; the language entry leads to the same page in the other
+ * language.
  */
 export function NavItemLink({ item, className }: { item: NavItem; className: string }) {
+  const { ui } = useSiteContent();
+  // The same page in the other language: a document link, named in that language.
+  if (item.kind === 'language') {
+    return (
+      <a className={`${className} language-link`} href={item.href} lang={item.lang} hrefLang={item.lang}>
+        {item.label}
+      </a>
+    );
+  }
   if (item.kind === 'external') {
     return (
       <a className={className} href={item.href} target="_blank" rel="noopener">
         {item.label}
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only">{ui.common.opensInNewTab}</span>
       </a>
     );
   }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { formatBsAd } from '#common/bs-date.ts';
-import { noticeCategoryLabel } from '#common/notice-category.ts';
+import { formatDateIn } from '#common/i18n/dates.ts';
 import type { Notice } from '#common/notice.ts';
 import { excerpt } from '#common/words.ts';
 import { linkify } from '#app/lib/linkify.tsx';
 import { noticePath } from '#common/notice-path.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import noticesCss from '#app/styles/notices.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { NoticeThumbnail } from './notice-attachments.tsx';
@@ -16,19 +16,20 @@ import { NoticeThumbnail } from './notice-attachments.tsx';
 export function NoticeCard({ notice, headingLevel }: { notice: Notice; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const start = excerpt(notice.description);
+  const { lang, ui, href } = useSiteContent();
   return (
-    <article className="notice-card">
+    <article className="notice-card" lang={notice.language}>
       <PageStyle name="notices" css={noticesCss} />
       {notice.attachments[0] ? <NoticeThumbnail attachment={notice.attachments[0]} title={notice.title} /> : null}
       <p className="notice-card__meta">
-        {notice.pinned ? <span className="notice-badge notice-badge--pinned">Pinned</span> : null}
-        <span className="notice-badge">{noticeCategoryLabel(notice.category)}</span>
+        {notice.pinned ? <span className="notice-badge notice-badge--pinned">{ui.notices.pinned}</span> : null}
+        <span className="notice-badge">{ui.notices.categories[notice.category]}</span>
         <time className="notice-card__date" dateTime={notice.publishAt}>
-          {formatBsAd(notice.publishAt)}
+          {formatDateIn(lang, notice.publishAt)}
         </time>
       </p>
       <Heading className="notice-card__title">
-        <Link to={noticePath(notice)}>{notice.title}</Link>
+        <Link to={href(noticePath(notice))}>{notice.title}</Link>
       </Heading>
       <p className="notice-card__text">
         {start.cutInWord ? start.text : linkify(start.text)}
@@ -36,7 +37,11 @@ export function NoticeCard({ notice, headingLevel }: { notice: Notice; headingLe
       </p>
       {notice.link ? (
         <a className="notice-card__link" href={notice.link} target="_blank" rel="noopener noreferrer">
-          Open link<span className="sr-only">: {notice.title} (opens in a new tab)</span>
+          {ui.notices.openLink}
+          <span className="sr-only">
+            : {notice.title}
+            {ui.common.opensInNewTab}
+          </span>
         </a>
       ) : null}
     </article>

@@ -4,7 +4,7 @@ import { PhoneList } from './phone-list.tsx';
 import { LogoMark, MailIcon, PinIcon } from './site-icons.tsx';
 
 export function SiteFooter() {
-  const { site, lang, t } = useSiteContent();
+  const { site, lang, t, ui, href, langOf } = useSiteContent();
   const { college, footerCourses } = site;
   return (
     <footer className="site-footer">
@@ -12,39 +12,45 @@ export function SiteFooter() {
         <section className="site-footer__brand" aria-labelledby="footer-about">
           <h2 id="footer-about" className="brand">
             <LogoMark />
-            <span className="brand__name">{t(college.name)}</span>
+            <span className="brand__name" lang={langOf(college.name)}>
+              {t(college.name)}
+            </span>
           </h2>
-          <p className="site-footer__motto">{t(college.motto)}</p>
-          <p>Established in {t(college.established)}</p>
+          <p className="site-footer__motto" lang={langOf(college.motto)}>
+            {t(college.motto)}
+          </p>
+          <p>{ui.footer.established(t(college.established))}</p>
         </section>
         {footerCourses.items.length > 0 ? (
           <section aria-labelledby="footer-courses">
-            <h2 id="footer-courses">Courses</h2>
+            <h2 id="footer-courses">{ui.footer.courses}</h2>
             <ul className="site-footer__list">
               {footerCourses.items.map((course, i) => (
-                <li key={`${i}-${course.en}`}>{t(course)}</li>
+                <li key={`${i}-${course.en}`} lang={langOf(course)}>
+                  {t(course)}
+                </li>
               ))}
             </ul>
           </section>
         ) : null}
         <section aria-labelledby="footer-visit">
-          <h2 id="footer-visit">Visit us</h2>
+          <h2 id="footer-visit">{ui.footer.visitUs}</h2>
           <address className="icon-line">
             <PinIcon />
             <span>
               {college.addressLines.map((line, i) => (
-                <span key={`${i}-${line.en}`} className="block">
+                <span key={`${i}-${line.en}`} className="block" lang={langOf(line)}>
                   {t(line)}
                 </span>
               ))}
             </span>
           </address>
           <p>
-            <Link to="/contact">Contact and map</Link>
+            <Link to={href('/contact')}>{ui.footer.contactAndMap}</Link>
           </p>
         </section>
         <section aria-labelledby="footer-call">
-          <h2 id="footer-call">Call or write</h2>
+          <h2 id="footer-call">{ui.footer.callOrWrite}</h2>
           <PhoneList />
           {college.email ? (
             <p className="icon-line">

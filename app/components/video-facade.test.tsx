@@ -8,7 +8,7 @@ const EMBED = 'https://www.youtube-nocookie.com/embed/abc';
 const render = (embedUrl: string, path = '/') =>
   renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
-      <VideoFacade embedUrl={embedUrl} title="Video" />
+      <VideoFacade embedUrl={embedUrl} title="Video" playLabel="Play video" />
     </MemoryRouter>,
   );
 

@@ -9,7 +9,7 @@ import { PlayIcon } from './site-icons.tsx';
  * player in place); app/lib/enhance/facades.ts loads the player from the inert <template> where it is
  * instead. Nothing is shown when no address is configured.
  */
-export function VideoFacade({ embedUrl, title }: { embedUrl: string; title: string }) {
+export function VideoFacade({ embedUrl, title, playLabel }: { embedUrl: string; title: string; playLabel: string }) {
   const [searchParams] = useSearchParams();
   if (!embedUrl) return null;
   const player = (
@@ -34,7 +34,7 @@ export function VideoFacade({ embedUrl, title }: { embedUrl: string; title: stri
               <span className="video-facade__icon">
                 <PlayIcon />
               </span>
-              <span>Play video</span>
+              <span>{playLabel}</span>
             </FacadeButton>
           </div>
           <template data-facade-embed>{player}</template>

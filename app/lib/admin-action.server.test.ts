@@ -45,6 +45,7 @@ describe('adminAction', () => {
       referenceNo: '',
       publishAt: '',
       pinnedUntil: '',
+      language: '',
     });
   });
 

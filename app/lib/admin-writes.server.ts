@@ -21,6 +21,7 @@ const noticeInput = (form: FormData): NoticeInput => ({
   referenceNo: formText(form, 'referenceNo'),
   publishAt: formText(form, 'publishAt'),
   pinnedUntil: formText(form, 'pinnedUntil'),
+  language: formText(form, 'language'),
 });
 
 /** The files chosen in a form's attachments field (a field left empty sends one nameless, empty file). */

@@ -1,5 +1,16 @@
 import { DATABASE_BUSY } from '#common/api-error.ts';
-import { type InquiryInput, InquiryInputSchema } from '#common/inquiry.ts';
+import { interfaceText } from '#common/i18n/catalogue.ts';
+import {
+  INQUIRY_FORM_EXPIRED,
+  INQUIRY_FORM_INVALID,
+  INQUIRY_FORM_USED,
+  INQUIRY_TOO_FAST,
+  INQUIRY_TOO_MANY,
+  type InquiryInput,
+  InquiryInputSchema,
+  inquiryInputSchema,
+} from '#common/inquiry.ts';
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
 
 /** The contact form's fields, in the order of the form (SPEC.md section 3), plus the honeypot. */
 export const INQUIRY_FIELDS = ['first_name', 'last_name', 'phone', 'email', 'subject', 'message'] as const;
@@ -42,12 +53,14 @@ export function isClientError(err: unknown): err is ClientError {
 
 export type InquiryFieldErrors = Partial<Record<InquiryField, string>>;
 
-/** Shown above the button when fields are refused; each field shows its own message. */
-export const INQUIRY_CORRECT_FIELDS_MESSAGE = 'Please correct the marked fields.';
+const NEPALI_INQUIRY_SCHEMA = inquiryInputSchema(interfaceText('ne').formMessages);
 
-/** The first message of the shared schema for each refused field, or null when every visible field is accepted. */
-export function inquiryFieldErrors(input: InquiryInput): InquiryFieldErrors | null {
-  const parsed = InquiryInputSchema.safeParse(input);
+/**
+ * The first message of the shared schema for each refused field, in the page's language, or null when every
+ * visible field is accepted.
+ */
+export function inquiryFieldErrors(input: InquiryInput, lang: SiteLanguage = 'en'): InquiryFieldErrors | null {
+  const parsed = (lang === 'ne' ? NEPALI_INQUIRY_SCHEMA : InquiryInputSchema).safeParse(input);
   if (parsed.success) return null;
   const found: InquiryFieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -56,6 +69,22 @@ export function inquiryFieldErrors(input: InquiryInput): InquiryFieldErrors | nu
   }
   // Only the visible fields are marked; anything else (the honeypot) is the service's to refuse.
   return Object.keys(found).length > 0 ? found : null;
+}
+
+/** The service's refusals of a form, by code, with their text in each language's catalogue. */
+const REFUSALS = {
+  [INQUIRY_TOO_FAST.code]: 'tooFast',
+  [INQUIRY_FORM_EXPIRED.code]: 'formExpired',
+  [INQUIRY_FORM_INVALID.code]: 'formInvalid',
+  [INQUIRY_FORM_USED.code]: 'formUsed',
+  [INQUIRY_TOO_MANY.code]: 'tooMany',
+} as const;
+
+/** A refusal's message in the page's language; one the catalogue does not word stays as the service said it. */
+export function refusalMessage(code: unknown, message: string, lang: SiteLanguage): string {
+  const key =
+    typeof code === 'string' && Object.hasOwn(REFUSALS, code) ? REFUSALS[code as keyof typeof REFUSALS] : null;
+  return key ? interfaceText(lang).formMessages[key] : message;
 }
 
 /** The form's outcome, as the page action answers it. */

@@ -1,39 +1,46 @@
+import type { Catalogue } from '#common/i18n/catalogue.ts';
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
+
 export type NavItem =
   | { label: string; kind: 'page'; to: string }
   | { label: string; kind: 'section'; to: string }
-  | { label: string; kind: 'external'; href: string };
+  | { label: string; kind: 'external'; href: string }
+  | { label: string; kind: 'language'; href: string; lang: SiteLanguage };
 
-const home: NavItem = { label: 'Home', kind: 'page', to: '/' };
-const about: NavItem = { label: 'About', kind: 'section', to: '/#about' };
-const courses: NavItem = { label: 'Courses', kind: 'section', to: '/#academics' };
-const admissions: NavItem = { label: 'Admissions', kind: 'section', to: '/#admissions' };
-const gallery: NavItem = { label: 'Gallery', kind: 'page', to: '/gallery' };
-const notices: NavItem = { label: 'Notices', kind: 'page', to: '/notices' };
-const contact: NavItem = { label: 'Contact', kind: 'page', to: '/contact' };
+export interface NavContext {
+  /** The page's interface text. */
+  ui: Catalogue;
+  /** A site address in the page's language. */
+  href: (path: string) => string;
+  /** The stored prospectus; without one (null) its entry is left out. */
+  prospectusUrl: string | null;
+  /** The same page in the other language. */
+  otherLanguage: { lang: SiteLanguage; href: string };
+}
 
-/** The Prospectus entry opens the stored file in a new tab; without one (null) it is left out. */
-const prospectusItem = (url: string | null): NavItem[] =>
-  url ? [{ label: 'Prospectus', kind: 'external', href: url }] : [];
+function items({ ui, href, prospectusUrl, otherLanguage }: NavContext) {
+  return {
+    home: { label: ui.nav.home, kind: 'page', to: href('/') },
+    about: { label: ui.nav.about, kind: 'section', to: href('/#about') },
+    courses: { label: ui.nav.courses, kind: 'section', to: href('/#academics') },
+    admissions: { label: ui.nav.admissions, kind: 'section', to: href('/#admissions') },
+    gallery: { label: ui.nav.gallery, kind: 'page', to: href('/gallery') },
+    notices: { label: ui.nav.notices, kind: 'page', to: href('/notices') },
+    contact: { label: ui.nav.contact, kind: 'page', to: href('/contact') },
+    // The Prospectus entry opens the stored file in a new tab.
+    prospectus: prospectusUrl ? [{ label: ui.nav.prospectus, kind: 'external', href: prospectusUrl }] : [],
+    language: { label: ui.nav.otherLanguage, kind: 'language', ...otherLanguage },
+  } satisfies Record<string, NavItem | NavItem[]>;
+}
 
 /** The navigation bar. */
-export const mainNavItems = (prospectusUrl: string | null): NavItem[] => [
-  home,
-  courses,
-  admissions,
-  gallery,
-  notices,
-  contact,
-  ...prospectusItem(prospectusUrl),
-];
+export function mainNavItems(context: NavContext): NavItem[] {
+  const i = items(context);
+  return [i.home, i.courses, i.admissions, i.gallery, i.notices, i.contact, ...i.prospectus, i.language];
+}
 
 /** The phone menu has its own list and order. */
-export const mobileNavItems = (prospectusUrl: string | null): NavItem[] => [
-  home,
-  about,
-  notices,
-  admissions,
-  courses,
-  ...prospectusItem(prospectusUrl),
-  gallery,
-  contact,
-];
+export function mobileNavItems(context: NavContext): NavItem[] {
+  const i = items(context);
+  return [i.home, i.about, i.notices, i.admissions, i.courses, ...i.prospectus, i.gallery, i.contact, i.language];
+}

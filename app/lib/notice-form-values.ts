@@ -11,6 +11,7 @@ export type NoticeFormValues = {
   referenceNo: string;
   publishAt: string;
   pinnedUntil: string;
+  language: string;
 };
 
 /** A stored notice as the edit form shows it. */
@@ -22,4 +23,5 @@ export const noticeFormValues = (notice: Notice): NoticeFormValues => ({
   referenceNo: notice.referenceNo ?? '',
   publishAt: isoToNepalLocal(notice.publishAt),
   pinnedUntil: notice.pinnedUntil ?? '',
+  language: notice.language,
 });

@@ -1,8 +1,11 @@
+import { type Catalogue, interfaceText } from '#common/i18n/catalogue.ts';
+import { pathIn } from '#common/i18n/site-path.ts';
+import { SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import { shareImage } from './fixed-pictures.ts';
 import { localized, siteContentOf } from './site-content.ts';
 
 interface MetaSource {
-  location: { pathname: string };
+  location: { pathname: string; search?: string };
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 }
 
@@ -22,7 +25,45 @@ export function collegeNameOf(matches: MetaSource['matches']): string {
   return content ? localized(content.site.college.name, content.lang) : '';
 }
 
-/** Title, description and Open Graph tags for a public page, rendered into the server HTML. */
+/** Query parameters that make another page of content (a list's page, a filter); the rest (?map=show) do not. */
+const PAGE_PARAMETERS = ['category', 'page'];
+
+/** The page's own address for search engines: its path and the parameters that change what it lists. */
+function pagePath({ pathname, search }: MetaSource['location']): string {
+  const query = new URLSearchParams(search ?? '');
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMETERS) {
+    const value = query.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const rest = kept.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/**
+ * The canonical address and the page in each language (hreflang), English the default for everyone else,
+ * as absolute addresses.
+ */
+export function languageLinks(siteUrl: string, location: MetaSource['location']) {
+  const path = pagePath(location);
+  return [
+    { tagName: 'link', rel: 'canonical', href: `${siteUrl}${path}` },
+    ...SITE_LANGUAGES.map((lang) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: lang,
+      href: `${siteUrl}${pathIn(lang, path)}`,
+    })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${siteUrl}${pathIn('en', path)}` },
+  ];
+}
+
+/** The interface text in the page's language, for a route's meta function. */
+export function interfaceTextOf(matches: MetaSource['matches']): Catalogue {
+  return interfaceText(siteContentOf(matches)?.lang ?? 'en');
+}
+
+/** Title, description, Open Graph tags and language links for a public page, rendered into the server HTML. */
 export function pageMeta(
   args: MetaSource,
   page: {
@@ -56,6 +97,6 @@ export function pageMeta(
         ]
       : []),
     { name: 'twitter:card', content: 'summary_large_image' },
-    ...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    ...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : languageLinks(siteUrl, args.location)),
   ];
 }

@@ -1,4 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
+import { type Catalogue, interfaceText } from '#common/i18n/catalogue.ts';
+import { pathIn } from '#common/i18n/site-path.ts';
 import { type LocalText, type SiteLanguage, localize } from '#common/site-content/local-text.ts';
 import type { SiteContent } from '#common/site-content/site.ts';
 
@@ -25,11 +27,35 @@ export function localized(text: LocalText, lang: SiteLanguage): string {
 export const oneLineAddress = (site: SiteContent, lang: SiteLanguage): string =>
   site.college.addressLines.map((line) => localized(line, lang)).join(', ');
 
-/** The college's content and a text helper bound to the page's language, for any component of a public page. */
-export function useSiteContent(): PublicSite & { t: (text: LocalText) => string } {
+export interface PageLanguage {
+  /** The page's interface text (common/i18n). */
+  ui: Catalogue;
+  /** A content text in the page's language; an empty Nepali version shows the English one. */
+  t: (text: LocalText) => string;
+  /** The language a content text is shown in, for `lang` on its element when it differs from the page's. */
+  langOf: (text: LocalText) => SiteLanguage | undefined;
+  /** A site address ('/notices') in the page's language ('/ne/notices' on Nepali pages). */
+  href: (path: string) => string;
+}
+
+/** The college's content and text helpers bound to the page's language, for any component of a public page. */
+export function useSiteContent(): PublicSite & PageLanguage {
   const data = useRouteLoaderData<PublicSite>(PUBLIC_LAYOUT_ID);
   if (!data) throw new Error('The site content is read by the public layout: render this inside a public page.');
-  return { ...data, t: (text) => localized(text, data.lang) };
+  return { ...data, ...pageLanguage(data.lang) };
+}
+
+/** The same helpers for a language, outside React. */
+export function pageLanguage(lang: SiteLanguage): PageLanguage {
+  return {
+    ui: interfaceText(lang),
+    t: (text) => localized(text, lang),
+    langOf: (text) => {
+      const shown = localize(text, lang).lang;
+      return shown === lang ? undefined : shown;
+    },
+    href: (path) => pathIn(lang, path),
+  };
 }
 
 /** The same, for a route's meta function (which runs outside React), or null when the layout did not load. */

@@ -16,6 +16,7 @@ const notice: Notice = {
   pinned: false,
   scheduled: false,
   attachments: [],
+  language: 'en',
 };
 
 describe('noticeLd', () => {

@@ -3,26 +3,29 @@ import { ContactDetails } from '#app/components/contact-details.tsx';
 import { InquiryForm } from '#app/components/inquiry-form.tsx';
 import { MapFacade } from '#app/components/map-facade.tsx';
 import {
-  INQUIRY_CORRECT_FIELDS_MESSAGE,
   type InquiryResult,
   inquiryFieldErrors,
   isClientError,
   readInquiry,
+  refusalMessage,
 } from '#app/lib/inquiry.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
-import { FORM_TOKEN_FIELD, INQUIRY_RECEIVED_MESSAGE, formTokenStillUsable } from '#common/inquiry.ts';
-import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
-import { oneLineAddress, siteContentOf } from '#app/lib/site-content.ts';
+import { interfaceText } from '#common/i18n/catalogue.ts';
+import { languageOfPath } from '#common/i18n/site-path.ts';
+import { FORM_TOKEN_FIELD, formTokenStillUsable } from '#common/inquiry.ts';
+import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { oneLineAddress, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
 import contactCss from '#app/styles/contact.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = (args) => {
   const content = siteContentOf(args.matches);
-  const address = content ? `, ${oneLineAddress(content.site, content.lang)}` : '';
+  const address = content ? oneLineAddress(content.site, content.lang) : '';
+  const ui = interfaceTextOf(args.matches);
   return pageMeta(args, {
-    title: 'Contact',
-    description: `Address, phone numbers, map and a contact form for ${collegeNameOf(args.matches)}${address}.`,
+    title: ui.meta.contactTitle,
+    description: ui.meta.contactDescription(collegeNameOf(args.matches), address),
   });
 };
 
@@ -37,19 +40,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { formToken: (await context.services.inquiries.issueFormToken()).token };
 }
 
-/** The contact form posts here (the page loads no script to send it elsewhere). */
+/**
+ * The contact form posts here (the page loads no script to send it elsewhere): /contact or /ne/contact,
+ * which answers in its own language.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const lang = languageOfPath(new URL(request.url).pathname);
+  const ui = interfaceText(lang);
   const form = await request.formData();
   const input = readInquiry(form);
   const sentToken = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof sentToken === 'string' ? sentToken : '';
   // Every refused field gets its own message beside it (the service would name only the first).
-  const fieldErrors = inquiryFieldErrors(input);
+  const fieldErrors = inquiryFieldErrors(input, lang);
   if (fieldErrors) {
     const { website: _honeypot, ...values } = input;
     const refused: ContactResult = {
       ok: false,
-      message: INQUIRY_CORRECT_FIELDS_MESSAGE,
+      message: ui.form.correctFields,
       values,
       fieldErrors,
       formToken,
@@ -58,26 +66,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await context.services.inquiries.submit({ ...input, [FORM_TOKEN_FIELD]: formToken }, context.clientIp);
-    return { ok: true, message: INQUIRY_RECEIVED_MESSAGE } satisfies ContactResult;
+    return { ok: true, message: ui.form.received } satisfies ContactResult;
   } catch (err) {
     if (!isClientError(err)) throw err;
     const { website: _honeypot, ...values } = input;
     const code = (err as { code?: unknown }).code;
     const keep = typeof code === 'string' && formTokenStillUsable(code);
-    const result: ContactResult = { ok: false, message: err.message, values, ...(keep ? { formToken } : {}) };
+    const message = refusalMessage(code, err.message, lang);
+    const result: ContactResult = { ok: false, message, values, ...(keep ? { formToken } : {}) };
     return data(result, { status: err.statusCode, headers: err.headers ?? {} });
   }
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ContactResult | undefined;
+  const { ui } = useSiteContent();
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="contact" css={contactCss} />
       <div className="container">
         <header className="page__header">
-          <h1>Contact us</h1>
-          <p>Questions about courses, admissions or a visit? Call, write or send us a message.</p>
+          <h1>{ui.contact.heading}</h1>
+          <p>{ui.contact.intro}</p>
         </header>
         <div className="contact-layout">
           <div className="contact-layout__info">

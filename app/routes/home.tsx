@@ -1,4 +1,3 @@
-import { admissionButtonLabel } from '#common/admission.ts';
 import { HOME_NOTICE_COUNT } from '#common/limits.ts';
 import { AboutSection } from '#app/components/about-section.tsx';
 import { AdmissionsBlock } from '#app/components/admissions-block.tsx';
@@ -9,7 +8,7 @@ import { LatestNotices } from '#app/components/latest-notices.tsx';
 import { MessagesSection } from '#app/components/messages-section.tsx';
 import { TestimonialsSection } from '#app/components/testimonials-section.tsx';
 import { WhyChooseUs } from '#app/components/why-choose-us.tsx';
-import { collegeNameOf, pageMeta, siteUrlOf } from '#app/lib/seo.ts';
+import { collegeNameOf, interfaceTextOf, pageMeta, siteUrlOf } from '#app/lib/seo.ts';
 import { organizationLd } from '#app/lib/structured-data.ts';
 import { localized, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
 import homeCss from '#app/styles/home.css?inline';
@@ -20,11 +19,12 @@ export const meta: Route.MetaFunction = (args) => {
   const name = collegeNameOf(args.matches);
   const content = siteContentOf(args.matches);
   const motto = content ? localized(content.site.college.motto, content.lang) : '';
+  const ui = interfaceTextOf(args.matches);
   return [
     ...pageMeta(args, {
-      title: motto ? `${name}, Bharatpur | ${motto}` : `${name}, Bharatpur`,
+      title: motto ? `${ui.meta.homeTitle(name)} | ${motto}` : ui.meta.homeTitle(name),
       titleIsComplete: true,
-      description: `${name} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
+      description: ui.meta.homeDescription(name),
     }),
     // The college's mark is the site's icon; the content has no logo of its own.
     ...(content ? [{ 'script:ld+json': organizationLd(content.site, siteUrlOf(args.matches), '/favicon.svg') }] : []),
@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.admission.get(),
     context.services.images.list('featured'),
   ]);
-  return { notices, featured, admission: { status, buttonLabel: admissionButtonLabel(status) } };
+  return { notices, featured, admission: { status } };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { pageMeta } from '#app/lib/seo.ts';
+import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { NotFoundContent } from '#app/components/not-found-content.tsx';
 import type { Route } from './+types/not-found';
 
@@ -8,12 +8,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ path: new URL(request.url).pathname }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: 'Page not found',
-    description: 'The page you were looking for does not exist.',
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = (args) => {
+  const ui = interfaceTextOf(args.matches);
+  return pageMeta(args, { title: ui.notFound.title, description: ui.notFound.description, noindex: true });
+};
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return <NotFoundContent path={loaderData.path} />;

@@ -1,11 +1,11 @@
 import { data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { NotFoundContent } from '#app/components/not-found-content.tsx';
 import { NoticeAttachments } from '#app/components/notice-attachments.tsx';
-import { formatBsAd } from '#common/bs-date.ts';
-import { noticeCategoryLabel } from '#common/notice-category.ts';
+import { formatDateIn } from '#common/i18n/dates.ts';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { linkify } from '#app/lib/linkify.tsx';
-import { pageMeta } from '#app/lib/seo.ts';
+import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { noticeMeta } from '#app/lib/notice-meta.ts';
 import { noticeQrSvg } from '#app/lib/notice-qr.server.ts';
@@ -26,8 +26,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const notice = args.loaderData?.notice;
+  const ui = interfaceTextOf(args.matches);
   if (!notice)
-    return pageMeta(args, { title: 'Notice not found', description: 'This notice does not exist.', noindex: true });
+    return pageMeta(args, {
+      title: ui.notices.notFoundTitle,
+      description: ui.notices.notFoundDescription,
+      noindex: true,
+    });
   return noticeMeta(args, notice);
 };
 
@@ -44,26 +49,32 @@ export function ErrorBoundary() {
 
 export default function NoticePage({ loaderData }: Route.ComponentProps) {
   const { notice, shareUrl, permalink, qr } = loaderData;
-  const date = formatBsAd(notice.publishAt);
+  const { lang, ui } = useSiteContent();
+  const date = formatDateIn(lang, notice.publishAt);
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="pages" css={pagesCss} />
       <PageStyle name="notices" css={noticesCss} />
-      <article className="container notice-page">
+      <article className="container notice-page" lang={notice.language}>
         <NoticePrintHead />
         <header className="page__header">
           <p className="notice-card__meta">
-            <span className="notice-badge">{noticeCategoryLabel(notice.category)}</span>
+            <span className="notice-badge">{ui.notices.categories[notice.category]}</span>
             <time dateTime={notice.publishAt}>{date}</time>
           </p>
           <h1>{notice.title}</h1>
-          {notice.referenceNo ? <p>Reference no.: {notice.referenceNo}</p> : null}
+          {notice.referenceNo ? (
+            <p>
+              {ui.notices.referenceNo} {notice.referenceNo}
+            </p>
+          ) : null}
         </header>
         <p className="notice-page__text">{linkify(notice.description)}</p>
         {notice.link ? (
           <p>
             <a href={notice.link} target="_blank" rel="noopener noreferrer">
-              Open link<span className="sr-only"> (opens in a new tab)</span>
+              {ui.notices.openLink}
+              <span className="sr-only">{ui.common.opensInNewTab}</span>
             </a>
           </p>
         ) : null}

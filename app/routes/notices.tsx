@@ -1,21 +1,27 @@
-import { Link, redirect } from 'react-router';
-import { NOTICE_CATEGORIES, isNoticeCategory } from '#common/notice-category.ts';
+import { Link, redirect as redirectTo } from 'react-router';
+import { NOTICE_CATEGORY_KEYS, isNoticeCategory } from '#common/notice-category.ts';
 import { NoticeCard } from '#app/components/notice-card.tsx';
 import { Pager } from '#app/components/pager.tsx';
-import { collegeNameOf, pageMeta } from '#app/lib/seo.ts';
+import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
+import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import pagesCss from '#app/styles/pages.css?inline';
 import noticesCss from '#app/styles/notices.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/notices';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: 'Notices',
-    description: `Notices from ${collegeNameOf(args.matches)}, Bharatpur: admissions, examinations, holidays and events, newest first.`,
+export const meta: Route.MetaFunction = (args) => {
+  const ui = interfaceTextOf(args.matches);
+  return pageMeta(args, {
+    title: ui.notices.heading,
+    description: ui.meta.noticesDescription(collegeNameOf(args.matches)),
   });
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const redirect = (path: string) => redirectTo(pathIn(languageOfPath(url.pathname), path));
   const page = Number(query.get('page') ?? '1');
   const asked = query.get('category');
   const category = asked && isNoticeCategory(asked) ? asked : undefined;
@@ -29,24 +35,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Notices({ loaderData }: Route.ComponentProps) {
   const { notices, page, pageCount, category } = loaderData;
+  const { ui, href } = useSiteContent();
+  const listPath = href(category ? `/notices?category=${category}` : '/notices');
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="pages" css={pagesCss} />
       <PageStyle name="notices" css={noticesCss} />
       <div className="container">
         <header className="page__header">
-          <h1>Notices</h1>
-          <p>News from the college office, newest first.</p>
+          <h1>{ui.notices.heading}</h1>
+          <p>{ui.notices.intro}</p>
         </header>
-        <nav className="category-filter" aria-label="Notice categories">
+        <nav className="category-filter" aria-label={ui.notices.categoriesLabel}>
           <ul>
-            {[{ key: null, label: 'All' }, ...NOTICE_CATEGORIES].map((c) => (
-              <li key={c.key ?? 'all'}>
+            {[null, ...NOTICE_CATEGORY_KEYS].map((key) => (
+              <li key={key ?? 'all'}>
                 <Link
-                  to={c.key ? `/notices?category=${c.key}` : '/notices'}
-                  aria-current={c.key === category ? 'page' : undefined}
+                  to={href(key ? `/notices?category=${key}` : '/notices')}
+                  aria-current={key === category ? 'page' : undefined}
                 >
-                  {c.label}
+                  {key ? ui.notices.categories[key] : ui.notices.allCategories}
                 </Link>
               </li>
             ))}
@@ -62,16 +70,16 @@ export default function Notices({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <Pager
-              path={category ? `/notices?category=${category}` : '/notices'}
+              path={listPath}
               page={page}
               pageCount={pageCount}
-              label="Notice pages"
-              newer="Newer notices"
-              older="Older notices"
+              label={ui.notices.pagesLabel}
+              newer={ui.notices.newer}
+              older={ui.notices.older}
             />
           </>
         ) : (
-          <p className="empty-state">There are no notices at the moment. Please check again soon.</p>
+          <p className="empty-state">{ui.notices.empty}</p>
         )}
       </div>
     </main>

@@ -5,7 +5,8 @@ import { SiteFooter } from '#app/components/site-footer.tsx';
 import { SiteHeader } from '#app/components/site-header.tsx';
 import siteCss from '#app/styles/site.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
-import type { PublicSite } from '#app/lib/site-content.ts';
+import { type PublicSite, useSiteContent } from '#app/lib/site-content.ts';
+import { languageOfPath } from '#common/i18n/site-path.ts';
 import type { Route } from './+types/public-layout';
 
 /**
@@ -24,17 +25,18 @@ export const links: Route.LinksFunction = () => [
  * The college's content for every public page and its components (useSiteContent), read from the database
  * once per content version: an admin's save shows on the next page view.
  */
-export async function loader({ context }: Route.LoaderArgs): Promise<PublicSite> {
-  return { site: await context.services.content.site(), lang: 'en' };
+export async function loader({ request, context }: Route.LoaderArgs): Promise<PublicSite> {
+  return { site: await context.services.content.site(), lang: languageOfPath(new URL(request.url).pathname) };
 }
 
-/** Every public page: navigation bar, the page, footer. */
+/** Every public page, in English at its address or in Nepali under /ne: navigation bar, the page, footer. */
 export default function PublicLayout() {
+  const { ui } = useSiteContent();
   return (
     <>
       <PageStyle name="site" css={siteCss} />
       <a className="skip-link" href="#main">
-        Skip to content
+        {ui.nav.skipToContent}
       </a>
       <SiteHeader />
       <Outlet />

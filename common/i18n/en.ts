@@ -4,6 +4,8 @@
  * value (a year, a page number) are functions. The college's own content is not here: it is edited in the
  * admin, with its Nepali beside the English.
  */
+import type { NoticeCategory } from '../notice-category.ts';
+
 export const en = {
   nav: {
     skipToContent: 'Skip to content',
@@ -70,6 +72,34 @@ export const en = {
     newer: 'Newer notices',
     older: 'Older notices',
     openLink: 'Open link',
+    categoriesLabel: 'Notice categories',
+    allCategories: 'All',
+    categories: {
+      general: 'General',
+      admission: 'Admission',
+      examination: 'Examination',
+      result: 'Result',
+      holiday: 'Holiday',
+      scholarship: 'Scholarship',
+      event: 'Event',
+    } satisfies Record<NoticeCategory, string>,
+    pinned: 'Pinned',
+    referenceNo: 'Reference no.:',
+    notFoundTitle: 'Notice not found',
+    notFoundDescription: 'This notice does not exist.',
+  },
+  /** Page titles and descriptions for search engines and shared links. */
+  meta: {
+    homeTitle: (college: string) => `${college}, Bharatpur`,
+    homeDescription: (college: string) =>
+      `${college} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
+    noticesDescription: (college: string) =>
+      `Notices from ${college}, Bharatpur: admissions, examinations, holidays and events, newest first.`,
+    galleryTitle: 'Gallery: Life at Orbit',
+    galleryDescription: (college: string) => `Photos of ${college}, Bharatpur: the campus, classes and events.`,
+    contactTitle: 'Contact',
+    contactDescription: (college: string, address: string) =>
+      `Address, phone numbers, map and a contact form for ${college}${address ? `, ${address}` : ''}.`,
   },
   gallery: {
     heading: 'Life at Orbit',

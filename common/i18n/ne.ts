@@ -65,6 +65,32 @@ export const ne: Catalogue = {
     newer: 'नयाँ सूचनाहरू',
     older: 'पुराना सूचनाहरू',
     openLink: 'लिङ्क खोल्नुहोस्',
+    categoriesLabel: 'सूचनाका प्रकार',
+    allCategories: 'सबै',
+    categories: {
+      general: 'सामान्य',
+      admission: 'भर्ना',
+      examination: 'परीक्षा',
+      result: 'नतिजा',
+      holiday: 'बिदा',
+      scholarship: 'छात्रवृत्ति',
+      event: 'कार्यक्रम',
+    },
+    pinned: 'पिन गरिएको',
+    referenceNo: 'च.नं.:',
+    notFoundTitle: 'सूचना भेटिएन',
+    notFoundDescription: 'यो सूचना छैन।',
+  },
+  meta: {
+    homeTitle: (college) => `${college}, भरतपुर`,
+    homeDescription: (college) =>
+      `${college} विकास चोक, भरतपुर, चितवनमा विज्ञान र व्यवस्थापन पढाउने +२ कलेज हो। पाठ्यक्रम, भर्ना, सूचना र सम्पर्क विवरण।`,
+    noticesDescription: (college) => `${college}, भरतपुरका सूचनाहरू: भर्ना, परीक्षा, बिदा र कार्यक्रम, पछिल्लो पहिले।`,
+    galleryTitle: 'ग्यालेरी: अर्बिटको जीवन',
+    galleryDescription: (college) => `${college}, भरतपुरका तस्बिरहरू: क्याम्पस, कक्षा र कार्यक्रम।`,
+    contactTitle: 'सम्पर्क',
+    contactDescription: (college, address) =>
+      `${college}${address ? `, ${address}` : ''} को ठेगाना, फोन नम्बर, नक्सा र सम्पर्क फारम।`,
   },
   gallery: {
     heading: 'अर्बिटको जीवन',

@@ -17,6 +17,12 @@ describe('cacheKey', () => {
     expect(cacheKey('/notices?category=result&page=3')).toBe('/notices?category=result&page=3');
   });
 
+  it('keeps a page in English and in Nepali apart: the language is in the address', () => {
+    expect(cacheKey('/ne/notices?page=2&utm_source=x')).toBe('/ne/notices?page=2');
+    expect(cacheKey('/ne/notices?page=2')).not.toBe(cacheKey('/notices?page=2'));
+    expect(cacheKey('/ne')).not.toBe(cacheKey('/'));
+  });
+
   it('does not mistake a parameter that merely contains a tracker name', () => {
     expect(cacheKey('/gallery?notfbclid=1')).toBe('/gallery?notfbclid=1');
   });

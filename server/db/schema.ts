@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text) on every engine. */
 export interface NoticesTable {
@@ -14,6 +14,8 @@ export interface NoticesTable {
   publish_at: string;
   /** The last Nepal day ('YYYY-MM-DD') it is pinned on. */
   pinned_until: string | null;
+  /** The language it is written in: 'en' or 'ne' (SITE_LANGUAGES); English unless given. */
+  language: Generated<string>;
 }
 
 export interface AdmissionStatusTable {

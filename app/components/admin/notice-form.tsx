@@ -28,6 +28,7 @@ const EMPTY: NoticeFormValues = {
   referenceNo: '',
   publishAt: '',
   pinnedUntil: '',
+  language: 'en',
 };
 type Values = NoticeFormValues;
 
@@ -189,6 +190,14 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
                 {c.label}
               </option>
             ))}
+          </select>
+        )}
+      </AdminField>
+      <AdminField label="Language" error={errors.language}>
+        {(control) => (
+          <select {...control} className="field__input" {...bind('language')}>
+            <option value="en">English</option>
+            <option value="ne">Nepali (नेपाली)</option>
           </select>
         )}
       </AdminField>

@@ -36,6 +36,33 @@ describe('POST /api/admin/notices', () => {
     expect(list.json<{ notices: Notice[] }>().notices[0]?.id).toBe(notice.id);
   });
 
+  it('stores the language a notice is written in, English unless told, and edits it', async () => {
+    expect((await create(buildNotice())).json<Notice>().language).toBe('en');
+    const nepali = await create(
+      buildNotice({ title: 'परीक्षा तालिका', description: 'परीक्षा आउँदो हप्ता सुरु हुन्छ। सबैलाई जानकारी।', language: 'ne' }),
+    );
+    expect(nepali.statusCode).toBe(201);
+    const { id, language } = nepali.json<Notice>();
+    expect(language).toBe('ne');
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/notices' })).json<{ notices: Notice[] }>();
+    expect(listed.notices.find((n) => n.id === id)?.language).toBe('ne');
+    const edited = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/admin/notices/${id}`,
+      payload: buildNotice({ language: 'en' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<Notice>().language).toBe('en');
+  });
+
+  it('refuses a language the site does not have, and stores nothing', async () => {
+    const count = await t.app.services.notices.count();
+    const res = await create(buildNotice({ language: 'hi' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'validation', message: 'Choose English or Nepali.' } });
+    expect(await t.app.services.notices.count()).toBe(count);
+  });
+
   it('stores a missing or empty link as null', async () => {
     expect((await create(buildNotice())).json<Notice>().link).toBeNull();
     expect((await create(buildNotice({ link: '' }))).json<Notice>().link).toBeNull();

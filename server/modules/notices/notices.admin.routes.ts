@@ -23,6 +23,7 @@ const asInput = (body: NoticeData): NoticeInput => ({
   referenceNo: body.referenceNo ?? undefined,
   publishAt: body.publishAt ? isoToNepalLocal(body.publishAt) : undefined,
   pinnedUntil: body.pinnedUntil ?? undefined,
+  language: body.language,
 });
 
 /** Notices for signed-in admins, under /api/admin (see server/modules/admin-routes.ts). */

@@ -27,7 +27,7 @@ describe.each(releaseFixtures())('notices of a site upgraded from %s', (fixture)
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  it('keeps every row, General and published at its creation time', async () => {
+  it('keeps every row, General, English and published at its creation time', async () => {
     const before = (readManifest(fixture).rows.notices ?? []) as { id: string; created_at: string }[];
     expect(before.length).toBeGreaterThan(0);
     const after = await opened.db.selectFrom('notices').selectAll().orderBy('id').execute();
@@ -40,6 +40,7 @@ describe.each(releaseFixtures())('notices of a site upgraded from %s', (fixture)
           reference_no: null,
           publish_at: row.created_at,
           pinned_until: null,
+          language: 'en',
         })),
     );
   });

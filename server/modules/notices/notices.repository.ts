@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Insertable, type Updateable, sql } from 'kysely';
 import { endOfNepalDay } from '#common/nepal-time.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow, NoticesTable } from '#server/db/schema.ts';
@@ -57,12 +57,12 @@ export function findNotice(db: Db, id: string): Promise<NoticeRow | undefined> {
   return db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertNotice(db: Db, row: NoticesTable): Promise<void> {
+export async function insertNotice(db: Db, row: Insertable<NoticesTable>): Promise<void> {
   await db.insertInto('notices').values(row).execute();
 }
 
 /** Returns whether the row was there to update. */
-export async function updateNotice(db: Db, id: string, fields: Omit<NoticesTable, 'id' | 'created_at'>) {
+export async function updateNotice(db: Db, id: string, fields: Omit<Updateable<NoticesTable>, 'id' | 'created_at'>) {
   const result = await db.updateTable('notices').set(fields).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

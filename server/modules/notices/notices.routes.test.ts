@@ -46,6 +46,7 @@ describe('GET /api/notices', () => {
         pinned: false,
         scheduled: false,
         attachments: [],
+        language: 'en',
       },
       expect.objectContaining({ link: 'https://www.neb.gov.np/results' }),
     ]);

@@ -28,6 +28,7 @@ export function toNotice(row: NoticeRow, now: Date, attachments: Attachment[] = 
     pinned: row.pinned_until !== null && row.pinned_until >= nepalToday(now),
     scheduled: row.publish_at > now.toISOString(),
     attachments,
+    language: row.language === 'ne' ? 'ne' : 'en',
   };
 }
 
@@ -82,6 +83,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
     reference_no: data.referenceNo,
     publish_at: data.publishAt ?? now,
     pinned_until: data.pinnedUntil,
+    language: data.language,
   });
 
   return {

@@ -1,7 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './env.ts';
 
-/** Every public page, and a path that has none (the 404 page). */
+/** Every public page, in English and in Nepali, and a path that has none (the 404 page). */
 export const PUBLIC_PAGES = [
   '/',
   '/notices',
@@ -10,6 +10,12 @@ export const PUBLIC_PAGES = [
   '/contact',
   '/login',
   '/no-such-page',
+  '/ne',
+  '/ne/notices',
+  '/ne/notices/no-such-notice',
+  '/ne/gallery',
+  '/ne/contact',
+  '/ne/no-such-page',
 ] as const;
 
 /** Every admin page; they need a signed-in admin. */
