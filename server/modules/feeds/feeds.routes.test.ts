@@ -89,7 +89,7 @@ describe('GET /rss.xml', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists every public page and every published notice with its last change, and no scheduled one', async () => {
+  it('lists every public page and every published notice in English and in Nepali with its last change, and no scheduled one', async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -102,7 +102,11 @@ describe('GET /sitemap.xml', () => {
     expect(xml).toContain(`<url><loc>${SITE}/gallery</loc></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/contact</loc></url>`);
     expect(xml).toContain(`<url><loc>${SITE}${noticePath(published)}</loc><lastmod>${newest}</lastmod></url>`);
-    expect(xml.match(/<url>/gu)).toHaveLength(4 + 23);
+    expect(xml).toContain(`<url><loc>${SITE}/ne</loc><lastmod>${newest}</lastmod></url>`);
+    expect(xml).toContain(`<url><loc>${SITE}/ne/notices</loc><lastmod>${newest}</lastmod></url>`);
+    expect(xml).toContain(`<url><loc>${SITE}/ne/contact</loc></url>`);
+    expect(xml).toContain(`<url><loc>${SITE}/ne${noticePath(published)}</loc><lastmod>${newest}</lastmod></url>`);
+    expect(xml.match(/<url>/gu)).toHaveLength(2 * (4 + 23));
     expect(xml).not.toContain(scheduled.id);
     expect(xml).not.toContain('/admin');
   });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import { RSS_ITEM_COUNT, RSS_PATH } from '#common/public-pages.ts';
 import { rssFeed } from './rss.ts';
-import { SITEMAP_MAX_URLS, robotsTxt, sitemap } from './sitemap.ts';
+import { SITEMAP_MAX_NOTICES, robotsTxt, sitemap } from './sitemap.ts';
 
 /**
  * What feed readers and search engines read: the feed of the latest notices, the sitemap and robots.txt,
@@ -27,7 +27,7 @@ export const feedsRoutes =
     });
 
     app.get('/sitemap.xml', options, async (_request, reply) => {
-      const notices = await app.services.notices.latest(SITEMAP_MAX_URLS);
+      const notices = await app.services.notices.latest(SITEMAP_MAX_NOTICES);
       return reply
         .header('cache-control', PUBLIC_CACHE_CONTROL)
         .type('application/xml; charset=utf-8')

@@ -1,17 +1,23 @@
 import type { Notice } from '#common/notice.ts';
 import { PUBLIC_PAGES, type PublicPage } from '#common/public-pages.ts';
 import { noticePath } from '#common/notice-path.ts';
+import { pathIn } from '#common/i18n/site-path.ts';
+import { SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import { element } from './xml.ts';
 
 /** A sitemap holds at most 50,000 addresses. */
 export const SITEMAP_MAX_URLS = 50_000;
+
+/** The notices that fit in one sitemap beside the pages, each in every language. */
+export const SITEMAP_MAX_NOTICES = Math.floor(SITEMAP_MAX_URLS / SITE_LANGUAGES.length) - PUBLIC_PAGES.length;
 
 const url = (loc: string, lastmod: string | undefined) =>
   `<url>${element('loc', loc)}${lastmod ? element('lastmod', lastmod) : ''}</url>`;
 
 /**
  * /sitemap.xml: every public page, then every published notice's permalink (the caller passes only
- * published ones). A page that lists notices was last changed when the newest of them was published.
+ * published ones), each in English and in Nepali (under /ne). A page that lists notices was last changed when
+ * the newest of them was published.
  */
 export function sitemap(
   notices: readonly Notice[],
@@ -25,8 +31,12 @@ export function sitemap(
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...pages.map((page) => url(`${siteUrl}${page.path}`, page.showsNotices ? newest : undefined)),
-    ...notices.map((notice) => url(`${siteUrl}${noticePath(notice)}`, notice.publishAt)),
+    ...pages.flatMap((page) =>
+      SITE_LANGUAGES.map((lang) => url(`${siteUrl}${pathIn(lang, page.path)}`, page.showsNotices ? newest : undefined)),
+    ),
+    ...notices.flatMap((notice) =>
+      SITE_LANGUAGES.map((lang) => url(`${siteUrl}${pathIn(lang, noticePath(notice))}`, notice.publishAt)),
+    ),
     '</urlset>',
     '',
   ].join('\n');
