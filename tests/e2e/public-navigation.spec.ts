@@ -12,8 +12,8 @@ test.describe('navigation bar', () => {
     await expect(nav).toBeVisible();
 
     const labels = phone
-      ? ['Home', 'About', 'Notices', 'Admissions', 'Courses', 'Prospectus', 'Gallery', 'Contact']
-      : ['Home', 'Courses', 'Admissions', 'Gallery', 'Notices', 'Contact', 'Prospectus'];
+      ? ['Home', 'About', 'Notices', 'Admissions', 'Courses', 'Prospectus', 'Gallery', 'Contact', 'नेपाली']
+      : ['Home', 'Courses', 'Admissions', 'Gallery', 'Notices', 'Contact', 'Prospectus', 'नेपाली'];
     await expect(nav.getByRole('link')).toHaveText(labels.map((l) => new RegExp(`^${l}`)));
 
     const hrefs: Record<string, string> = {
