@@ -5,7 +5,7 @@ const MB = 1024 * 1024;
 /** What a notice may carry: a few signed PDFs or photos of the paper notice. */
 export const NOTICE_ATTACHMENT_LIMITS = {
   perNotice: 5,
-  pdfBytes: 20 * MB,
+  pdfBytes: 10 * MB,
   pdfPages: 50,
   /** The width page 1 of a PDF is drawn at; the image pipeline makes the smaller sizes from it. */
   thumbnailWidth: 800,

@@ -165,7 +165,9 @@ test.describe('without JavaScript', () => {
     });
     await page.getByRole('button', { name: 'Add notice' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to create notice.' });
-    await expect(alert).toContainText(/larger than 20 MB/u, { timeout: 60_000 });
+    await expect(alert).toContainText(`larger than ${NOTICE_ATTACHMENT_LIMITS.pdfBytes / 1024 / 1024} MB`, {
+      timeout: 60_000,
+    });
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await expect(page.getByLabel('Description')).toHaveValue(/examination routine/u);
     expect(await noticeByTitle(page, title)).toBeUndefined();
