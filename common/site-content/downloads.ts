@@ -6,12 +6,16 @@ export const PROSPECTUS_URL = '/downloads/prospectus.pdf';
 
 const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
+/** What a PDF over its limit is told: the prospectus and a notice's attachments have different limits. */
+export const pdfTooLargeMessage = (maxBytes: number): string =>
+  `The PDF is larger than ${megabytes(maxBytes)}. Please choose a smaller file.`;
+
 /** What the upload form and the server say about a prospectus that cannot be accepted, with stable codes. */
 export const PDF_ERRORS = {
   missing: { code: 'pdf/missing', message: 'Please select a PDF file.' },
   tooLarge: {
     code: 'pdf/too-large',
-    message: `The PDF is larger than ${megabytes(L.prospectusBytes)}. Please choose a smaller file.`,
+    message: pdfTooLargeMessage(L.prospectusBytes),
   },
   notPdf: { code: 'pdf/unsupported', message: 'The file is not a PDF.' },
   unreadable: { code: 'pdf/unreadable', message: 'The PDF could not be read: it may be damaged or incomplete.' },

@@ -49,9 +49,20 @@ describe('checkPdf', () => {
     const pdf = makePdf();
     expect(await refusal(pdf, { maxBytes: pdf.length - 1 })).toMatchObject({
       statusCode: 413,
-      ...PDF_ERRORS.tooLarge,
+      code: PDF_ERRORS.tooLarge.code,
     });
     expect(await checkPdf(pdf, { maxBytes: pdf.length })).toEqual({ pages: 1 });
+  });
+
+  it("names the limit of the file's own kind: a notice's attachment, not the prospectus", async () => {
+    const tenMb = 10 * 1024 * 1024;
+    const over = Buffer.concat([makePdf(), Buffer.alloc(tenMb)]);
+    expect(await refusal(over, { maxBytes: tenMb })).toMatchObject({
+      statusCode: 413,
+      code: PDF_ERRORS.tooLarge.code,
+      message: 'The PDF is larger than 10 MB. Please choose a smaller file.',
+    });
+    expect(PDF_ERRORS.tooLarge.message).toBe('The PDF is larger than 20 MB. Please choose a smaller file.');
   });
 
   it('ends the parse and refuses the file when it takes longer than the time limit', async () => {

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PDF_PAGES_ERROR } from '#common/notice-attachments.ts';
-import { PDF_ERRORS } from '#common/site-content/downloads.ts';
+import { PDF_ERRORS, pdfTooLargeMessage } from '#common/site-content/downloads.ts';
 import { AppError } from '#server/errors.ts';
 
 export interface PdfFacts {
@@ -84,7 +84,7 @@ export async function checkPdf(
   body: Buffer,
   { maxBytes, timeoutMs = 20_000, maxPages, thumbnailWidth }: PdfCheckOptions,
 ): Promise<PdfFacts> {
-  if (body.length > maxBytes) throw new AppError(413, PDF_ERRORS.tooLarge.code, PDF_ERRORS.tooLarge.message);
+  if (body.length > maxBytes) throw new AppError(413, PDF_ERRORS.tooLarge.code, pdfTooLargeMessage(maxBytes));
   if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw refused(PDF_ERRORS.notPdf);
   // Writers may add a few bytes (a newline, padding) after the marker, never much more.
   if (!body.subarray(-1024).toString('latin1').includes('%%EOF')) {
