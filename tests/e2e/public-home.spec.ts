@@ -179,10 +179,11 @@ test.describe('home page without JavaScript', () => {
     await expect(banner.getByRole('img')).toBeVisible();
     await expect(banner.getByRole('button')).toHaveCount(0);
     if (testInfo.project.name === 'phone') {
-      // The menu is an HTML popover: its button opens the 8 links without any script.
+      // The menu is an HTML popover: its button opens the 8 links and the language link without any script.
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
-      await expect(menu.getByRole('link')).toHaveCount(8);
+      await expect(menu.getByRole('link')).toHaveCount(9);
+      await expect(menu.getByRole('link').last()).toHaveText('नेपाली');
       for (const link of await menu.getByRole('link').all()) await expect(link).toBeVisible();
     } else {
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notices' })).toBeVisible();
