@@ -24,6 +24,8 @@ export const StaffAccountSchema = z.object({
   role: RoleSchema,
   lastSignInAt: z.string().nullable(),
   disabledAt: z.string().nullable(),
+  /** Whether the account signs in with a code from an authenticator app after its password. */
+  twoFactorOn: z.boolean(),
   /** Until when the account's one-time link may be used, while the person has not used it. */
   linkExpiresAt: z.string().nullable(),
 });

@@ -104,6 +104,7 @@ export function createStaffService(db: Db, clock: Clock) {
         role: parseRole(u.role),
         lastSignInAt: u.last_sign_in_at,
         disabledAt: u.disabled_at,
+        twoFactorOn: u.two_factor_enabled_at !== null,
         linkExpiresAt: linkOf.get(u.id) ?? null,
       }));
     },

@@ -42,6 +42,10 @@ export function StaffRow({ account, isMe, lastOwner, siteUrl }: StaffRowProps) {
           <dd>{account.lastSignInAt ? formatDateTime(account.lastSignInAt) : 'Never'}</dd>
         </div>
         <div>
+          <dt>Two-factor</dt>
+          <dd>{account.twoFactorOn ? 'On' : 'Off'}</dd>
+        </div>
+        <div>
           <dt>Status</dt>
           <dd>
             {account.disabledAt
