@@ -57,6 +57,11 @@ export const API_ERRORS = {
     status: 400,
     message: 'The password or code is not correct. Two-factor sign-in stays on.',
   },
+  /** An owner requires two-factor sign-in of every account, and this one has not turned it on yet. */
+  'two-factor/required': {
+    status: 403,
+    message: 'An owner requires two-factor sign-in: turn it on on your Account page first.',
+  },
 
   'image/missing': { status: 400, message: 'Please select a image.' },
   'image/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },

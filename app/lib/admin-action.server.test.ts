@@ -10,7 +10,9 @@ const admin = { email: 'admin@orbit.test' };
 
 /** A load context with just what the admin action reads: who is signed in, and the services. */
 function contextWith(signedIn: boolean, services: Record<string, unknown> = {}) {
-  return { currentAdmin: async () => (signedIn ? admin : null), services } as unknown as AppLoadContext;
+  // Two-factor sign-in is not required unless a test says so.
+  const all = { twoFactor: { mustSetUp: async () => false }, ...services };
+  return { currentAdmin: async () => (signedIn ? admin : null), services: all } as unknown as AppLoadContext;
 }
 
 function post(context: AppLoadContext, fields: Record<string, string>): ActionFunctionArgs {
@@ -30,6 +32,17 @@ const answer = (result: Awaited<ReturnType<typeof adminAction>>) => ({
 });
 
 describe('adminAction', () => {
+  it('while two-factor sign-in is required and not on, refuses every write outside the Account page', async () => {
+    const create = vi.fn(async () => ({}));
+    const mustSetUp = vi.fn(async () => true);
+    const context = contextWith(true, { notices: { create }, twoFactor: { mustSetUp } });
+    const { status, body } = answer(await adminAction(post(context, validNotice), { create: createNotice }));
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ ok: false, code: 'two-factor/required', values: { title: 'Exam routine' } });
+    expect(create).not.toHaveBeenCalled();
+    expect(mustSetUp).toHaveBeenCalledOnce();
+  });
+
   it("creates a notice through the notices service and answers with the specification's words", async () => {
     const create = vi.fn(async () => ({}));
     const context = contextWith(true, { notices: { create } });

@@ -11,7 +11,10 @@ import { formValues } from './admin-form.ts';
  * rearranged without saving (a list row added, moved or removed by a button when JavaScript is off).
  */
 export type WriteOutcome =
-  { fieldErrors: FieldErrors } | { done?: string; created?: string } | { edited: FormValues } | undefined;
+  | { fieldErrors: FieldErrors }
+  | { done?: string; created?: string; shownOnce?: string[] }
+  | { edited: FormValues }
+  | undefined;
 
 /** The signed-in person making a write. */
 export type WritingAdmin = NonNullable<Awaited<ReturnType<AppLoadContext['currentAdmin']>>>;
@@ -46,6 +49,11 @@ export async function adminAction(
   if (!roleAllows(admin.role, write.role ?? 'editor')) {
     return data(writeRefused(write.messages, apiError('auth/forbidden'), { values }), { status: 403 });
   }
+  // While two-factor sign-in is required and not on, only the Account page (where it is turned on) writes.
+  const onAccountPage = new URL(request.url).pathname === '/admin/account';
+  if (!onAccountPage && (await context.services.twoFactor.mustSetUp(admin.userId))) {
+    return data(writeRefused(write.messages, apiError('two-factor/required'), { values }), { status: 403 });
+  }
   try {
     const outcome = await write.run(form, context.services, admin);
     if (outcome && 'fieldErrors' in outcome) {
@@ -54,7 +62,9 @@ export async function adminAction(
     }
     if (outcome && 'edited' in outcome) return data({ ok: true as const, message: null, values: outcome.edited });
     const done = writeDone(write.messages, outcome?.done);
-    return data(outcome?.created ? { ...done, created: outcome.created } : done);
+    if (outcome?.created) done.created = outcome.created;
+    if (outcome?.shownOnce) done.shownOnce = outcome.shownOnce;
+    return data(done);
   } catch (err) {
     const refusal = refusalOf(err);
     if (refusal) {

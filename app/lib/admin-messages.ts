@@ -38,6 +38,18 @@ export const ADMIN_MESSAGES = {
     failed: 'Could not change the password.',
   },
   signOutElsewhere: { done: 'Signed out everywhere else.', failed: 'Could not sign out the other sessions.' },
+  // Two-factor sign-in (/admin/account) and requiring it of everyone (/admin/staff, owners).
+  twoFactorBegin: {
+    done: 'Scan the QR code, then enter the code your app shows.',
+    failed: 'Could not start setting up two-factor sign-in.',
+  },
+  twoFactorConfirm: {
+    done: 'Two-factor sign-in is on. Keep your recovery codes safe.',
+    failed: 'Could not turn on two-factor sign-in.',
+  },
+  twoFactorCancel: { done: 'Set-up cancelled. Two-factor sign-in stays off.', failed: 'Could not cancel the set-up.' },
+  twoFactorDisable: { done: 'Two-factor sign-in is off.', failed: 'Could not turn off two-factor sign-in.' },
+  twoFactorRequire: { done: 'Saved.', failed: 'Could not change the two-factor rule.' },
 } as const satisfies Record<string, WriteMessages>;
 
 export const LOGIN_SUCCESS = 'Login successful.';

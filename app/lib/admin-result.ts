@@ -14,6 +14,8 @@ export interface WriteDone {
   values?: FormValues;
   /** The id of what the write created, where the page follows it up (a notice's attachments, sent with progress). */
   created?: string;
+  /** What the person sees this once and never again (two-factor recovery codes): only its hashes are kept. */
+  shownOnce?: string[];
 }
 
 export interface WriteRefused {

@@ -1,6 +1,7 @@
 import { refusalOf } from '#common/api-error.ts';
 import { RoleSchema } from '#common/roles.ts';
 import { ChangePasswordSchema, NewStaffSchema } from '#common/staff.ts';
+import { TwoFactorCodeSchema } from '#common/two-factor.ts';
 import type { AdminWrite, WriteOutcome } from './admin-action.server.ts';
 import { fieldErrorsOf, formText } from './admin-form.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
@@ -88,4 +89,57 @@ export const signOutElsewhere: AdminWrite = {
   messages: ADMIN_MESSAGES.signOutElsewhere,
   run: async (_form, services, admin) =>
     services.account.signOutElsewhere(admin.userId, admin.userToken).then(() => undefined),
+};
+
+/** Starts setting up two-factor sign-in: the service keeps the new secret aside until the first code. */
+export const beginTwoFactor: AdminWrite = {
+  messages: ADMIN_MESSAGES.twoFactorBegin,
+  run: async (_form, services, admin) => services.twoFactor.begin(admin.userId).then(() => undefined),
+};
+
+/** The first code turns it on; the 10 recovery codes travel in this one answer and are never shown again. */
+export const confirmTwoFactor: AdminWrite = {
+  messages: ADMIN_MESSAGES.twoFactorConfirm,
+  async run(form, services, admin) {
+    const code = TwoFactorCodeSchema.safeParse(formText(form, 'code'));
+    if (!code.success) return { fieldErrors: { code: code.error.issues[0]?.message ?? 'Enter the code.' } };
+    try {
+      const { recoveryCodes } = await services.twoFactor.confirm(admin.userId, code.data);
+      return { shownOnce: recoveryCodes };
+    } catch (err) {
+      const refusal = refusalOf(err);
+      if (refusal?.code === 'two-factor/wrong-code') return { fieldErrors: { code: refusal.message } };
+      throw err;
+    }
+  },
+};
+
+export const cancelTwoFactor: AdminWrite = {
+  messages: ADMIN_MESSAGES.twoFactorCancel,
+  run: async (_form, services, admin) => services.twoFactor.cancelSetup(admin.userId).then(() => undefined),
+};
+
+/** Turning it off needs the account's password, a current code or a recovery code. */
+export const disableTwoFactor: AdminWrite = {
+  messages: ADMIN_MESSAGES.twoFactorDisable,
+  async run(form, services, admin) {
+    const proof = formText(form, 'proof');
+    if (!proof) return { fieldErrors: { proof: 'Enter your password or a code.' } };
+    try {
+      await services.twoFactor.disable(admin.userId, proof);
+      return undefined;
+    } catch (err) {
+      const refusal = refusalOf(err);
+      if (refusal?.code === 'two-factor/wrong-proof') return { fieldErrors: { proof: refusal.message } };
+      throw err;
+    }
+  },
+};
+
+/** An owner requires two-factor sign-in of every account, or no longer does. */
+export const requireTwoFactor: AdminWrite = {
+  messages: ADMIN_MESSAGES.twoFactorRequire,
+  role: 'owner',
+  run: async (form, services) =>
+    services.twoFactor.setRequired(formText(form, 'required') === 'true').then(() => undefined),
 };

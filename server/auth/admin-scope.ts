@@ -32,6 +32,11 @@ export function adminScope(plugins: ApiPlugin[]): ApiPlugin {
       const admin = await currentAdmin(request);
       if (!admin) throw unauthorized();
       if (!roleAllows(admin.role, request.routeOptions.config.role ?? 'owner')) throw forbidden('auth/forbidden');
+      // While two-factor sign-in is required and not on, only the person's own account (to turn it on) is open.
+      const ownAccount = request.routeOptions.url?.startsWith('/api/admin/account') ?? false;
+      if (!ownAccount && (await scope.services.twoFactor.mustSetUp(admin.userId))) {
+        throw forbidden('two-factor/required');
+      }
     });
     for (const plugin of plugins) await scope.register(plugin);
     // Unknown admin paths need a session too: a signed-out client learns nothing about which exist.

@@ -2,11 +2,19 @@ import { useActionData } from 'react-router';
 import { ROLE_LABELS } from '#common/roles.ts';
 import { PasswordSection } from '#app/components/admin/account/password-section.tsx';
 import { SessionsSection } from '#app/components/admin/account/sessions-section.tsx';
+import { TwoFactorSection } from '#app/components/admin/account/two-factor-section.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requireAdmin } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import { changeOwnPassword, signOutElsewhere } from '#app/lib/admin-staff-writes.server.ts';
+import {
+  beginTwoFactor,
+  cancelTwoFactor,
+  changeOwnPassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  signOutElsewhere,
+} from '#app/lib/admin-staff-writes.server.ts';
 import '#app/styles/admin-staff.css';
 import type { Route } from './+types/account';
 
@@ -14,18 +22,28 @@ export const meta: Route.MetaFunction = () => adminMeta('Your account');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = await requireAdmin(context);
-  return {
-    me: { name: me.name, email: me.email, role: me.role },
-    sessions: await context.services.account.sessions(me.userId, me.userToken),
-  };
+  const { twoFactor } = context.services;
+  const [sessions, status, setup] = await Promise.all([
+    context.services.account.sessions(me.userId, me.userToken),
+    twoFactor.status(me.userId),
+    twoFactor.pendingSetup(me.userId),
+  ]);
+  return { me: { name: me.name, email: me.email, role: me.role }, sessions, twoFactor: { ...status, setup } };
 }
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, { password: changeOwnPassword, 'sign-out-elsewhere': signOutElsewhere });
+  adminAction(args, {
+    password: changeOwnPassword,
+    'sign-out-elsewhere': signOutElsewhere,
+    'two-factor-begin': beginTwoFactor,
+    'two-factor-confirm': confirmTwoFactor,
+    'two-factor-cancel': cancelTwoFactor,
+    'two-factor-disable': disableTwoFactor,
+  });
 
-/** Each part of the page is its own section component, so more (two-factor sign-in) can be added beside them. */
+/** Each part of the page is its own section component. */
 export default function AdminAccount({ loaderData }: Route.ComponentProps) {
-  const { me, sessions } = loaderData;
+  const { me, sessions, twoFactor } = loaderData;
   const posted = useActionData<typeof action>();
   return (
     <section className="admin-page" aria-labelledby="account-title">
@@ -40,6 +58,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
       </header>
       <WriteStatus result={posted} />
       <PasswordSection email={me.email} posted={posted} />
+      <TwoFactorSection view={twoFactor} posted={posted} />
       <SessionsSection sessions={sessions} />
     </section>
   );

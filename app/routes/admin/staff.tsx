@@ -1,6 +1,7 @@
 import { useActionData } from 'react-router';
 import { OneTimeLink } from '#app/components/admin/staff/one-time-link.tsx';
 import { AddStaffForm } from '#app/components/admin/staff/add-staff-form.tsx';
+import { RequireTwoFactor } from '#app/components/admin/staff/require-two-factor.tsx';
 import { StaffRow } from '#app/components/admin/staff/staff-row.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
@@ -11,6 +12,7 @@ import {
   deleteStaff,
   disableStaff,
   enableStaff,
+  requireTwoFactor,
   resetStaffPassword,
   setStaffRole,
 } from '#app/lib/admin-staff-writes.server.ts';
@@ -21,7 +23,11 @@ export const meta: Route.MetaFunction = () => adminMeta('Staff');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = await requireOwner(context);
-  return { accounts: await context.services.staff.list(), me: me.userId, siteUrl: context.siteUrl };
+  const [accounts, twoFactorRequired] = await Promise.all([
+    context.services.staff.list(),
+    context.services.twoFactor.isRequired(),
+  ]);
+  return { accounts, twoFactorRequired, me: me.userId, siteUrl: context.siteUrl };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -32,10 +38,11 @@ export const action = (args: Route.ActionArgs) =>
     enable: enableStaff,
     reset: resetStaffPassword,
     delete: deleteStaff,
+    'require-two-factor': requireTwoFactor,
   });
 
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
-  const { accounts, me, siteUrl } = loaderData;
+  const { accounts, twoFactorRequired, me, siteUrl } = loaderData;
   const posted = useActionData<typeof action>();
   const activeOwners = accounts.filter((a) => a.role === 'owner' && !a.disabledAt);
   return (
@@ -62,6 +69,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </ul>
+      <RequireTwoFactor required={twoFactorRequired} />
     </section>
   );
 }

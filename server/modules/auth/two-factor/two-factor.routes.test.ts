@@ -181,6 +181,34 @@ describe('the site-wide rule and turning it off', () => {
     expect(ok.json()).toEqual({ required: true });
     expect((await t.asAdmin({ url: '/api/admin/account/two-factor' })).json()).toMatchObject({ required: true });
     expect((await auditKinds()).map((e) => e.subject)).toContain('Required for every account');
+
+    // The editor has not turned it on: only their own account's routes answer until they have.
+    const blocked = await t.anonymous({ url: '/api/admin/inquiries', headers: { cookie: editorCookie } });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ error: { code: 'two-factor/required' } });
+    const own = await t.anonymous({ url: '/api/admin/account/two-factor', headers: { cookie: editorCookie } });
+    expect(own.json()).toMatchObject({ enabled: false, required: true });
+    // The owner has it on, and the staff list says who has.
+    const staff = await t.asAdmin({ url: '/api/admin/staff' });
+    expect(staff.statusCode).toBe(200);
+    const onOf = (email: string) =>
+      staff.json<{ accounts: { email: string; twoFactorOn: boolean }[] }>().accounts.find((a) => a.email === email)
+        ?.twoFactorOn;
+    expect([onOf(ADMIN_EMAIL), onOf('editor@test.np')]).toEqual([true, false]);
+  });
+
+  it('a set-up begun and not confirmed is shown again until it is confirmed or cancelled', async () => {
+    await t.app.services.users.create('pending@test.np', 'pending-password-1', { role: 'editor' });
+    const me = (
+      await t.db.selectFrom('users').select('id').where('email', '=', 'pending@test.np').executeTakeFirstOrThrow()
+    ).id;
+    const twoFactor = t.app.services.twoFactor;
+    expect(await twoFactor.pendingSetup(me)).toBeNull();
+    const begun = await twoFactor.begin(me);
+    expect(await twoFactor.pendingSetup(me)).toEqual(begun);
+    await twoFactor.cancelSetup(me);
+    expect(await twoFactor.pendingSetup(me)).toBeNull();
+    await expect(twoFactor.confirm(me, '123456')).rejects.toMatchObject({ code: 'two-factor/not-started' });
   });
 
   it('turning off needs the password or a code, and is recorded', async () => {

@@ -75,6 +75,11 @@ export function createTwoFactorService(db: Db, clock: Clock) {
     return repo.useRecoveryCode(trx, user.id, hashRecoveryCode(normalised), clock.now().toISOString());
   }
 
+  async function setupOf(secret: string, email: string): Promise<TwoFactorSetup> {
+    const qrSvg = await QRCode.toString(totpUri(secret, email), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return { secret: groupedSecret(secret), qrSvg };
+  }
+
   return {
     async status(userId: string): Promise<TwoFactorStatus> {
       const user = await mustFind(userId);
@@ -90,12 +95,22 @@ export function createTwoFactorService(db: Db, clock: Clock) {
       const user = await mustFind(userId);
       const secret = newTotpSecret();
       await repo.setPendingSecret(db, user.id, sealSecret(await getKey(), secret, user.id));
-      const qrSvg = await QRCode.toString(totpUri(secret, user.email), {
-        type: 'svg',
-        margin: 1,
-        errorCorrectionLevel: 'M',
-      });
-      return { secret: groupedSecret(secret), qrSvg };
+      return setupOf(secret, user.email);
+    },
+
+    /**
+     * The setup begun and not yet confirmed, shown again (the QR code and the secret) when the page is
+     * loaded between the two steps; null when none is waiting or two-factor is already on.
+     */
+    async pendingSetup(userId: string): Promise<TwoFactorSetup | null> {
+      const user = await mustFind(userId);
+      if (!user.two_factor_pending_secret || user.two_factor_enabled_at) return null;
+      return setupOf(openSecret(await getKey(), user.two_factor_pending_secret, user.id), user.email);
+    },
+
+    /** Forgets a setup begun and not confirmed; two-factor stays as it was. */
+    async cancelSetup(userId: string): Promise<void> {
+      await repo.setPendingSecret(db, (await mustFind(userId)).id, null);
     },
 
     /** The first code from the app turns two-factor on; the answer holds the 10 recovery codes, shown once. */
@@ -153,6 +168,12 @@ export function createTwoFactorService(db: Db, clock: Clock) {
     },
 
     isRequired: () => repo.isTwoFactorRequired(db),
+
+    /** Whether an owner requires two-factor sign-in and this account has not turned it on: it must first. */
+    async mustSetUp(userId: string): Promise<boolean> {
+      if (!(await repo.isTwoFactorRequired(db))) return false;
+      return ((await findUserById(db, userId))?.two_factor_enabled_at ?? null) === null;
+    },
 
     async setRequired(required: boolean): Promise<void> {
       await db.transaction().execute(async (trx) => {
