@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -28,21 +28,55 @@ function addAccount(email: string): void {
   }
 }
 
-/** Turns two-factor on through the API, as the settings would: answers the secret and the recovery codes. */
-async function turnOn(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/login', { headers: ORIGIN, data: { email, password: ADMIN_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const setup = await request.post('/api/admin/account/two-factor/setup', { headers: ORIGIN });
-  const { secret } = (await setup.json()) as { secret: string };
-  const plain = secret.replaceAll(' ', '');
-  const confirm = await request.post('/api/admin/account/two-factor/confirm', {
+/** With E2E_SHOTS=<dir>, full-page pictures of the set-up steps, to look at (not compared). */
+async function shoot(page: Page, step: string, script: boolean): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const name = `account-${step}-${page.viewportSize()!.width}${script ? '' : '-nojs'}.png`;
+  await page.screenshot({ path: path.join(dir, name), fullPage: true });
+}
+
+/**
+ * Turns two-factor on as a person would, on the Account page: 'Turn on', read the key shown beside the QR
+ * code into the "app" (the test computes its codes), a wrong code first, then the right one. Answers the key
+ * and the recovery codes shown once.
+ */
+async function turnOnThroughScreen(page: Page, email: string, { script = true } = {}) {
+  const login = await page.request.post('/api/auth/login', {
     headers: ORIGIN,
-    data: { code: appCode(plain) },
+    data: { email, password: ADMIN_PASSWORD },
   });
-  expect(confirm.status()).toBe(200);
-  const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
-  await request.post('/api/auth/logout', { headers: ORIGIN });
-  return { secret: plain, recoveryCodes };
+  expect(login.status()).toBe(200);
+  await page.goto('/admin/account');
+  if (script) await waitForHydration(page);
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await expect(section).toContainText('Two-factor sign-in is off.');
+  await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(section.getByRole('img', { name: /QR code/u })).toBeVisible();
+  // The QR code (the server's SVG) fits a phone, and so does the page.
+  const qr = await section.getByRole('img', { name: /QR code/u }).boundingBox();
+  expect(qr!.width).toBeGreaterThan(100);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  await shoot(page, 'qr', script);
+  const secret = (await section.locator('.two-factor__secret').textContent())!.replaceAll(' ', '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/u);
+
+  await section.getByLabel('Code', { exact: true }).fill(appCode(secret, 3));
+  await section.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(section.getByText('The code is not correct. Enter the 6 digits the app shows now.')).toBeVisible();
+  await expect(section.getByRole('img', { name: /QR code/u })).toBeVisible();
+
+  await section.getByLabel('Code', { exact: true }).fill(appCode(secret));
+  await section.getByRole('button', { name: 'Confirm and turn on' }).click();
+  const recovery = section.getByRole('region', { name: 'Your recovery codes' });
+  await expect(recovery).toBeVisible();
+  await expect(section).toContainText('Two-factor sign-in is on.');
+  const recoveryCodes = await recovery.locator('li code').allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  await shoot(page, 'recovery-codes', script);
+  return { secret, recoveryCodes };
 }
 
 async function passwordStep(page: Page, email: string, { script = true } = {}) {
@@ -54,15 +88,15 @@ async function passwordStep(page: Page, email: string, { script = true } = {}) {
   await expect(page.getByLabel('Code')).toBeVisible();
 }
 
-test('with two-factor on, the login page asks for the code after the password, then signs in', async ({
+test('a person turns two-factor on from the Account page, signs out, and signs back in with a code', async ({
   page,
-  playwright,
 }, testInfo) => {
   const email = `two-factor-${testInfo.project.name}@orbit.test`;
   addAccount(email);
-  const request = await playwright.request.newContext({ baseURL: BASE_URL });
-  const { secret } = await turnOn(request, email);
-  await request.dispose();
+  const { secret } = await turnOnThroughScreen(page, email);
+  await expect(page.getByText('Two-factor sign-in is on. Keep your recovery codes safe.')).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 
   await passwordStep(page, email);
   // No session yet: only the pending sign-in.
@@ -82,12 +116,11 @@ test('with two-factor on, the login page asks for the code after the password, t
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a recovery code signs in once', async ({ page, playwright }, testInfo) => {
+  test('two-factor turned on from the Account page; a recovery code signs in once', async ({ page }, testInfo) => {
     const email = `recovery-${testInfo.project.name}@orbit.test`;
     addAccount(email);
-    const request = await playwright.request.newContext({ baseURL: BASE_URL });
-    const { recoveryCodes } = await turnOn(request, email);
-    await request.dispose();
+    const { recoveryCodes } = await turnOnThroughScreen(page, email, { script: false });
+    await page.context().clearCookies();
 
     await passwordStep(page, email, { script: false });
     await page.getByLabel('Code').fill(recoveryCodes[0]!);
