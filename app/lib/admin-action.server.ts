@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type AppLoadContext, data } from 'react-router';
 import { API_ERRORS, SESSION_ENDED, apiError, refusalOf } from '#common/api-error.ts';
 import { type Role, roleAllows } from '#common/roles.ts';
-import { mayWrite } from './admin-guard.server.ts';
+import { TWO_FACTOR_SETUP_PATH, mayWrite } from './admin-guard.server.ts';
 import { CORRECT_FIELDS, type WriteMessages } from './admin-messages.ts';
 import { type FieldErrors, type FormValues, type WriteResult, writeDone, writeRefused } from './admin-result.ts';
 import { formValues } from './admin-form.ts';
@@ -50,7 +50,7 @@ export async function adminAction(
     return data(writeRefused(write.messages, apiError('auth/forbidden'), { values }), { status: 403 });
   }
   // While two-factor sign-in is required and not on, only the Account page (where it is turned on) writes.
-  const onAccountPage = new URL(request.url).pathname === '/admin/account';
+  const onAccountPage = new URL(request.url).pathname === TWO_FACTOR_SETUP_PATH;
   if (!onAccountPage && (await context.services.twoFactor.mustSetUp(admin.userId))) {
     return data(writeRefused(write.messages, apiError('two-factor/required'), { values }), { status: 403 });
   }

@@ -50,3 +50,15 @@ export async function mayWrite(context: AppLoadContext): Promise<boolean> {
   sessionEndedDuringWrite.add(context);
   return false;
 }
+
+/** Where an account sets up two-factor sign-in: the one admin page open to it while an owner requires it. */
+export const TWO_FACTOR_SETUP_PATH = '/admin/account';
+
+/**
+ * While an owner requires two-factor sign-in, an account without it is sent to set it up: every admin page
+ * but its Account page moves there (the admin layout's loader calls this for every admin page).
+ */
+export async function requireTwoFactorSetUp(context: AppLoadContext, userId: string, request: Request) {
+  if (new URL(request.url).pathname === TWO_FACTOR_SETUP_PATH) return;
+  if (await context.services.twoFactor.mustSetUp(userId)) throw redirect(`${TWO_FACTOR_SETUP_PATH}#two-factor`);
+}

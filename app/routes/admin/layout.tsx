@@ -1,14 +1,12 @@
-import { Outlet, type ShouldRevalidateFunctionArgs, redirect, useRouteLoaderData } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { AdminLoadError } from '#app/components/admin/admin-load-error.tsx';
 import { AdminShell } from '#app/components/admin/admin-shell.tsx';
-import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { adminOrEndedWrite, requireTwoFactorSetUp } from '#app/lib/admin-guard.server.ts';
 import { isSessionEnded } from '#app/lib/admin-result.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import '#app/styles/admin.css';
 import '#app/styles/admin-content.css';
 import type { Route } from './+types/layout';
-
-const TWO_FACTOR_SETUP_PATH = '/admin/account';
 
 /** A single-page app: this page and those under it load React Router's client runtime. */
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -23,12 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
   if (!admin) return { email: null, name: null, role: null, unreadInquiries: 0 };
   // While an owner requires two-factor sign-in, an account without it can open only its Account page.
-  if (
-    new URL(request.url).pathname !== TWO_FACTOR_SETUP_PATH &&
-    (await context.services.twoFactor.mustSetUp(admin.userId))
-  ) {
-    throw redirect(`${TWO_FACTOR_SETUP_PATH}#two-factor`);
-  }
+  await requireTwoFactorSetUp(context, admin.userId, request);
   return {
     email: admin.email,
     name: admin.name,
