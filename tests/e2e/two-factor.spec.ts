@@ -95,8 +95,15 @@ test('a person turns two-factor on from the Account page, signs out, and signs b
   addAccount(email);
   const { secret } = await turnOnThroughScreen(page, email);
   await expect(page.getByText('Two-factor sign-in is on. Keep your recovery codes safe.')).toBeVisible();
+  // On a phone the toasts cover the header; they close by themselves after 5 s.
+  await expect(page.getByText('Two-factor sign-in is on. Keep your recovery codes safe.')).toBeHidden({
+    timeout: 10_000,
+  });
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The home page is loaded as a document: wait for it before opening the login page.
+  await page.waitForFunction(() => !('__reactRouterContext' in window));
+  await expect(page.locator('html[data-enhanced]')).toBeAttached();
 
   await passwordStep(page, email);
   // No session yet: only the pending sign-in.
@@ -111,6 +118,21 @@ test('a person turns two-factor on from the Account page, signs out, and signs b
   await expect(page.getByText('Login successful.')).toBeVisible();
   await page.waitForURL(/\/admin$/u);
   await expect(page.getByText('Hello Admin')).toBeVisible();
+
+  // The staff list says so; turning it off needs the password or a code.
+  await page.goto('/admin/staff');
+  const row = page.getByRole('listitem').filter({ hasText: email });
+  await expect(row.getByRole('definition').filter({ hasText: /^On$/u })).toBeVisible();
+  await page.goto('/admin/account');
+  await waitForHydration(page);
+  const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await section.getByLabel('Password or code').fill('not the password');
+  await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(section.getByText('The password or code is not correct. Two-factor sign-in stays on.')).toBeVisible();
+  await section.getByLabel('Password or code').fill(ADMIN_PASSWORD);
+  await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(section).toContainText('Two-factor sign-in is off.');
+  await expect(section.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {
