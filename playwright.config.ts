@@ -21,6 +21,8 @@ process.env.XDG_CONFIG_HOME = path.join(browserHome, 'config');
 process.env.XDG_CACHE_HOME = path.join(browserHome, 'cache');
 
 const CI = Boolean(process.env.CI);
+/** One width only (E2E_PROJECT=desktop): CI's second Node pass, where the browser's layout is not what changes. */
+const E2E_PROJECT = process.env.E2E_PROJECT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -46,7 +48,7 @@ export default defineConfig({
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
     },
-  ],
+  ].filter((p) => !E2E_PROJECT || p.name === E2E_PROJECT),
   webServer: {
     // `npm run test:e2e` builds the pages first; this only starts the built server on a fresh DATA_DIR.
     command: 'node scripts/e2e-server.mjs',
