@@ -1,9 +1,9 @@
 import { Form, data, useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
 import { FirstOwnerSchema, SetPasswordSchema } from '#common/staff.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
+import { NewPasswordField } from '#app/components/admin/new-password-field.tsx';
 import { fieldErrorsOf, formText } from '#app/lib/admin-form.ts';
 import { withPasswordFields } from '#app/lib/admin-staff-writes.server.ts';
 import '#app/styles/admin.css';
@@ -120,22 +120,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
         ) : (
           <input type="hidden" name="email" autoComplete="username" value={link.email} />
         )}
-        <AdminField
-          label="New password"
-          hint={`At least ${MIN_NEW_PASSWORD_LENGTH} characters, not one of the most common passwords. A few unrelated words are easy to remember.`}
-          error={errors.password}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={MIN_NEW_PASSWORD_LENGTH}
-              required
-            />
-          )}
-        </AdminField>
+        <NewPasswordField error={errors.password} note="A few unrelated words are easy to remember." />
         <button type="submit" className="button button--primary">
           {firstOwner ? 'Create owner' : 'Set password'}
         </button>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
+import { NewPasswordField } from '../new-password-field.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';
 
 /** Change your own password: the current one is required; your other sessions end, this one stays. */
@@ -20,22 +20,7 @@ export function PasswordSection({ email, posted }: { email: string; posted: Writ
         <AdminField label="Current password" error={errors.current}>
           {(control) => <input {...control} name="current" type="password" autoComplete="current-password" required />}
         </AdminField>
-        <AdminField
-          label="New password"
-          hint={`At least ${MIN_NEW_PASSWORD_LENGTH} characters, not one of the most common passwords. Your other sessions end; this one stays.`}
-          error={errors.password}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={MIN_NEW_PASSWORD_LENGTH}
-              required
-            />
-          )}
-        </AdminField>
+        <NewPasswordField error={errors.password} note="Your other sessions end; this one stays." />
         <button type="submit" className="button button--primary" disabled={busy}>
           Change password
         </button>
