@@ -1,5 +1,6 @@
 import { type Catalogue, interfaceText } from '#common/i18n/catalogue.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
+import { LISTING_PARAMETERS } from '#common/public-pages.ts';
 import { SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import { shareImage } from './fixed-pictures.ts';
 import { localized, siteContentOf } from './site-content.ts';
@@ -25,14 +26,11 @@ export function collegeNameOf(matches: MetaSource['matches']): string {
   return content ? localized(content.site.college.name, content.lang) : '';
 }
 
-/** Query parameters that make another page of content (a list's page, a filter); the rest (?map=show) do not. */
-const PAGE_PARAMETERS = ['category', 'page'];
-
 /** The page's own address for search engines: its path and the parameters that change what it lists. */
 function pagePath({ pathname, search }: MetaSource['location']): string {
   const query = new URLSearchParams(search ?? '');
   const kept = new URLSearchParams();
-  for (const name of PAGE_PARAMETERS) {
+  for (const name of LISTING_PARAMETERS) {
     const value = query.get(name);
     if (value !== null) kept.set(name, value);
   }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKey } from './cache-key.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PUBLIC_QUERY_PARAMETERS } from '#common/public-pages.ts';
+import { cacheKey, renderedAddress } from './cache-key.ts';
 
 describe('cacheKey', () => {
   it('keeps an address without a query as it is', () => {
@@ -23,7 +26,37 @@ describe('cacheKey', () => {
     expect(cacheKey('/ne')).not.toBe(cacheKey('/'));
   });
 
-  it('does not mistake a parameter that merely contains a tracker name', () => {
-    expect(cacheKey('/gallery?notfbclid=1')).toBe('/gallery?notfbclid=1');
+  it('drops any parameter no page reads, so a script cannot make a new entry per request', () => {
+    expect(cacheKey('/gallery?notfbclid=1')).toBe('/gallery');
+    expect(cacheKey('/?x=0.123&page=2&bust=9')).toBe('/?page=2');
+    expect(cacheKey('/api/notices?limit=5&_=1732400000')).toBe('/api/notices?limit=5');
+    expect(cacheKey('/?map=show')).toBe('/?map=show');
+  });
+});
+
+describe('renderedAddress', () => {
+  it('renders a page outside the admin from its key, so a cached page cannot echo what the key left out', () => {
+    expect(renderedAddress('/?fbclid=abc')).toBe('/');
+    expect(renderedAddress('/login?next=%2Fadmin%2Fnotice&x=1')).toBe('/login?next=%2Fadmin%2Fnotice');
+  });
+
+  it('leaves the admin addresses as they came', () => {
+    expect(renderedAddress('/admin/audit?actor=3&kind=notice')).toBe('/admin/audit?actor=3&kind=notice');
+  });
+});
+
+describe('PUBLIC_QUERY_PARAMETERS', () => {
+  // Reads the pages' code: a parameter read outside the admin but missing from the list would be stripped
+  // before the page sees it.
+  it('names every query parameter that code outside the admin reads', () => {
+    const root = path.resolve(import.meta.dirname, '../../app');
+    const read = new Set<string>();
+    for (const file of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/u.test(file) || /(^|\/)admin/u.test(file) || file.includes('.test.')) continue;
+      const code = fs.readFileSync(path.join(root, file), 'utf8');
+      for (const match of code.matchAll(/(?:searchParams|query)\.get\('([\w-]+)'\)/gu)) read.add(match[1]!);
+    }
+    expect([...read].sort()).toEqual(expect.arrayContaining(['category', 'map', 'next', 'page', 'video']));
+    for (const name of read) expect(PUBLIC_QUERY_PARAMETERS).toContain(name);
   });
 });

@@ -1,32 +1,33 @@
+import { PUBLIC_QUERY_PARAMETERS } from '#common/public-pages.ts';
+
+const KEPT = new Set(PUBLIC_QUERY_PARAMETERS);
+
+/** Under /admin or /api/admin: never cached, never kept by another cache. */
+export const isAdminAddress = (url: string) => url.startsWith('/admin') || url.startsWith('/api/admin');
+
 /**
- * Query parameters that link trackers add to a shared address (Facebook's fbclid, Google's gclid, the
- * utm_ campaign tags, …). No page reads them, so a page is the same with or without them; left in the
- * key, every click on a shared link would be a new address and a fresh render on results day.
+ * The render cache's key for a request address: the path and only the query parameters that pages and
+ * the public API read, in their order. Everything else (Facebook's fbclid and the utm_ tags on a shared
+ * link, a script's random `?x=<n>` meant to miss the cache) makes no other page, so it makes no other
+ * entry: left in the key, every click on a shared link, and every request of such a script, would be a
+ * fresh render and compression on results day, and would push the real pages out of the store.
  */
-const TRACKING_PARAMETERS = new Set([
-  'fbclid',
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'dclid',
-  'msclkid',
-  'igshid',
-  'mc_cid',
-  'mc_eid',
-  'ttclid',
-  'twclid',
-  'yclid',
-]);
-
-const isTracking = (name: string) => TRACKING_PARAMETERS.has(name.toLowerCase()) || /^utm_/iu.test(name);
-
-/** The render cache's key for a request address: the path and the query without tracking parameters. */
 export function cacheKey(url: string): string {
   const question = url.indexOf('?');
   if (question === -1) return url;
   const params = new URLSearchParams(url.slice(question + 1));
   const kept = new URLSearchParams();
-  for (const [name, value] of params) if (!isTracking(name)) kept.append(name, value);
+  for (const [name, value] of params) if (KEPT.has(name)) kept.append(name, value);
   const query = kept.toString();
   return query ? `${url.slice(0, question)}?${query}` : url.slice(0, question);
+}
+
+/**
+ * The address a page is rendered from. Outside the admin it is the cache key, so a cached page can only
+ * depend on what its key holds: a page that echoed an ignored parameter (the language link keeps the
+ * query) would otherwise carry one visitor's `?fbclid=…`, or anything a script put there, to everyone
+ * served from that entry. The admin, never cached, sees its address as it came.
+ */
+export function renderedAddress(url: string): string {
+  return isAdminAddress(url) ? url : cacheKey(url);
 }

@@ -120,6 +120,30 @@ describe('render cache', () => {
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
   });
 
+  it('keeps a new page with quick compression, then remakes it with the best in the background, same ETag', async () => {
+    const first = await get(a.app, '/page', { 'accept-encoding': 'br' });
+    expect(a.cache.store.get('/page')?.effort).toBe('quick');
+    await a.cache.refined();
+    const entry = a.cache.store.get('/page');
+    expect(entry?.effort).toBe('best');
+    const second = await get(a.app, '/page', { 'accept-encoding': 'br' });
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const best = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
+    expect(second.rawPayload.equals(zlib.brotliCompressSync(entry!.identity, best))).toBe(true);
+    expect(zlib.brotliDecompressSync(second.rawPayload).toString()).toBe(
+      zlib.brotliDecompressSync(first.rawPayload).toString(),
+    );
+    expect(a.cache.store.bytes).toBe(entry?.bytes);
+    expect(a.renders.get('page')).toBe(1);
+  });
+
+  it('serves one entry whatever parameters no page reads are added, and renders it once', async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => get(a.app, `/page?bust=${i}`)));
+    expect(a.renders.get('page')).toBe(1);
+    expect(a.cache.store.size).toBe(1);
+    expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+  });
+
   it('answers 304 with no body to a matching If-None-Match, and 200 once the page changed', async () => {
     const first = await get(a.app, '/page');
     const again = await get(a.app, '/page', { 'if-none-match': String(first.headers.etag) });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { chooseEncoding } from '../compression.ts';
-import { cacheKey } from './cache-key.ts';
+import { cacheKey, isAdminAddress } from './cache-key.ts';
 import { type CachedResponse, etagMatches, makeCachedResponse } from './cached-response.ts';
 import type { ContentVersion } from './content-version.ts';
 import { ResponseStore, type StoreLimits } from './response-store.ts';
@@ -22,8 +22,6 @@ interface Fill {
   version: number;
   resolve: (entry: CachedResponse | null) => void;
 }
-
-const isAdminPath = (url: string) => url.startsWith('/admin') || url.startsWith('/api/admin');
 
 async function toBuffer(payload: unknown): Promise<Buffer | null> {
   if (typeof payload === 'string') return Buffer.from(payload);
@@ -68,6 +66,17 @@ export function registerResponseCache(
   const store = new ResponseStore(limits);
   const fills = new WeakMap<FastifyRequest, Fill>();
   const served = new WeakSet<FastifyRequest>();
+  let refining: Promise<void> | null = null;
+
+  // Entries are made with quick compression; the ones in use are remade with the best, one at a time, so
+  // the slow compressor never has more than one of zlib's threads, however many new addresses come in.
+  const refine = (key: string, entry: CachedResponse) => {
+    if (refining || entry.effort === 'best') return;
+    refining = makeCachedResponse(entry.version, entry.identity, entry.headers, 'best')
+      .then((better) => void store.replace(key, entry, better))
+      .catch((err: unknown) => app.log.warn({ err, key }, 'render cache: recompressing failed; the quick copy stays'))
+      .finally(() => (refining = null));
+  };
 
   const settle = (request: FastifyRequest, entry: CachedResponse | null) => {
     const fill = fills.get(request);
@@ -84,6 +93,7 @@ export function registerResponseCache(
     const key = cacheKey(request.url);
     const hit = store.get(key);
     if (hit) {
+      refine(key, hit);
       served.add(request);
       return reply.send(applyEntry(request, reply, hit));
     }
@@ -111,7 +121,7 @@ export function registerResponseCache(
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (served.has(request)) return payload;
-    if (isAdminPath(request.url) || reply.hasHeader('set-cookie')) reply.header('cache-control', PRIVATE_NO_STORE);
+    if (isAdminAddress(request.url) || reply.hasHeader('set-cookie')) reply.header('cache-control', PRIVATE_NO_STORE);
     const fill = fills.get(request);
     if (!fill) return payload;
     const cacheable =
@@ -132,7 +142,7 @@ export function registerResponseCache(
         return body ?? payload;
       }
       const entry = await makeCachedResponse(fill.version, body, reply.getHeaders());
-      store.set(fill.key, entry);
+      if (store.set(fill.key, entry)) refine(fill.key, entry);
       settle(request, entry);
       return applyEntry(request, reply, entry);
     } catch (err) {
@@ -145,5 +155,5 @@ export function registerResponseCache(
   app.addHook('onRequestAbort', async (request) => settle(request, null));
   app.addHook('onResponse', async (request) => settle(request, null));
 
-  return { store, versions };
+  return { store, versions, refined: () => refining ?? Promise.resolve() };
 }

@@ -62,6 +62,17 @@ export class ResponseStore {
     return true;
   }
 
+  /**
+   * Puts a better-compressed copy in place of the entry it was made from, if that entry is still the one
+   * kept under the key (it may have been dropped or replaced meanwhile); its place in the order stays.
+   */
+  replace(key: string, previous: CachedResponse, next: CachedResponse): boolean {
+    if (this.#entries.get(key) !== previous || next.version !== previous.version) return false;
+    this.#entries.set(key, next);
+    this.#bytes += next.bytes - previous.bytes;
+    return true;
+  }
+
   delete(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;

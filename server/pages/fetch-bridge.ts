@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderedAddress } from '../cache/cache-key.ts';
 
 /** A view of a Buffer's bytes as Fetch body (no copy). */
 export const asBytes = (b: Buffer): Uint8Array<ArrayBuffer> =>
@@ -8,8 +9,10 @@ export const asBytes = (b: Buffer): Uint8Array<ArrayBuffer> =>
 
 /**
  * The Fetch API Request that React Router expects, made from a Fastify request whose body (if any) has
- * already been read within its limit (server/pages/form-body.ts). Aborted when the client goes away
- * before the answer is complete, so a render or an action in flight can stop early.
+ * already been read within its limit (server/pages/form-body.ts). A page view is rendered from its cache
+ * key's address (server/cache/cache-key.ts), without the query parameters no page reads; a form post keeps
+ * its address. Aborted when the client goes away before the answer is complete, so a render or an action
+ * in flight can stop early.
  */
 export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const headers = new Headers();
@@ -23,7 +26,9 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
     if (!reply.raw.writableFinished) controller.abort();
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
-  return new Request(`${request.protocol}://${request.host}${request.originalUrl}`, {
+  const isView = request.method === 'GET' || request.method === 'HEAD';
+  const address = isView ? renderedAddress(request.originalUrl) : request.originalUrl;
+  return new Request(`${request.protocol}://${request.host}${address}`, {
     method: request.method,
     headers,
     signal: controller.signal,

@@ -87,6 +87,15 @@ describe('public pages from the render cache', () => {
     expect(await after.text()).toContain('Results are out today');
   });
 
+  it('renders a page without the parameters no page reads, so its cached copy cannot carry them to others', async () => {
+    const shared = await (await page('/notices?fbclid=visitor-1234&utm_source=facebook&page=1')).text();
+    expect(shared).not.toContain('visitor-1234');
+    expect(shared).not.toContain('utm_source');
+    expect(shared).toContain('href="/ne/notices?page=1"');
+    const plain = await (await page('/notices?page=1')).text();
+    expect(plain).toBe(shared);
+  });
+
   it('never lets anyone keep the contact page (its form carries a token) or an admin answer', async () => {
     expect((await page('/contact')).headers.get('cache-control')).toBe('private, no-store');
     const admin = await page('/admin', { cookie });
