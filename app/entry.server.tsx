@@ -25,7 +25,7 @@ export default function handleRequest(
   }
   const { matches } = routerContext.staticHandlerContext;
   const nonce = needsClientRuntime(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))
-    ? loadContext.cspNonce
+    ? loadContext.scriptNonce()
     : undefined;
 
   return new Promise<Response>((resolve, reject) => {

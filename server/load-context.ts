@@ -12,8 +12,12 @@ export type LoadContext = {
   clientIp: string;
   /** The signed-in admin of this request, or null (looked up once, only when asked). */
   currentAdmin: () => Promise<SignedIn | null>;
-  /** Nonce of this response's Content-Security-Policy, for the scripts React Router writes. */
-  cspNonce: string;
+  /**
+   * The nonce for the scripts React Router writes into this response; asking for it puts it in the
+   * response's Content-Security-Policy. A page that writes no inline script (every public page) never
+   * asks, and its policy lets only the site's own script files run.
+   */
+  scriptNonce: () => string;
   /** Signs in (same rules as POST /api/auth/login) and returns the Set-Cookie header value, for forms posted without JavaScript. */
   signIn: (email: string, password: string) => Promise<{ setCookie: string; codeRequired: boolean }>;
   /** The second step of a two-factor sign-in, with this browser's pending sign-in cookie. */
@@ -21,12 +25,15 @@ export type LoadContext = {
 };
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
-  return (request: Pick<FastifyRequest, 'ip' | 'cspNonce'>): LoadContext => ({
+  return (request: Pick<FastifyRequest, 'ip' | 'cspNonce' | 'cspNonceUsed'>): LoadContext => ({
     services,
     siteUrl,
     clientIp: request.ip,
     currentAdmin: () => currentAdmin(request as FastifyRequest),
-    cspNonce: request.cspNonce,
+    scriptNonce() {
+      request.cspNonceUsed = true;
+      return request.cspNonce;
+    },
     async signIn(email, password) {
       const result = await services.auth.login(email, password, request.ip);
       const { server } = request as FastifyRequest;

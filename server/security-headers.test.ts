@@ -11,6 +11,13 @@ describe('page Content-Security-Policy', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/u);
   });
 
+  it("allows only the site's script files to a page that writes no inline script", () => {
+    const scripts = pageCsp(null, { siteUrl: 'http://localhost:3000' })
+      .split('; ')
+      .find((d) => d.startsWith('script-src'));
+    expect(scripts).toBe("script-src 'self'");
+  });
+
   it('forbids framing the site and limits frames to the embeds in use', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     const frames = csp.split('; ').find((d) => d.startsWith('frame-src'))!;

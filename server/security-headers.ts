@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Per-request nonce that lets our own inline scripts (React Router's hydration data) run. */
     cspNonce: string;
+    /** Whether the page written into this response uses the nonce (server/load-context.ts `scriptNonce`). */
+    cspNonceUsed: boolean;
   }
 }
 
@@ -29,14 +31,15 @@ export interface SecurityHeaderOptions {
   embedUrls?: () => Promise<readonly string[]>;
 }
 
+/** The policy of an HTML page; `nonce` only when the page writes inline scripts (the admin's runtime). */
 export function pageCsp(
-  nonce: string,
+  nonce: string | null,
   { siteUrl, assetOrigin }: SecurityHeaderOptions,
   frames: readonly string[] = [],
 ): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     // React-toastify injects its stylesheet at run time; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${assetOrigin ? ` ${assetOrigin}` : ''}`,
@@ -54,10 +57,11 @@ export function pageCsp(
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** Security headers on every response; the page CSP carries the request's nonce. */
+/** Security headers on every response; a page's CSP carries the request's nonce if the page uses it. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const https = options.siteUrl.startsWith('https://');
   app.decorateRequest('cspNonce', '');
+  app.decorateRequest('cspNonceUsed', false);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     request.cspNonce = randomBytes(16).toString('base64');
   });
@@ -83,7 +87,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       reply.header(
         'content-security-policy',
         type.startsWith('text/html')
-          ? pageCsp(request.cspNonce, options, await frameOrigins(request))
+          ? pageCsp(request.cspNonceUsed ? request.cspNonce : null, options, await frameOrigins(request))
           : typeof own === 'string'
             ? own
             : API_CSP,

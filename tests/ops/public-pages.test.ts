@@ -80,6 +80,8 @@ describe('public pages from the render cache', () => {
     // The browser keeps the page's policy: a policy on the 304 would replace it (an API's 'none' unstyled the page).
     expect(revalidated.headers.get('content-security-policy')).toBeNull();
     expect(first.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+    // A public page writes no inline script, so its policy carries no nonce.
+    expect(first.headers.get('content-security-policy')).toMatch(/script-src 'self';/u);
 
     await createNotice('Results are out today');
     const after = await page('/', { 'if-none-match': etag });
@@ -100,6 +102,8 @@ describe('public pages from the render cache', () => {
     expect((await page('/contact')).headers.get('cache-control')).toBe('private, no-store');
     const admin = await page('/admin', { cookie });
     expect(admin.headers.get('cache-control')).toBe('private, no-store');
+    // The admin's runtime writes inline scripts: its policy names this response's nonce.
+    expect(admin.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/u);
   });
 });
 
