@@ -18,7 +18,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
-import { emptyRenderCache } from './lib/admin-write.ts';
+import { adminCookie, emptyRenderCache } from './lib/admin-write.ts';
 import { type FormTiming, timeContactForm, timeLoginForm } from './lib/page-forms.ts';
 import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
 import { type StormFigures, signInStorm } from './lib/sign-in-storm.ts';
@@ -108,7 +108,7 @@ export async function runResultsDay({ port }: { port: number }): Promise<Results
       );
     }
     await sleep(5000);
-    await emptyRenderCache(server.url, server.adminEmail, adminEnv.ADMIN_PASSWORD);
+    await emptyRenderCache(server.url, await adminCookie(server.url, server.adminEmail, adminEnv.ADMIN_PASSWORD));
     const afterWarmupMb = rssMb(pid);
 
     console.log(`Results day: ${SECONDS} s at ${CONNECTIONS} connections per address...`);

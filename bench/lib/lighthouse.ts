@@ -18,6 +18,8 @@ export interface LighthouseFigures {
   cls: number;
   fcpMs: number;
   totalBytes: number;
+  /** JavaScript as transferred (compressed bodies and headers), from the median run's resource summary. */
+  scriptBytes: number;
   /** Every run's performance score, to show the spread. */
   performanceRuns: number[];
   /** Audits of the median run that did not pass fully, for the categories other than performance. */
@@ -26,7 +28,16 @@ export interface LighthouseFigures {
 
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode: string; title: string }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      numericValue?: number;
+      scoreDisplayMode: string;
+      title: string;
+      details?: { items?: { resourceType?: string; transferSize?: number }[] };
+    }
+  >;
   runtimeError?: { message: string };
 }
 
@@ -92,6 +103,8 @@ export async function lighthouse(
     cls: Number(numeric(median, 'cumulative-layout-shift').toFixed(3)),
     fcpMs: Math.round(numeric(median, 'first-contentful-paint')),
     totalBytes: Math.round(numeric(median, 'total-byte-weight')),
+    scriptBytes:
+      median.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
     performanceRuns: lhrs.map((l) => score(l, 'performance')),
     failedAudits,
   };
