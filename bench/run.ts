@@ -14,6 +14,7 @@
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,7 +100,9 @@ async function measureAgainstServer(): Promise<{
 }> {
   // The API answers' sizes decide the static twins' sizes; static files are listed when the server starts.
   const dataDir = path.join(work, 'data');
-  const sizing = await startLocalServer({ port: PORT, dataDir });
+  // The first start makes the admin with this password; the second start signs in with it.
+  const env = { ADMIN_PASSWORD: randomBytes(18).toString('base64url') };
+  const sizing = await startLocalServer({ port: PORT, dataDir, env });
   const sizeOf = async (p: string) => (await (await fetch(`${sizing.url}${p}`)).arrayBuffer()).byteLength;
   const noticesBytes = await sizeOf('/api/notices');
   const admissionBytes = await sizeOf('/api/admission');
@@ -109,7 +112,7 @@ async function measureAgainstServer(): Promise<{
     writeStaticTwin(PROJECT_ROOT, 'admission', admissionBytes),
   ];
 
-  const server = await startLocalServer({ port: PORT, dataDir });
+  const server = await startLocalServer({ port: PORT, dataDir, env });
   const cleanup = async () => {
     await server.stop();
     for (const t of twins) t.remove();

@@ -41,7 +41,8 @@ export async function startLocalServer({
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-local-'));
   const url = `http://127.0.0.1:${port}`;
   const adminEmail = 'measure@orbit.test';
-  const adminPassword = randomBytes(18).toString('base64url');
+  // The first start of a data folder makes its admin: a later start of the same folder must be given the same password.
+  const adminPassword = env.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url');
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
