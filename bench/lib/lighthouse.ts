@@ -66,6 +66,21 @@ async function runOnce(root: string, url: string, outFile: string, env: NodeJS.P
   return lhr;
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART); such a run measured
+ * nothing, so it is run again, twice at most, and a third failure stops the bench.
+ */
+async function runWithRetries(root: string, url: string, outFile: string, env: NodeJS.ProcessEnv): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(root, url, outFile, env);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      console.warn(`(${(err as Error).message.slice(0, 160)}; running it again)`);
+    }
+  }
+}
+
 const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
@@ -80,7 +95,7 @@ export async function lighthouse(
   const lhrs: Lhr[] = [];
   for (let i = 0; i < runs; i++) {
     const file = path.join(workDir, `lh-${urlPath.replace(/\W+/gu, '_') || 'home'}-${i}.json`);
-    lhrs.push(await runOnce(root, `${baseUrl}${urlPath}`, file, env));
+    lhrs.push(await runWithRetries(root, `${baseUrl}${urlPath}`, file, env));
   }
   const median = computeMedianRun(lhrs as never) as unknown as Lhr;
   const failedAudits: string[] = [];
