@@ -118,7 +118,8 @@ export async function runScale({
     await seed(dataDir);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
-    const server = await startLocalServer({ port, dataDir });
+    // The render cache off: the figures are real renders, not answers from memory.
+    const server = await startLocalServer({ port, dataDir, env: { RENDER_CACHE: 'false' } });
     try {
       const pages: ScalePage[] = [];
       for (const urlPath of ['/gallery', '/notices', '/']) {

@@ -90,7 +90,7 @@ export async function buildApp({
   });
   const services = createServices({ db, storage, env, log: app.log, ...(clock ? { clock } : {}) });
   // Before compression: cached answers carry their own compressed variants.
-  registerResponseCache(app, services.contentVersion);
+  if (env.RENDER_CACHE) registerResponseCache(app, services.contentVersion);
   registerCompression(app);
   registerInputGuard(app);
 

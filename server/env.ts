@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool('false'),
   PUBLIC_ASSET_BASE_URL: z.url({ protocol: /^https?$/u }).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: int(20, 1, 600),
+  // Off only to measure or debug rendering: every public page is then rendered for every request.
+  RENDER_CACHE: bool('true'),
 });
 
 /**

@@ -47,4 +47,15 @@ describe('GET /api/notices', () => {
     });
     expect(again.statusCode).toBe(304);
   });
+
+  it('is made afresh for every request with RENDER_CACHE=false (for measuring renders)', async () => {
+    const uncached = await createTestApp({ RENDER_CACHE: 'false' });
+    try {
+      const first = await uncached.app.inject({ method: 'GET', url: '/api/notices?limit=2' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers.etag).toBeUndefined();
+    } finally {
+      await uncached.close();
+    }
+  });
 });
