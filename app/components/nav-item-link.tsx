@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router';
 import type { NavItem } from '#app/lib/nav-items.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
+import { NepaliWord } from './nepali-word.tsx';
+import { NEPALI_WORD_OUTLINE } from './nepali-word-outline.ts';
 
 /**
  * One navigation entry. Pages are NavLinks (aria-current on the page you are on); section links are plain
@@ -10,11 +12,11 @@ import { useSiteContent } from '#app/lib/site-content.ts';
  */
 export function NavItemLink({ item, className }: { item: NavItem; className: string }) {
   const { ui } = useSiteContent();
-  // The same page in the other language: a document link, named in that language.
+  // The same page in the other language: a document link, named in that language ('नेपाली' drawn as an outline).
   if (item.kind === 'language') {
     return (
       <a className={`${className} language-link`} href={item.href} lang={item.lang} hrefLang={item.lang}>
-        {item.label}
+        {item.label === NEPALI_WORD_OUTLINE.text ? <NepaliWord /> : item.label}
       </a>
     );
   }

@@ -153,7 +153,17 @@ test('an English page downloads no Devanagari font, its language link included',
   });
   await page.goto('/notices');
   await openNavigation(page);
-  await expect(page.locator('header a.language-link').locator('visible=true')).toBeVisible();
+  // The word is drawn as an outline of the served font (no system font needed), and named by its text.
+  const link = page.locator('header a.language-link').locator('visible=true');
+  await expect(link).toHaveAccessibleName('नेपाली');
+  await expect(link).toHaveAttribute('lang', 'ne');
+  const outline = link.locator('svg.nepali-word');
+  await expect(outline).toBeVisible();
+  await expect(outline).toHaveAttribute('aria-hidden', 'true');
+  const box = await outline.boundingBox();
+  // About 2.6 times as wide as high, at the size of the link's text (16 px).
+  expect(box?.width).toBeGreaterThan(35);
+  expect(box?.height).toBeGreaterThan(12);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForLoadState('networkidle');
   expect(fonts).toEqual([]);
