@@ -9,7 +9,18 @@ import {
   testimonials,
   whyChooseUs,
 } from '#content/college.ts';
-import { english } from '#common/site-content/local-text.ts';
+import {
+  aboutNe,
+  admissionsNe,
+  bannerAltsNe,
+  collegeNe,
+  coursesNe,
+  footerCoursesNe,
+  messagesNe,
+  testimonialsNe,
+  whyChooseUsNe,
+} from '#content/college-ne.ts';
+import { type LocalText, english } from '#common/site-content/local-text.ts';
 import { DRAWINGS, type StoredSections } from './stored-sections.ts';
 
 /**
@@ -26,41 +37,52 @@ export const DRAWING_ALTS: Record<(typeof DRAWINGS)[number], string> = {
   'banner-7': 'Drawing of the college building under a light sky with an orange sun',
 };
 
-const paragraphs = (list: readonly string[]) => english(list.join('\n\n'));
+/** A default text in English and Nepali. */
+const both = (en: string, ne: string): LocalText => ({ en, ne });
+const paragraphs = (en: readonly string[], ne: readonly string[]) => both(en.join('\n\n'), ne.join('\n\n'));
+
+/** The Nepali of item `index` of a list of content/college-ne.ts, which has an entry for each of college.ts. */
+function nth<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`content/college-ne.ts has no entry ${index + 1} of a list`);
+  return item;
+}
 
 /** What the hero said under the headline before it could be edited. */
 const HERO_LEAD = `Since ${college.history.established}, a +2 college for science and management in the centre of Bharatpur, Chitwan.`;
 
 /**
  * The content a site has before the office changes anything: the values of content/ (CONTENT.md), in the
- * shape the database keeps. Migration 0005 stored a frozen copy of exactly this; the setup checklist
- * compares with it to tell which placeholders are still in place.
+ * shape the database keeps, each text with its Nepali version (content/college-ne.ts). Migration 0005 stored
+ * a frozen copy of the English of exactly this, with the Nepali versions empty: default-nepali.ts gives
+ * them their Nepali when read. The setup checklist compares with it to tell which placeholders are still
+ * in place.
  */
 export function defaultSections(): StoredSections {
   return {
     college: {
-      name: english(college.name),
-      shortName: english(college.shortName),
-      motto: english(college.motto),
-      kind: english(college.kind),
-      addressLines: college.address.lines.map(english),
-      addressNote: english(college.address.note),
+      name: both(college.name, collegeNe.name),
+      shortName: both(college.shortName, collegeNe.shortName),
+      motto: both(college.motto, collegeNe.motto),
+      kind: both(college.kind, collegeNe.kind),
+      addressLines: college.address.lines.map((line, i) => both(line, nth(collegeNe.address.lines, i))),
+      addressNote: both(college.address.note, collegeNe.address.note),
       // Only dialable numbers: content/'s third line ('to be confirmed') has no digits, which a phone
       // number must have; the setup checklist asks the office for it instead.
       phones: college.phones.flatMap((p) => (p.tel === null ? [] : [p.label])),
       email: links.email,
-      established: english(college.history.established),
-      managementSince: english(college.history.currentManagementSince),
-      headline: english(college.motto),
-      heroLead: english(HERO_LEAD),
+      established: both(college.history.established, collegeNe.history.established),
+      managementSince: both(college.history.currentManagementSince, collegeNe.history.currentManagementSince),
+      headline: both(college.motto, collegeNe.motto),
+      heroLead: both(HERO_LEAD, collegeNe.heroLead),
       virtualTourUrl: links.virtualTour,
-      aboutHeading: english(about.heading),
-      about: paragraphs(about.paragraphs),
-      visionHeading: english(about.vision.heading),
-      vision: english(about.vision.text),
-      missionHeading: english(about.mission.heading),
-      mission: english(about.mission.text),
-      admissionsIntro: english(admissions.intro),
+      aboutHeading: both(about.heading, aboutNe.heading),
+      about: paragraphs(about.paragraphs, aboutNe.paragraphs),
+      visionHeading: both(about.vision.heading, aboutNe.vision.heading),
+      vision: both(about.vision.text, aboutNe.vision.text),
+      missionHeading: both(about.mission.heading, aboutNe.mission.heading),
+      mission: both(about.mission.text, aboutNe.mission.text),
+      admissionsIntro: both(admissions.intro, admissionsNe.intro),
       videoUrl: links.videoEmbed,
       mapEmbedUrl: links.mapEmbed,
       mapLinkUrl: links.mapLink,
@@ -71,18 +93,18 @@ export function defaultSections(): StoredSections {
       slides: DRAWINGS.map((name, i) => ({
         id: `default-slide-${i + 1}`,
         picture: { kind: 'drawing', name },
-        alt: english(DRAWING_ALTS[name]),
+        alt: both(DRAWING_ALTS[name], nth(bannerAltsNe, i)),
       })),
     },
     courses: {
       cards: courses.map((c, i) => ({
         id: `default-course-${i + 1}`,
-        title: english(c.title),
-        summary: english(c.summary),
+        title: both(c.title, nth(coursesNe, i).title),
+        summary: both(c.summary, nth(coursesNe, i).summary),
         icon: { kind: 'icon', name: c.icon },
       })),
     },
-    'footer-courses': { items: footerCourses.map(english) },
+    'footer-courses': { items: footerCourses.map((item, i) => both(item, nth(footerCoursesNe, i))) },
     messages: {
       chairman: defaultMessage(0),
       principal: defaultMessage(1),
@@ -90,17 +112,17 @@ export function defaultSections(): StoredSections {
     testimonials: {
       items: testimonials.map((t, i) => ({
         id: `default-testimonial-${i + 1}`,
-        student: english(t.student),
-        quote: english(t.quote),
+        student: both(t.student, nth(testimonialsNe, i).student),
+        quote: both(t.quote, nth(testimonialsNe, i).quote),
       })),
     },
     'why-choose-us': {
-      heading: english(whyChooseUs.heading),
-      intro: english(whyChooseUs.intro),
+      heading: both(whyChooseUs.heading, whyChooseUsNe.heading),
+      intro: both(whyChooseUs.intro, whyChooseUsNe.intro),
       points: whyChooseUs.points.map((p, i) => ({
         id: `default-reason-${i + 1}`,
-        title: english(p.title),
-        text: english(p.text),
+        title: both(p.title, nth(whyChooseUsNe.points, i).title),
+        text: both(p.text, nth(whyChooseUsNe.points, i).text),
       })),
     },
     downloads: { prospectus: { kind: 'builtin' } },
@@ -110,11 +132,13 @@ export function defaultSections(): StoredSections {
 function defaultMessage(index: number): StoredSections['messages']['chairman'] {
   const message = messages[index];
   if (!message) throw new Error(`content/college.ts has no message ${index + 1}`);
+  const nepali = nth(messagesNe, index);
   return {
+    // No person is named until the college names them.
     name: english(message.from.name ?? ''),
-    role: english(message.from.role),
-    heading: english(message.heading),
-    body: paragraphs(message.paragraphs),
+    role: both(message.from.role, nepali.role),
+    heading: both(message.heading, nepali.heading),
+    body: paragraphs(message.paragraphs, nepali.paragraphs),
     photo: null,
   };
 }

@@ -63,13 +63,26 @@ describe('reading and saving content sections', () => {
     const res = await put('college', {
       ...copy,
       motto: { en: 'Open Up Your Future', ne: 'आफ्नो भविष्य खोल्नुहोस्' },
-      headline: { en: 'Open Up Your Future' },
+      headline: { en: 'Your future starts here' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       motto: { en: 'Open Up Your Future', ne: 'आफ्नो भविष्य खोल्नुहोस्' },
-      headline: { en: 'Open Up Your Future', ne: '' },
+      headline: { en: 'Your future starts here', ne: '' },
     });
+    // The public pages show the English of a text without Nepali (marked lang="en" on Nepali pages).
+    expect((await publicContent()).college.headline).toEqual({ en: 'Your future starts here', ne: '' });
+  });
+
+  it('gives a text still in its default English the default Nepali, in the admin and on the public pages', async () => {
+    const copy = await get<CollegeInput>('college');
+    expect(copy.aboutHeading).toEqual({ en: 'About Orbit College', ne: 'अर्बिट कलेजको बारेमा' });
+    // Saved again in its default English with the Nepali left out, it reads with the default Nepali again.
+    const res = await put('college', { ...copy, headline: { en: 'Open Up Your Future' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ headline: { en: 'Open Up Your Future', ne: 'आफ्नो भविष्यको ढोका खोल्नुहोस्' } });
+    expect((await get<CollegeInput>('college')).headline).toEqual(res.json<CollegeInput>().headline);
+    expect((await publicContent()).college.headline.ne).toBe('आफ्नो भविष्यको ढोका खोल्नुहोस्');
   });
 
   it('adds, reorders and deletes testimonials, giving new ones an id', async () => {

@@ -19,6 +19,8 @@ import { createStorage } from '#server/storage/create-storage.ts';
 import { type OpenedFixture, openReleaseFixture, releaseFixtures } from '../../../tests/ops/release-fixture.ts';
 import { DRAWING_ALTS, defaultSections } from './content-defaults.ts';
 import { listSections } from './content.repository.ts';
+import { englishOnly } from './default-nepali.ts';
+import { readAllSections } from './section-store.ts';
 
 /** Each section as stored, parsed. */
 async function storedSections(db: Db) {
@@ -60,7 +62,9 @@ describe('a new site', () => {
     const rows = await listSections(db);
     expect(rows.map((r) => r.section).sort()).toEqual([...CONTENT_SECTIONS].sort());
     expect(rows.every((r) => r.version === 1)).toBe(true);
-    expect(await storedSections(db)).toEqual(defaultSections());
+    // Stored in English only; read with the default Nepali beside it.
+    expect(await storedSections(db)).toEqual(englishOnly(defaultSections()));
+    expect(await readAllSections(db, (_, err) => expect.unreachable(String(err)))).toEqual(defaultSections());
   });
 });
 
@@ -78,15 +82,15 @@ describe.each(releaseFixtures())('a site upgraded from %s', (fixture) => {
   });
 
   it('holds the content the release showed (content/), and shows it on the public API', async () => {
-    expect(await storedSections(opened.db)).toEqual(defaultSections());
+    expect(await storedSections(opened.db)).toEqual(englishOnly(defaultSections()));
     const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: opened.dataDir, SEED_DEMO: 'false' });
     const app = await buildApp({ env, db: opened.db, storage: createStorage(env), pages: false });
     try {
       const site = (await app.inject({ method: 'GET', url: '/api/content' })).json<{
-        college: { name: { en: string }; phones: string[] };
+        college: { name: { en: string; ne: string }; phones: string[] };
         banner: { slides: { alt: { en: string } }[] };
       }>();
-      expect(site.college.name.en).toBe(college.name);
+      expect(site.college.name).toEqual({ en: college.name, ne: 'अर्बिट कलेज' });
       expect(site.college.phones).toEqual(['056-418307', '9855060414']);
       expect(site.banner.slides.map((s) => s.alt.en)).toEqual(bannerPictures.map((p) => p.alt));
     } finally {

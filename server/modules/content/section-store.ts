@@ -6,6 +6,7 @@ import { type Db, nowIso } from '#server/db/db.ts';
 import type { SiteContentRow } from '#server/db/schema.ts';
 import { AppError, conflict } from '#server/errors.ts';
 import { defaultSections } from './content-defaults.ts';
+import { withDefaultNepali } from './default-nepali.ts';
 import * as repo from './content.repository.ts';
 import { STORED_SCHEMAS, type StoredSections } from './stored-sections.ts';
 
@@ -19,13 +20,20 @@ export interface SectionState<S extends ContentSection> {
 export const staleCopy = () => conflict(STALE_COPY.code, STALE_COPY.message);
 const isStale = (err: unknown) => err instanceof AppError && err.code === STALE_COPY.code;
 
-/** Parses a row; a row that does not fit its schema is an error of ours, never shown as content. */
+/**
+ * Parses a row, giving default texts their default Nepali (default-nepali.ts); a row that does not fit its
+ * schema is an error of ours, never shown as content.
+ */
 export function parseRow<S extends ContentSection>(section: S, row: SiteContentRow): SectionState<S> {
   const parsed = STORED_SCHEMAS[section].safeParse(JSON.parse(row.data));
   if (!parsed.success) {
     throw new Error(`The stored ${section} content does not fit its schema: ${parsed.error.message}`);
   }
-  return { data: parsed.data as StoredSections[S], version: row.version, updatedAt: row.updated_at };
+  return {
+    data: withDefaultNepali(parsed.data as StoredSections[S]),
+    version: row.version,
+    updatedAt: row.updated_at,
+  };
 }
 
 const defaultState = <S extends ContentSection>(section: S): SectionState<S> => ({
@@ -73,7 +81,8 @@ async function writeSection<S extends ContentSection>(
       ? await repo.insertSection(trx, { section, data: json, version: 1, updated_at: updatedAt })
       : await repo.updateSectionAt(trx, section, fromVersion, json, updatedAt);
   if (!saved) throw staleCopy();
-  return { data, version: fromVersion + 1, updatedAt };
+  // As the next read will give it.
+  return { data: withDefaultNepali(data), version: fromVersion + 1, updatedAt };
 }
 
 export interface Edit<S extends ContentSection> {
