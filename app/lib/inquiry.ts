@@ -1,4 +1,4 @@
-import { DATABASE_BUSY } from '#common/api-error.ts';
+import { DATABASE_BUSY, STORAGE_FULL, refusalOf } from '#common/api-error.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import {
   INQUIRY_FORM_EXPIRED,
@@ -41,14 +41,12 @@ export interface ClientError {
 }
 
 /**
- * A service's AppError for the client (4xx, or the busy database's 503: nothing was saved and sending the
- * same form again soon will work): its message is safe to show. Anything else is a real failure.
+ * A service's refusal the contact page shows with the form kept: a 4xx, or the busy database's 503 or the
+ * full disk's 507, after which nothing was saved and the same form can be sent again. Anything else is a
+ * real failure, for the error page.
  */
 export function isClientError(err: unknown): err is ClientError {
-  if (typeof err !== 'object' || err === null) return false;
-  const { statusCode, message, code } = err as Partial<ClientError> & { code?: unknown };
-  if (typeof statusCode !== 'number' || typeof message !== 'string') return false;
-  return (statusCode >= 400 && statusCode < 500) || code === DATABASE_BUSY.code;
+  return refusalOf(err) !== null;
 }
 
 export type InquiryFieldErrors = Partial<Record<InquiryField, string>>;
@@ -78,13 +76,20 @@ const REFUSALS = {
   [INQUIRY_FORM_INVALID.code]: 'formInvalid',
   [INQUIRY_FORM_USED.code]: 'formUsed',
   [INQUIRY_TOO_MANY.code]: 'tooMany',
+  [DATABASE_BUSY.code]: 'databaseBusy',
+  [STORAGE_FULL.code]: 'outOfSpace',
 } as const;
 
-/** A refusal's message in the page's language; one the catalogue does not word stays as the service said it. */
+/**
+ * A refusal's message in the page's language. One the catalogue does not word is shown as the service said it
+ * on English pages, and as the catalogue's general "not sent" on Nepali ones, which show no English.
+ */
 export function refusalMessage(code: unknown, message: string, lang: SiteLanguage): string {
   const key =
     typeof code === 'string' && Object.hasOwn(REFUSALS, code) ? REFUSALS[code as keyof typeof REFUSALS] : null;
-  return key ? interfaceText(lang).formMessages[key] : message;
+  const { formMessages } = interfaceText(lang);
+  if (key) return formMessages[key];
+  return lang === 'en' ? message : formMessages.notSent;
 }
 
 /** The form's outcome, as the page action answers it. */

@@ -158,6 +158,10 @@ export const en = {
     formInvalid: 'This form could not be checked. Please check your message and press Send again.',
     formUsed: 'A message from this form has already been received. To send another one, press Send again.',
     tooMany: 'You have sent several messages already. Please try again later or call us.',
+    databaseBusy: 'The database is busy. Nothing was saved; try again in a moment.',
+    outOfSpace: 'The server is out of space. Nothing was saved.',
+    /** Any other refusal of the form (the English pages show the service's own words instead). */
+    notSent: 'Your message could not be sent. Please check it and press Send again.',
   },
   footer: {
     established: (year: string) => `Established in ${year}`,

@@ -138,6 +138,37 @@ test.describe('the Nepali contact form', () => {
     });
   }
 
+  test("answers the service's refusals in Nepali: a form sent back at once, a form it did not make", async ({
+    request,
+  }) => {
+    const fields = {
+      first_name: 'सीता',
+      last_name: 'श्रेष्ठ',
+      phone: '9800000000',
+      email: 'sita@example.com',
+      subject: 'भर्ना',
+      message: 'कक्षा ११ को भर्नाबारे जानकारी चाहियो।',
+    };
+    const form = await (await request.get('/ne/contact')).text();
+    const formToken = /name="form_token" value="([^"]+)"/u.exec(form)?.[1] ?? '';
+    const atOnce = await request.post('/ne/contact', {
+      headers: { origin: BASE_URL },
+      form: { ...fields, form_token: formToken },
+    });
+    expect(atOnce.status()).toBe(400);
+    const html = await atOnce.text();
+    expect(html).toContain('कृपया पठाउनुअघि फारम भर्न केही समय लिनुहोस्।');
+    expect(html).not.toContain('Please take a moment');
+    expect(html).toContain('value="सीता"');
+
+    const madeUp = await request.post('/ne/contact', {
+      headers: { origin: BASE_URL },
+      form: { ...fields, form_token: 'made.up.token' },
+    });
+    expect(madeUp.status()).toBe(400);
+    expect(await madeUp.text()).toContain('यो फारम जाँच गर्न सकिएन।');
+  });
+
   test('the English form keeps its English messages', async ({ page }) => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -167,6 +198,37 @@ test('an English page downloads no Devanagari font, its language link included',
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForLoadState('networkidle');
   expect(fonts).toEqual([]);
+});
+
+test.describe("the college's texts on Nepali pages", () => {
+  test('are the default Nepali ones until the office changes them', async ({ page }) => {
+    await page.goto('/ne');
+    const hero = page.locator('.hero');
+    await expect(hero.getByRole('heading', { level: 1 })).toHaveText('आफ्नो भविष्यको ढोका खोल्नुहोस्');
+    await expect(hero.getByRole('heading', { level: 1 })).not.toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: 'विशुद्ध विज्ञान' })).toBeVisible();
+    await expect(page.locator('footer')).toContainText('भरतपुर-०५, विकास चोक');
+  });
+
+  test('show the English of a text the office saved without Nepali, marked as English', async ({ page }) => {
+    await signInByApi(page);
+    const url = '/api/admin/content/college';
+    const college = (await (await page.request.get(url)).json()) as Record<string, unknown> & { version: number };
+    const save = async (data: Record<string, unknown>) => {
+      const res = await page.request.put(url, { headers: { origin: BASE_URL }, data });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { version: number }).version;
+    };
+    const version = await save({ ...college, headline: { en: 'Your future starts here', ne: '' } });
+    try {
+      await page.goto('/ne');
+      const headline = page.locator('.hero').getByRole('heading', { level: 1 });
+      await expect(headline).toHaveText('Your future starts here');
+      await expect(headline).toHaveAttribute('lang', 'en');
+    } finally {
+      await save({ ...college, version });
+    }
+  });
 });
 
 test.describe('a notice written in Nepali', () => {

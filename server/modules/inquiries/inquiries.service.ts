@@ -11,6 +11,7 @@ import { type Db, nowIso } from '#server/db/db.ts';
 import type { InquiryRow } from '#server/db/schema.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
+import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
 import { createFormTokens } from './form-tokens.ts';
 import * as repo from './inquiries.repository.ts';
 
@@ -71,27 +72,31 @@ export function createInquiriesService(db: Db, options: InquiriesOptions) {
      * stopped before they count against the address, so parents sharing it keep their allowance.
      */
     async submit(input: InquirySubmission, clientIp: string): Promise<SubmitResult> {
-      const parsed = InquirySubmissionSchema.safeParse(input);
-      if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid inquiry.');
-      const claims = await formTokens.check(parsed.data.form_token);
-      if (parsed.data.website) return { stored: false, reason: 'honeypot' };
-      await formTokens.spend(claims);
-      await withinLimit(`inquiry:email:${mailboxKey(parsed.data.email)}`, options.maxPerEmailPerHour);
-      await withinLimit(`inquiry:ip:${clientIp}`, options.maxPerHour);
-      const { first_name, last_name, phone, email, subject, message } = parsed.data;
-      const row = {
-        id: randomUUID(),
-        first_name,
-        last_name,
-        phone,
-        email,
-        subject,
-        message,
-        handled: 0,
-        created_at: nowIso(),
-      };
-      await repo.insertInquiry(db, row);
-      return { stored: true, id: row.id };
+      // A full disk (the database shares it with the uploads) refuses the message with 507, as uploads are:
+      // the visitor keeps the form and is told that nothing was saved, instead of meeting an error page.
+      return outOfSpaceChecked<SubmitResult>(async () => {
+        const parsed = InquirySubmissionSchema.safeParse(input);
+        if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid inquiry.');
+        const claims = await formTokens.check(parsed.data.form_token);
+        if (parsed.data.website) return { stored: false, reason: 'honeypot' };
+        await formTokens.spend(claims);
+        await withinLimit(`inquiry:email:${mailboxKey(parsed.data.email)}`, options.maxPerEmailPerHour);
+        await withinLimit(`inquiry:ip:${clientIp}`, options.maxPerHour);
+        const { first_name, last_name, phone, email, subject, message } = parsed.data;
+        const row = {
+          id: randomUUID(),
+          first_name,
+          last_name,
+          phone,
+          email,
+          subject,
+          message,
+          handled: 0,
+          created_at: nowIso(),
+        };
+        await repo.insertInquiry(db, row);
+        return { stored: true, id: row.id };
+      });
     },
     async list(): Promise<Inquiry[]> {
       return (await repo.listInquiries(db)).map(toInquiry);
