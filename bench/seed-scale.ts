@@ -74,7 +74,11 @@ export async function seed(dataDir: string, counts: { photos: number; notices: n
     for (let i = 0; i < notices.length; i += 200)
       await db
         .insertInto('notices')
-        .values(notices.slice(i, i + 200).map((n) => ({ ...n, category: 'general', publish_at: n.created_at })))
+        .values(
+          notices
+            .slice(i, i + 200)
+            .map((n) => ({ ...n, category: 'general', publish_at: n.created_at, updated_at: n.created_at })),
+        )
         .execute();
   } finally {
     await db.destroy();

@@ -106,6 +106,11 @@ export const NoticeSchema = z.object({
   attachments: z.array(AttachmentSchema),
   /** The language it is written in. */
   language: z.enum(SITE_LANGUAGES),
+  /**
+   * When it last changed as the public sees it (an ISO instant): its last edit, or its publish time when that
+   * is later. Search engines and feeds read it; notices are never ordered by it.
+   */
+  updatedAt: z.string(),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 

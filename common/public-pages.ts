@@ -1,7 +1,7 @@
 /**
  * The public site's pages, as search engines are told about them (/sitemap.xml). A page in another
  * language is one more entry here. `showsNotices`: the page lists notices, so it changes when one is
- * published (its last-modified time is the newest notice's).
+ * published or edited (its last-modified time is the latest change among them).
  */
 export interface PublicPage {
   path: string;

@@ -25,6 +25,7 @@ export function noticeMeta(args: MetaArgs, notice: Notice) {
   return [
     ...pageMeta(args, { title: notice.title, description: noticeSummary(notice), image, type: 'article' }),
     { property: 'article:published_time', content: notice.publishAt },
+    { property: 'article:modified_time', content: notice.updatedAt },
     {
       'script:ld+json': noticeLd(
         notice,

@@ -17,17 +17,18 @@ const notice: Notice = {
   scheduled: false,
   attachments: [],
   language: 'en',
+  updatedAt: '2026-11-23T06:30:00.000Z',
 };
 
 describe('noticeLd', () => {
-  it('describes a notice as a NewsArticle with its headline and dates', () => {
+  it('describes a notice as a NewsArticle with its headline, publish time and last edit', () => {
     expect(noticeLd(notice, 'https://x.np/notices/n1', 'Orbit College', 'https://x.np/og.jpg')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
       headline: 'Exam & "results"',
       description: 'Results of the first term are out.',
       datePublished: '2026-11-22T04:15:00.000Z',
-      dateModified: '2026-11-22T04:15:00.000Z',
+      dateModified: '2026-11-23T06:30:00.000Z',
       url: 'https://x.np/notices/n1',
       mainEntityOfPage: 'https://x.np/notices/n1',
       image: ['https://x.np/og.jpg'],

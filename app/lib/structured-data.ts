@@ -30,7 +30,7 @@ export function organizationLd(site: SiteContent, siteUrl: string, logo: string)
   };
 }
 
-/** A notice as a NewsArticle (its own page). No edit time is stored, so it was last modified when published. */
+/** A notice as a NewsArticle (its own page), last modified at its last edit (or publish time, if later). */
 export function noticeLd(notice: Notice, url: string, publisher: string, image: string) {
   return {
     '@context': 'https://schema.org',
@@ -38,7 +38,7 @@ export function noticeLd(notice: Notice, url: string, publisher: string, image: 
     headline: notice.title,
     description: notice.description,
     datePublished: notice.publishAt,
-    dateModified: notice.publishAt,
+    dateModified: notice.updatedAt,
     url,
     mainEntityOfPage: url,
     image: [image],

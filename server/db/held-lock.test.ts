@@ -45,6 +45,7 @@ const notice = (title: string) => ({
   created_at: new Date().toISOString(),
   category: 'general',
   publish_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
 });
 const insertNotice = (target: Pick<Db, 'insertInto'>, title: string) =>
   target.insertInto('notices').values(notice(title)).execute();

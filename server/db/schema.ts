@@ -16,6 +16,8 @@ export interface NoticesTable {
   pinned_until: string | null;
   /** The language it is written in: 'en' or 'ne' (SITE_LANGUAGES); English unless given. */
   language: Generated<string>;
+  /** When it last changed: created, edited, or an attachment added or removed (an ISO instant). */
+  updated_at: string;
 }
 
 export interface AdmissionStatusTable {

@@ -2,6 +2,7 @@ import type { Notice } from '#common/notice.ts';
 import { noticeCategoryLabel } from '#common/notice-category.ts';
 import { RSS_PATH } from '#common/public-pages.ts';
 import { noticePath } from '#common/notice-path.ts';
+import { newestChange } from './newest-change.ts';
 import { element, escapeXml } from './xml.ts';
 
 export interface FeedSite {
@@ -29,7 +30,8 @@ function item(notice: Notice, siteUrl: string): string {
 
 /** An RSS 2.0 feed of published notices, newest first (the caller passes only published ones). */
 export function rssFeed(notices: readonly Notice[], { siteUrl, collegeName }: FeedSite): string {
-  const newest = notices[0];
+  // The channel last changed when the newest of its notices was published or any of them was edited.
+  const lastChange = newestChange(notices);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -39,7 +41,7 @@ export function rssFeed(notices: readonly Notice[], { siteUrl, collegeName }: Fe
     element('description', `The latest notices of ${collegeName}.`),
     element('language', 'en'),
     `<atom:link href="${escapeXml(`${siteUrl}${RSS_PATH}`)}" rel="self" type="application/rss+xml"/>`,
-    ...(newest ? [element('lastBuildDate', rfc822(newest.publishAt))] : []),
+    ...(lastChange ? [element('lastBuildDate', rfc822(lastChange))] : []),
     ...notices.map((notice) => item(notice, siteUrl)),
     '</channel>',
     '</rss>',

@@ -3,6 +3,7 @@ import { PUBLIC_PAGES, type PublicPage } from '#common/public-pages.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
 import { SITE_LANGUAGES } from '#common/site-content/local-text.ts';
+import { newestChange } from './newest-change.ts';
 import { element } from './xml.ts';
 
 /** A sitemap holds at most 50,000 addresses. */
@@ -16,18 +17,15 @@ const url = (loc: string, lastmod: string | undefined) =>
 
 /**
  * /sitemap.xml: every public page, then every published notice's permalink (the caller passes only
- * published ones), each in English and in Nepali (under /ne). A page that lists notices was last changed when
- * the newest of them was published.
+ * published ones), each in English and in Nepali (under /ne). A notice page was last changed at the notice's
+ * last edit or publication; a page that lists notices at the latest of those among them.
  */
 export function sitemap(
   notices: readonly Notice[],
   siteUrl: string,
   pages: readonly PublicPage[] = PUBLIC_PAGES,
 ): string {
-  const newest = notices.reduce<string | undefined>(
-    (max, n) => (max && max > n.publishAt ? max : n.publishAt),
-    undefined,
-  );
+  const newest = newestChange(notices);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -35,7 +33,7 @@ export function sitemap(
       SITE_LANGUAGES.map((lang) => url(`${siteUrl}${pathIn(lang, page.path)}`, page.showsNotices ? newest : undefined)),
     ),
     ...notices.flatMap((notice) =>
-      SITE_LANGUAGES.map((lang) => url(`${siteUrl}${pathIn(lang, noticePath(notice))}`, notice.publishAt)),
+      SITE_LANGUAGES.map((lang) => url(`${siteUrl}${pathIn(lang, noticePath(notice))}`, notice.updatedAt)),
     ),
     '</urlset>',
     '',

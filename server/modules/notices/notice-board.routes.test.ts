@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '#common/notice.ts';
+import { noticePath } from '#common/notice-path.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 
@@ -144,5 +145,52 @@ describe('scheduled and pinned notices', () => {
 
     clock.set('2026-11-24T18:15:00.000Z'); // 25 Nov has begun in Nepal
     expect(await publicIds('/api/notices?limit=2')).not.toContain(older.id);
+  });
+});
+
+describe('the time a notice last changed', () => {
+  const SITE = 'http://localhost:3000';
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+  const lastmod = (xml: string, path: string) =>
+    new RegExp(`<loc>${SITE}${path}</loc><lastmod>([^<]+)</lastmod>`, 'u').exec(xml)?.[1];
+
+  it('moves with an edit (API, sitemap, feed) while the notice keeps its place in publish order', async () => {
+    clock.set('2026-12-01T04:15:00.000Z'); // 1 Dec, 10:00 in Nepal
+    const edited = await create({ title: 'Library hours changed', publishAt: '2026-11-30T09:00' });
+    const newer = await create({ title: 'Sports week announced', publishAt: '2026-11-30T10:00' });
+    // Written after its publish time: it last changed when it was written.
+    expect(edited).toMatchObject({ publishAt: '2026-11-30T03:15:00.000Z', updatedAt: '2026-12-01T04:15:00.000Z' });
+    const order = await publicIds();
+
+    clock.set('2026-12-02T06:00:00.000Z');
+    const res = await update(edited.id, body({ title: 'Library hours changed again', publishAt: '2026-11-30T09:00' }));
+    expect(res.statusCode).toBe(200);
+    const after = res.json<Notice>();
+    expect(after).toMatchObject({ publishAt: '2026-11-30T03:15:00.000Z', updatedAt: '2026-12-02T06:00:00.000Z' });
+    expect(await publicIds()).toEqual(order);
+    const one = (await t.app.inject({ method: 'GET', url: `/api/notices/${edited.id}` })).json<Notice>();
+    expect(one.updatedAt).toBe('2026-12-02T06:00:00.000Z');
+
+    const sitemap = await get('/sitemap.xml');
+    expect(lastmod(sitemap, noticePath(after))).toBe('2026-12-02T06:00:00.000Z');
+    expect(lastmod(sitemap, `/ne${noticePath(after)}`)).toBe('2026-12-02T06:00:00.000Z');
+    expect(lastmod(sitemap, noticePath(newer))).toBe('2026-12-01T04:15:00.000Z');
+    expect(lastmod(sitemap, '/notices')).toBe('2026-12-02T06:00:00.000Z');
+    expect(lastmod(sitemap, '/')).toBe('2026-12-02T06:00:00.000Z');
+
+    const feed = await get('/rss.xml');
+    expect(feed).toContain('<lastBuildDate>Wed, 02 Dec 2026 06:00:00 GMT</lastBuildDate>');
+    // The feed stays in publish order: the edited, older notice is still after the newer one.
+    expect(feed.indexOf(newer.title)).toBeLessThan(feed.indexOf('Library hours changed again'));
+  });
+
+  it('is never earlier than the publish time of a notice edited while it was scheduled', async () => {
+    clock.set('2026-12-03T04:15:00.000Z');
+    const scheduled = await create({ title: 'Holiday for Tihar', publishAt: '2026-12-05T10:00' });
+    clock.set('2026-12-04T04:15:00.000Z');
+    const edited = (
+      await update(scheduled.id, body({ title: 'Holiday for Tihar (revised)', publishAt: '2026-12-05T10:00' }))
+    ).json<Notice>();
+    expect(edited).toMatchObject({ publishAt: '2026-12-05T04:15:00.000Z', updatedAt: '2026-12-05T04:15:00.000Z' });
   });
 });

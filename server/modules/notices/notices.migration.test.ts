@@ -1,6 +1,6 @@
 /**
- * Migration 0006 keeps every notice a release wrote: each becomes General, published at the time it was
- * created, not pinned, with no reference number, and shows on the public API as before.
+ * Migrations 0006 and 0012 keep every notice a release wrote: each becomes General, published and last changed
+ * at the time it was created, not pinned, with no reference number, and shows on the public API as before.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -27,7 +27,7 @@ describe.each(releaseFixtures())('notices of a site upgraded from %s', (fixture)
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  it('keeps every row, General, English and published at its creation time', async () => {
+  it('keeps every row, General, English, published and last changed at its creation time', async () => {
     const before = (readManifest(fixture).rows.notices ?? []) as { id: string; created_at: string }[];
     expect(before.length).toBeGreaterThan(0);
     const after = await opened.db.selectFrom('notices').selectAll().orderBy('id').execute();
@@ -41,6 +41,7 @@ describe.each(releaseFixtures())('notices of a site upgraded from %s', (fixture)
           publish_at: row.created_at,
           pinned_until: null,
           language: 'en',
+          updated_at: row.created_at,
         })),
     );
   });

@@ -67,6 +67,12 @@ export async function updateNotice(db: Db, id: string, fields: Omit<Updateable<N
   return result.numUpdatedRows > 0n;
 }
 
+/** Records that the notice changed at `at` (an attachment added or removed); false when it is gone. */
+export async function touchNotice(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db.updateTable('notices').set({ updated_at: at }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Returns whether a row was deleted. */
 export async function deleteNotice(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('notices').where('id', '=', id).executeTakeFirst();

@@ -26,7 +26,7 @@ describe('GET /api/notices', () => {
     expect(notices[0]!.createdDate).toBe(daysAgo(1));
   });
 
-  it('returns id, title, description, link (null when none), createdDate, the notice-board fields and attachments', async () => {
+  it('returns id, title, description, link (null when none), createdDate, the notice-board fields, attachments and last change', async () => {
     await t.services.notices.create(buildNoticeInput({ link: 'https://www.neb.gov.np/results' }), daysAgo(2));
     await t.services.notices.create(buildNoticeInput({ title: 'Notice without link' }), daysAgo(1));
 
@@ -47,6 +47,7 @@ describe('GET /api/notices', () => {
         scheduled: false,
         attachments: [],
         language: 'en',
+        updatedAt: daysAgo(1),
       },
       expect.objectContaining({ link: 'https://www.neb.gov.np/results' }),
     ]);

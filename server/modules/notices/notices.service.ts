@@ -29,6 +29,7 @@ export function toNotice(row: NoticeRow, now: Date, attachments: Attachment[] = 
     scheduled: row.publish_at > now.toISOString(),
     attachments,
     language: row.language === 'ne' ? 'ne' : 'en',
+    updatedAt: row.updated_at > row.publish_at ? row.updated_at : row.publish_at,
   };
 }
 
@@ -132,20 +133,25 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
     async create(input: NoticeInput, createdAt?: string): Promise<Notice> {
       const data = parseInput(input);
       const now = createdAt ? new Date(createdAt) : clock.now();
-      const row = { id: randomUUID(), ...fields(data, now.toISOString()), created_at: now.toISOString() };
+      const at = now.toISOString();
+      const row = { id: randomUUID(), ...fields(data, at), created_at: at, updated_at: at };
       await write(async (trx) => {
         await repo.insertNotice(trx, row);
         await audit(trx, { kind: 'notice-created', subject: row.title });
       });
       return toNotice(row, now);
     },
-    /** Replaces a notice's fields; 404 (and nothing written) when another tab deleted it meanwhile. */
+    /**
+     * Replaces a notice's fields and records the edit's time (its publish time, and so its place in the lists,
+     * stays what the form says); 404 (and nothing written) when another tab deleted it meanwhile.
+     */
     async update(id: string, input: NoticeInput): Promise<Notice> {
       const data = parseInput(input);
       const now = clock.now();
       // Thrown inside the transaction, so a notice deleted meanwhile leaves everything as it was.
       await write(async (trx) => {
-        if (!(await repo.updateNotice(trx, id, fields(data, now.toISOString())))) throw noticeGone();
+        const at = now.toISOString();
+        if (!(await repo.updateNotice(trx, id, { ...fields(data, at), updated_at: at }))) throw noticeGone();
         await audit(trx, { kind: 'notice-edited', subject: data.title });
       });
       return this.get(id);

@@ -8,13 +8,16 @@ import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { sweepStorage } from '#server/storage/storage-sweep.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
 import { buildImage, buildNoticeInput } from '#server/test-support/factories.ts';
+import { ManualClock } from '#server/test-support/manual-clock.ts';
 
 // Each PDF is opened and drawn in a worker and made into six pictures: slow on a busy machine.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
+// The time the tests started, until a test moves it forward.
+const clock = new ManualClock();
 let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createAdminTestApp();
+  t = await createAdminTestApp({}, undefined, clock);
 });
 afterAll(() => t.close());
 
@@ -208,6 +211,24 @@ describe('removing', () => {
     // A removal refused (already gone) writes nothing.
     expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(404);
     expect(await entries()).toHaveLength(2);
+  });
+
+  it('attaching and removing each are an edit of the notice: its last change moves, its publish time does not', async () => {
+    const id = await newNotice('Admission form for Grade 11');
+    const created = (await noticeFromApi(id))!;
+    clock.advance(60_000);
+    const attachedAt = clock.now().toISOString();
+    const attached = (await attach(id, await buildImage())).json<Attachment>();
+    expect(await noticeFromApi(id)).toMatchObject({ publishAt: created.publishAt, updatedAt: attachedAt });
+    clock.advance(60_000);
+    const removedAt = clock.now().toISOString();
+    const url = `/api/admin/notices/${id}/attachments/${attached.id}`;
+    expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(204);
+    expect(await noticeFromApi(id)).toMatchObject({ publishAt: created.publishAt, updatedAt: removedAt });
+    // A refused removal (already gone) changes nothing.
+    clock.advance(60_000);
+    expect((await t.asAdmin({ method: 'DELETE', url })).statusCode).toBe(404);
+    expect((await noticeFromApi(id))?.updatedAt).toBe(removedAt);
   });
 
   it("deleting a notice removes its attachments' rows and files", async () => {

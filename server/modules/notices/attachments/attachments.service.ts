@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '#server/errors.ts';
 import { type ImageLimits, type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
 import { sniffImageFormat } from '#server/images/sniff.ts';
 import { type StoredVariant, variantKey } from '#server/images/variants.ts';
+import { touchNotice } from '#server/modules/notices/notices.repository.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
@@ -84,7 +85,10 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
       return byNotice;
     },
 
-    /** Attaches a PDF or a scan; 404 for a notice that is gone, 409 past the limit. Nothing is left on failure. */
+    /**
+     * Attaches a PDF or a scan, an edit of the notice (its change time moves); 404 for a notice that is gone,
+     * 409 past the limit. Nothing is left on failure.
+     */
     async add(noticeId: string, file: Buffer): Promise<Attachment> {
       // Refused before the file is read when the answer is already known; checked again at the commit.
       if ((await repo.findNoticeTitle(db, noticeId)) === undefined) throw notFound('notice');
@@ -133,6 +137,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
                 created_at: nowIso(),
               };
               await repo.insertAttachment(trx, inserted);
+              await touchNotice(trx, noticeId, clock.now().toISOString());
               await audit(trx, { kind: 'notice-edited', subject: title });
               return inserted;
             }),
@@ -146,7 +151,8 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
     },
 
     /**
-     * Removes one attachment (404 when it is not this notice's): its row and the audit entry commit together,
+     * Removes one attachment, an edit of the notice (404 when it is not this notice's): its row, the notice's
+     * change time and the audit entry commit together,
      * and only then are its files deleted, so a crash in between leaves files the storage sweep collects,
      * never a row without its files.
      */
@@ -154,6 +160,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
       const row = await changeContent(db, async (trx) => {
         const deleted = await repo.deleteAttachment(trx, noticeId, attachmentId);
         if (!deleted) return undefined;
+        await touchNotice(trx, noticeId, clock.now().toISOString());
         await audit(trx, { kind: 'notice-edited', subject: (await repo.findNoticeTitle(trx, noticeId)) ?? '' });
         return deleted;
       });
