@@ -43,6 +43,9 @@ export const AttachmentPictureSchema = z.object({
   height: z.number().int(),
   /** A middle-sized JPEG, for browsers that take no srcset and for og:image. */
   src: z.string(),
+  /** The size of `src` in pixels, which link previews are told (og:image:width and og:image:height). */
+  srcWidth: z.number().int(),
+  srcHeight: z.number().int(),
   /** The largest JPEG: what "open full size" shows. */
   full: z.string(),
   srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
@@ -61,5 +64,9 @@ export const AttachmentSchema = z.object({
   picture: AttachmentPictureSchema,
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
+
+/** What an attachment's picture shows, for its alt text and a link preview's og:image:alt. */
+export const attachmentPictureAlt = (attachment: Pick<Attachment, 'kind'>, title: string): string =>
+  attachment.kind === 'pdf' ? `First page of the PDF of ${title}` : `Scan of ${title}`;
 
 export const AttachmentListSchema = z.object({ attachments: z.array(AttachmentSchema) });

@@ -7,6 +7,8 @@ const picture = (id: string) => ({
   width: 800,
   height: 1131,
   src: `/attachments/${id}/abc-480.jpg`,
+  srcWidth: 480,
+  srcHeight: 679,
   full: `/attachments/${id}/abc-800.jpg`,
   srcset: {
     avif: `/attachments/${id}/abc-480.avif 480w`,

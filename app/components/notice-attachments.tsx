@@ -1,4 +1,4 @@
-import { type Attachment, formatFileSize } from '#common/notice-attachments.ts';
+import { type Attachment, attachmentPictureAlt, formatFileSize } from '#common/notice-attachments.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 import attachmentsCss from '#app/styles/notice-attachments.css?inline';
 import { PageStyle } from './page-style.tsx';
@@ -21,10 +21,9 @@ export function NoticeAttachments({ attachments, title }: { attachments: Attachm
       <PageStyle name="notice-attachments" css={attachmentsCss} />
       <ul className="notice-attachments" aria-label="Attachments">
         {attachments.map((attachment, i) => {
-          const alt =
-            attachment.kind === 'pdf'
-              ? `First page of the PDF of ${title}`
-              : `Scan of ${title}${attachments.length > 1 ? `, ${i + 1} of ${attachments.length}` : ''}`;
+          const alt = `${attachmentPictureAlt(attachment, title)}${
+            attachment.kind === 'image' && attachments.length > 1 ? `, ${i + 1} of ${attachments.length}` : ''
+          }`;
           return (
             <li key={attachment.id} className="notice-attachments__item">
               <a className="notice-attachments__preview" href={attachment.url}>

@@ -16,4 +16,8 @@ export const mapPicture = {
 };
 
 /** Shown by link previews (Open Graph); a raster image because previews do not show SVG. */
-export const shareImage = { src: ogImage, ...OG_IMAGE_SIZE };
+export const shareImage = {
+  src: ogImage,
+  alt: 'Drawing of the Orbit College building among green hills, with the words Orbit College, Open Up Your Future',
+  ...OG_IMAGE_SIZE,
+};

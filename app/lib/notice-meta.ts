@@ -1,4 +1,5 @@
 import type { Notice } from '#common/notice.ts';
+import { attachmentPictureAlt } from '#common/notice-attachments.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { shareImage } from './fixed-pictures.ts';
 import { absoluteUrl, collegeNameOf, pageMeta, siteUrlOf } from './seo.ts';
@@ -19,9 +20,15 @@ export const noticeSummary = (notice: Notice): string => notice.description.spli
  */
 export function noticeMeta(args: MetaArgs, notice: Notice) {
   const siteUrl = siteUrlOf(args.matches);
-  const picture = notice.attachments[0]?.picture;
-  // Only the picture's address is known to be that size; a thumbnail's exact size is not in the notice.
-  const image = picture ? { src: picture.src } : shareImage;
+  const first = notice.attachments[0];
+  const image = first
+    ? {
+        src: first.picture.src,
+        width: first.picture.srcWidth,
+        height: first.picture.srcHeight,
+        alt: attachmentPictureAlt(first, notice.title),
+      }
+    : shareImage;
   return [
     ...pageMeta(args, { title: notice.title, description: noticeSummary(notice), image, type: 'article' }),
     { property: 'article:published_time', content: notice.publishAt },

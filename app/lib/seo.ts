@@ -69,8 +69,8 @@ export function pageMeta(
     description: string;
     noindex?: boolean;
     titleIsComplete?: boolean;
-    /** The picture link previews show; the site's default one when none is given. */
-    image?: { src: string; width?: number; height?: number };
+    /** The picture link previews show, with its size and words when known; the site's default one when none is given. */
+    image?: { src: string; width?: number; height?: number; alt?: string };
     /** 'article' for a notice; 'website' by default. */
     type?: 'website' | 'article';
   },
@@ -94,6 +94,7 @@ export function pageMeta(
           { property: 'og:image:height', content: String(image.height) },
         ]
       : []),
+    ...(image.alt ? [{ property: 'og:image:alt', content: image.alt }] : []),
     { name: 'twitter:card', content: 'summary_large_image' },
     ...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : languageLinks(siteUrl, args.location)),
   ];

@@ -63,6 +63,8 @@ export function toAttachment(row: NoticeAttachmentRow): Attachment {
       width: row.width,
       height: row.height,
       src: attachmentFileUrl(row, middle.key),
+      srcWidth: middle.width,
+      srcHeight: middle.height,
       full,
       srcset: { avif: srcset('avif'), webp: srcset('webp'), jpeg: srcset('jpeg') },
     },

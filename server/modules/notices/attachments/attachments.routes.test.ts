@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '#common/notice.ts';
 import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
@@ -73,6 +74,9 @@ describe('POST /api/admin/notices/:id/attachments', () => {
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     expect(thumb.headers['x-content-type-options']).toBe('nosniff');
     expect(thumb.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    // Its size, which link previews are told, is the served picture's.
+    const served = await sharp(thumb.rawPayload).metadata();
+    expect([attachment.picture.srcWidth, attachment.picture.srcHeight]).toEqual([served.width, served.height]);
     // The uploader's file name is never used, and the files are not reachable through /media.
     expect(JSON.stringify(attachment)).not.toContain('scan-from-office');
     const viaMedia = (await noticeFiles()).find((f) => f.endsWith('.pdf'))!;
