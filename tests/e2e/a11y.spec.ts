@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
+import { makePdf } from '../../server/pdf/test-pdfs.ts';
+import { photoJpeg } from './support/admin-photo.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.ts';
 import { waitForPageScripts } from './support/hydration.ts';
 import { ADMIN_PAGES, PUBLIC_PAGES, signInByApi } from './support/pages.ts';
 
@@ -32,6 +35,54 @@ test.describe('accessibility (axe-core)', () => {
       expect(await violations(page)).toEqual([]);
     });
   }
+
+  test.describe('a notice page with a PDF, a scan, a link, a reference number and its share box', () => {
+    // The PDF's first page is drawn in a worker and the photo resized: slow on a busy machine.
+    test.describe.configure({ timeout: 90_000 });
+    let api: APIRequestContext;
+    let id: string;
+
+    test.beforeAll(async ({}, testInfo) => {
+      testInfo.setTimeout(150_000);
+      api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+      const login = await api.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+      expect(login.status(), await login.text()).toBe(200);
+      const created = await api.post('/api/admin/notices', {
+        data: {
+          title: `Exam routine (a11y ${testInfo.project.name})`,
+          description:
+            'The routine of the board examination is attached. Forms: https://forms.example.com/exam-routine-2083-grade-11',
+          link: 'https://www.neb.gov.np/',
+          referenceNo: '082/83-21',
+          category: 'examination',
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      id = ((await created.json()) as { id: string }).id;
+      const files = [
+        { name: 'routine.pdf', mimeType: 'application/pdf', buffer: makePdf({ pages: 2 }) },
+        { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(600, 800) },
+      ];
+      for (const file of files) {
+        const res = await api.post(`/api/admin/notices/${id}/attachments`, { multipart: { file } });
+        expect(res.status(), await res.text()).toBe(201);
+      }
+    });
+
+    test.afterAll(async () => {
+      if (id) await api.delete(`/api/admin/notices/${id}`);
+      await api?.dispose();
+    });
+
+    for (const prefix of ['', '/ne']) {
+      test(`${prefix}/notices/<id> has no axe violations`, async ({ page }) => {
+        await open(page, `${prefix}/notices/${id}`);
+        await expect(page.getByRole('list', { name: 'Attachments' }).getByRole('listitem')).toHaveCount(2);
+        await expect(page.getByRole('region', { name: 'Share this notice' })).toBeVisible();
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
 
   test.describe('signed in', () => {
     // The site-content pages hold dozens of controls (every text in English and Nepali): axe takes its time on them.
