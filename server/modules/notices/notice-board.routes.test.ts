@@ -184,6 +184,25 @@ describe('the time a notice last changed', () => {
     expect(feed.indexOf(newer.title)).toBeLessThan(feed.indexOf('Library hours changed again'));
   });
 
+  it('keeps the stored publish instant when the form sends back its minute, so two notices of one minute keep their order', async () => {
+    clock.set('2026-12-06T04:15:30.000Z');
+    const first = await create({ title: 'Blood donation camp' });
+    clock.set('2026-12-06T04:15:45.000Z');
+    const second = await create({ title: 'Blood donation camp: venue' });
+    const order = await publicIds();
+    expect(order.indexOf(second.id)).toBeLessThan(order.indexOf(first.id));
+    clock.set('2026-12-06T05:00:00.000Z');
+    // The edit form shows the publish time as 10:00 in Nepal, to the minute.
+    const edited = (
+      await update(second.id, body({ title: 'Blood donation camp: new venue', publishAt: '2026-12-06T10:00' }))
+    ).json<Notice>();
+    expect(edited).toMatchObject({ publishAt: '2026-12-06T04:15:45.000Z', updatedAt: '2026-12-06T05:00:00.000Z' });
+    expect(await publicIds()).toEqual(order);
+    // Another minute typed in the form is a new publish time.
+    const moved = (await update(second.id, body({ publishAt: '2026-12-06T09:59' }))).json<Notice>();
+    expect(moved.publishAt).toBe('2026-12-06T04:14:00.000Z');
+  });
+
   it('is never earlier than the publish time of a notice edited while it was scheduled', async () => {
     clock.set('2026-12-03T04:15:00.000Z');
     const scheduled = await create({ title: 'Holiday for Tihar', publishAt: '2026-12-05T10:00' });

@@ -44,6 +44,9 @@ export interface NoticePage {
 /** The first time after `now` when notices change on public pages by themselves (for the render cache). */
 export const nextNoticeChange = (db: Db, now: Date) => repo.nextNoticeChange(db, now.toISOString(), nepalToday(now));
 
+/** Two ISO instants in the same minute (Nepal's offset is whole minutes, so UTC's minute is Nepal's). */
+const sameMinute = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
+
 /** Saving a notice that was deleted meanwhile (another tab, another admin). */
 const noticeGone = () =>
   new AppError(
@@ -150,8 +153,15 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
       const now = clock.now();
       // Thrown inside the transaction, so a notice deleted meanwhile leaves everything as it was.
       await write(async (trx) => {
+        const current = await repo.findNotice(trx, id);
+        if (!current) throw noticeGone();
         const at = now.toISOString();
-        if (!(await repo.updateNotice(trx, id, { ...fields(data, at), updated_at: at }))) throw noticeGone();
+        const changed = { ...fields(data, at), updated_at: at };
+        // The form shows the publish time to the minute: the same minute saved back keeps the stored instant,
+        // so an edit never moves the notice behind another one published in that minute.
+        if (data.publishAt !== null && sameMinute(data.publishAt, current.publish_at))
+          changed.publish_at = current.publish_at;
+        if (!(await repo.updateNotice(trx, id, changed))) throw noticeGone();
         await audit(trx, { kind: 'notice-edited', subject: data.title });
       });
       return this.get(id);
