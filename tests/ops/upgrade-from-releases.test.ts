@@ -83,9 +83,11 @@ describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixtu
     const { notices } = (await app.inject({ method: 'GET', url: '/api/notices?limit=500' })).json<{
       notices: { id: string; title: string; description: string; link: string | null; updatedAt: string }[];
     }>();
+    const stored = await (opened.db as AnyDb).selectFrom('notices').select(['id', 'updated_at']).execute();
     for (const row of manifest.rows.notices ?? []) {
       // A notice from before edits were timed was last changed when it was published (created, before that).
       const updatedAt = row.updated_at ?? row.publish_at ?? row.created_at;
+      expect(stored).toContainEqual({ id: row.id, updated_at: updatedAt });
       expect(notices).toContainEqual(
         expect.objectContaining({
           id: row.id,
