@@ -72,6 +72,13 @@ test('an edited notice shows its new title and category on /notices and on its o
   await cardOf(page, edited).getByRole('link', { name: edited }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(edited);
   await expect(page.getByRole('main')).toContainText('Examination');
+  // Search engines learn of the edit; the publish time (shown to the minute in the form) stays the stored one.
+  const article = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '',
+  ) as { datePublished: string; dateModified: string };
+  expect(article.datePublished).toBe(notice.publishAt);
+  expect(Date.parse(article.dateModified)).toBeGreaterThan(Date.parse(notice.publishAt));
+  await expect(page.locator('meta[property="article:modified_time"]')).toHaveAttribute('content', article.dateModified);
 });
 
 test.describe('without JavaScript', () => {

@@ -102,6 +102,10 @@ test.describe("a notice's head", () => {
       'content',
       /^http:\/\/127\.0\.0\.1:\d+\/assets\/og-image-[\w-]+\.jpg$/u,
     );
+    // The site's share picture, with its size and what it shows.
+    await expect(og('og:image:width')).toHaveAttribute('content', '1200');
+    await expect(og('og:image:height')).toHaveAttribute('content', '630');
+    await expect(og('og:image:alt')).toHaveAttribute('content', /^Drawing of the Orbit College building/u);
     const [article] = await jsonLd(page);
     expect(article).toMatchObject({
       '@context': 'https://schema.org',
