@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { photoJpeg } from './support/admin-photo.ts';
 import { endAllSessions } from './support/admin-sessions.ts';
 import { waitForHydration } from './support/hydration.ts';
@@ -26,6 +26,20 @@ async function publicContent(page: Page): Promise<PublicContent> {
 async function openAdmin(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
+}
+
+/** Types 'नेपाल' in the legacy Preeti font ('g]kfn') into a Nepali field and converts it with the button in `scope`. */
+async function convertFromPreeti(scope: Locator, field: Locator) {
+  await field.fill('g]kfn');
+  await scope.getByRole('button', { name: 'Convert from Preeti' }).click();
+  await expect(field).toHaveValue('नेपाल');
+  await expect(scope.getByRole('status')).toHaveText('Converted from Preeti to Unicode.');
+}
+
+/** Every Nepali text control of the page has its 'Convert from Preeti' button. */
+async function expectPreetiButtonPerNepaliField(page: Page) {
+  const nepaliFields = page.locator('input[lang="ne"], textarea[lang="ne"]');
+  await expect(page.getByRole('button', { name: 'Convert from Preeti' })).toHaveCount(await nepaliFields.count());
 }
 
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).last();
@@ -76,15 +90,10 @@ test('each text has its Nepali version beside it', async ({ page }) => {
 test('a Nepali text typed in the Preeti font is converted to Unicode beside its field', async ({ page }) => {
   await openAdmin(page, '/admin/content');
   const motto = page.getByRole('group', { name: 'Motto' });
-  const nepali = motto.getByLabel('Nepali (optional)');
-  await nepali.fill('g]kfn');
-  await motto.getByRole('button', { name: 'Convert from Preeti' }).click();
-  await expect(nepali).toHaveValue('नेपाल');
-  await expect(motto.getByRole('status')).toHaveText('Converted from Preeti to Unicode.');
+  await convertFromPreeti(motto, motto.getByLabel('Nepali (optional)'));
   // Only the Nepali side has the button, and every Nepali text has one.
   await expect(motto.getByRole('button', { name: 'Convert from Preeti' })).toHaveCount(1);
-  const nepaliFields = page.locator('input[lang="ne"], textarea[lang="ne"]');
-  await expect(page.getByRole('button', { name: 'Convert from Preeti' })).toHaveCount(await nepaliFields.count());
+  await expectPreetiButtonPerNepaliField(page);
 });
 
 test('a save from a copy someone else changed meanwhile is refused and keeps what was typed', async ({
@@ -153,13 +162,17 @@ test('a banner slide needs its description, uploads with it, moves, and is delet
 
   const alt = `Morning assembly ${Date.now()}`;
   await page.getByLabel('Description of the photo').fill(alt);
+  // The Nepali description, typed in the Preeti font, is converted like every other Nepali field's.
+  const newSlide = page.getByRole('region', { name: 'Add a slide' });
+  await convertFromPreeti(newSlide, newSlide.getByLabel('Description in Nepali (optional)'));
+  await expectPreetiButtonPerNepaliField(page);
   await page.getByLabel('Slide photo').setInputFiles(photo);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Saved.')).toBeVisible({ timeout: 30_000 });
   await expect(slides).toHaveCount(before + 1);
   await expect(slides.last()).toContainText(alt);
   const banner = (await publicContent(page)).banner.slides;
-  expect(banner.at(-1)?.alt.en).toBe(alt);
+  expect(banner.at(-1)?.alt).toEqual({ en: alt, ne: 'नेपाल' });
   expect(banner.at(-1)?.picture.isDefault).toBe(false);
   await page.goto('/');
   // The new slide is last in the rotation, so hidden (aria-hidden) until its turn: found by its alt text.

@@ -1,56 +1,41 @@
 import type { ChangeEvent } from 'react';
 import { NOTICE_ATTACHMENT_LIMITS as L, formatFileSize } from '#common/notice-attachments.ts';
-import type { AttachmentsProgress } from '#app/lib/upload-attachments.ts';
-import { AdminField } from './admin-field.tsx';
+import { UploadFileField } from './use-upload-with-progress.tsx';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/avif';
 
-/** The file field of a notice's attachments, and the progress of their upload once the notice is saved. */
+/** Where a notice's files go with JavaScript, one request each. */
+export const attachmentsUploadPath = (noticeId: string) =>
+  `/api/admin/notices/${encodeURIComponent(noticeId)}/attachments`;
+
+/** The status once a file is sent, while the server checks it (a PDF's pages, a photo's pixels). */
+export const checkingAttachment = (file: number, of: number) =>
+  of > 1 ? `Checking file ${file} of ${of}…` : 'Checking the file…';
+
+/** The file field of a notice's attachments (several files, the part named "attachments"). */
 export function AttachmentsInput({
   error,
-  progress,
-  disabled,
+  busy,
   onChange,
 }: {
   error: string | undefined;
-  progress: AttachmentsProgress | null;
-  disabled: boolean;
+  busy: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   return (
-    <>
-      <AdminField
-        label={
-          <>
-            Attachments <span className="field__optional">(optional)</span>
-          </>
-        }
-        error={error}
-        hint={`Up to ${L.perNotice} files: the signed notice as a PDF (up to ${formatFileSize(L.pdfBytes)} and ${L.pdfPages} pages) or photos of the paper (JPEG, PNG, WebP or AVIF).`}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="field__input admin-upload__input"
-            type="file"
-            name="attachments"
-            accept={ACCEPT}
-            multiple
-            disabled={disabled}
-            onChange={onChange}
-          />
-        )}
-      </AdminField>
-      <div className="admin-upload__progress">
-        {progress ? <progress max={100} value={progress.percent ?? undefined} aria-label="Upload progress" /> : null}
-        <span className="admin-upload__status" aria-live="polite">
-          {progress
-            ? progress.percent === null
-              ? `Checking file ${progress.file} of ${progress.of}…`
-              : `Uploading file ${progress.file} of ${progress.of}… ${progress.percent}%`
-            : ''}
-        </span>
-      </div>
-    </>
+    <UploadFileField
+      label={
+        <>
+          Attachments <span className="field__optional">(optional)</span>
+        </>
+      }
+      name="attachments"
+      multiple
+      accept={ACCEPT}
+      hint={`Up to ${L.perNotice} files: the signed notice as a PDF (up to ${formatFileSize(L.pdfBytes)} and ${L.pdfPages} pages) or photos of the paper (JPEG, PNG, WebP or AVIF).`}
+      error={error}
+      busy={busy}
+      onChange={onChange}
+    />
   );
 }

@@ -1,13 +1,12 @@
-import type { FormEvent, ReactNode } from 'react';
-import { Form } from 'react-router';
+import type { ReactNode } from 'react';
 import { apiErrorMessage } from '#common/api-error.ts';
 import { formatMegabytes } from '#app/lib/admin-format.ts';
 import { ADMIN_MESSAGES, type WriteMessages, imageTooLarge } from '#app/lib/admin-messages.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
 import { formValues } from '#app/lib/admin-form.ts';
-import { type FieldErrors, type WriteResult, isLasting, writeRefused } from '#app/lib/admin-result.ts';
+import { type FieldErrors, type WriteResult, writeRefused } from '#app/lib/admin-result.ts';
+import { UploadForm } from './upload-form.tsx';
 import { UploadFileField, useUploadWithProgress } from './use-upload-with-progress.tsx';
-import { WriteStatus } from './write-status.tsx';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
@@ -50,11 +49,7 @@ export function ImageUploadForm({
   const { busy, result } = upload;
   const errors = (result && !result.ok ? result.fieldErrors : undefined) ?? {};
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = form.elements.namedItem('file');
-    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+  async function onSend(form: HTMLFormElement, [file]: File[]) {
     const fields = formValues(new FormData(form));
     const refusedFields = checkExtra?.(fields) ?? null;
     if (refusedFields || !file) {
@@ -76,18 +71,11 @@ export function ImageUploadForm({
       );
       return;
     }
-    await upload.send(form, file, fields);
+    await upload.send(form, [file], fields);
   }
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="admin-upload"
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-    >
-      <input type="hidden" name="intent" value="upload" />
+    <UploadForm upload={upload} intent="upload" submitLabel="Upload" onSend={onSend}>
       {extraFields?.(errors)}
       <UploadFileField
         label={label}
@@ -97,14 +85,6 @@ export function ImageUploadForm({
         busy={busy}
         onChange={() => upload.setResult(undefined)}
       />
-      {upload.progress}
-      {/* What must stay after the toast has gone (session ended, disk full); the page shows a posted form's answer. */}
-      <WriteStatus result={result !== pageResult && isLasting(result) ? result : undefined} />
-      <div>
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {busy ? 'Uploading…' : 'Upload'}
-        </button>
-      </div>
-    </Form>
+    </UploadForm>
   );
 }

@@ -1,5 +1,3 @@
-import { type FormEvent, useState } from 'react';
-import { Form, useRevalidator } from 'react-router';
 import {
   ATTACHMENT_ERRORS,
   type Attachment,
@@ -8,13 +6,11 @@ import {
 } from '#common/notice-attachments.ts';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
 import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
-import { type WriteResult, isLasting, isSessionEnded, writeDone, writeRefused } from '#app/lib/admin-result.ts';
-import { refusedWrite } from '#app/lib/api-client.ts';
-import { type AttachmentsProgress, uploadAttachments } from '#app/lib/upload-attachments.ts';
-import { AttachmentsInput } from './attachments-input.tsx';
+import { type WriteResult, writeRefused } from '#app/lib/admin-result.ts';
+import { AttachmentsInput, attachmentsUploadPath, checkingAttachment } from './attachments-input.tsx';
 import { DeleteButton } from './delete-button.tsx';
-import { useReportWrite } from './use-admin-write.tsx';
-import { WriteStatus } from './write-status.tsx';
+import { UploadForm } from './upload-form.tsx';
+import { useUploadWithProgress } from './use-upload-with-progress.tsx';
 
 const MESSAGES = ADMIN_MESSAGES.noticeAttach;
 
@@ -43,47 +39,27 @@ interface EditorProps {
  * JavaScript; with it, each file goes to the upload API in turn, with a progress bar, and the list reloads.
  */
 export function NoticeAttachmentsEditor({ noticeId, attachments, scheduled, pageResult }: EditorProps) {
-  const revalidator = useRevalidator();
-  const report = useReportWrite();
-  const [progress, setProgress] = useState<AttachmentsProgress | null>(null);
-  const [result, setResult] = useState<WriteResult | undefined>(undefined);
-  const answer = result ?? pageResult;
-  const error = answer && !answer.ok ? (answer.fieldErrors?.attachments ?? answer.message) : undefined;
-  // Without JavaScript the page's answer is written here; with it, only a refusal the admin must act on stays.
-  const status =
-    result === undefined
-      ? pageResult?.ok || isLasting(pageResult)
-        ? pageResult
-        : undefined
-      : isLasting(result)
-        ? result
-        : undefined;
+  const upload = useUploadWithProgress({
+    apiPath: attachmentsUploadPath(noticeId),
+    messages: MESSAGES,
+    pageResult,
+    processing: checkingAttachment,
+    // The edit page writes only the notice form's answer: the attachments' one is written here.
+    showsPageResult: true,
+  });
+  const { busy, result } = upload;
+  const error = result && !result.ok ? (result.fieldErrors?.attachments ?? result.message) : undefined;
   const room = L.perNotice - attachments.length;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = form.elements.namedItem('attachments');
-    const files = input instanceof HTMLInputElement ? Array.from(input.files ?? []) : [];
+  async function onSend(form: HTMLFormElement, files: File[], input: HTMLInputElement | null) {
     if (files.length === 0 || files.length > room) {
-      setResult(refused(files.length === 0 ? ATTACHMENT_ERRORS.missing.message : ATTACHMENT_ERRORS.full.message));
-      if (input instanceof HTMLInputElement) input.focus();
+      upload.setResult(
+        refused(files.length === 0 ? ATTACHMENT_ERRORS.missing.message : ATTACHMENT_ERRORS.full.message),
+      );
+      input?.focus();
       return;
     }
-    setResult(undefined);
-    let outcome: WriteResult;
-    try {
-      await uploadAttachments(noticeId, files, setProgress);
-      outcome = writeDone(MESSAGES);
-      form.reset();
-    } catch (err) {
-      outcome = refusedWrite(MESSAGES, err);
-    }
-    setProgress(null);
-    setResult(outcome);
-    report(outcome);
-    // Files sent before a refused one are kept, so the list reloads either way (not after an ended session).
-    if (!isSessionEnded(outcome)) await revalidator.revalidate();
+    await upload.send(form, files);
   }
 
   return (
@@ -130,27 +106,15 @@ export function NoticeAttachmentsEditor({ noticeId, attachments, scheduled, page
         </ul>
       )}
       {room > 0 ? (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="admin-upload"
-          onSubmit={(e) => void onSubmit(e)}
-          noValidate
+        <UploadForm
+          upload={upload}
+          intent="add-attachments"
+          submitLabel="Add attachments"
+          fileField="attachments"
+          onSend={onSend}
         >
-          <input type="hidden" name="intent" value="add-attachments" />
-          <AttachmentsInput
-            error={error}
-            progress={progress}
-            disabled={progress !== null}
-            onChange={() => setResult(undefined)}
-          />
-          <WriteStatus result={status} />
-          <div>
-            <button className="button button--primary" type="submit" disabled={progress !== null}>
-              {progress ? 'Uploading…' : 'Add attachments'}
-            </button>
-          </div>
-        </Form>
+          <AttachmentsInput error={error} busy={busy} onChange={() => upload.setResult(undefined)} />
+        </UploadForm>
       ) : (
         <p className="admin-note">A notice can have at most {L.perNotice} attachments. Remove one to add another.</p>
       )}

@@ -13,11 +13,11 @@ import { fieldErrorsOf } from '#app/lib/admin-form.ts';
 import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import { type FieldErrors, type WriteDone, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
 import { refusedWrite } from '#app/lib/api-client.ts';
-import { type AttachmentsProgress, uploadAttachments } from '#app/lib/upload-attachments.ts';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import { AdminField } from './admin-field.tsx';
-import { AttachmentsInput } from './attachments-input.tsx';
+import { AttachmentsInput, attachmentsUploadPath, checkingAttachment } from './attachments-input.tsx';
 import { useAdminWrite, useReportWrite } from './use-admin-write.tsx';
+import { useUploadProgress } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
 
 const EMPTY: NoticeFormValues = {
@@ -71,18 +71,17 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const [restored, setRestored] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<AttachmentsProgress | null>(null);
+  const upload = useUploadProgress(checkingAttachment);
   const report = useReportWrite();
 
   /** With JavaScript the files follow the saved notice one by one, each with its progress; then the list opens. */
   async function sendFiles(done: WriteDone) {
     if (done.created && files.length > 0) {
       try {
-        await uploadAttachments(done.created, files, setProgress);
+        await upload.upload(attachmentsUploadPath(done.created), files);
       } catch (err) {
         report(refusedWrite(ADMIN_MESSAGES.noticeAttach, err));
       }
-      setProgress(null);
     }
     void navigate(listPath);
   }
@@ -238,16 +237,14 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
       </AdminField>
       {/* Attached while creating; the edit page lists and removes them (not in this form). */}
       {editing ? null : (
-        <AttachmentsInput
-          error={errors.attachments}
-          progress={progress}
-          disabled={busy || progress !== null}
-          onChange={chooseFiles}
-        />
+        <>
+          <AttachmentsInput error={errors.attachments} busy={busy || upload.busy} onChange={chooseFiles} />
+          {upload.progress}
+        </>
       )}
       <div>
-        <button className="button button--primary" type="submit" disabled={busy || progress !== null}>
-          {busy || progress ? 'Saving…' : editing ? 'Save changes' : 'Add notice'}
+        <button className="button button--primary" type="submit" disabled={busy || upload.busy}>
+          {busy || upload.busy ? 'Saving…' : editing ? 'Save changes' : 'Add notice'}
         </button>
       </div>
     </fetcher.Form>

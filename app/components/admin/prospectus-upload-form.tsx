@@ -1,11 +1,9 @@
-import type { FormEvent } from 'react';
-import { Form } from 'react-router';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
-import { type WriteResult, isLasting, writeRefused } from '#app/lib/admin-result.ts';
+import { type WriteResult, writeRefused } from '#app/lib/admin-result.ts';
+import { UploadForm } from './upload-form.tsx';
 import { UploadFileField, useUploadWithProgress } from './use-upload-with-progress.tsx';
-import { WriteStatus } from './write-status.tsx';
 
 const MESSAGES = ADMIN_MESSAGES.content;
 const UPLOAD_PATH = '/api/admin/content/downloads/prospectus';
@@ -28,28 +26,17 @@ export function ProspectusUploadForm({ pageResult }: { pageResult: WriteResult |
   const { busy, result } = upload;
   const fileError = result && !result.ok ? (result.fieldErrors?.file ?? result.message) : undefined;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = form.elements.namedItem('file');
-    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+  async function onSend(form: HTMLFormElement, [file]: File[], input: HTMLInputElement | null) {
     if (!file || file.size > CONTENT_LIMITS.prospectusBytes) {
       upload.setResult(refusedFile(file ? PDF_ERRORS.tooLarge : PDF_ERRORS.missing));
-      if (input instanceof HTMLInputElement) input.focus();
+      input?.focus();
       return;
     }
-    await upload.send(form, file);
+    await upload.send(form, [file]);
   }
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="admin-upload"
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-    >
-      <input type="hidden" name="intent" value="prospectus" />
+    <UploadForm upload={upload} intent="prospectus" submitLabel="Upload prospectus" onSend={onSend}>
       <UploadFileField
         label="New prospectus (PDF)"
         accept="application/pdf,.pdf"
@@ -58,13 +45,6 @@ export function ProspectusUploadForm({ pageResult }: { pageResult: WriteResult |
         busy={busy}
         onChange={() => upload.setResult(undefined)}
       />
-      {upload.progress}
-      <WriteStatus result={result !== pageResult && isLasting(result) ? result : undefined} />
-      <div>
-        <button className="button button--primary" type="submit" disabled={busy}>
-          {busy ? 'Uploading…' : 'Upload prospectus'}
-        </button>
-      </div>
-    </Form>
+    </UploadForm>
   );
 }

@@ -4,6 +4,7 @@ import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
 import { BannerSlides } from '#app/components/admin/banner-slides.tsx';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
+import { PreetiConvertButton } from '#app/components/admin/preeti-convert-button.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
@@ -99,14 +100,18 @@ export default function BannerPage({ loaderData }: Route.ComponentProps) {
                   error={errors.altNe}
                 >
                   {(control) => (
-                    <input
-                      {...control}
-                      className="field__input"
-                      type="text"
-                      name="altNe"
-                      lang="ne"
-                      defaultValue={typed?.altNe ?? ''}
-                    />
+                    <>
+                      <input
+                        {...control}
+                        className="field__input"
+                        type="text"
+                        name="altNe"
+                        lang="ne"
+                        defaultValue={typed?.altNe ?? ''}
+                      />
+                      {/* Text typed in the legacy Preeti font arrives as Latin letters; with script, one click converts it. */}
+                      <PreetiConvertButton fieldId={control.id} />
+                    </>
                   )}
                 </AdminField>
               </>
