@@ -176,9 +176,9 @@ describe('/admin/banner action', () => {
     const ids = () => t.services.content.get('banner').then((b) => b.slides.map((s) => s.id));
     const start = await ids();
     const last = start.at(-1)!;
-    await answer(adminAction(post('/admin/banner', { intent: 'move', id: last, direction: 'up' }), bannerWrites));
+    await answer(adminAction(post('/admin/banner', { intent: 'move', id: last, move: 'up' }), bannerWrites));
     expect((await ids()).at(-2)).toBe(last);
-    await answer(adminAction(post('/admin/banner', { intent: 'move', id: start[0]!, direction: 'up' }), bannerWrites));
+    await answer(adminAction(post('/admin/banner', { intent: 'move', id: start[0]!, move: 'up' }), bannerWrites));
     expect((await ids())[0]).toBe(start[0]);
 
     const [keep, ...others] = await ids();

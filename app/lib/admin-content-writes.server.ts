@@ -93,14 +93,12 @@ interface ItemList<S extends ContentSection, I extends { id?: string | undefined
   fromForm: (form: FormData) => I;
   /** The intent of the list's delete (`course-delete`). */
   deleteIntent: string;
-  /** The form field saying which way a move goes ('up' or 'down'). */
-  moveField?: string;
 }
 
-/** The move, delete or save a list item's form posts. */
-function listEdit<I>(form: FormData, deleteIntent: string, moveField: string, item: () => I): ListEdit<I> {
+/** The move (its `move` field says 'up' or 'down'), delete or save a list item's form posts. */
+function listEdit<I>(form: FormData, deleteIntent: string, item: () => I): ListEdit<I> {
   const id = formText(form, 'id');
-  const move = formText(form, moveField);
+  const move = formText(form, 'move');
   if (move === 'up' || move === 'down') return { kind: 'move', id, by: move === 'up' ? -1 : 1 };
   if (formText(form, 'intent') === deleteIntent) return { kind: 'delete', id };
   return { kind: 'save', id: id === '' ? undefined : id, item: item() };
@@ -118,7 +116,7 @@ function itemListWrite<S extends ContentSection, I extends { id?: string | undef
     messages: MESSAGES,
     async run(form, services) {
       const current = await services.content.get(table.section);
-      const edit = listEdit<I>(form, table.deleteIntent, table.moveField ?? 'move', () => table.fromForm(form));
+      const edit = listEdit<I>(form, table.deleteIntent, () => table.fromForm(form));
       const { items, index } = editList<I>(table.items(current), edit);
       const version = edit.kind === 'save' ? formVersion(form) : current.version;
       return save(services, table.section, { [table.list]: items }, version, { prefix: `${table.list}.${index}` });
@@ -142,7 +140,6 @@ const slides = itemListWrite<'banner', { id?: string; alt: LocalPair }>({
   items: (banner) => banner.slides.map(({ id, alt }) => ({ id, alt })),
   fromForm: (form) => ({ alt: formLocalText(form, 'alt') }),
   deleteIntent: 'delete',
-  moveField: 'direction',
 });
 
 const courses = itemListWrite<'courses', CourseInput>({

@@ -190,7 +190,7 @@ test('a banner slide needs its description, uploads with it, moves, and is delet
   await expect(slides.last()).toContainText(edited);
   expect((await publicContent(page)).banner.slides.at(-1)?.alt).toEqual({ en: edited, ne: 'पुस्तकालय' });
 
-  await page.getByRole('button', { name: `Move slide ${before + 1} up` }).click();
+  await page.getByRole('button', { name: `Move up: Slide ${before + 1}` }).click();
   await expect(slides.nth(before - 1)).toContainText(alt);
   expect((await publicContent(page)).banner.slides.at(-2)?.alt.en).toBe(edited);
 

@@ -1,34 +1,10 @@
 import type { BannerSlide } from '#common/site-content/banner.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { DeleteButton } from './delete-button.tsx';
+import { MoveButtons } from './move-buttons.tsx';
 import { SectionForm } from './section-form.tsx';
 import { TextPairField } from './text-pair-field.tsx';
-import { useAdminWrite } from './use-admin-write.tsx';
-
-/** Moves one slide a place earlier or later: a real form, so it works without JavaScript too. */
-function MoveButton({
-  id,
-  direction,
-  label,
-  disabled,
-}: {
-  id: string;
-  direction: 'up' | 'down';
-  label: string;
-  disabled: boolean;
-}) {
-  const { fetcher, busy } = useAdminWrite();
-  return (
-    <fetcher.Form method="post" className="banner-slide__move">
-      <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="direction" value={direction} />
-      <button type="submit" className="button button--small" aria-label={label} disabled={disabled || busy}>
-        {direction === 'up' ? 'Move up' : 'Move down'}
-      </button>
-    </fetcher.Form>
-  );
-}
+import { SubmitButton } from './submit-button.tsx';
 
 /** A slide's description, edited in place and saved from the banner's version the page shows. */
 function SlideDescription({
@@ -56,11 +32,7 @@ function SlideDescription({
       {(fields) => (
         <>
           <TextPairField label="Description" name="alt" stored={slide.alt} fields={fields} />
-          <div>
-            <button className="button button--small" type="submit" disabled={fields.busy}>
-              {fields.busy ? 'Saving…' : 'Save description'}
-            </button>
-          </div>
+          <SubmitButton busy={fields.busy} label="Save description" small />
         </>
       )}
     </SectionForm>
@@ -108,12 +80,13 @@ export function BannerSlides({ slides, version, pageResult }: BannerSlidesProps)
               ) : null}
             </div>
             <div className="banner-slide__buttons">
-              <MoveButton id={slide.id} direction="up" label={`Move slide ${n} up`} disabled={index === 0} />
-              <MoveButton
+              <MoveButtons
+                intent="move"
                 id={slide.id}
-                direction="down"
-                label={`Move slide ${n} down`}
-                disabled={index === slides.length - 1}
+                version={version}
+                itemName={`Slide ${n}`}
+                isFirst={index === 0}
+                isLast={index === slides.length - 1}
               />
               <DeleteButton
                 id={slide.id}

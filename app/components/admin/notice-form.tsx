@@ -19,6 +19,7 @@ import { AttachmentsInput, attachmentsUploadPath, checkingAttachment } from './a
 import { useAdminWrite, useReportWrite } from './use-admin-write.tsx';
 import { useUploadProgress } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 const EMPTY: NoticeFormValues = {
   title: '',
@@ -242,11 +243,7 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
           {upload.progress}
         </>
       )}
-      <div>
-        <button className="button button--primary" type="submit" disabled={busy || upload.busy}>
-          {busy || upload.busy ? 'Saving…' : editing ? 'Save changes' : 'Add notice'}
-        </button>
-      </div>
+      <SubmitButton busy={busy || upload.busy} label={editing ? 'Save changes' : 'Add notice'} />
     </fetcher.Form>
   );
 }

@@ -4,6 +4,7 @@ import { resultFor } from '#app/lib/admin-section-form.ts';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { UploadFileField } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 interface PictureUploadFormProps {
   intent: string;
@@ -46,11 +47,7 @@ export function PictureUploadForm({
         busy={busy}
       />
       {isLasting(result) ? <WriteStatus result={result} /> : null}
-      <div>
-        <button className="button button--small" type="submit" disabled={busy}>
-          {busy ? 'Uploading…' : 'Upload picture'}
-        </button>
-      </div>
+      <SubmitButton busy={busy} label="Upload picture" busyLabel="Uploading…" small />
     </fetcher.Form>
   );
 }

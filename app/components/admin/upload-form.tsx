@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Form } from 'react-router';
 import type { UploadWithProgress } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 interface UploadFormProps {
   upload: UploadWithProgress;
@@ -41,11 +42,7 @@ export function UploadForm({ upload, intent, submitLabel, fileField = 'file', on
       {upload.progress}
       {/* What must stay after the toast has gone (session ended, disk full), or the page's answer it leaves to this form. */}
       <WriteStatus result={upload.status} />
-      <div>
-        <button className="button button--primary" type="submit" disabled={upload.busy}>
-          {upload.busy ? 'Uploading…' : submitLabel}
-        </button>
-      </div>
+      <SubmitButton busy={upload.busy} label={submitLabel} busyLabel="Uploading…" />
     </Form>
   );
 }

@@ -3,9 +3,9 @@ import { COURSE_ICONS, type CourseCard } from '#common/site-content/courses.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { english } from '#common/site-content/local-text.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
-import { DeleteButton } from '#app/components/admin/delete-button.tsx';
+import { ContentListItem } from '#app/components/admin/content-list-item.tsx';
+import { SubmitButton } from '#app/components/admin/submit-button.tsx';
 import { TextPairField } from '#app/components/admin/text-pair-field.tsx';
-import { MoveButtons } from '#app/components/admin/move-buttons.tsx';
 import { PictureUploadForm } from '#app/components/admin/picture-upload-form.tsx';
 import { SectionForm, type SectionFields } from '#app/components/admin/section-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
@@ -78,13 +78,18 @@ function CourseItem(props: {
   pageResult: WriteResult | undefined;
 }) {
   const { card, index, count, version, maxUploadBytes, pageResult } = props;
-  const titleId = `course-${card.id}`;
   const name = card.title.en || `Course ${index + 1}`;
   return (
-    <li className="admin-panel content-item" aria-labelledby={titleId}>
-      <h3 id={titleId} className="content-item__title">
-        {name}
-      </h3>
+    <ContentListItem
+      list="course"
+      id={card.id}
+      name={name}
+      index={index}
+      count={count}
+      version={version}
+      question="Delete this course?"
+      consequence={<p>“{name}” is removed from the home page.</p>}
+    >
       {card.icon.kind === 'picture' ? (
         <img className="content-thumb" src={card.icon.picture.src} alt="" width={96} height={64} />
       ) : null}
@@ -100,11 +105,7 @@ function CourseItem(props: {
         {(fields) => (
           <>
             <CourseFields card={card} fields={fields} />
-            <div>
-              <button className="button button--primary" type="submit" disabled={fields.busy}>
-                {fields.busy ? 'Saving…' : 'Save course'}
-              </button>
-            </div>
+            <SubmitButton busy={fields.busy} label="Save course" />
           </>
         )}
       </SectionForm>
@@ -116,24 +117,7 @@ function CourseItem(props: {
         maxUploadBytes={maxUploadBytes}
         pageResult={pageResult}
       />
-      <div className="content-item__actions">
-        <MoveButtons
-          intent="course-move"
-          id={card.id}
-          version={version}
-          itemName={name}
-          isFirst={index === 0}
-          isLast={index === count - 1}
-        />
-        <DeleteButton
-          id={card.id}
-          intent="course-delete"
-          question="Delete this course?"
-          consequence={<p>“{name}” is removed from the home page.</p>}
-          describedBy={titleId}
-        />
-      </div>
-    </li>
+    </ContentListItem>
   );
 }
 
@@ -181,11 +165,7 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
                 <>
                   <CourseFields card={NEW_COURSE} fields={fields} />
                   <p className="field__hint">A picture can be uploaded once the course is added.</p>
-                  <div>
-                    <button className="button button--primary" type="submit" disabled={fields.busy}>
-                      {fields.busy ? 'Saving…' : 'Add course'}
-                    </button>
-                  </div>
+                  <SubmitButton busy={fields.busy} label="Add course" />
                 </>
               )}
             </SectionForm>
@@ -221,11 +201,7 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
                 />
               ))}
               {fields.error('items') ? <p className="field__error">{fields.error('items')}</p> : null}
-              <div>
-                <button className="button button--primary" type="submit" disabled={fields.busy}>
-                  {fields.busy ? 'Saving…' : 'Save footer list'}
-                </button>
-              </div>
+              <SubmitButton busy={fields.busy} label="Save footer list" />
             </>
           )}
         </SectionForm>

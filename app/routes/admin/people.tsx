@@ -2,9 +2,9 @@ import { useActionData } from 'react-router';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { english } from '#common/site-content/local-text.ts';
 import { MESSAGE_KEYS, type Message, type MessageKey } from '#common/site-content/people.ts';
-import { DeleteButton } from '#app/components/admin/delete-button.tsx';
 import { TextPairField } from '#app/components/admin/text-pair-field.tsx';
-import { MoveButtons } from '#app/components/admin/move-buttons.tsx';
+import { ContentListItem } from '#app/components/admin/content-list-item.tsx';
+import { SubmitButton } from '#app/components/admin/submit-button.tsx';
 import { PictureUploadForm } from '#app/components/admin/picture-upload-form.tsx';
 import { SectionForm } from '#app/components/admin/section-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
@@ -85,11 +85,7 @@ function MessagePanel(props: {
                 <input type="checkbox" name="removePhoto" /> Remove the photo
               </label>
             ) : null}
-            <div>
-              <button className="button button--primary" type="submit" disabled={fields.busy}>
-                {fields.busy ? 'Saving…' : 'Save message'}
-              </button>
-            </div>
+            <SubmitButton busy={fields.busy} label="Save message" />
           </>
         )}
       </SectionForm>
@@ -120,13 +116,19 @@ function TestimonialsSection({
       <h2 id="testimonials-title">Testimonials</h2>
       <ol className="content-list">
         {items.map((item, index) => {
-          const titleId = `testimonial-${item.id}`;
           const name = item.student.en || `Testimonial ${index + 1}`;
           return (
-            <li key={item.id} className="admin-panel content-item" aria-labelledby={titleId}>
-              <h3 id={titleId} className="content-item__title">
-                {name}
-              </h3>
+            <ContentListItem
+              key={item.id}
+              list="testimonial"
+              id={item.id}
+              name={name}
+              index={index}
+              count={items.length}
+              version={version}
+              question="Delete this testimonial?"
+              consequence={<p>The words of “{name}” are removed from the home page.</p>}
+            >
               <SectionForm
                 key={version}
                 intent="testimonial"
@@ -146,32 +148,11 @@ function TestimonialsSection({
                       hint="A description, such as 'BSc CSIT student, 2024'."
                     />
                     <TextPairField label="Quote" name="quote" stored={item.quote} fields={fields} rows={4} />
-                    <div>
-                      <button className="button button--primary" type="submit" disabled={fields.busy}>
-                        {fields.busy ? 'Saving…' : 'Save testimonial'}
-                      </button>
-                    </div>
+                    <SubmitButton busy={fields.busy} label="Save testimonial" />
                   </>
                 )}
               </SectionForm>
-              <div className="content-item__actions">
-                <MoveButtons
-                  intent="testimonial-move"
-                  id={item.id}
-                  version={version}
-                  itemName={name}
-                  isFirst={index === 0}
-                  isLast={index === items.length - 1}
-                />
-                <DeleteButton
-                  id={item.id}
-                  intent="testimonial-delete"
-                  question="Delete this testimonial?"
-                  consequence={<p>The words of “{name}” are removed from the home page.</p>}
-                  describedBy={titleId}
-                />
-              </div>
-            </li>
+            </ContentListItem>
           );
         })}
       </ol>
@@ -190,11 +171,7 @@ function TestimonialsSection({
               <>
                 <TextPairField label="Student" name="student" stored={english('')} fields={fields} />
                 <TextPairField label="Quote" name="quote" stored={english('')} fields={fields} rows={4} />
-                <div>
-                  <button className="button button--primary" type="submit" disabled={fields.busy}>
-                    {fields.busy ? 'Saving…' : 'Add testimonial'}
-                  </button>
-                </div>
+                <SubmitButton busy={fields.busy} label="Add testimonial" />
               </>
             )}
           </SectionForm>
@@ -233,11 +210,7 @@ function WhyChooseUsSection({ why, pageResult }: { why: Why; pageResult: WriteRe
               </fieldset>
             ))}
             {fields.error('points') ? <p className="field__error">{fields.error('points')}</p> : null}
-            <div>
-              <button className="button button--primary" type="submit" disabled={fields.busy}>
-                {fields.busy ? 'Saving…' : 'Save reasons'}
-              </button>
-            </div>
+            <SubmitButton busy={fields.busy} label="Save reasons" />
           </>
         )}
       </SectionForm>
