@@ -9,6 +9,8 @@ import { signInByApi } from './support/pages.ts';
 // Image processing and saves on a loaded machine take longer than the default limits.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
+/** With E2E_SHOTS_DIR=<dir>, full-page pictures of the banner page, to look at (not compared). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
 const STALE = 'This was changed by someone else meanwhile. Reload to see the latest version.';
 
 interface PublicContent {
@@ -166,6 +168,7 @@ test('a banner slide needs its description, uploads with it, moves, and is delet
   const newSlide = page.getByRole('region', { name: 'Add a slide' });
   await convertFromPreeti(newSlide, newSlide.getByLabel('Description in Nepali (optional)'));
   await expectPreetiButtonPerNepaliField(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/banner-${test.info().project.name}.png`, fullPage: true });
   await page.getByLabel('Slide photo').setInputFiles(photo);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Saved.')).toBeVisible({ timeout: 30_000 });
