@@ -72,14 +72,14 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const [restored, setRestored] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const upload = useUploadProgress(checkingAttachment);
+  const sending = useUploadProgress(checkingAttachment);
   const report = useReportWrite();
 
   /** With JavaScript the files follow the saved notice one by one, each with its progress; then the list opens. */
   async function sendFiles(done: WriteDone) {
     if (done.created && files.length > 0) {
       try {
-        await upload.upload(attachmentsUploadPath(done.created), files);
+        await sending.upload(attachmentsUploadPath(done.created), files);
       } catch (err) {
         report(refusedWrite(ADMIN_MESSAGES.noticeAttach, err));
       }
@@ -239,11 +239,11 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
       {/* Attached while creating; the edit page lists and removes them (not in this form). */}
       {editing ? null : (
         <>
-          <AttachmentsInput error={errors.attachments} busy={busy || upload.busy} onChange={chooseFiles} />
-          {upload.progress}
+          <AttachmentsInput error={errors.attachments} busy={busy || sending.busy} onChange={chooseFiles} />
+          {sending.progress}
         </>
       )}
-      <SubmitButton busy={busy || upload.busy} label={editing ? 'Save changes' : 'Add notice'} />
+      <SubmitButton busy={busy || sending.busy} label={editing ? 'Save changes' : 'Add notice'} />
     </fetcher.Form>
   );
 }
