@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PUBLIC_QUERY_PARAMETERS } from '#common/public-pages.ts';
-import { cacheKey, renderedAddress } from './cache-key.ts';
+import { cacheKey, isRouterAddress, renderedAddress } from './cache-key.ts';
 
 describe('cacheKey', () => {
   it('keeps an address without a query as it is', () => {
@@ -42,6 +42,22 @@ describe('renderedAddress', () => {
 
   it('leaves the admin addresses as they came', () => {
     expect(renderedAddress('/admin/audit?actor=3&kind=notice')).toBe('/admin/audit?actor=3&kind=notice');
+  });
+
+  it("leaves React Router's manifest and data requests as they came (without its version the manifest reloads the page)", () => {
+    const manifest = '/__manifest?paths=%2Fadmin%2Cadmin%2Fnotice&version=21e133ab';
+    expect(renderedAddress(manifest)).toBe(manifest);
+    expect(renderedAddress('/notices.data?_routes=routes%2Fnotices')).toBe('/notices.data?_routes=routes%2Fnotices');
+  });
+});
+
+describe('isRouterAddress', () => {
+  it("is React Router's manifest or a route's data, and no page", () => {
+    expect(isRouterAddress('/__manifest?paths=%2F&version=1')).toBe(true);
+    expect(isRouterAddress('/admin/notice.data?_routes=x')).toBe(true);
+    expect(isRouterAddress('/notices?page=2')).toBe(false);
+    expect(isRouterAddress('/__manifesto')).toBe(false);
+    expect(isRouterAddress('/gallery?x=.data')).toBe(false);
   });
 });
 

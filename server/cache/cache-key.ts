@@ -6,6 +6,18 @@ const KEPT = new Set(PUBLIC_QUERY_PARAMETERS);
 export const isAdminAddress = (url: string) => url.startsWith('/admin') || url.startsWith('/api/admin');
 
 /**
+ * React Router's own requests, made by the admin's runtime: the route manifest (`/__manifest?paths=…&version=…`)
+ * and a route's data (`/admin/notice.data?_routes=…`). Their query is what they ask for: without `version`
+ * the manifest answers "reload the document", so every link to a page not yet discovered would reload it.
+ * They are not pages: never cached, and served as they came.
+ */
+export function isRouterAddress(url: string): boolean {
+  const question = url.indexOf('?');
+  const path = question === -1 ? url : url.slice(0, question);
+  return path === '/__manifest' || path.endsWith('.data');
+}
+
+/**
  * The render cache's key for a request address: the path and only the query parameters that pages and
  * the public API read, in their order. Everything else (Facebook's fbclid and the utm_ tags on a shared
  * link, a script's random `?x=<n>` meant to miss the cache) makes no other page, so it makes no other
@@ -29,5 +41,5 @@ export function cacheKey(url: string): string {
  * served from that entry. The admin, never cached, sees its address as it came.
  */
 export function renderedAddress(url: string): string {
-  return isAdminAddress(url) ? url : cacheKey(url);
+  return isAdminAddress(url) || isRouterAddress(url) ? url : cacheKey(url);
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { chooseEncoding } from '../compression.ts';
-import { cacheKey, isAdminAddress } from './cache-key.ts';
+import { cacheKey, isAdminAddress, isRouterAddress } from './cache-key.ts';
 import { type CachedResponse, etagMatches, makeCachedResponse } from './cached-response.ts';
 import type { ContentVersion } from './content-version.ts';
 import { ResponseStore, type StoreLimits } from './response-store.ts';
@@ -88,7 +88,7 @@ export function registerResponseCache(
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (request.routeOptions.config?.responseCache !== true) return;
+    if (request.routeOptions.config?.responseCache !== true || isRouterAddress(request.url)) return;
     store.sync(await versions.current());
     const key = cacheKey(request.url);
     const hit = store.get(key);
