@@ -98,7 +98,10 @@ test.describe('budgets', () => {
         (s) => s !== '<script type="application/ld+json">',
       );
       expect(scripts, `${path} scripts`).toHaveLength(1);
-      expect(scripts[0], `${path} has an inline script`).toMatch(/^<script type="module" src="\/assets\/[\w-]+\.js"/u);
+      // The one script is the site's own file, fetched at low priority.
+      expect(scripts[0], `${path} has an inline script`).toMatch(
+        /^<script type="module" fetchPriority="low" src="\/assets\/[\w-]+\.js"/u,
+      );
       // Their CSS travels in the head, so the first paint waits for no stylesheet request.
       expect(html, `${path} links a stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/u);
       expect(html.slice(0, html.indexOf('</head>')), `${path} styles in the head`).toMatch(
