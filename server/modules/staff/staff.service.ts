@@ -13,7 +13,8 @@ import {
 import { audit } from '#server/audit/audit.ts';
 import { unmatchableHash } from '#server/auth/password.ts';
 import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/db.ts';
+import { sql } from 'kysely';
+import { type Db, isPostgres } from '#server/db/db.ts';
 import type { OneTimeLinksTable, UserRow } from '#server/db/schema.ts';
 import { notFound, refusal } from '#server/errors.ts';
 import { actorOf, hashToken } from '../auth/auth.service.ts';
@@ -34,6 +35,17 @@ async function anotherActiveOwner(db: Db, userId: string): Promise<boolean> {
     .where('id', '!=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Every change that can leave the site without an owner runs one at a time: otherwise two owners demoting
+ * or disabling each other at the same moment would each still see the other as an active owner, and both
+ * changes would be made. SQLite's transactions hold the write lock from their BEGIN, so they already do;
+ * PostgreSQL's read-committed transactions take this transaction-scoped lock first. Call it inside the
+ * transaction, before the account is read.
+ */
+async function oneOwnerChangeAtATime(trx: Db): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('orbit:owners'))`.execute(trx);
 }
 
 /** The site always keeps an owner who can sign in: the last one is neither demoted, disabled nor deleted. */
@@ -138,6 +150,7 @@ export function createStaffService(db: Db, clock: Clock) {
 
     async setRole(id: string, role: Role): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await oneOwnerChangeAtATime(trx);
         const user = await findAccount(trx, id);
         const was = parseRole(user.role);
         if (was === role) return;
@@ -153,6 +166,7 @@ export function createStaffService(db: Db, clock: Clock) {
     /** Disabling ends the account's sessions and voids its links at once; enabling lets it sign in again. */
     async setDisabled(id: string, disabled: boolean): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await oneOwnerChangeAtATime(trx);
         const user = await findAccount(trx, id);
         if ((user.disabled_at !== null) === disabled) return;
         if (disabled) await assertNotLastOwner(trx, user);
@@ -187,6 +201,7 @@ export function createStaffService(db: Db, clock: Clock) {
 
     async remove(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await oneOwnerChangeAtATime(trx);
         const user = await findAccount(trx, id);
         await assertNotLastOwner(trx, user);
         await links.deleteLinksOfUser(trx, id);
