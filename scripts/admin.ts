@@ -10,6 +10,7 @@ import { openDb } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { UserAdminError, createUserAdmin } from '#server/modules/auth/auth.service.ts';
+import { createLoginThrottle, loginThrottleOptions } from '#server/modules/auth/login-throttle.ts';
 import { createTwoFactorService } from '#server/modules/auth/two-factor/two-factor.service.ts';
 import { systemClock } from '#server/clock.ts';
 
@@ -59,7 +60,8 @@ async function main(): Promise<number> {
       }
       case 'reset-2fa': {
         if (!email) break;
-        const { wasOn } = await createTwoFactorService(db, systemClock).resetByEmail(email);
+        const throttle = createLoginThrottle(db, loginThrottleOptions(env));
+        const { wasOn } = await createTwoFactorService(db, systemClock, throttle).resetByEmail(email);
         console.log(
           wasOn
             ? `Turned two-factor sign-in off for ${email}. They sign in with their password and can turn it on again.`

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Env } from './env.ts';
 import { createAuditService } from './audit/audit.service.ts';
 import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
+import { createLoginThrottle, loginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { createTwoFactorService } from './modules/auth/two-factor/two-factor.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { ContentVersion } from './cache/content-version.ts';
@@ -50,7 +51,9 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
     clock,
   });
-  const twoFactor = createTwoFactorService(db, clock);
+  // Failed sign-ins and wrong current passwords on the Account page count against the same limits.
+  const loginThrottle = createLoginThrottle(db, loginThrottleOptions(env));
+  const twoFactor = createTwoFactorService(db, clock, loginThrottle);
   return {
     db,
     contentVersion,
@@ -75,16 +78,14 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
       {
         sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
         sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
-        maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-        maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
-        lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
       },
       twoFactor,
+      loginThrottle,
     ),
     twoFactor,
     users: createUserAdmin(db),
     staff: createStaffService(db, clock),
-    account: createAccountService(db),
+    account: createAccountService(db, loginThrottle),
     vitals: createVitalsService(db),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }),
   };

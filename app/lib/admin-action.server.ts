@@ -23,8 +23,16 @@ export interface AdminWrite {
   messages: WriteMessages;
   /** The least role the write needs, as its API route declares (editor when not given). */
   role?: Role;
-  /** Does the write through the same services as the JSON API; what it throws is answered below. */
-  run: (form: FormData, services: AppLoadContext['services'], admin: WritingAdmin) => Promise<WriteOutcome>;
+  /**
+   * Does the write through the same services as the JSON API; what it throws is answered below.
+   * `clientIp` is the address the form was posted from, for writes that count attempts (a current password).
+   */
+  run: (
+    form: FormData,
+    services: AppLoadContext['services'],
+    admin: WritingAdmin,
+    clientIp: string,
+  ) => Promise<WriteOutcome>;
 }
 
 const unknownIntent = { code: 'bad-request', message: API_ERRORS['bad-request'].message };
@@ -55,7 +63,7 @@ export async function adminAction(
     return data(writeRefused(write.messages, apiError('two-factor/required'), { values }), { status: 403 });
   }
   try {
-    const outcome = await write.run(form, context.services, admin);
+    const outcome = await write.run(form, context.services, admin, context.clientIp);
     if (outcome && 'fieldErrors' in outcome) {
       const refused = { code: 'validation', message: CORRECT_FIELDS };
       return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });

@@ -74,12 +74,12 @@ export async function withPasswordFields(write: () => Promise<WriteOutcome>): Pr
 
 export const changeOwnPassword: AdminWrite = {
   messages: ADMIN_MESSAGES.passwordChange,
-  async run(form, services, admin) {
+  async run(form, services, admin, clientIp) {
     const input = { current: formText(form, 'current'), password: formText(form, 'password') };
     const fieldErrors = fieldErrorsOf(ChangePasswordSchema, input);
     if (fieldErrors) return { fieldErrors };
     return withPasswordFields(async () => {
-      await services.account.changePassword(admin.userId, admin.userToken, input.current, input.password);
+      await services.account.changePassword(admin.userId, admin.userToken, input, clientIp);
       return undefined;
     });
   },
@@ -122,11 +122,11 @@ export const cancelTwoFactor: AdminWrite = {
 /** Turning it off needs the account's password, a current code or a recovery code. */
 export const disableTwoFactor: AdminWrite = {
   messages: ADMIN_MESSAGES.twoFactorDisable,
-  async run(form, services, admin) {
+  async run(form, services, admin, clientIp) {
     const proof = formText(form, 'proof');
     if (!proof) return { fieldErrors: { proof: 'Enter your password or a code.' } };
     try {
-      await services.twoFactor.disable(admin.userId, proof);
+      await services.twoFactor.disable(admin.userId, proof, clientIp);
       return undefined;
     } catch (err) {
       const refusal = refusalOf(err);

@@ -11,8 +11,8 @@ import { type Role, parseRole } from '#common/roles.ts';
 import { audit } from '#server/audit/audit.ts';
 import { currentRequest } from '#server/audit/request-context.ts';
 import type { Db } from '#server/db/db.ts';
-import { AppError, refusal, tooManyRequests } from '#server/errors.ts';
-import { createLoginThrottle } from './login-throttle.ts';
+import { AppError, refusal } from '#server/errors.ts';
+import { type LoginThrottle, hashingBusy } from './login-throttle.ts';
 import * as sessions from './sessions.repository.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import * as users from './users.repository.ts';
@@ -22,9 +22,6 @@ import type { TwoFactorService } from './two-factor/two-factor.service.ts';
 export interface AuthOptions {
   sessionIdleMs: number;
   sessionMaxMs: number;
-  maxFailuresPerAccount: number;
-  maxFailuresPerIp: number;
-  lockoutMs: number;
 }
 
 export interface SignedIn {
@@ -57,13 +54,6 @@ const codeExpired = () => refusal('auth/code-expired');
 const invalidCredential = () =>
   new AppError(401, 'auth/invalid-credential', 'The e-mail address or password is not correct.');
 
-const hashingBusy = () =>
-  tooManyRequests(
-    'auth/too-many-requests',
-    'Too many sign-in attempts at once. Please wait a moment and try again.',
-    1,
-  );
-
 export const hashToken = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /** Only well-formed secrets reach the database: 43 base64url characters (256 bits). */
@@ -84,7 +74,8 @@ const signedIn = (userToken: string, user: UserRow, expiresAt: string): SignedIn
   expiresAt,
 });
 
-export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFactorService) {
+/** `throttle` counts failed sign-ins; the Account page's checks of the current password share it. */
+export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFactorService, throttle: LoginThrottle) {
   // Checked against when the e-mail is unknown, so both failures cost the same time.
   const dummyHash = unmatchableHash();
 
@@ -110,8 +101,6 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
     });
     return { secret, ...signedIn(row.id, user, row.absolute_expires_at) };
   }
-
-  const throttle = createLoginThrottle(db, options);
 
   return {
     async login(email: string, password: string, ip: string): Promise<NewSession | PendingSignIn> {
@@ -173,14 +162,7 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
       const found = await users.findUserById(db, row.user_id);
       if (!found || found.disabled_at !== null) throw codeExpired();
       const user = found;
-      const attempt = await throttle.reserve(user.email, ip);
-      let ok: boolean;
-      try {
-        ok = await twoFactor.verifySignInCode(user, code);
-      } catch (err) {
-        await attempt.giveBack();
-        throw err;
-      }
+      const ok = await throttle.check(user.email, ip, () => twoFactor.verifySignInCode(user, code));
       if (!ok) {
         await db
           .transaction()
@@ -189,7 +171,6 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
           );
         throw refusal('auth/invalid-code');
       }
-      await attempt.succeeded();
       // The pending sign-in makes one session: of two requests racing with it, one gets it.
       if (!(await pending.deletePendingSignIn(db, tokenHash))) throw codeExpired();
       return startSession(user);

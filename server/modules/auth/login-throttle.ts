@@ -1,4 +1,6 @@
+import { PasswordHashingBusyError } from '#server/auth/password.ts';
 import type { Db } from '#server/db/db.ts';
+import type { Env } from '#server/env.ts';
 import { tooManyRequests } from '#server/errors.ts';
 import { clear, peek, release, reserve } from '#server/rate-limit/rate-limit.repository.ts';
 import { normaliseEmail } from './users.repository.ts';
@@ -8,6 +10,21 @@ export interface LoginThrottleOptions {
   maxFailuresPerIp: number;
   lockoutMs: number;
 }
+
+/** The limits as configured (LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, LOGIN_LOCKOUT_MINUTES). */
+export const loginThrottleOptions = (env: Env): LoginThrottleOptions => ({
+  maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+  lockoutMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
+});
+
+/** 429 when the password hashing slots and their queue are full: the password was not checked. */
+export const hashingBusy = () =>
+  tooManyRequests(
+    'auth/too-many-requests',
+    'Too many sign-in attempts at once. Please wait a moment and try again.',
+    1,
+  );
 
 /** One sign-in attempt, counted as a failure from the moment it was taken until it says otherwise. */
 export interface LoginAttempt {
@@ -33,26 +50,49 @@ export function createLoginThrottle(db: Db, options: LoginThrottleOptions) {
     );
   }
 
+  /** Takes an attempt on the address and on the account, or throws 429 when either has none left. */
+  async function reserveAttempt(email: string, ip: string): Promise<LoginAttempt> {
+    const ipKey = `login:ip:${ip}`;
+    const accountKey = `login:account:${normaliseEmail(email)}`;
+    const byIp = await reserve(db, ipKey, options.maxFailuresPerIp, options.lockoutMs);
+    if (!byIp) return refuse(ipKey);
+    const byAccount = await reserve(db, accountKey, options.maxFailuresPerAccount, options.lockoutMs);
+    if (!byAccount) {
+      await release(db, ipKey, byIp);
+      return refuse(accountKey);
+    }
+    return {
+      async succeeded() {
+        await Promise.all([clear(db, accountKey), release(db, ipKey, byIp)]);
+      },
+      async giveBack() {
+        await Promise.all([release(db, ipKey, byIp), release(db, accountKey, byAccount)]);
+      },
+    };
+  }
+
   return {
-    /** Takes an attempt on the address and on the account, or throws 429 when either has none left. */
-    async reserve(email: string, ip: string): Promise<LoginAttempt> {
-      const ipKey = `login:ip:${ip}`;
-      const accountKey = `login:account:${normaliseEmail(email)}`;
-      const byIp = await reserve(db, ipKey, options.maxFailuresPerIp, options.lockoutMs);
-      if (!byIp) return refuse(ipKey);
-      const byAccount = await reserve(db, accountKey, options.maxFailuresPerAccount, options.lockoutMs);
-      if (!byAccount) {
-        await release(db, ipKey, byIp);
-        return refuse(accountKey);
+    reserve: reserveAttempt,
+
+    /**
+     * A secret typed by a signed-in person or at sign-in (their current password, a code) checked as one
+     * attempt of the account, with the sign-in's limits and counters: refused with 429 before `check` runs
+     * when the account or the address has no attempt left. A right answer forgives the account's failures;
+     * a check that could not run (the hashing queue was full) does not count.
+     */
+    async check(email: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
+      const attempt = await reserveAttempt(email, ip);
+      let ok: boolean;
+      try {
+        ok = await check();
+      } catch (err) {
+        await attempt.giveBack();
+        if (err instanceof PasswordHashingBusyError) throw hashingBusy();
+        throw err;
       }
-      return {
-        async succeeded() {
-          await Promise.all([clear(db, accountKey), release(db, ipKey, byIp)]);
-        },
-        async giveBack() {
-          await Promise.all([release(db, ipKey, byIp), release(db, accountKey, byAccount)]);
-        },
-      };
+      if (ok) await attempt.succeeded();
+      return ok;
     },
   };
 }
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

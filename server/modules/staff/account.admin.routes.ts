@@ -37,7 +37,7 @@ export const adminAccountRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       const admin = await me(request);
-      await account.changePassword(admin.userId, admin.userToken, request.body.current, request.body.password);
+      await account.changePassword(admin.userId, admin.userToken, request.body, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import { audit } from '#server/audit/audit.ts';
 import { verifyPassword } from '#server/auth/password.ts';
 import type { Db } from '#server/db/db.ts';
 import { notFound, refusal } from '#server/errors.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import * as users from '../auth/users.repository.ts';
 import { hashNewPassword } from './new-password.ts';
 
@@ -25,8 +26,11 @@ async function endOtherSessions(trx: Db, userId: string, keepSessionId: string):
   return Number(result.numDeletedRows);
 }
 
-/** What every signed-in person may do with their own account: the password and their sessions. */
-export function createAccountService(db: Db) {
+/**
+ * What every signed-in person may do with their own account: the password and their sessions. A wrong
+ * current password counts as a failed sign-in of the account and of the address (`throttle`).
+ */
+export function createAccountService(db: Db, throttle: LoginThrottle) {
   async function findUser(userId: string) {
     const user = await users.findUserById(db, userId);
     if (!user) throw notFound('account');
@@ -34,10 +38,19 @@ export function createAccountService(db: Db) {
   }
 
   return {
-    /** The current password is required; the other sessions end, the one making the change stays. */
-    async changePassword(userId: string, sessionId: string, current: string, password: string): Promise<void> {
+    /**
+     * The current password is required, checked as a sign-in attempt from `ip`; the other sessions end, the
+     * one making the change stays.
+     */
+    async changePassword(
+      userId: string,
+      sessionId: string,
+      { current, password }: { current: string; password: string },
+      ip: string,
+    ): Promise<void> {
       const user = await findUser(userId);
-      if (!(await verifyPassword(current, user.password_hash))) throw refusal('password/wrong-current');
+      const right = await throttle.check(user.email, ip, () => verifyPassword(current, user.password_hash));
+      if (!right) throw refusal('password/wrong-current');
       const passwordHash = await hashNewPassword(password);
       await db.transaction().execute(async (trx) => {
         await users.updatePassword(trx, user.id, passwordHash, new Date().toISOString());

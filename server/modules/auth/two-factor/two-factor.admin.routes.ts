@@ -69,7 +69,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await twoFactor.disable(await adminId(request), request.body.proof);
+      await twoFactor.disable(await adminId(request), request.body.proof, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -8,6 +8,7 @@ import type { UserRow } from '#server/db/schema.ts';
 import { refusal } from '#server/errors.ts';
 import { findSecret, insertSecretIfAbsent } from '#server/modules/inquiries/server-secrets.repository.ts';
 import { UserAdminError } from '../auth.service.ts';
+import type { LoginThrottle } from '../login-throttle.ts';
 import { findUserByEmail, findUserById } from '../users.repository.ts';
 import * as repo from './two-factor.repository.ts';
 import { openSecret, sealSecret, twoFactorKey } from './secret-box.ts';
@@ -42,7 +43,7 @@ export interface TwoFactorStatus {
  * secret (server_secrets, made by the first process that needs it): a copy of the users table alone does
  * not give the secrets away. The key lives in the same database, so a dump of the whole database does.
  */
-export function createTwoFactorService(db: Db, clock: Clock) {
+export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThrottle) {
   let key: Promise<Buffer> | undefined;
   const getKey = () =>
     (key ??= (async () => {
@@ -133,14 +134,21 @@ export function createTwoFactorService(db: Db, clock: Clock) {
       return { recoveryCodes };
     },
 
-    /** Turns it off with the account's password, a current code or a recovery code as proof. */
-    async disable(userId: string, proof: string): Promise<void> {
+    /**
+     * Turns it off with the account's password, a current code or a recovery code as proof, checked as a
+     * sign-in attempt from `ip` (the same limits: too many wrong proofs are refused with 429 unchecked).
+     */
+    async disable(userId: string, proof: string, ip: string): Promise<void> {
       const user = await mustFind(userId);
       if (!user.two_factor_enabled_at) return;
-      const proven =
-        (proof.length > 0 && (await verifyPassword(proof, user.password_hash))) ||
-        (await useTotp(user, proof)) ||
-        (await useRecovery(user, proof));
+      const proven = await throttle.check(
+        user.email,
+        ip,
+        async () =>
+          (proof.length > 0 && (await verifyPassword(proof, user.password_hash))) ||
+          (await useTotp(user, proof)) ||
+          (await useRecovery(user, proof)),
+      );
       if (!proven) throw refusal('two-factor/wrong-proof');
       await db.transaction().execute(async (trx) => {
         if (await repo.turnOff(trx, user.id)) {
