@@ -123,6 +123,8 @@ export const API_ERRORS = {
     message: 'This is the only owner who can sign in. Make another account an owner first.',
   },
   'staff/email-taken': { status: 409, message: 'An account with this e-mail address already exists.' },
+  /** A new one-time link for a disabled account: it could not be used, so none is made until the account is enabled. */
+  'staff/disabled': { status: 409, message: 'This account is disabled. Enable it before making a new link for it.' },
   /** A one-time link that was used, expired, or replaced by a newer one. */
   'link/invalid': {
     status: 410,

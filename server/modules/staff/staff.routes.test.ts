@@ -142,6 +142,27 @@ describe('staff accounts and one-time links', () => {
     expect((await signIn('leaver@test.np', PASSWORD)).res.statusCode).toBe(200);
   });
 
+  it('a disabled account gets no new link (staff/disabled) and keeps none; once enabled, a reset makes one', async () => {
+    const { id, token } = await addPerson('away@test.np');
+    await t.asAdmin({ method: 'PUT', url: `/api/admin/staff/${id}/disabled`, payload: { disabled: true } });
+    const before = await auditRows();
+    const refused = await t.asAdmin({ method: 'POST', url: `/api/admin/staff/${id}/reset` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'staff/disabled',
+      message: 'This account is disabled. Enable it before making a new link for it.',
+    });
+    expect(await auditRows()).toEqual(before);
+    expect(await t.db.selectFrom('one_time_links').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    // The person opening the link they had is told only that it cannot be used.
+    expect((await useLink(token, PASSWORD)).json().error.code).toBe('link/invalid');
+
+    await t.asAdmin({ method: 'PUT', url: `/api/admin/staff/${id}/disabled`, payload: { disabled: false } });
+    const reset = await t.asAdmin({ method: 'POST', url: `/api/admin/staff/${id}/reset` });
+    expect(reset.statusCode).toBe(200);
+    expect((await useLink(reset.json().path.replace('/welcome/', ''), PASSWORD)).statusCode).toBe(204);
+  });
+
   it('the last owner who can sign in is neither demoted, disabled nor deleted; refusals leave no audit entry', async () => {
     const list = await t.asAdmin({ method: 'GET', url: '/api/admin/staff' });
     const me = list.json().accounts.find((a: { email: string }) => a.email === ADMIN_EMAIL);

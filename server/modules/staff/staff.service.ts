@@ -190,7 +190,7 @@ export function createStaffService(db: Db, clock: Clock) {
     async resetPassword(id: string): Promise<StaffLink> {
       return db.transaction().execute(async (trx) => {
         const user = await findAccount(trx, id);
-        if (user.disabled_at !== null) throw refusal('link/invalid', 'Enable the account before making a link for it.');
+        if (user.disabled_at !== null) throw refusal('staff/disabled');
         await users.updatePassword(trx, id, unmatchableHash(), nowIso());
         await sessions.deleteSessionsOfUser(trx, id);
         const link = await newLink(trx, 'reset', id);
