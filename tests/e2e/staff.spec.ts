@@ -1,4 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
+import { BASE_URL } from './support/env.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';
 
@@ -87,6 +88,39 @@ test('an owner adds an editor who sets a password, posts a notice, is audited, a
   await expect(ed).toHaveURL(/\/login/u);
   await editor.context.close();
 });
+
+for (const script of [true, false]) {
+  test.describe(script ? 'a stale page, with JavaScript' : 'a stale page, without JavaScript', () => {
+    test.use({ javaScriptEnabled: script });
+
+    test('a reset asked for an account disabled meanwhile says the account is disabled', async ({ page }, testInfo) => {
+      const stamp = `${testInfo.project.name}-${script ? 'js' : 'nojs'}-${Date.now()}`;
+      const name = `Leaver ${stamp}`;
+      await signInByApi(page);
+      await addPerson(page, name, `leaver-${stamp}@orbit.test`);
+      await page.goto('/admin/staff');
+      if (script) await waitForHydration(page);
+      const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      // Another owner disables the account while this page still offers a reset.
+      const { accounts } = (await (await page.request.get('/api/admin/staff')).json()) as {
+        accounts: { id: string; name: string }[];
+      };
+      const id = accounts.find((a) => a.name === name)!.id;
+      const disabled = await page.request.put(`/api/admin/staff/${id}/disabled`, {
+        headers: { origin: BASE_URL },
+        data: { disabled: true },
+      });
+      expect(disabled.status()).toBe(204);
+
+      await row.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByText('Could not reset the password.').first()).toBeVisible();
+      await expect(
+        page.getByText('This account is disabled. Enable it before making a new link for it.').first(),
+      ).toBeVisible();
+      await expect(page.getByRole('textbox', { name: /^One-time link for/u })).toHaveCount(0);
+    });
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
