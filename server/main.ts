@@ -6,6 +6,7 @@ import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
 import { EnvError, type Env, parseEnv } from './env.ts';
 import { seedDemoContent } from './seed/seed-demo.ts';
+import { explainListenFault } from './startup/listen-faults.ts';
 import { refuseToStart } from './startup/refuse-to-start.ts';
 import { startDatabase } from './startup/start-database.ts';
 import { startLines, startedInTerminal } from './startup/terminal.ts';
@@ -89,6 +90,8 @@ async function shutdown(signal: string): Promise<void> {
   app.readiness.draining = true;
   const seconds = env.SHUTDOWN_TIMEOUT_SECONDS;
   app.log.info({ signal, timeoutSeconds: seconds }, 'draining: no new connections, finishing the requests in flight');
+  // In a terminal the info lines are not shown: say it plainly, on its own line after the ^C.
+  if (terminal) console.log('\nStopping: finishing the requests in flight...');
   let forced = false;
   const deadline = setTimeout(() => {
     forced = true;
@@ -107,12 +110,22 @@ async function shutdown(signal: string): Promise<void> {
   clearTimeout(deadline);
   await db.destroy().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
   app.log.info(forced ? 'stopped (forced)' : 'stopped');
+  if (terminal) console.log(forced ? `Stopped (requests still running after ${seconds} s were cut).` : 'Stopped.');
   process.exit(forced ? 1 : 0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: env.PORT, host: env.HOST });
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+} catch (err) {
+  // A port in use or not allowed is the person's to fix: one plain paragraph, not a stack trace.
+  const explanation = explainListenFault(err, env.HOST, env.PORT);
+  if (explanation === undefined) throw err;
+  console.error(explanation);
+  await db.destroy().catch(() => undefined);
+  process.exit(1);
+}
 app.log.info(
   `Orbit College is running at ${env.siteUrl} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.dataDir}`}; files: ${describeStorage(env)})`,
 );
