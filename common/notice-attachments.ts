@@ -65,8 +65,4 @@ export const AttachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
-/** What an attachment's picture shows, for its alt text and a link preview's og:image:alt. */
-export const attachmentPictureAlt = (attachment: Pick<Attachment, 'kind'>, title: string): string =>
-  attachment.kind === 'pdf' ? `First page of the PDF of ${title}` : `Scan of ${title}`;
-
 export const AttachmentListSchema = z.object({ attachments: z.array(AttachmentSchema) });

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Attachment } from '#common/notice-attachments.ts';
+import { interfaceText } from '#common/i18n/catalogue.ts';
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import { NoticeAttachments } from './notice-attachments.tsx';
 
 const picture = (id: string) => ({
@@ -34,8 +36,10 @@ const scan: Attachment = {
   picture: picture('s1'),
 };
 
-const render = (attachments: Attachment[]) =>
-  renderToStaticMarkup(<NoticeAttachments attachments={attachments} title="Exam routine" />);
+const render = (attachments: Attachment[], lang: SiteLanguage = 'en') =>
+  renderToStaticMarkup(
+    <NoticeAttachments attachments={attachments} title="Exam routine" words={interfaceText(lang).noticePage} />,
+  );
 
 describe('NoticeAttachments', () => {
   it('shows nothing for a notice without files', () => {
@@ -63,5 +67,15 @@ describe('NoticeAttachments', () => {
     expect(html).toMatch(/href="\/attachments\/s1\/abc-800.jpg">Open full size/u);
     expect(html).toContain('alt="Scan of Exam routine, 2 of 2"');
     expect(html).not.toContain('onclick');
+  });
+
+  it('speaks Nepali on a Nepali page, with Devanagari digits', () => {
+    const html = render([pdf, scan], 'ne');
+    expect(html).toContain('aria-label="संलग्न फाइलहरू"');
+    expect(html).toContain('PDF डाउनलोड गर्नुहोस् (१.२ MB)');
+    expect(html).toContain('exam-routine.pdf, ३ पृष्ठ');
+    expect(html).toContain('alt="Exam routine: स्क्यान गरिएको प्रति, २ मध्ये २"');
+    expect(html).toContain('पूरा आकारमा खोल्नुहोस्');
+    expect(html).not.toMatch(/Download|Open full size|First page/u);
   });
 });

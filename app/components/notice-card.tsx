@@ -20,7 +20,9 @@ export function NoticeCard({ notice, headingLevel }: { notice: Notice; headingLe
   return (
     <article className="notice-card" lang={notice.language}>
       <PageStyle name="notices" css={noticesCss} />
-      {notice.attachments[0] ? <NoticeThumbnail attachment={notice.attachments[0]} title={notice.title} /> : null}
+      {notice.attachments[0] ? (
+        <NoticeThumbnail attachment={notice.attachments[0]} title={notice.title} words={ui.noticePage} />
+      ) : null}
       <p className="notice-card__meta">
         {notice.pinned ? <span className="notice-badge notice-badge--pinned">{ui.notices.pinned}</span> : null}
         <span className="notice-badge">{ui.notices.categories[notice.category]}</span>

@@ -31,20 +31,27 @@ export function NoticePrintFoot({
   /** The BS date with the AD date. */
   date: string;
 }) {
+  const { ui } = useSiteContent();
   return (
     <div className="notice-print notice-print__foot">
       {/* The SVG is made by our server from our own address, never from text a visitor typed. */}
       <div
         className="notice-print__qr"
         role="img"
-        aria-label="QR code of this notice's address"
+        aria-label={ui.noticePage.qrLabel}
         dangerouslySetInnerHTML={{ __html: qrSvg }}
       />
       <div>
-        {referenceNo ? <p>Reference no.: {referenceNo}</p> : null}
-        <p>Published: {date}</p>
+        {referenceNo ? (
+          <p>
+            {ui.notices.referenceNo} {referenceNo}
+          </p>
+        ) : null}
         <p>
-          Check this notice at <span className="notice-print__url">{permalink}</span>
+          {ui.noticePage.published} {date}
+        </p>
+        <p>
+          {ui.noticePage.checkAt} <span className="notice-print__url">{permalink}</span>
         </p>
       </div>
     </div>

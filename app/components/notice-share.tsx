@@ -1,4 +1,5 @@
 import shareCss from '#app/styles/notice-share.css?inline';
+import { useSiteContent } from '#app/lib/site-content.ts';
 import { PageStyle } from './page-style.tsx';
 
 /** Where each messenger takes a shared link: plain addresses, so nothing loads from them until a click. */
@@ -22,11 +23,13 @@ export function shareLinks(title: string, url: string) {
  * address on the clipboard and says so in a status line.
  */
 export function NoticeShare({ title, url }: { title: string; url: string }) {
+  const { ui } = useSiteContent();
+  const words = ui.noticePage;
   return (
     <section className="notice-share" aria-labelledby="notice-share-heading">
       <PageStyle name="notice-share" css={shareCss} />
       <h2 id="notice-share-heading" className="notice-share__heading">
-        Share this notice
+        {words.share}
       </h2>
       <ul className="notice-share__links">
         {shareLinks(title, url).map((link) => (
@@ -37,14 +40,14 @@ export function NoticeShare({ title, url }: { title: string; url: string }) {
               {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
               {link.name}
-              {link.newTab ? <span className="sr-only"> (opens in a new tab)</span> : null}
+              {link.newTab ? <span className="sr-only">{ui.common.opensInNewTab}</span> : null}
             </a>
           </li>
         ))}
       </ul>
       <div className="notice-share__copy" data-copy-link>
         <p className="notice-share__url">
-          <span className="notice-share__label">Link to this notice: </span>
+          <span className="notice-share__label">{words.linkLabel}</span>
           <span data-copy-text>{url}</span>
         </p>
         <button
@@ -52,10 +55,10 @@ export function NoticeShare({ title, url }: { title: string; url: string }) {
           className="btn btn--light notice-share__button"
           hidden
           data-copy-button
-          data-copied="Link copied."
-          data-copy-failed="Could not copy: the link is selected, copy it with your keyboard or menu."
+          data-copied={words.copied}
+          data-copy-failed={words.copyFailed}
         >
-          Copy link
+          {words.copyLink}
         </button>
         <span className="notice-share__status" role="status" data-copy-status />
       </div>

@@ -1,8 +1,7 @@
 import type { Notice } from '#common/notice.ts';
-import { attachmentPictureAlt } from '#common/notice-attachments.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { shareImage } from './fixed-pictures.ts';
-import { absoluteUrl, collegeNameOf, pageMeta, siteUrlOf } from './seo.ts';
+import { absoluteUrl, collegeNameOf, interfaceTextOf, pageMeta, siteUrlOf } from './seo.ts';
 import { noticeLd } from './structured-data.ts';
 
 interface MetaArgs {
@@ -26,7 +25,7 @@ export function noticeMeta(args: MetaArgs, notice: Notice) {
         src: first.picture.src,
         width: first.picture.srcWidth,
         height: first.picture.srcHeight,
-        alt: attachmentPictureAlt(first, notice.title),
+        alt: interfaceTextOf(args.matches).noticePage.pictureAlt(first.kind, notice.title),
       }
     : shareImage;
   return [

@@ -78,7 +78,7 @@ export default function NoticePage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         ) : null}
-        <NoticeAttachments attachments={notice.attachments} title={notice.title} />
+        <NoticeAttachments attachments={notice.attachments} title={notice.title} words={ui.noticePage} />
         <NoticeShare title={notice.title} url={shareUrl} />
         <NoticePrintFoot permalink={permalink} qrSvg={qr} referenceNo={notice.referenceNo} date={date} />
       </article>

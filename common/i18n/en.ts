@@ -88,6 +88,25 @@ export const en = {
     notFoundTitle: 'Notice not found',
     notFoundDescription: 'This notice does not exist.',
   },
+  /** A notice's own page: its files, the share box and what only a printed copy shows. */
+  noticePage: {
+    attachments: 'Attachments',
+    downloadPdf: (size: string) => `Download PDF (${size})`,
+    pdfPages: (pages: number) => (pages === 1 ? '1 page' : `${pages} pages`),
+    openFullSize: 'Open full size',
+    pictureAlt: (kind: 'pdf' | 'image', title: string) =>
+      kind === 'pdf' ? `First page of the PDF of ${title}` : `Scan of ${title}`,
+    thumbnailAlt: (kind: 'pdf' | 'image', title: string) => (kind === 'pdf' ? `PDF of ${title}` : `Scan of ${title}`),
+    pictureOf: (picture: number, count: number) => `${picture} of ${count}`,
+    share: 'Share this notice',
+    linkLabel: 'Link to this notice: ',
+    copyLink: 'Copy link',
+    copied: 'Link copied.',
+    copyFailed: 'Could not copy: the link is selected, copy it with your keyboard or menu.',
+    qrLabel: "QR code of this notice's address",
+    published: 'Published:',
+    checkAt: 'Check this notice at',
+  },
   /** Page titles and descriptions for search engines and shared links. */
   meta: {
     homeTitle: (college: string) => `${college}, Bharatpur`,

@@ -81,6 +81,23 @@ export const ne: Catalogue = {
     notFoundTitle: 'सूचना भेटिएन',
     notFoundDescription: 'यो सूचना छैन।',
   },
+  noticePage: {
+    attachments: 'संलग्न फाइलहरू',
+    downloadPdf: (size) => `PDF डाउनलोड गर्नुहोस् (${digits(size)})`,
+    pdfPages: (pages) => `${digits(pages)} पृष्ठ`,
+    openFullSize: 'पूरा आकारमा खोल्नुहोस्',
+    pictureAlt: (kind, title) => (kind === 'pdf' ? `${title}: PDF को पहिलो पृष्ठ` : `${title}: स्क्यान गरिएको प्रति`),
+    thumbnailAlt: (kind, title) => (kind === 'pdf' ? `${title}: PDF` : `${title}: स्क्यान गरिएको प्रति`),
+    pictureOf: (picture, count) => `${digits(count)} मध्ये ${digits(picture)}`,
+    share: 'यो सूचना सेयर गर्नुहोस्',
+    linkLabel: 'यो सूचनाको लिङ्क: ',
+    copyLink: 'लिङ्क कपी गर्नुहोस्',
+    copied: 'लिङ्क कपी भयो।',
+    copyFailed: 'कपी हुन सकेन: लिङ्क छानिएको छ, किबोर्ड वा मेनुबाट कपी गर्नुहोस्।',
+    qrLabel: 'यो सूचनाको ठेगानाको QR कोड',
+    published: 'प्रकाशित:',
+    checkAt: 'यो सूचना यहाँ जाँच्नुहोस्:',
+  },
   meta: {
     homeTitle: (college) => `${college}, भरतपुर`,
     homeDescription: (college) =>

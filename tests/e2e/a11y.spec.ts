@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
+import { interfaceText } from '../../common/i18n/catalogue.ts';
 import { makePdf } from '../../server/pdf/test-pdfs.ts';
 import { photoJpeg } from './support/admin-photo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.ts';
@@ -74,11 +75,13 @@ test.describe('accessibility (axe-core)', () => {
       await api?.dispose();
     });
 
-    for (const prefix of ['', '/ne']) {
+    for (const lang of ['en', 'ne'] as const) {
+      const prefix = lang === 'ne' ? '/ne' : '';
+      const words = interfaceText(lang).noticePage;
       test(`${prefix}/notices/<id> has no axe violations`, async ({ page }) => {
         await open(page, `${prefix}/notices/${id}`);
-        await expect(page.getByRole('list', { name: 'Attachments' }).getByRole('listitem')).toHaveCount(2);
-        await expect(page.getByRole('region', { name: 'Share this notice' })).toBeVisible();
+        await expect(page.getByRole('list', { name: words.attachments }).getByRole('listitem')).toHaveCount(2);
+        await expect(page.getByRole('region', { name: words.share })).toBeVisible();
         expect(await violations(page)).toEqual([]);
       });
     }
