@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { currentAdmin } from './auth/auth-plugin.ts';
 import { pendingSignInCookie } from './auth/session-cookie.ts';
@@ -25,13 +26,13 @@ export type LoadContext = {
 };
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
-  return (request: Pick<FastifyRequest, 'ip' | 'cspNonce' | 'cspNonceUsed'>): LoadContext => ({
+  return (request: Pick<FastifyRequest, 'ip' | 'cspNonce'>): LoadContext => ({
     services,
     siteUrl,
     clientIp: request.ip,
     currentAdmin: () => currentAdmin(request as FastifyRequest),
     scriptNonce() {
-      request.cspNonceUsed = true;
+      request.cspNonce ||= randomBytes(16).toString('base64');
       return request.cspNonce;
     },
     async signIn(email, password) {

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Per-request nonce that lets our own inline scripts (React Router's hydration data) run. */
+    /**
+     * The nonce that lets this response's inline scripts (React Router's hydration data) run; made only
+     * when a page asks for it (server/load-context.ts `scriptNonce`), empty otherwise.
+     */
     cspNonce: string;
-    /** Whether the page written into this response uses the nonce (server/load-context.ts `scriptNonce`). */
-    cspNonceUsed: boolean;
   }
 }
 
@@ -61,10 +61,6 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const https = options.siteUrl.startsWith('https://');
   app.decorateRequest('cspNonce', '');
-  app.decorateRequest('cspNonceUsed', false);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.cspNonce = randomBytes(16).toString('base64');
-  });
   // The embeds follow the stored content (read once per content version); if it cannot be read, the
   // last origins known stay allowed rather than failing the page.
   let lastFrames: string[] = [];
@@ -87,7 +83,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       reply.header(
         'content-security-policy',
         type.startsWith('text/html')
-          ? pageCsp(request.cspNonceUsed ? request.cspNonce : null, options, await frameOrigins(request))
+          ? pageCsp(request.cspNonce || null, options, await frameOrigins(request))
           : typeof own === 'string'
             ? own
             : API_CSP,

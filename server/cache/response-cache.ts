@@ -136,7 +136,7 @@ export function registerResponseCache(
     try {
       const body = await toBuffer(payload);
       // A page that uses this response's CSP nonce is made for one response only.
-      if (!body || request.cspNonceUsed) {
+      if (!body || request.cspNonce) {
         if (body) request.log.warn({ url: request.url }, 'render cache: a public page carries a nonce; not cached');
         settle(request, null);
         return body ?? payload;
