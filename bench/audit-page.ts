@@ -12,6 +12,7 @@ import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#common/audit.ts';
 import { openDb } from '#server/db/db.ts';
 import { startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { adminCookie } from './lib/admin-write.ts';
+import { median } from './lib/median.ts';
 
 const ENTRIES = Number(process.env.AUDIT_ENTRIES ?? 100_000);
 const RUNS = 20;
@@ -43,8 +44,6 @@ async function fill(dataDir: string): Promise<void> {
     await db.destroy();
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function timePage(url: string, cookie: string): Promise<{ ms: number; entries: number }> {
   const times: number[] = [];

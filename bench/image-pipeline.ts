@@ -5,6 +5,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { processImage } from '#server/images/image-pipeline.ts';
+import { median } from './lib/median.ts';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -54,7 +55,6 @@ async function photoLike(): Promise<Buffer> {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const original = await photoLike();
 console.log(

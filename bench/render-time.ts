@@ -4,10 +4,10 @@
 //   node --import tsx bench/render-time.ts [path ...]     (after `react-router build`; default: / /ne /notices)
 // A figure to read, never a test: it does not fail on slowness.
 import { startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
+import { median } from './lib/median.ts';
 
 const RUNS = 50;
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/ne', '/notices'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const server = await startLocalServer({ port: Number(process.env.BENCH_PORT ?? 3508), env: { RENDER_CACHE: 'false' } });
 stopOnSignals(server.stop);

@@ -7,12 +7,12 @@
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { totpCode } from '#server/modules/auth/two-factor/totp.ts';
+import { median } from './lib/median.ts';
 
 const RUNS = 20;
 const clock = new ManualClock();
 // Enough failures allowed that 40 sign-ins from one address never meet the limit.
 const t = await createAdminTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000' }, (s) => s, clock);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const post = (url: string, payload: Record<string, string>, cookie?: string) =>
   t.app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) }, payload });
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { INQUIRY_RECEIVED_MESSAGE } from '#common/inquiry.ts';
+import { median } from './median.ts';
 
 export interface FormTiming {
   form: string;
@@ -14,10 +15,7 @@ export interface FormTiming {
   apiPostMs?: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.floor(sorted.length / 2)] ?? Number.NaN) * 10) / 10;
-};
+const medianMs = (values: number[]) => Math.round(median(values) * 10) / 10;
 
 interface Timed {
   ms: number;
@@ -82,8 +80,8 @@ export async function timeContactForm(baseUrl: string, runs: number, tokenAgeMs 
     statuses.push(res.status);
     if (res.body.includes(INQUIRY_RECEIVED_MESSAGE)) accepted++;
   }
-  const getMs = median(gets);
-  const postMs = median(posts);
+  const getMs = medianMs(gets);
+  const postMs = medianMs(posts);
   return {
     form: 'contact (no JavaScript)',
     getMs,
@@ -122,8 +120,8 @@ export async function timeLoginForm(
     });
     apiPosts.push(api.ms);
   }
-  const getMs = median(gets);
-  const postMs = median(posts);
+  const getMs = medianMs(gets);
+  const postMs = medianMs(posts);
   return {
     form: 'login (no JavaScript)',
     getMs,
@@ -131,6 +129,6 @@ export async function timeLoginForm(
     ratio: postMs / getMs,
     statuses: countStatuses(statuses),
     accepted,
-    apiPostMs: median(apiPosts),
+    apiPostMs: medianMs(apiPosts),
   };
 }
