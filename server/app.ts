@@ -80,7 +80,6 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestContext(app);
   registerSecurityHeaders(app, {
     siteUrl: env.siteUrl,
     // Images served straight from a bucket or CDN (docs/operations.md) must pass the pages' img-src.
@@ -91,6 +90,8 @@ export async function buildApp({
   const services = createServices({ db, storage, env, log: app.log, ...(clock ? { clock } : {}) });
   // Before compression: cached answers carry their own compressed variants.
   if (env.RENDER_CACHE) registerResponseCache(app, services.contentVersion);
+  // After the cache: a page served from memory writes nothing, so it needs no request context.
+  registerRequestContext(app);
   registerCompression(app);
   registerInputGuard(app);
 

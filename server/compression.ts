@@ -48,9 +48,22 @@ type Encoding = 'br' | 'gzip';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once (the map is bounded). */
+const chosen = new Map<string, Encoding | null>();
+
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const header = acceptEncoding ?? '';
+  const known = chosen.get(header);
+  if (known !== undefined) return known;
+  const choice = parseAcceptEncoding(header);
+  if (chosen.size >= 100) chosen.clear();
+  chosen.set(header, choice);
+  return choice;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | null {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/u.exec(p)?.[1]).find(Boolean);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));

@@ -57,6 +57,20 @@ export function pageCsp(
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Every header this module puts on a response. A cached answer keeps them (made for its content version,
+ * with no nonce), so the render cache can send a hit without running these hooks again.
+ */
+export const SECURITY_HEADER_NAMES = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'permissions-policy',
+  'strict-transport-security',
+] as const;
+
 /** Security headers on every response; a page's CSP carries the request's nonce if the page uses it. */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const https = options.siteUrl.startsWith('https://');

@@ -1,12 +1,33 @@
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { SECURITY_HEADER_NAMES } from '../security-headers.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Response headers that belong to the content and may be replayed from the cache; all others are per response. */
-const KEPT_HEADERS = ['content-type', 'cache-control', 'content-language', 'link', 'x-robots-tag'];
+/**
+ * Response headers that belong to the content and are replayed from the cache, with the security headers
+ * made for it (a cached page has no nonce, and its frame origins follow its content version); all
+ * others are per response.
+ */
+const KEPT_HEADERS = [
+  'content-type',
+  'cache-control',
+  'content-language',
+  'link',
+  'x-robots-tag',
+  ...SECURITY_HEADER_NAMES,
+];
+
+/**
+ * A 304 updates the copy a browser keeps with its headers: it has no body and no type, and a policy on it
+ * would replace the page's own.
+ */
+export const NOT_ON_304 = ['content-type', 'content-length', 'content-security-policy'];
+
+export type Variant = 'br' | 'gzip' | 'identity';
 
 /**
  * How hard the variants were compressed. A new entry is made `quick` (Brotli 5, gzip 6: about a
@@ -31,6 +52,9 @@ export interface CachedResponse {
   br: Buffer;
   gzip: Buffer;
   bytes: number;
+  /** Every header of each variant's 200, and of a 304, ready to be written as they are. */
+  sent: Record<Variant, OutgoingHttpHeaders>;
+  notModified: OutgoingHttpHeaders;
 }
 
 /**
@@ -60,7 +84,15 @@ export async function makeCachedResponse(
   }
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const bytes = identity.length + br.length + gz.length;
-  return { version, effort, headers: kept, etag, identity, br, gzip: gz, bytes };
+  const common = { ...kept, etag, vary: 'Accept-Encoding' };
+  const sent: Record<Variant, OutgoingHttpHeaders> = {
+    br: { ...common, 'content-encoding': 'br', 'content-length': br.length },
+    gzip: { ...common, 'content-encoding': 'gzip', 'content-length': gz.length },
+    identity: { ...common, 'content-length': identity.length },
+  };
+  const notModified: OutgoingHttpHeaders = { ...common };
+  for (const name of NOT_ON_304) delete notModified[name];
+  return { version, effort, headers: kept, etag, identity, br, gzip: gz, bytes, sent, notModified };
 }
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, as for GET). */

@@ -7,6 +7,7 @@ import { createTestDb } from '#server/test-support/test-app.ts';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import { ContentVersion, changeContent } from './content-version.ts';
 import { registerResponseCache } from './response-cache.ts';
+import { registerSecurityHeaders } from '../security-headers.ts';
 
 const { db, cleanup } = await createTestDb();
 
@@ -222,5 +223,43 @@ describe('render cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(slow.renders.get('page')).toBeUndefined();
     expect(slow.cache.store.inFlight.size).toBe(0);
+  });
+});
+
+describe('render cache hits', () => {
+  it('carry the same security headers as the render they replay, and a 304 no type and no policy', async () => {
+    const app = Fastify();
+    apps.push(app);
+    // In the app's order: the security headers' hook runs before the cache keeps an answer.
+    registerSecurityHeaders(app, {
+      siteUrl: 'https://orbit.test',
+      embedUrls: async () => ['https://www.youtube-nocookie.com/embed/x'],
+    });
+    registerResponseCache(app, new ContentVersion(db));
+    app.get('/page', { config: { responseCache: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', PUBLIC_CACHE_CONTROL).send('<p>page</p>'),
+    );
+    await app.ready();
+    const render = await get(app, '/page', { 'accept-encoding': 'br' });
+    const hit = await get(app, '/page', { 'accept-encoding': 'br' });
+    const { date: _renderDate, ...rendered } = render.headers;
+    const { date: _hitDate, ...replayed } = hit.headers;
+    expect(rendered['content-security-policy']).toContain('frame-src https://www.youtube-nocookie.com');
+    expect(rendered['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(replayed).toEqual(rendered);
+    expect(hit.rawPayload.equals(render.rawPayload)).toBe(true);
+
+    const head = await app.inject({ method: 'HEAD', url: '/page', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(hit.headers['content-length']);
+
+    const notModified = await get(app, '/page', { 'if-none-match': String(hit.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers['content-type']).toBeUndefined();
+    expect(notModified.headers['content-security-policy']).toBeUndefined();
+    expect(notModified.headers['x-frame-options']).toBe('DENY');
+    expect(notModified.headers.etag).toBe(hit.headers.etag);
   });
 });

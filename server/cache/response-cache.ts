@@ -1,9 +1,10 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { chooseEncoding } from '../compression.ts';
 import { cacheKey, isAdminAddress, isRouterAddress } from './cache-key.ts';
-import { type CachedResponse, etagMatches, makeCachedResponse } from './cached-response.ts';
+import { type CachedResponse, NOT_ON_304, etagMatches, makeCachedResponse } from './cached-response.ts';
 import type { ContentVersion } from './content-version.ts';
 import { ResponseStore, type StoreLimits } from './response-store.ts';
 
@@ -34,17 +35,38 @@ async function toBuffer(payload: unknown): Promise<Buffer | null> {
   return null;
 }
 
-/** Puts a cached entry's headers on the reply and answers the body to send (empty for a 304). */
-function applyEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
-  reply.status(200).headers(entry.headers).header('etag', entry.etag).header('vary', 'Accept-Encoding');
+interface Answer {
+  status: 200 | 304;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** What a cached entry answers this request: a 304 to a matching If-None-Match, else the variant it accepts. */
+function answerFor(request: FastifyRequest, entry: CachedResponse): Answer {
   if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-    reply.status(304).removeHeader('content-type');
-    return Buffer.alloc(0);
+    return { status: 304, headers: entry.notModified, body: Buffer.alloc(0) };
   }
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
-  if (encoding) reply.header('content-encoding', encoding);
-  reply.header('content-length', body.length);
+  const variant = chooseEncoding(request.headers['accept-encoding']) ?? 'identity';
+  return { status: 200, headers: entry.sent[variant], body: entry[variant] };
+}
+
+/**
+ * A hit is written straight to the socket: the entry already holds every header the hooks after this one
+ * would add (security headers, encoding, length), so running them again per request would only cost time.
+ * Fastify still runs the onResponse hooks of a hijacked reply.
+ */
+function sendHit(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
+  const { status, headers, body } = answerFor(request, entry);
+  reply.hijack();
+  // A HEAD request gets the headers only: Node's response leaves the body out by itself.
+  reply.raw.writeHead(status, headers).end(body);
+}
+
+/** A fresh entry's answer on the reply being sent: the same headers and bytes as any later hit. */
+function applyEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
+  const { status, headers, body } = answerFor(request, entry);
+  for (const name of NOT_ON_304) if (status === 304) reply.removeHeader(name);
+  reply.status(status).headers(headers);
   return body;
 }
 
@@ -65,7 +87,6 @@ export function registerResponseCache(
 ) {
   const store = new ResponseStore(limits);
   const fills = new WeakMap<FastifyRequest, Fill>();
-  const served = new WeakSet<FastifyRequest>();
   let refining: Promise<void> | null = null;
 
   // Entries are made with quick compression; the ones in use are remade with the best, one at a time, so
@@ -94,8 +115,8 @@ export function registerResponseCache(
     const hit = store.get(key);
     if (hit) {
       refine(key, hit);
-      served.add(request);
-      return reply.send(applyEntry(request, reply, hit));
+      sendHit(request, reply, hit);
+      return;
     }
     if (request.method === 'HEAD') return;
     // A visitor who left while the request waited its turn (a timed-out phone, a closed tab) needs no
@@ -111,8 +132,8 @@ export function registerResponseCache(
     if (pending) {
       const entry = await pending;
       if (!entry) return; // the first answer could not be kept (an error, a cookie): this one renders too
-      served.add(request);
-      return reply.send(applyEntry(request, reply, entry));
+      sendHit(request, reply, entry);
+      return;
     }
     let resolve!: (entry: CachedResponse | null) => void;
     store.inFlight.set(flightKey, new Promise((r) => (resolve = r)));
@@ -120,7 +141,6 @@ export function registerResponseCache(
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (served.has(request)) return payload;
     if (isAdminAddress(request.url) || reply.hasHeader('set-cookie')) reply.header('cache-control', PRIVATE_NO_STORE);
     const fill = fills.get(request);
     if (!fill) return payload;
@@ -152,8 +172,14 @@ export function registerResponseCache(
   });
 
   // A request that ends without an answer (the client left, an error before onSend) frees its waiters.
-  app.addHook('onRequestAbort', async (request) => settle(request, null));
-  app.addHook('onResponse', async (request) => settle(request, null));
+  app.addHook('onRequestAbort', (request, done) => {
+    settle(request, null);
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    settle(request, null);
+    done();
+  });
 
   return { store, versions, refined: () => refining ?? Promise.resolve() };
 }

@@ -31,6 +31,7 @@ export interface SplitSqliteConfig {
 class SplitSqliteDriver implements Driver {
   readonly #config: SplitSqliteConfig;
   readonly #lock = new WriteLock();
+  readonly #reads = new Map<string, SQLite.Statement | null>();
 
   constructor(config: SplitSqliteConfig) {
     this.#config = config;
@@ -40,7 +41,7 @@ class SplitSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const { writer, reader, busyWaitMs } = this.#config;
-    return new SqliteSession({ writer, reader, busyWaitMs, lock: this.#lock });
+    return new SqliteSession({ writer, reader, busyWaitMs, lock: this.#lock, reads: this.#reads });
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

@@ -10,7 +10,12 @@ export interface SqliteHandles {
   reader: SQLite.Database;
   lock: WriteLock;
   busyWaitMs: number;
+  /** The reader's prepared statements by SQL (null: not a read-only statement), shared by every session. */
+  reads: Map<string, SQLite.Statement | null>;
 }
+
+/** Prepared reads kept at most; SQL that varies (a list of ids) makes new ones, so the map is emptied past this. */
+const MAX_PREPARED_READS = 500;
 
 const SELECT = /^\s*(?:select|with)\b/iu;
 
@@ -73,9 +78,15 @@ export class SqliteSession implements DatabaseConnection {
     this.#h.lock.release();
   }
 
+  /** Preparing costs more than running a small SELECT, so each read is prepared once and kept. */
   #prepareRead(sql: string): SQLite.Statement | undefined {
+    const { reads } = this.#h;
+    const kept = reads.get(sql);
+    if (kept !== undefined) return kept ?? undefined;
     if (!SELECT.test(sql)) return undefined;
     const statement = this.#h.reader.prepare(sql);
+    if (reads.size >= MAX_PREPARED_READS) reads.clear();
+    reads.set(sql, statement.readonly ? statement : null);
     return statement.readonly ? statement : undefined;
   }
 
