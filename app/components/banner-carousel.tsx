@@ -9,10 +9,17 @@ import { SitePicture } from './site-picture.tsx';
  * others are not laid out, so their (lazy) pictures do not load with the page. The rotation, the pause
  * button (WCAG 2.2.2) and reduced motion are handled by app/lib/enhance/banner.ts, which takes its button
  * labels from the data attributes here. Hidden slides are aria-hidden, so assistive technology meets only
- * the visible picture. The first picture is the page's largest paint: from its fetchPriority React writes
- * the page's one preload tag for it in <head>.
+ * the visible picture. The first picture is the page's largest paint: a drawing the site ships with comes
+ * inside the page (`firstSlideInline`, a data: address), and for an uploaded photo React writes the page's
+ * one preload tag in <head> from its fetchPriority.
  */
-export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
+export function BannerCarousel({
+  slides,
+  firstSlideInline = null,
+}: {
+  slides: BannerSlide[];
+  firstSlideInline?: string | null;
+}) {
   const { t, ui } = useSiteContent();
   return (
     <section className="banner" aria-roledescription="carousel" aria-label={ui.banner.label} data-banner>
@@ -27,7 +34,12 @@ export function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
             aria-hidden={i === 0 ? undefined : true}
             data-banner-slide
           >
-            <SitePicture picture={slide.picture} alt={t(slide.alt)} sizes="100vw" priority={i === 0} />
+            <SitePicture
+              picture={i === 0 && firstSlideInline ? { ...slide.picture, src: firstSlideInline } : slide.picture}
+              alt={t(slide.alt)}
+              sizes="100vw"
+              priority={i === 0}
+            />
           </div>
         ))}
       </div>

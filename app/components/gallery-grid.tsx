@@ -2,7 +2,10 @@ import type { Image } from '#common/image.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 
-/** Thumbnails that open the full-size photo in a new tab. */
+/**
+ * Thumbnails that open the full-size photo in a new tab. The first is the page's largest paint on a phone
+ * (one column): it loads at once and first, the others lazily.
+ */
 export function GalleryGrid({
   images,
   firstNumber = 1,
@@ -23,6 +26,7 @@ export function GalleryGrid({
               image={image}
               alt={ui.gallery.photoAlt(name, firstNumber + i, total)}
               sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 50vw, 100vw"
+              priority={i === 0}
             />
           </a>
         </li>

@@ -32,12 +32,13 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [notices, status, featured] = await Promise.all([
+  const [notices, status, featured, firstSlideInline] = await Promise.all([
     context.services.notices.list(HOME_NOTICE_COUNT),
     context.services.admission.get(),
     context.services.images.list('featured'),
+    context.services.content.firstSlideInline(),
   ]);
-  return { notices, featured, admission: { status } };
+  return { notices, featured, admission: { status }, firstSlideInline };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -45,7 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1}>
       <PageStyle name="home" css={homeCss} />
-      <BannerCarousel slides={site.banner.slides} />
+      <BannerCarousel slides={site.banner.slides} firstSlideInline={loaderData.firstSlideInline} />
       <Hero />
       <AboutSection />
       <CoursesSection />

@@ -114,7 +114,11 @@ test.describe('budgets', () => {
   });
 
   test('a page visited again (the browser revalidates it: 304) keeps its styles and its script', async ({ page }) => {
-    const styled = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    // Read once the site script has put the served font into the stack (after the first paint).
+    const styled = async () => {
+      await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+      return page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    };
     await page.goto('/notices');
     const first = await styled();
     expect(first).toContain('system-ui');

@@ -33,6 +33,8 @@ test('an English page downloads no font file', async ({ page }) => {
   });
   for (const path of ['/', '/notices', '/gallery', '/contact']) {
     await page.goto(path);
+    // The font is in the page's stack (added after the first paint), yet nothing English asks for it.
+    await expect(page.locator('html[data-fonts]')).toHaveCount(1);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // Everything laid out once, the bottom of the page included.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -92,5 +94,39 @@ test.describe('a Nepali notice', () => {
       expect(font.cacheControl).toBe('public, max-age=31536000, immutable');
       expect(font.bytes).toBeLessThanOrEqual(40 * 1024);
     }
+  });
+});
+
+test.describe('a Nepali page', () => {
+  test('asks for the font only after its first paint, so the font never delays it', async ({ page }) => {
+    await page.goto('/ne');
+    await expect(page.locator('html[data-fonts]')).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Orbit Devanagari"', 'न'))).toBe(true);
+    const { paint, fonts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      fonts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.woff2'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const start of fonts) expect(start).toBeGreaterThan(paint);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('has the font from the start', async ({ page }) => {
+      const fontRequests: string[] = [];
+      page.on('request', (request) => {
+        if (FONT_FILE.test(new URL(request.url()).pathname)) fontRequests.push(request.url());
+      });
+      await page.goto('/ne');
+      await page.waitForLoadState('networkidle');
+      expect(fontRequests.length).toBeGreaterThan(0);
+      await expect(page.locator('html[data-fonts]')).toHaveCount(0);
+      const fonts = await fontsUsedFor(page, '.hero h1');
+      expect(fonts.some((font) => font.isCustomFont && font.familyName === 'Noto Sans Devanagari')).toBe(true);
+    });
   });
 });

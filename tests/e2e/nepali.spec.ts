@@ -195,6 +195,7 @@ test('an English page downloads no Devanagari font, its language link included',
   // About 2.6 times as wide as high, at the size of the link's text (16 px).
   expect(box?.width).toBeGreaterThan(35);
   expect(box?.height).toBeGreaterThan(12);
+  await expect(page.locator('html[data-fonts]')).toHaveCount(1);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForLoadState('networkidle');
   expect(fonts).toEqual([]);

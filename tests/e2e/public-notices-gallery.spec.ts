@@ -83,10 +83,14 @@ test.describe('gallery page', () => {
       await expect(link).toHaveAttribute('href', images[i]!.full);
       await expect(link).toHaveAttribute('href', /\.(jpe?g|png|webp|avif)$/);
       const img = link.getByRole('img');
-      await expect(img).toHaveAttribute('loading', 'lazy');
+      // The first photo is the largest paint on a phone: it loads at once and first, the others lazily.
+      if (i === 0) await expect(img).toHaveAttribute('fetchpriority', 'high');
+      else await expect(img).toHaveAttribute('loading', 'lazy');
       await expect(img).toHaveAttribute('width', /\d+/);
       await expect(img).toHaveAttribute('height', /\d+/);
     }
+
+    await expect(page.locator('head link[rel="preload"][as="image"][type="image/avif"]')).toHaveCount(1);
 
     const full = await request.get(images[0]!.full);
     expect(full.status()).toBe(200);

@@ -56,7 +56,11 @@ describe('public pages read the content from the database', () => {
     expect(home).toContain('<title>Orbit College, Bharatpur | Open Up Your Future</title>');
     expect(footer(home)).toContain('href="tel:+9779855060414">9855060414</a>');
     expect(home).toContain('href="/downloads/prospectus.pdf" target="_blank"');
-    expect(home).toMatch(/<img src="\/drawings\/banner-1-[0-9a-f]{12}\.svg" alt="Drawing of the college building/u);
+    // The first drawing comes inside the page (its largest paint, no request); the others by address, lazily.
+    expect(home).toMatch(/<img src="data:image\/svg\+xml,%3Csvg [^"]+" alt="Drawing of the college building among/u);
+    expect(home).toMatch(/<img src="\/drawings\/banner-2-[0-9a-f]{12}\.svg" alt="[^"]+"[^>]* loading="lazy"/u);
+    expect(home).not.toMatch(/<link rel="preload"[^>]* as="image"/u);
+    expect(await html('/contact')).toMatch(/<img src="data:image\/svg\+xml,%3Csvg [^"]+" alt="Sketch map/u);
   });
 
   it('shows a saved college section on / and /contact, and a second save on the next view (render cache)', async () => {

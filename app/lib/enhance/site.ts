@@ -7,9 +7,11 @@ import { enhanceBanner } from './banner.ts';
 import { enhanceCopyLinks } from './copy-link.ts';
 import { enhanceFacades } from './facades.ts';
 import { enhanceMobileMenu } from './mobile-menu.ts';
+import { addServedFontAfterPaint } from './served-font.ts';
 import { startVitals } from './vitals-start.ts';
 
 function start(): void {
+  addServedFontAfterPaint();
   enhanceMobileMenu();
   enhanceBanner();
   enhanceFacades();

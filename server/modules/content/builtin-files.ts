@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { svgDataUri } from '#common/svg-data-uri.ts';
 import { BANNER_SIZE } from '#content/picture-sizes.ts';
 import { DRAWINGS, type StoredDrawing } from './stored-sections.ts';
 
@@ -24,6 +25,8 @@ export interface Drawing extends BuiltinFile {
   url: string;
   width: number;
   height: number;
+  /** The drawing as a `data:` address, for the page that shows it first (no request before the paint). */
+  dataUri: string;
 }
 
 export interface BuiltinFiles {
@@ -42,7 +45,13 @@ async function load(): Promise<BuiltinFiles> {
     const body = await fs.readFile(new URL(`images/banner/${name}.svg`, CONTENT_DIR));
     const hash = sha256(body);
     const file = `${name}-${hash.slice(0, 12)}.svg`;
-    const drawing = { body, sha256: hash, url: `${DRAWINGS_PATH}${file}`, ...BANNER_SIZE };
+    const drawing = {
+      body,
+      sha256: hash,
+      url: `${DRAWINGS_PATH}${file}`,
+      ...BANNER_SIZE,
+      dataUri: svgDataUri(body.toString('utf8')),
+    };
     drawings.set(name, drawing);
     drawingsByFile.set(file, drawing);
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLIDE_ALT_REQUIRED } from '#common/site-content/banner.ts';
 import type { Banner } from '#common/site-content/banner.ts';
@@ -43,6 +44,19 @@ describe('the banner drawings the site ships with', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toContain('<svg');
     expect((await t.app.inject({ method: 'GET', url: '/drawings/banner-1-000000000000.svg' })).statusCode).toBe(404);
+  });
+
+  it('gives the first slide’s drawing to the home page as a data: address of the same picture', async () => {
+    const first = (await t.app.services.content.get('banner')).slides[0]!.picture;
+    const inline = await t.app.services.content.firstSlideInline();
+    expect(inline).toMatch(/^data:image\/svg\+xml,%3Csvg /u);
+    const served = await t.app.inject({ method: 'GET', url: first.src });
+    expect(decodeURIComponent(inline!.slice('data:image/svg+xml,'.length))).toBe(
+      served.body.replace(/\s+/gu, ' ').trim(),
+    );
+    // Compressed with the page, it costs about what the file would (base64 would near double it).
+    const brotli = (text: string) => zlib.brotliCompressSync(Buffer.from(text)).length;
+    expect(brotli(inline!)).toBeLessThan(brotli(served.body) * 1.15);
   });
 });
 
@@ -133,6 +147,8 @@ describe('banner slides', () => {
     expect(saved.map((s) => s.picture)).toEqual([...kept].reverse().map((s) => s.picture));
     expect((await siteFiles()).filter((f) => goneFiles.includes(f))).toEqual([]);
     expect((await publicContent()).banner.slides.every((s) => !s.picture.isDefault)).toBe(true);
+    // An uploaded photo first: the home page keeps its responsive picture (preloaded), nothing inline.
+    expect(await t.app.services.content.firstSlideInline()).toBeNull();
   });
 });
 
