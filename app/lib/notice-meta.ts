@@ -1,5 +1,6 @@
 import type { Notice } from '#common/notice.ts';
 import { noticePath } from '#common/notice-path.ts';
+import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import { shareImage } from './fixed-pictures.ts';
 import { absoluteUrl, collegeNameOf, interfaceTextOf, pageMeta, siteUrlOf } from './seo.ts';
 import { noticeLd } from './structured-data.ts';
@@ -35,7 +36,7 @@ export function noticeMeta(args: MetaArgs, notice: Notice) {
     {
       'script:ld+json': noticeLd(
         notice,
-        `${siteUrl}${noticePath(notice)}`,
+        `${siteUrl}${pathIn(languageOfPath(args.location.pathname), noticePath(notice))}`,
         collegeNameOf(args.matches),
         absoluteUrl(image.src, siteUrl),
       ),

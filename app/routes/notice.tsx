@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, redirect, useLocation, useRouteError } from 'react-router';
 import { NotFoundContent } from '#app/components/not-found-content.tsx';
 import { NoticeAttachments } from '#app/components/notice-attachments.tsx';
 import { formatDateIn } from '#common/i18n/dates.ts';
@@ -7,6 +7,7 @@ import { linkify } from '#app/lib/linkify.tsx';
 import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { noticePath } from '#common/notice-path.ts';
+import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import { noticeMeta } from '#app/lib/notice-meta.ts';
 import { noticeQrSvg } from '#app/lib/notice-qr.server.ts';
 import { NoticeShare } from '#app/components/notice-share.tsx';
@@ -15,13 +16,21 @@ import noticesCss from '#app/styles/notices.css?inline';
 import pagesCss from '#app/styles/pages.css?inline';
 import type { Route } from './+types/notice';
 
-/** A notice's own page: the id resolves it (the slug after it is only for people); a scheduled one is not there yet. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * A notice's own page: the id resolves it (the slug after it is only for people); a scheduled one is not there
+ * yet. A slug that is not the title's (an old title, a mistyped or made-up one) moves permanently to the
+ * notice's address, so each notice has one address per language.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const notice = await context.services.notices.getPublished(params.id);
   if (!notice) throw data(null, { status: 404 });
+  const lang = languageOfPath(new URL(request.url).pathname);
+  const address = pathIn(lang, noticePath(notice));
+  if (params.slug !== undefined && !address.endsWith(`/${notice.id}/${params.slug}`)) throw redirect(address, 301);
   // Shared with its readable slug; printed with the id alone, the part that stays when the title is edited.
-  const permalink = `${context.siteUrl}/notices/${notice.id}`;
-  return { notice, shareUrl: `${context.siteUrl}${noticePath(notice)}`, permalink, qr: await noticeQrSvg(permalink) };
+  // Both in the page's language: a shared link shows what its sender saw.
+  const permalink = `${context.siteUrl}${pathIn(lang, `/notices/${notice.id}`)}`;
+  return { notice, shareUrl: `${context.siteUrl}${address}`, permalink, qr: await noticeQrSvg(permalink) };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -33,6 +33,31 @@ test.afterAll(async () => {
 
 const shareUrl = () => `${BASE_URL}${path}`;
 
+test.describe("a notice's address", () => {
+  test('is one per language: another slug after the id moves permanently to it', async () => {
+    for (const [asked, address] of [
+      [`/notices/${notice.id}/backup.zip`, path],
+      [`/notices/${notice.id}/old-title`, path],
+      [`/ne/notices/${notice.id}/old-title`, `/ne${path}`],
+    ]) {
+      const res = await api.get(asked!, { maxRedirects: 0 });
+      expect(res.status(), asked).toBe(301);
+      expect(res.headers().location, asked).toBe(address);
+    }
+    // The id alone, as printed under the QR code, stays the notice's permalink.
+    expect((await api.get(`/notices/${notice.id}`, { maxRedirects: 0 })).status()).toBe(200);
+    expect((await api.get(path, { maxRedirects: 0 })).status()).toBe(200);
+  });
+
+  test('on a Nepali page is shared and printed as the Nepali address', async ({ page }) => {
+    await page.goto(`/ne${path}`);
+    const whatsapp = page.locator('.notice-share a[href^="https://wa.me/"]');
+    expect(decodeURIComponent((await whatsapp.getAttribute('href')) ?? '')).toContain(`${BASE_URL}/ne${path}`);
+    await expect(page.locator('.notice-share__url')).toContainText(`${BASE_URL}/ne${path}`);
+    await expect(page.locator('.notice-print__url')).toHaveText(`${BASE_URL}/ne/notices/${notice.id}`);
+  });
+});
+
 test.describe("a notice's share links", () => {
   test('are plain links to WhatsApp, Viber and Facebook with the notice address, and load nothing from them', async ({
     page,
