@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
+import { SITE_SCRIPT_LOADER } from '#common/site-script-loader.ts';
 import './lib/zod-browser-config.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
@@ -73,14 +74,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          // The enhancements (banner, menu, facades) run after the first paint: at low priority the script
-          // does not share the slow link with the first picture and the page (first paint 850 -> 690 ms,
-          // Lighthouse mobile, /notices).
+          // The enhancements (banner, menu, facades) are fetched after the first paint, so not even their
+          // small file shares the slow link with the page (common/site-script-loader.ts).
           <script
-            type="module"
-            fetchPriority="low"
-            src={import.meta.env.SITE_SCRIPT}
+            data-src={import.meta.env.SITE_SCRIPT}
             data-vitals-route={measuredRoute(matches)}
+            dangerouslySetInnerHTML={{ __html: SITE_SCRIPT_LOADER }}
           />
         )}
       </body>

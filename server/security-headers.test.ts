@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { SITE_SCRIPT_LOADER } from '#common/site-script-loader.ts';
 import { embedOrigins, pageCsp } from './security-headers.ts';
 
 describe('page Content-Security-Policy', () => {
@@ -11,11 +13,12 @@ describe('page Content-Security-Policy', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/u);
   });
 
-  it("allows only the site's script files to a page that writes no inline script", () => {
+  it("allows a page without a nonce the site's script files and the loader's exact text, nothing else inline", () => {
     const scripts = pageCsp(null, { siteUrl: 'http://localhost:3000' })
       .split('; ')
       .find((d) => d.startsWith('script-src'));
-    expect(scripts).toBe("script-src 'self'");
+    const hash = createHash('sha256').update(SITE_SCRIPT_LOADER).digest('base64');
+    expect(scripts).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('forbids framing the site and limits frames to the embeds in use', () => {

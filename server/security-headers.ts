@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SITE_SCRIPT_LOADER } from '#common/site-script-loader.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +33,13 @@ export interface SecurityHeaderOptions {
   embedUrls?: () => Promise<readonly string[]>;
 }
 
-/** The policy of an HTML page; `nonce` only when the page writes inline scripts (the admin's runtime). */
+/** The public pages' one inline script, allowed by its hash (common/site-script-loader.ts). */
+export const SITE_SCRIPT_LOADER_HASH = `'sha256-${createHash('sha256').update(SITE_SCRIPT_LOADER).digest('base64')}'`;
+
+/**
+ * The policy of an HTML page: `nonce` when the page writes inline scripts of its own (the admin's runtime),
+ * else only the site script's loader may run inline.
+ */
 export function pageCsp(
   nonce: string | null,
   { siteUrl, assetOrigin }: SecurityHeaderOptions,
@@ -39,7 +47,7 @@ export function pageCsp(
 ): string {
   const directives = [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : `script-src 'self' ${SITE_SCRIPT_LOADER_HASH}`,
     // React-toastify injects its stylesheet at run time; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${assetOrigin ? ` ${assetOrigin}` : ''}`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Page, type Response, expect, test } from '@playwright/test';
+import { SITE_SCRIPT_LOADER } from '#common/site-script-loader.ts';
 import { BASE_URL } from './support/env.ts';
 import { waitForEnhancements, waitForPageScripts } from './support/hydration.ts';
 import { PUBLIC_PAGES } from './support/pages.ts';
@@ -98,10 +99,9 @@ test.describe('budgets', () => {
         (s) => s !== '<script type="application/ld+json">',
       );
       expect(scripts, `${path} scripts`).toHaveLength(1);
-      // The one script is the site's own file, fetched at low priority.
-      expect(scripts[0], `${path} has an inline script`).toMatch(
-        /^<script type="module" fetchPriority="low" src="\/assets\/[\w-]+\.js"/u,
-      );
+      // The one script is the loader of the site's own file (allowed by its hash, its text fixed).
+      expect(scripts[0], `${path} script`).toMatch(/^<script data-src="\/assets\/site-script-[\w-]+\.js"/u);
+      expect(html, `${path} loader`).toContain(`>${SITE_SCRIPT_LOADER}</script>`);
       // Their CSS travels in the head, so the first paint waits for no stylesheet request.
       expect(html, `${path} links a stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/u);
       expect(html.slice(0, html.indexOf('</head>')), `${path} styles in the head`).toMatch(
@@ -110,6 +110,20 @@ test.describe('budgets', () => {
 
       const { requests } = await firstLoad(page, path);
       expect(requests.filter((url) => new URL(url).pathname.startsWith('/__manifest'))).toEqual([]);
+    }
+  });
+
+  test('the site script is fetched after the first paint, and the page is enhanced', async ({ page }) => {
+    for (const path of SITE_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-enhanced', '');
+      const { paint, script } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+        script: performance.getEntriesByType('resource').find((e) => /\/site-script-[\w-]+\.js$/u.test(e.name))
+          ?.startTime,
+      }));
+      expect(script, `${path} fetched its script`).toBeDefined();
+      expect(script!, path).toBeGreaterThan(paint);
     }
   });
 

@@ -81,7 +81,7 @@ describe('public pages from the render cache', () => {
     expect(revalidated.headers.get('content-security-policy')).toBeNull();
     expect(first.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
     // A public page writes no inline script, so its policy carries no nonce.
-    expect(first.headers.get('content-security-policy')).toMatch(/script-src 'self';/u);
+    expect(first.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[\w+/]+=*';/u);
 
     await createNotice('Results are out today');
     const after = await page('/', { 'if-none-match': etag });

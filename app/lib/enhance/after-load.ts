@@ -1,7 +1,8 @@
 /**
- * Runs `run` a frame after the page's first largest paint (or its first contentful paint, in a browser that
- * does not report the largest), or after `timeoutMs` at the latest: a page opened in a background tab paints
- * only once shown. What `run` fetches then cannot delay that paint, nor be counted as needed for it.
+ * Runs `run` once the page's first largest paint is reported (its first contentful paint, in a browser that
+ * does not report the largest), which happens after the paint; or after `timeoutMs` at the latest: a page
+ * opened in a background tab paints only once shown. What `run` fetches then cannot delay that paint, nor be
+ * counted as needed for it.
  */
 export function afterFirstPaint(run: () => void, timeoutMs: number): void {
   const types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];
@@ -18,7 +19,7 @@ export function afterFirstPaint(run: () => void, timeoutMs: number): void {
     window.clearTimeout(timer);
     run();
   };
-  const observer = new PerformanceObserver(() => window.requestAnimationFrame(() => window.setTimeout(finish, 0)));
+  const observer = new PerformanceObserver(finish);
   const timer = window.setTimeout(finish, timeoutMs);
   observer.observe({ type, buffered: true });
 }
