@@ -3,14 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ImageFolderSchema, ImageListSchema, ImageSchema } from '#common/image.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import type { ApiPlugin } from '#server/http.ts';
+import { type ApiPlugin, IdParams } from '#server/http.ts';
 import { formatMegabytes } from '#server/images/image-pipeline.ts';
 
 /** The specification's message when no file was chosen (SPEC.md section 5), wording included. */
 export const NO_FILE_MESSAGE = 'Please select a image.';
 
 const FolderParams = z.object({ folder: ImageFolderSchema });
-const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 const missingFile = () => badRequest('image/missing', NO_FILE_MESSAGE);
 

@@ -89,6 +89,15 @@ describe('admin inquiries', () => {
     expect((await list()).inquiries).toHaveLength(1);
   });
 
+  it('refuses an id that is no id (a NUL byte PostgreSQL cannot store) with 400, before the database', async () => {
+    for (const id of ['%00abc', '..%2Fusers', 'a%20b']) {
+      const res = await t.asAdmin({ method: 'DELETE', url: `/api/admin/inquiries/${id}` });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().error.message, id).toBe('There is no such item: an id is made of letters, digits and dashes.');
+    }
+    expect((await list()).inquiries).toHaveLength(1);
+  });
+
   it('answers 401 on every inquiry route without a session and changes nothing', async () => {
     const [remaining] = (await list()).inquiries;
     const url = `/api/admin/inquiries/${remaining!.id}`;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { InquirySchema } from '#common/inquiry.ts';
-import type { ApiPlugin } from '#server/http.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(64) });
+import { type ApiPlugin, IdParams } from '#server/http.ts';
 
 /** The contact form's messages for signed-in admins, under /api/admin. */
 export const adminInquiriesRoutes: ApiPlugin = async (app) => {

@@ -7,9 +7,7 @@ import {
   NoticeListSchema,
   NoticeSchema,
 } from '#common/notice.ts';
-import type { ApiPlugin } from '#server/http.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(64) });
+import { type ApiPlugin, IdParams } from '#server/http.ts';
 
 /**
  * The validated body back in the schema's input form (the service checks it once more): a publish time

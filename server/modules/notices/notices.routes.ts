@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NoticeListSchema, NoticeSchema } from '#common/notice.ts';
 import { notFound } from '#server/errors.ts';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
-import type { ApiPlugin } from '#server/http.ts';
+import { type ApiPlugin, IdParams } from '#server/http.ts';
 
 export const publicNoticesRoutes: ApiPlugin = async (app) => {
   app.get(
@@ -29,7 +29,7 @@ export const publicNoticesRoutes: ApiPlugin = async (app) => {
       schema: {
         tags: ['public'],
         summary: 'One published notice (404 for one unknown, deleted or not yet published)',
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: IdParams,
         response: { 200: NoticeSchema },
       },
     },

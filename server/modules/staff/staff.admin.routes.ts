@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '#common/roles.ts';
 import { NewStaffSchema, StaffAccountSchema, StaffLinkSchema } from '#common/staff.ts';
-import type { ApiPlugin } from '#server/http.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(64) });
+import { type ApiPlugin, IdParams } from '#server/http.ts';
 
 /** Staff accounts, for owners, under /api/admin. */
 export const adminStaffRoutes: ApiPlugin = async (app) => {

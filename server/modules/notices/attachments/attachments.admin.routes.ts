@@ -2,12 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ATTACHMENT_ERRORS, AttachmentSchema, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import type { ApiPlugin } from '#server/http.ts';
+import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
 import { formatMegabytes } from '#server/images/image-pipeline.ts';
 import { type UploadErrors, readUpload } from '#server/modules/content/multipart-upload.ts';
 
-const NoticeParams = z.object({ id: z.string().min(1).max(64) });
-const AttachmentParams = NoticeParams.extend({ attachmentId: z.string().min(1).max(64) });
+const AttachmentParams = IdParams.extend({ attachmentId: RecordId });
 
 /** A notice's PDFs and scans, for signed-in admins, under /api/admin. */
 export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
@@ -40,7 +39,7 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
           'within a time limit (415 pdf/too-slow otherwise). A scan: the photo limits. 404 when the notice is gone, ' +
           `409 when it already has ${L.perNotice} attachments, 415 for any other kind of file.`,
         consumes: ['multipart/form-data'],
-        params: NoticeParams,
+        params: IdParams,
         response: { 201: AttachmentSchema },
       },
     },
