@@ -65,7 +65,7 @@ function sendHit(request: FastifyRequest, reply: FastifyReply, entry: CachedResp
 /** A fresh entry's answer on the reply being sent: the same headers and bytes as any later hit. */
 function applyEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): Buffer {
   const { status, headers, body } = answerFor(request, entry);
-  for (const name of NOT_ON_304) if (status === 304) reply.removeHeader(name);
+  if (status === 304) for (const name of NOT_ON_304) reply.removeHeader(name);
   reply.status(status).headers(headers);
   return body;
 }

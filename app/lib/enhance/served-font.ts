@@ -1,7 +1,5 @@
+import { FIRST_PAINT_WAIT_MS } from '#common/site-script-loader.ts';
 import { afterFirstPaint } from './after-load.ts';
-
-/** The most a first paint is waited for before the font is asked for anyway (a tab opened in the background). */
-const FIRST_PAINT_WAIT_MS = 3_000;
 
 /**
  * Puts the served Devanagari font into the page's font stack once the page has painted (app/styles/app.css,
