@@ -57,6 +57,30 @@ describe('security headers on responses', () => {
     }
   });
 
+  it('isolates every answer from its opener except those that are the same for every visitor', async () => {
+    const { createTestApp } = await import('#server/test-support/test-app.ts');
+    const t = await createTestApp();
+    try {
+      const shared = await t.app.inject({ url: '/api/notices' });
+      expect(shared.headers['cache-control']).toMatch(/\bpublic\b/u);
+      expect(shared.headers['cross-origin-opener-policy']).toBeUndefined();
+      for (const url of ['/api/admin/notices', '/api/health', '/api/auth/session']) {
+        const res = await t.app.inject({ url });
+        expect(res.headers['cache-control'] ?? '', url).not.toMatch(/\bpublic\b/u);
+        expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      }
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email: 'nobody@orbit.test', password: 'wrong-password-1' },
+      });
+      expect(signIn.headers['cross-origin-opener-policy']).toBe('same-origin');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('sends HSTS when the site is served over HTTPS', async () => {
     const { createTestApp } = await import('#server/test-support/test-app.ts');
     const t = await createTestApp({ SITE_URL: 'https://orbit.example' });

@@ -4,7 +4,7 @@ import { ResponsivePicture } from './responsive-picture.tsx';
 
 /**
  * Thumbnails that open the full-size photo in a new tab. The first is the page's largest paint on a phone
- * (one column): it loads at once and first, the others lazily.
+ * (one column): it loads at once and first, the others lazily and after it.
  */
 export function GalleryGrid({
   images,
@@ -27,6 +27,7 @@ export function GalleryGrid({
               alt={ui.gallery.photoAlt(name, firstNumber + i, total)}
               sizes="(min-width: 72rem) 23rem, (min-width: 40rem) 50vw, 100vw"
               priority={i === 0}
+              afterFirst={i > 0}
             />
           </a>
         </li>

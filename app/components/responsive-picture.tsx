@@ -8,7 +8,9 @@ export type ResponsiveImage = Pick<Image, 'src' | 'width' | 'height' | 'srcset'>
  * An uploaded photo as <picture>: AVIF and WebP for browsers that take them, JPEG otherwise, each at the
  * stored widths so the browser picks by `sizes`. Width and height reserve the space (no layout shift).
  * A photo that is the page's largest paint (`priority`) loads at once and first, its AVIF preloaded from the
- * <head> (React writes no preload for an <img> inside a <picture>); every other one loads lazily. Every photo
+ * <head> (React writes no preload for an <img> inside a <picture>); every other one loads lazily. One shown
+ * beside such a photo (`afterFirst`, the gallery's other photos) asks for low priority, so the browser does
+ * not raise it to the first photo's level once it is seen in view and share the first photo's link. Every photo
  * is decoded off the main thread: decoding an AVIF with the page's first frame cost the gallery 50–100 ms of
  * blocking time in Lighthouse's simulation.
  */
@@ -19,6 +21,7 @@ export function ResponsivePicture({
   className,
   imgClassName,
   priority = false,
+  afterFirst = false,
 }: {
   image: ResponsiveImage;
   alt: string;
@@ -26,6 +29,7 @@ export function ResponsivePicture({
   className?: string;
   imgClassName?: string;
   priority?: boolean;
+  afterFirst?: boolean;
 }) {
   if (priority) {
     preload(image.src, {
@@ -48,7 +52,9 @@ export function ResponsivePicture({
         width={image.width}
         height={image.height}
         alt={alt}
-        {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+        {...(priority
+          ? { fetchPriority: 'high' as const }
+          : { loading: 'lazy' as const, ...(afterFirst ? { fetchPriority: 'low' as const } : {}) })}
         decoding="async"
       />
     </picture>

@@ -82,6 +82,8 @@ describe('public pages from the render cache', () => {
     expect(first.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
     // A public page writes no inline script, so its policy carries no nonce.
     expect(first.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[\w+/]+=*';/u);
+    // The same page for everyone is not isolated from its opener (no new browser process per arrival).
+    expect(first.headers.get('cross-origin-opener-policy')).toBeNull();
 
     await createNotice('Results are out today');
     const after = await page('/', { 'if-none-match': etag });
@@ -104,6 +106,9 @@ describe('public pages from the render cache', () => {
     expect(admin.headers.get('cache-control')).toBe('private, no-store');
     // The admin's runtime writes inline scripts: its policy names this response's nonce.
     expect(admin.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/u);
+    // Anything personal is isolated from the window that opened it, the sign-in page included.
+    expect(admin.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect((await page('/login')).headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 });
 
