@@ -55,11 +55,18 @@ describe('npm run admin', () => {
     expect(duplicate.err).toContain('already exists');
   });
 
-  it('sets a new password and deletes an admin', async () => {
+  it('sets a new password and deletes an admin, never the last owner who can sign in', async () => {
     expect(admin(['set-password', 'office@orbit.edu.np'], 'the-new-password-123\n').code).toBe(0);
     expect(await verifyPassword('the-new-password-123', (await storedHash('office@orbit.edu.np'))!)).toBe(true);
+    const last = admin(['delete', 'office@orbit.edu.np']);
+    expect(last.code).toBe(1);
+    expect(last.err).toContain('office@orbit.edu.np is the only owner who can sign in');
+    expect(await storedHash('office@orbit.edu.np')).toBeDefined();
+
+    expect(admin(['create', 'principal@orbit.edu.np'], 'another-long-password\n').code).toBe(0);
     expect(admin(['delete', 'office@orbit.edu.np']).code).toBe(0);
     expect(await storedHash('office@orbit.edu.np')).toBeUndefined();
+    expect(admin(['delete', 'office@orbit.edu.np']).err).toContain('No admin with e-mail office@orbit.edu.np');
   });
 
   it('reset-2fa turns two-factor off with an audit entry; an unknown e-mail is a plain error with exit code 1', async () => {

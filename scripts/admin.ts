@@ -6,10 +6,13 @@
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { openDb } from '#server/db/db.ts';
+import { type Db, openDb } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
+import { AppError } from '#server/errors.ts';
 import { UserAdminError, createUserAdmin } from '#server/modules/auth/auth.service.ts';
+import { findUserByEmail } from '#server/modules/auth/users.repository.ts';
+import { createStaffService } from '#server/modules/staff/staff.service.ts';
 import { createLoginThrottle, loginThrottleOptions } from '#server/modules/auth/login-throttle.ts';
 import { createTwoFactorService } from '#server/modules/auth/two-factor/two-factor.service.ts';
 import { systemClock } from '#server/clock.ts';
@@ -44,6 +47,25 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+/**
+ * Deletes an account as an owner does from Staff (its sessions and one-time links go with it), with the
+ * same rule: the last owner who can sign in stays.
+ */
+async function deleteAccount(db: Db, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
+  try {
+    await createStaffService(db, systemClock).remove(user.id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'staff/last-owner') {
+      throw new UserAdminError(
+        `${email} is the only owner who can sign in. Make another account an owner first (in Staff, or with npm run admin -- create <email>).`,
+      );
+    }
+    throw err;
+  }
+}
+
 async function main(): Promise<number> {
   const [command, email] = process.argv.slice(2);
   const env = parseEnv();
@@ -74,7 +96,7 @@ async function main(): Promise<number> {
       case 'delete': {
         if (!email) break;
         if (command === 'delete') {
-          await users.remove(email);
+          await deleteAccount(db, email);
           console.log(`Deleted the admin ${email} and signed it out everywhere.`);
           return 0;
         }

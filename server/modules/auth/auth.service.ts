@@ -273,15 +273,6 @@ export function createUserAdmin(db: Db) {
         await audit(trx, { kind: 'password-changed', subject: user.email });
       });
     },
-    async remove(email: string): Promise<void> {
-      const user = await users.findUserByEmail(db, email);
-      if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
-      await db.transaction().execute(async (trx) => {
-        await sessions.deleteSessionsOfUser(trx, user.id);
-        await users.deleteUser(trx, user.id);
-        await audit(trx, { kind: 'account-deleted', subject: user.email });
-      });
-    },
     list: () => users.listUsers(db),
     exists: async (email: string) => (await users.findUserByEmail(db, email)) !== undefined,
   };
