@@ -1,3 +1,4 @@
+import { waitWords } from '#common/sign-in-message.ts';
 import { PasswordHashingBusyError } from '#server/auth/password.ts';
 import type { Db } from '#server/db/db.ts';
 import type { Env } from '#server/env.ts';
@@ -43,10 +44,12 @@ export interface LoginAttempt {
 export function createLoginThrottle(db: Db, options: LoginThrottleOptions) {
   async function refuse(key: string): Promise<never> {
     const { resetAt } = await peek(db, key);
+    const seconds = (resetAt.getTime() - Date.now()) / 1000;
+    // Said in words as well as in Retry-After: the Account page and the API show the message as it is.
     throw tooManyRequests(
       'auth/too-many-requests',
-      'Too many failed sign-in attempts. Please wait and try again later.',
-      (resetAt.getTime() - Date.now()) / 1000,
+      `Too many failed sign-in attempts. Try again in ${waitWords(seconds)}.`,
+      seconds,
     );
   }
 
