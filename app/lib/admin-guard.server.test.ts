@@ -11,8 +11,7 @@ const visit = (path: string) => new Request(`http://site.test${path}`);
 /** What the guard threw: React Router's redirect (a Response), or nothing. */
 async function outcome(context: AppLoadContext, path: string) {
   try {
-    await requireTwoFactorSetUp(context, 'user-1', visit(path));
-    return 'open';
+    return (await requireTwoFactorSetUp(context, 'user-1', visit(path))) ? 'open, waiting for two-factor' : 'open';
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     return `${thrown.status} ${thrown.headers.get('location')}`;
@@ -24,7 +23,7 @@ describe('requireTwoFactorSetUp', () => {
     for (const path of ['/admin', '/admin/staff', '/admin/notice', '/admin/accounts']) {
       expect(await outcome(contextWhere(true), path)).toBe('302 /admin/account#two-factor');
     }
-    expect(await outcome(contextWhere(true), '/admin/account')).toBe('open');
+    expect(await outcome(contextWhere(true), '/admin/account')).toBe('open, waiting for two-factor');
   });
 
   it('lets everyone else open every page', async () => {

@@ -56,9 +56,15 @@ export const TWO_FACTOR_SETUP_PATH = '/admin/account';
 
 /**
  * While an owner requires two-factor sign-in, an account without it is sent to set it up: every admin page
- * but its Account page moves there (the admin layout's loader calls this for every admin page).
+ * but its Account page moves there (the admin layout's loader calls this for every admin page). Answers
+ * whether the account is still waiting to turn it on, so the frame can offer only that page.
  */
-export async function requireTwoFactorSetUp(context: AppLoadContext, userId: string, request: Request) {
-  if (new URL(request.url).pathname === TWO_FACTOR_SETUP_PATH) return;
-  if (await context.services.twoFactor.mustSetUp(userId)) throw redirect(`${TWO_FACTOR_SETUP_PATH}#two-factor`);
+export async function requireTwoFactorSetUp(
+  context: AppLoadContext,
+  userId: string,
+  request: Request,
+): Promise<boolean> {
+  if (!(await context.services.twoFactor.mustSetUp(userId))) return false;
+  if (new URL(request.url).pathname !== TWO_FACTOR_SETUP_PATH) throw redirect(`${TWO_FACTOR_SETUP_PATH}#two-factor`);
+  return true;
 }

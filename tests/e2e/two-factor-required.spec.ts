@@ -78,6 +78,11 @@ async function cannotLeaveTheAccountPage(page: Page): Promise<void> {
   await expect(section).toContainText(
     'An owner requires two-factor sign-in of every account. Turn it on to use the rest of the admin.',
   );
+  // The menu offers the one page that opens, and says why.
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  await expect(menu.getByRole('listitem')).toHaveCount(1);
+  await expect(menu.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(menu).toContainText('Turn on two-factor sign-in to open the other pages.');
   for (const path of ['/admin', '/admin/notice', '/admin/addnewnotice', '/admin/gallery']) {
     await page.goto(at(path));
     await expect(page, `${path} moves to the Account page`).toHaveURL(accountPage());
@@ -124,6 +129,9 @@ for (const script of [true, false]) {
       await page.goto(at('/admin'));
       await expect(page).toHaveURL(at('/admin'));
       await expect(page.getByText('Hello Admin')).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Notices' }),
+      ).toBeVisible();
       expect((await page.request.get(at('/api/admin/inquiries'))).status()).toBe(200);
     });
   });

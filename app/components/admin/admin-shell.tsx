@@ -9,6 +9,7 @@ export function AdminShell({
   unreadInquiries,
   role,
   person = null,
+  twoFactorPending = false,
   children,
 }: {
   unreadInquiries: number;
@@ -16,11 +17,13 @@ export function AdminShell({
   role: Role | null;
   /** The signed-in person's name (or e-mail), for the header's account menu. */
   person?: string | null;
+  /** An owner requires two-factor sign-in and this account has not turned it on: only its Account page opens. */
+  twoFactorPending?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="admin">
-      <AdminSideMenu unreadInquiries={unreadInquiries} role={role} />
+      <AdminSideMenu unreadInquiries={unreadInquiries} role={role} twoFactorPending={twoFactorPending} />
       <div className="admin__main">
         <AdminHeader person={person} role={role} />
         <main className="admin__content">{children}</main>

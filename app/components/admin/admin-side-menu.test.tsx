@@ -6,10 +6,10 @@ import { AdminSideMenu, menuLinksFor } from './admin-side-menu.tsx';
 const CONTENT_PAGES = ['/admin/content', '/admin/banner', '/admin/courses', '/admin/people', '/admin/downloads'];
 const OWNER_PAGES = ['/admin/vitals', '/admin/audit', '/admin/staff'];
 
-const menu = (role: 'owner' | 'editor' | null) =>
+const menu = (role: 'owner' | 'editor' | null, twoFactorPending = false) =>
   renderToStaticMarkup(
     <MemoryRouter initialEntries={['/admin']}>
-      <AdminSideMenu unreadInquiries={0} role={role} />
+      <AdminSideMenu unreadInquiries={0} role={role} twoFactorPending={twoFactorPending} />
     </MemoryRouter>,
   );
 
@@ -30,5 +30,14 @@ describe('the admin side menu', () => {
 
   it('shows nobody signed in (a form shown again after the session ended) only the lesser role’s pages', () => {
     expect(menuLinksFor(null)).toEqual(menuLinksFor('editor'));
+  });
+
+  it('offers an account that must still turn on two-factor only its Account page, and says why', () => {
+    expect(menuLinksFor('owner', true).map((l) => l.to)).toEqual(['/admin/account']);
+    const html = menu('editor', true);
+    expect(html).toContain('href="/admin/account"');
+    expect(html).not.toContain('href="/admin/notice"');
+    expect(html).toContain('Turn on two-factor sign-in to open the other pages.');
+    expect(menu('editor')).not.toContain('two-factor');
   });
 });

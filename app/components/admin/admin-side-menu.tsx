@@ -21,20 +21,33 @@ const LINKS: readonly { to: string; label: string; role: Role; end?: true }[] = 
   { to: '/admin/account', label: 'Account', role: 'editor' },
 ];
 
+/** The one page an account can open while an owner requires two-factor sign-in and it has not turned it on. */
+const ACCOUNT_PAGE = '/admin/account';
+
 /**
  * The pages the signed-in role may open; the server refuses the others anyway. Nobody signed in (a page
- * shown again after a write met an ended session) counts as the lesser role.
+ * shown again after a write met an ended session) counts as the lesser role. An account that must still
+ * turn on two-factor sign-in is offered its Account page only: every other page would send it back there.
  */
-export const menuLinksFor = (role: Role | null) => LINKS.filter((link) => roleAllows(role ?? 'editor', link.role));
+export const menuLinksFor = (role: Role | null, twoFactorPending = false) =>
+  LINKS.filter((link) => (twoFactorPending ? link.to === ACCOUNT_PAGE : roleAllows(role ?? 'editor', link.role)));
 
-export function AdminSideMenu({ unreadInquiries, role }: { unreadInquiries: number; role: Role | null }) {
+export function AdminSideMenu({
+  unreadInquiries,
+  role,
+  twoFactorPending = false,
+}: {
+  unreadInquiries: number;
+  role: Role | null;
+  twoFactorPending?: boolean;
+}) {
   return (
     <nav className="admin-menu" aria-label="Admin">
       <a className="admin-menu__brand" href="/">
         Orbit College
       </a>
       <ul className="admin-menu__list">
-        {menuLinksFor(role).map((link) => (
+        {menuLinksFor(role, twoFactorPending).map((link) => (
           <li key={link.to}>
             <NavLink className="admin-menu__link" to={link.to} end={link.end === true}>
               {link.label}
@@ -47,6 +60,9 @@ export function AdminSideMenu({ unreadInquiries, role }: { unreadInquiries: numb
           </li>
         ))}
       </ul>
+      {twoFactorPending ? (
+        <p className="admin-menu__note">Turn on two-factor sign-in to open the other pages.</p>
+      ) : null}
     </nav>
   );
 }

@@ -19,14 +19,15 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = await adminOrEndedWrite(context);
   // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
-  if (!admin) return { email: null, name: null, role: null, unreadInquiries: 0 };
+  if (!admin) return { email: null, name: null, role: null, unreadInquiries: 0, twoFactorPending: false };
   // While an owner requires two-factor sign-in, an account without it can open only its Account page.
-  await requireTwoFactorSetUp(context, admin.userId, request);
+  const twoFactorPending = await requireTwoFactorSetUp(context, admin.userId, request);
   return {
     email: admin.email,
     name: admin.name,
     role: admin.role,
-    unreadInquiries: await context.services.inquiries.countUnhandled(),
+    unreadInquiries: twoFactorPending ? 0 : await context.services.inquiries.countUnhandled(),
+    twoFactorPending,
   };
 }
 
@@ -42,6 +43,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       unreadInquiries={loaderData.unreadInquiries}
       role={loaderData.role}
       person={loaderData.name || loaderData.email}
+      twoFactorPending={loaderData.twoFactorPending}
     >
       <Outlet />
     </AdminShell>
@@ -56,6 +58,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       unreadInquiries={layout?.unreadInquiries ?? 0}
       role={layout?.role ?? null}
       person={layout?.name || layout?.email || null}
+      twoFactorPending={layout?.twoFactorPending ?? false}
     >
       <AdminLoadError error={error} />
     </AdminShell>
