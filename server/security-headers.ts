@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SITE_SCRIPT_LOADER } from '#common/site-script-loader.ts';
-import { isAdminAddress } from './cache/cache-key.ts';
+import { isSameForEveryone } from './cache/cache-key.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,21 +66,14 @@ export function pageCsp(
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/**
- * Whether an answer is the same for every visitor: said public, sets no cookie, not part of the admin.
- * Such a page holds nothing a window that opened it could learn, so it is not isolated from its opener
- * (Cross-Origin-Opener-Policy): isolating it made the browser start a new renderer process for every
- * arrival from another site, which cost a phone's first visit a cold process (Lighthouse's blocking time
- * on /gallery, 10 runs each: median 13 ms with the header, 0 ms without). Every other answer (sign-in,
- * the admin, a form with its token) keeps `same-origin`, and reaching it severs any opener.
+/*
+ * An answer that is the same for every visitor (`isSameForEveryone`) holds nothing a window that opened it
+ * could learn, so it is not isolated from its opener (Cross-Origin-Opener-Policy): isolating it made the
+ * browser start a new renderer process for every arrival from another site, which cost a phone's first
+ * visit a cold process (Lighthouse's blocking time on /gallery, 10 runs each: median 13 ms with the header,
+ * 0 ms without). Every other answer (sign-in, the admin, a form with its token) keeps `same-origin`, and
+ * reaching it severs any opener.
  */
-function sameForEveryone(url: string, reply: FastifyReply): boolean {
-  return (
-    /\bpublic\b/u.test(String(reply.getHeader('cache-control') ?? '')) &&
-    !reply.hasHeader('set-cookie') &&
-    !isAdminAddress(url)
-  );
-}
 
 /**
  * Every header this module puts on a response. A cached answer keeps them (made for its content version,
@@ -131,7 +124,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
-    if (!sameForEveryone(request.url, reply)) reply.header('cross-origin-opener-policy', 'same-origin');
+    if (!isSameForEveryone(request.url, reply)) reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;

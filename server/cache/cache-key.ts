@@ -6,6 +6,22 @@ const KEPT = new Set(PUBLIC_QUERY_PARAMETERS);
 export const isAdminAddress = (url: string) => url.startsWith('/admin') || url.startsWith('/api/admin');
 
 /**
+ * An answer that is the same for every visitor: it says `Cache-Control: public`, sets no cookie and is not
+ * part of the admin. The render cache keeps only such answers; the security headers leave them out of
+ * opener isolation.
+ */
+export function isSameForEveryone(
+  url: string,
+  reply: { getHeader(name: string): unknown; hasHeader(name: string): boolean },
+): boolean {
+  return (
+    /\bpublic\b/u.test(String(reply.getHeader('cache-control') ?? '')) &&
+    !reply.hasHeader('set-cookie') &&
+    !isAdminAddress(url)
+  );
+}
+
+/**
  * React Router's own requests, made by the admin's runtime: the route manifest (`/__manifest?paths=…&version=…`)
  * and a route's data (`/admin/notice.data?_routes=…`). Their query is what they ask for: without `version`
  * the manifest answers "reload the document", so every link to a page not yet discovered would reload it.

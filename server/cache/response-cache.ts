@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { chooseEncoding } from '../compression.ts';
-import { cacheKey, isAdminAddress, isRouterAddress } from './cache-key.ts';
+import { cacheKey, isAdminAddress, isRouterAddress, isSameForEveryone } from './cache-key.ts';
 import { type CachedResponse, NOT_ON_304, etagMatches, makeCachedResponse } from './cached-response.ts';
 import type { ContentVersion } from './content-version.ts';
 import { ResponseStore, type StoreLimits } from './response-store.ts';
@@ -145,10 +145,7 @@ export function registerResponseCache(
     const fill = fills.get(request);
     if (!fill) return payload;
     const cacheable =
-      reply.statusCode === 200 &&
-      !reply.hasHeader('set-cookie') &&
-      !reply.hasHeader('content-encoding') &&
-      /\bpublic\b/u.test(String(reply.getHeader('cache-control') ?? ''));
+      reply.statusCode === 200 && !reply.hasHeader('content-encoding') && isSameForEveryone(request.url, reply);
     if (!cacheable) {
       settle(request, null);
       return payload;
