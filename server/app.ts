@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   type ZodTypeProvider,
   jsonSchemaTransform,
@@ -19,6 +20,7 @@ import { registerResponseCache } from './cache/response-cache.ts';
 import { registerCompression } from './compression.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { redactingLoggerOptions } from './log-redaction.ts';
 import { createGetLoadContext } from './load-context.ts';
 import { adminRoutePlugins } from './modules/admin-routes.ts';
 import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
@@ -54,6 +56,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Started by a person in a terminal: plain log lines instead of JSON (server/startup/terminal.ts). */
   terminal?: boolean;
+  /** Write the JSON log here at LOG_LEVEL, whatever NODE_ENV (tests read what the server logs). */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp({
@@ -63,15 +67,21 @@ export async function buildApp({
   pages = true,
   clock,
   terminal = false,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // A person in a terminal reads plain lines of warnings and errors; a service keeps JSON logs.
-    logger:
-      env.NODE_ENV === 'test'
-        ? { level: 'silent' }
-        : terminal
-          ? { level: 'warn', stream: terminalLogStream() }
-          : { level: env.LOG_LEVEL },
+    // A person in a terminal reads plain lines of warnings and errors; a service keeps JSON logs. Either
+    // way no one-time link's token and no query string reaches the log (server/log-redaction.ts).
+    logger: {
+      ...redactingLoggerOptions,
+      ...(logStream
+        ? { level: env.LOG_LEVEL, stream: logStream }
+        : env.NODE_ENV === 'test'
+          ? { level: 'silent' }
+          : terminal
+            ? { level: 'warn', stream: terminalLogStream() }
+            : { level: env.LOG_LEVEL }),
+    },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
