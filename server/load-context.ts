@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { type StaffActor, currentActor } from './auth/actor.ts';
 import { currentAdmin } from './auth/auth-plugin.ts';
 import { pendingSignInCookie } from './auth/session-cookie.ts';
 import type { SignedIn } from './modules/auth/auth.service.ts';
@@ -13,6 +14,8 @@ export type LoadContext = {
   clientIp: string;
   /** The signed-in admin of this request, or null (looked up once, only when asked). */
   currentAdmin: () => Promise<SignedIn | null>;
+  /** Who acts in this request (its staff account, role and two-factor state), or null; resolved once. */
+  currentActor: () => Promise<StaffActor | null>;
   /**
    * The nonce for the scripts React Router writes into this response; asking for it puts it in the
    * response's Content-Security-Policy. A page that writes no inline script (every public page) never
@@ -31,6 +34,7 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
     siteUrl,
     clientIp: request.ip,
     currentAdmin: () => currentAdmin(request as FastifyRequest),
+    currentActor: () => currentActor(request as FastifyRequest),
     scriptNonce() {
       request.cspNonce ||= randomBytes(16).toString('base64');
       return request.cspNonce;

@@ -2,17 +2,16 @@ import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DATABASE_BUSY, SESSION_ENDED } from '#common/api-error.ts';
 import { type AdminWrite, adminAction } from './admin-action.server.ts';
-import { adminOrEndedWrite, requireAdmin } from './admin-guard.server.ts';
+import { permissionOrEndedWrite, requirePermission } from './admin-guard.server.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { createNotice } from './admin-writes.server.ts';
 
-const admin = { email: 'admin@orbit.test' };
+const actor = { kind: 'staff', userId: 'u1', email: 'admin@orbit.test', role: 'editor', twoFactorPending: false };
 
-/** A load context with just what the admin action reads: who is signed in, and the services. */
-function contextWith(signedIn: boolean, services: Record<string, unknown> = {}) {
-  // Two-factor sign-in is not required unless a test says so.
-  const all = { twoFactor: { mustSetUp: async () => false }, ...services };
-  return { currentAdmin: async () => (signedIn ? admin : null), services: all } as unknown as AppLoadContext;
+/** A load context with just what the admin action reads: who acts (resolved by the server), and the services. */
+function contextWith(signedIn: boolean, services: Record<string, unknown> = {}, twoFactorPending = false) {
+  const who = signedIn ? { ...actor, twoFactorPending } : null;
+  return { currentActor: async () => who, services } as unknown as AppLoadContext;
 }
 
 function post(context: AppLoadContext, fields: Record<string, string>): ActionFunctionArgs {
@@ -34,13 +33,11 @@ const answer = (result: Awaited<ReturnType<typeof adminAction>>) => ({
 describe('adminAction', () => {
   it('while two-factor sign-in is required and not on, refuses every write outside the Account page', async () => {
     const create = vi.fn(async () => ({}));
-    const mustSetUp = vi.fn(async () => true);
-    const context = contextWith(true, { notices: { create }, twoFactor: { mustSetUp } });
+    const context = contextWith(true, { notices: { create } }, true);
     const { status, body } = answer(await adminAction(post(context, validNotice), { create: createNotice }));
     expect(status).toBe(403);
     expect(body).toMatchObject({ ok: false, code: 'two-factor/required', values: { title: 'Exam routine' } });
     expect(create).not.toHaveBeenCalled();
-    expect(mustSetUp).toHaveBeenCalledOnce();
   });
 
   it("creates a notice through the notices service and answers with the specification's words", async () => {
@@ -87,13 +84,13 @@ describe('adminAction', () => {
     expect(body).toMatchObject({ ok: false, code: SESSION_ENDED.code, message: SESSION_ENDED.message });
     expect(body).toMatchObject({ values: { title: 'Exam routine' } });
     // The page's loaders, run after the action in the same request, now answer instead of moving to /login.
-    await expect(adminOrEndedWrite(context)).resolves.toBeNull();
-    await expect(requireAdmin(context)).rejects.toMatchObject({ init: { status: 401 } });
+    await expect(permissionOrEndedWrite(context, 'notices.edit')).resolves.toBeNull();
+    await expect(requirePermission(context, 'notices.edit')).rejects.toMatchObject({ init: { status: 401 } });
   });
 
   it('moves a signed-out visit without a refused write to /login', async () => {
-    await expect(requireAdmin(contextWith(false))).rejects.toMatchObject({ status: 302 });
-    await expect(adminOrEndedWrite(contextWith(false))).rejects.toMatchObject({ status: 302 });
+    await expect(requirePermission(contextWith(false), 'notices.edit')).rejects.toMatchObject({ status: 302 });
+    await expect(permissionOrEndedWrite(contextWith(false), 'notices.edit')).rejects.toMatchObject({ status: 302 });
   });
 
   it("answers a service's refusal with its status, code, words and headers", async () => {
@@ -102,7 +99,11 @@ describe('adminAction', () => {
       code: DATABASE_BUSY.code,
       headers: { 'retry-after': '3' },
     });
-    const write: AdminWrite = { messages: ADMIN_MESSAGES.noticeDelete, run: () => Promise.reject(busy) };
+    const write: AdminWrite = {
+      action: 'notices.edit',
+      messages: ADMIN_MESSAGES.noticeDelete,
+      run: () => Promise.reject(busy),
+    };
     const result = await adminAction(post(contextWith(true), { intent: 'delete', id: 'n1' }), { delete: write });
     expect(answer(result)).toEqual({
       status: 503,
@@ -120,6 +121,7 @@ describe('adminAction', () => {
   it('keeps the details of an unexpected fault for the log and answers in general words', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const write: AdminWrite = {
+      action: 'notices.edit',
       messages: ADMIN_MESSAGES.noticeDelete,
       run: () => Promise.reject(new Error('SQLITE_CORRUPT')),
     };

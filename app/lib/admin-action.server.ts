@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type AppLoadContext, data } from 'react-router';
 import { API_ERRORS, SESSION_ENDED, apiError, refusalOf } from '#common/api-error.ts';
-import { type Role, roleAllows } from '#common/roles.ts';
-import { TWO_FACTOR_SETUP_PATH, mayWrite } from './admin-guard.server.ts';
+import { type Action, decide } from '#common/policy.ts';
+import { type PageActor, markSessionEndedDuringWrite } from './admin-guard.server.ts';
 import { CORRECT_FIELDS, type WriteMessages } from './admin-messages.ts';
 import { type FieldErrors, type FormValues, type WriteResult, writeDone, writeRefused } from './admin-result.ts';
 import { formValues } from './admin-form.ts';
@@ -17,12 +17,12 @@ export type WriteOutcome =
   | undefined;
 
 /** The signed-in person making a write. */
-export type WritingAdmin = NonNullable<Awaited<ReturnType<AppLoadContext['currentAdmin']>>>;
+export type WritingAdmin = PageActor;
 
 export interface AdminWrite {
   messages: WriteMessages;
-  /** The least role the write needs, as its API route declares (editor when not given). */
-  role?: Role;
+  /** What the write does in the policy's words (common/policy.ts), as its API route declares. */
+  action: Action;
   /**
    * Does the write through the same services as the JSON API; what it throws is answered below.
    * `clientIp` is the address the form was posted from, for writes that count attempts (a current password).
@@ -52,18 +52,20 @@ export async function adminAction(
   const write = typeof intent === 'string' && Object.hasOwn(writes, intent) ? writes[intent] : undefined;
   if (!write) return data(writeRefused({ done: null, failed: null }, unknownIntent), { status: 400 });
   const values = formValues(form);
-  if (!(await mayWrite(context))) return data(writeRefused(write.messages, SESSION_ENDED, { values }), { status: 401 });
-  const admin = (await context.currentAdmin()) as WritingAdmin;
-  if (!roleAllows(admin.role, write.role ?? 'editor')) {
-    return data(writeRefused(write.messages, apiError('auth/forbidden'), { values }), { status: 403 });
-  }
-  // While two-factor sign-in is required and not on, only the Account page (where it is turned on) writes.
-  const onAccountPage = new URL(request.url).pathname === TWO_FACTOR_SETUP_PATH;
-  if (!onAccountPage && (await context.services.twoFactor.mustSetUp(admin.userId))) {
-    return data(writeRefused(write.messages, apiError('two-factor/required'), { values }), { status: 403 });
+  const admin = await context.currentActor();
+  switch (decide(admin, write.action)) {
+    case 'allowed':
+      break;
+    case 'signed-out':
+      markSessionEndedDuringWrite(context);
+      return data(writeRefused(write.messages, SESSION_ENDED, { values }), { status: 401 });
+    case 'forbidden':
+      return data(writeRefused(write.messages, apiError('auth/forbidden'), { values }), { status: 403 });
+    case 'two-factor-required':
+      return data(writeRefused(write.messages, apiError('two-factor/required'), { values }), { status: 403 });
   }
   try {
-    const outcome = await write.run(form, context.services, admin, context.clientIp);
+    const outcome = await write.run(form, context.services, admin!, context.clientIp);
     if (outcome && 'fieldErrors' in outcome) {
       const refused = { code: 'validation', message: CORRECT_FIELDS };
       return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });

@@ -26,7 +26,7 @@ async function post(fields: Record<string, string | Blob>) {
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request('http://site.test/admin/courses', { method: 'POST', body });
   const context = {
-    currentAdmin: async () => ({ email: 'admin@test.np' }),
+    currentActor: async () => ({ kind: 'staff', email: 'admin@test.np', role: 'owner', twoFactorPending: false }),
     services: t.app.services,
   } as unknown as AppLoadContext;
   const result = await adminAction({ request, context, params: {} } as ActionFunctionArgs, WRITES);

@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const contextOf = () =>
-  ({ currentAdmin: async () => ({ email: 'admin@orbit.test' }), services: t.services }) as unknown as AppLoadContext;
+  ({
+    currentActor: async () => ({ kind: 'staff', email: 'admin@orbit.test', role: 'owner', twoFactorPending: false }),
+    services: t.services,
+  }) as unknown as AppLoadContext;
 
 function post(page: string, body: FormData | Record<string, string>): ActionFunctionArgs {
   const form = body instanceof FormData ? body : new URLSearchParams(body);

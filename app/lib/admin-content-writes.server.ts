@@ -72,6 +72,7 @@ async function formFile(form: FormData): Promise<Buffer | null> {
 
 /** A new picture for the item the form names, through the image pipeline. */
 const pictureUpload = (store: (form: FormData, file: Buffer, services: Services) => Promise<unknown>): AdminWrite => ({
+  action: 'content.edit',
   messages: MESSAGES,
   async run(form, services) {
     const file = await formFile(form);
@@ -113,6 +114,7 @@ function itemListWrite<S extends ContentSection, I extends { id?: string | undef
   table: ItemList<S, I>,
 ): AdminWrite {
   return {
+    action: 'content.edit',
     messages: MESSAGES,
     async run(form, services) {
       const current = await services.content.get(table.section);
@@ -190,6 +192,7 @@ function keptRows<T>(form: FormData, list: string, read: (row: number) => { item
 
 /** The footer's list of courses, saved as a whole; an emptied row is removed. */
 const saveFooterCourses: AdminWrite = {
+  action: 'content.edit',
   messages: MESSAGES,
   run(form, services) {
     const { items, rows } = keptRows(form, 'items', (i) => {
@@ -202,6 +205,7 @@ const saveFooterCourses: AdminWrite = {
 
 /** The reasons to choose the college, saved as a whole; a reason whose texts are all emptied is removed. */
 const saveWhyChooseUs: AdminWrite = {
+  action: 'content.edit',
   messages: MESSAGES,
   run(form, services) {
     const { items: points, rows } = keptRows(form, 'points', (i) => {
@@ -219,6 +223,7 @@ const saveWhyChooseUs: AdminWrite = {
 
 /** Saves the college as typed, from the version the form was read at (a stale copy is refused with 409). */
 const saveCollege: AdminWrite = {
+  action: 'content.edit',
   messages: MESSAGES,
   async run(form, services) {
     const values = formValues(form);
@@ -239,6 +244,7 @@ const phoneListWrites: Record<string, AdminWrite> = Object.fromEntries(
   [...phoneEdits()].map(([intent, edit]) => [
     intent,
     {
+      action: 'content.edit',
       messages: MESSAGES,
       run: async (form) => {
         const values = formValues(form);
@@ -252,6 +258,7 @@ const phoneListWrites: Record<string, AdminWrite> = Object.fromEntries(
 
 /** A new slide at the end of the banner: its photo through the image pipeline, and its description. */
 const uploadSlide: AdminWrite = {
+  action: 'content.edit',
   messages: MESSAGES,
   async run(form, services) {
     const alt = { en: formText(form, 'alt'), ne: formText(form, 'altNe') };
@@ -283,6 +290,7 @@ function messageKey(form: FormData): MessageKey {
 
 /** The chairman's or the principal's message (the form of one person; the other stays as stored). */
 const saveMessage: AdminWrite = {
+  action: 'content.edit',
   messages: MESSAGES,
   async run(form, services) {
     const key = messageKey(form);
@@ -304,6 +312,7 @@ const saveMessage: AdminWrite = {
 
 /** A new prospectus (a PDF, checked by its content); its public address stays the same. */
 const uploadProspectus: AdminWrite = {
+  action: 'content.edit',
   messages: MESSAGES,
   async run(form, services) {
     const file = form.get('file');
@@ -318,6 +327,7 @@ const uploadProspectus: AdminWrite = {
  * navigation hides its link). Like a delete, it applies to the section as it is now.
  */
 const chooseProspectus = (prospectus: ProspectusChoice): AdminWrite => ({
+  action: 'content.edit',
   messages: MESSAGES,
   async run(_form, services) {
     const current = await services.content.get('downloads');

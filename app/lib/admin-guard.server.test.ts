@@ -1,32 +1,53 @@
 import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { requireTwoFactorSetUp } from './admin-guard.server.ts';
+import { ACTIONS, type Action, decide } from '#common/policy.ts';
+import { ROLES, type Role } from '#common/roles.ts';
+import { requirePermission } from './admin-guard.server.ts';
 
-/** A load context whose two-factor service answers whether this account must set it up first. */
-const contextWhere = (mustSetUp: boolean) =>
-  ({ services: { twoFactor: { mustSetUp: async () => mustSetUp } } }) as unknown as AppLoadContext;
+/** A load context whose request was resolved (by the server) to this actor. */
+const contextOf = (actor: { role: Role; twoFactorPending: boolean } | null) =>
+  ({
+    currentActor: async () => (actor ? { kind: 'staff', userId: 'u1', ...actor } : null),
+  }) as unknown as AppLoadContext;
 
-const visit = (path: string) => new Request(`http://site.test${path}`);
-
-/** What the guard threw: React Router's redirect (a Response), or nothing. */
-async function outcome(context: AppLoadContext, path: string) {
+/** What the guard did: let the page load, or React Router's redirect / error answer. */
+async function outcome(context: AppLoadContext, action: Action) {
   try {
-    return (await requireTwoFactorSetUp(context, 'user-1', visit(path))) ? 'open, waiting for two-factor' : 'open';
+    await requirePermission(context, action);
+    return 'open';
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    return `${thrown.status} ${thrown.headers.get('location')}`;
+    if (thrown instanceof Response) return `${thrown.status} ${thrown.headers.get('location')}`;
+    const answer = thrown as { init?: { status?: number } };
+    if (answer.init?.status) return String(answer.init.status);
+    throw thrown;
   }
 }
 
-describe('requireTwoFactorSetUp', () => {
-  it('sends an account that must set up two-factor from every admin page to its Account page', async () => {
-    for (const path of ['/admin', '/admin/staff', '/admin/notice', '/admin/accounts']) {
-      expect(await outcome(contextWhere(true), path)).toBe('302 /admin/account#two-factor');
+const EXPECTED = {
+  allowed: 'open',
+  'signed-out': '302 /login',
+  forbidden: '403',
+  'two-factor-required': '302 /admin/account#two-factor',
+} as const;
+
+describe('requirePermission', () => {
+  it('answers every action for every role, signed out and two-factor pending as the policy decides', async () => {
+    const askers = [
+      null,
+      ...ROLES.flatMap((role) => [false, true].map((twoFactorPending) => ({ role, twoFactorPending }))),
+    ];
+    for (const asker of askers) {
+      for (const action of ACTIONS) {
+        expect(await outcome(contextOf(asker), action), `${JSON.stringify(asker)} ${action}`).toBe(
+          EXPECTED[decide(asker, action)],
+        );
+      }
     }
-    expect(await outcome(contextWhere(true), '/admin/account')).toBe('open, waiting for two-factor');
   });
 
-  it('lets everyone else open every page', async () => {
-    expect(await outcome(contextWhere(false), '/admin/staff')).toBe('open');
+  it('sends an account that must set up two-factor from a notices page to its Account page, and lets it open that', async () => {
+    const pending = contextOf({ role: 'owner', twoFactorPending: true });
+    expect(await outcome(pending, 'notices.edit')).toBe('302 /admin/account#two-factor');
+    expect(await outcome(pending, 'account.own')).toBe('open');
   });
 });

@@ -26,7 +26,7 @@ async function post(noticeId: string, fields: [string, string | Blob][]) {
   for (const [name, value] of fields) body.append(name, value);
   const request = new Request(`http://site.test/admin/notice/${noticeId}/edit`, { method: 'POST', body });
   const context = {
-    currentAdmin: async () => ({ email: 'admin@test.np' }),
+    currentActor: async () => ({ kind: 'staff', email: 'admin@test.np', role: 'owner', twoFactorPending: false }),
     services: t.app.services,
   } as unknown as AppLoadContext;
   const writes = {

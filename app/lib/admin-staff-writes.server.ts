@@ -13,7 +13,7 @@ import { ADMIN_MESSAGES } from './admin-messages.ts';
 
 export const addStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffAdd,
-  role: 'owner',
+  action: 'staff.manage',
   async run(form, services) {
     const input = { name: formText(form, 'name'), email: formText(form, 'email'), role: formText(form, 'role') };
     const fieldErrors = fieldErrorsOf(NewStaffSchema, input);
@@ -25,7 +25,7 @@ export const addStaff: AdminWrite = {
 
 export const setStaffRole: AdminWrite = {
   messages: ADMIN_MESSAGES.staffRole,
-  role: 'owner',
+  action: 'staff.manage',
   async run(form, services) {
     const role = RoleSchema.safeParse(formText(form, 'role'));
     if (!role.success) return { fieldErrors: { role: 'Choose Owner or Editor.' } };
@@ -35,19 +35,19 @@ export const setStaffRole: AdminWrite = {
 
 export const disableStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffDisable,
-  role: 'owner',
+  action: 'staff.manage',
   run: async (form, services) => services.staff.setDisabled(formText(form, 'id'), true).then(() => undefined),
 };
 
 export const enableStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffEnable,
-  role: 'owner',
+  action: 'staff.manage',
   run: async (form, services) => services.staff.setDisabled(formText(form, 'id'), false).then(() => undefined),
 };
 
 export const resetStaffPassword: AdminWrite = {
   messages: ADMIN_MESSAGES.staffReset,
-  role: 'owner',
+  action: 'staff.manage',
   async run(form, services) {
     const link = await services.staff.resetPassword(formText(form, 'id'));
     return { created: link.path };
@@ -56,7 +56,7 @@ export const resetStaffPassword: AdminWrite = {
 
 export const deleteStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffDelete,
-  role: 'owner',
+  action: 'staff.manage',
   run: async (form, services) => services.staff.remove(formText(form, 'id')).then(() => undefined),
 };
 
@@ -73,32 +73,36 @@ export async function withPasswordFields(write: () => Promise<WriteOutcome>): Pr
 }
 
 export const changeOwnPassword: AdminWrite = {
+  action: 'account.own',
   messages: ADMIN_MESSAGES.passwordChange,
   async run(form, services, admin, clientIp) {
     const input = { current: formText(form, 'current'), password: formText(form, 'password') };
     const fieldErrors = fieldErrorsOf(ChangePasswordSchema, input);
     if (fieldErrors) return { fieldErrors };
     return withPasswordFields(async () => {
-      await services.account.changePassword(admin.userId, admin.userToken, input, clientIp);
+      await services.account.changePassword(admin.userId, admin.session.userToken, input, clientIp);
       return undefined;
     });
   },
 };
 
 export const signOutElsewhere: AdminWrite = {
+  action: 'account.own',
   messages: ADMIN_MESSAGES.signOutElsewhere,
   run: async (_form, services, admin) =>
-    services.account.signOutElsewhere(admin.userId, admin.userToken).then(() => undefined),
+    services.account.signOutElsewhere(admin.userId, admin.session.userToken).then(() => undefined),
 };
 
 /** Starts setting up two-factor sign-in: the service keeps the new secret aside until the first code. */
 export const beginTwoFactor: AdminWrite = {
+  action: 'account.own',
   messages: ADMIN_MESSAGES.twoFactorBegin,
   run: async (_form, services, admin) => services.twoFactor.begin(admin.userId).then(() => undefined),
 };
 
 /** The first code turns it on; the 10 recovery codes travel in this one answer and are never shown again. */
 export const confirmTwoFactor: AdminWrite = {
+  action: 'account.own',
   messages: ADMIN_MESSAGES.twoFactorConfirm,
   async run(form, services, admin) {
     const code = TwoFactorCodeSchema.safeParse(formText(form, 'code'));
@@ -115,12 +119,14 @@ export const confirmTwoFactor: AdminWrite = {
 };
 
 export const cancelTwoFactor: AdminWrite = {
+  action: 'account.own',
   messages: ADMIN_MESSAGES.twoFactorCancel,
   run: async (_form, services, admin) => services.twoFactor.cancelSetup(admin.userId).then(() => undefined),
 };
 
 /** Turning it off needs the account's password, a current code or a recovery code. */
 export const disableTwoFactor: AdminWrite = {
+  action: 'account.own',
   messages: ADMIN_MESSAGES.twoFactorDisable,
   async run(form, services, admin, clientIp) {
     const proof = formText(form, 'proof');
@@ -139,7 +145,7 @@ export const disableTwoFactor: AdminWrite = {
 /** An owner requires two-factor sign-in of every account, or no longer does. */
 export const requireTwoFactor: AdminWrite = {
   messages: ADMIN_MESSAGES.twoFactorRequire,
-  role: 'owner',
+  action: 'staff.manage',
   run: async (form, services) =>
     services.twoFactor.setRequired(formText(form, 'required') === 'true').then(() => undefined),
 };

@@ -29,6 +29,7 @@ const attachedFiles = (form: FormData) =>
   form.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0);
 
 export const createNotice: AdminWrite = {
+  action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeCreate,
   async run(form, services) {
     const input = noticeInput(form);
@@ -53,6 +54,7 @@ export const createNotice: AdminWrite = {
 
 /** Saves the edit form; a notice deleted meanwhile is refused with 404 by the service, and nothing changes. */
 export const updateNotice: AdminWrite = {
+  action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeUpdate,
   async run(form, services) {
     const input = noticeInput(form);
@@ -67,6 +69,7 @@ export const updateNotice: AdminWrite = {
  * the upload API, with progress). Each file is checked and stored on its own: one refused keeps those before it.
  */
 export const addNoticeAttachments = (noticeId: string): AdminWrite => ({
+  action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeAttach,
   async run(form, services) {
     const files = attachedFiles(form);
@@ -78,16 +81,19 @@ export const addNoticeAttachments = (noticeId: string): AdminWrite => ({
 
 /** Removes one of the notice's attachments (its id posted by the list's Delete button). */
 export const removeNoticeAttachment = (noticeId: string): AdminWrite => ({
+  action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeDetach,
   run: async (form, services) => services.attachments.remove(noticeId, formText(form, 'id')).then(() => undefined),
 });
 
 export const deleteNotice: AdminWrite = {
+  action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeDelete,
   run: async (form, services) => services.notices.remove(formText(form, 'id')).then(() => undefined),
 };
 
 export const setAdmissionStatus: AdminWrite = {
+  action: 'admission.edit',
   messages: ADMIN_MESSAGES.admission,
   async run(form, services) {
     const parsed = AdmissionStatusSchema.safeParse(formText(form, 'status'));
@@ -99,6 +105,7 @@ export const setAdmissionStatus: AdminWrite = {
 };
 
 export const uploadImage = (folder: ImageFolder): AdminWrite => ({
+  action: 'photos.edit',
   messages: ADMIN_MESSAGES.imageUpload,
   async run(form, services) {
     const file = form.get('file');
@@ -109,11 +116,13 @@ export const uploadImage = (folder: ImageFolder): AdminWrite => ({
 });
 
 export const deleteImage: AdminWrite = {
+  action: 'photos.edit',
   messages: ADMIN_MESSAGES.imageDelete,
   run: async (form, services) => services.images.remove(formText(form, 'id')).then(() => undefined),
 };
 
 export const setInquiryHandled: AdminWrite = {
+  action: 'inquiries.handle',
   messages: ADMIN_MESSAGES.inquiryHandled,
   async run(form, services) {
     await services.inquiries.setHandled(formText(form, 'id'), formText(form, 'handled') === 'true');
@@ -121,6 +130,7 @@ export const setInquiryHandled: AdminWrite = {
 };
 
 export const deleteInquiry: AdminWrite = {
+  action: 'inquiries.handle',
   messages: ADMIN_MESSAGES.inquiryDelete,
   run: async (form, services) => services.inquiries.remove(formText(form, 'id')).then(() => undefined),
 };

@@ -6,7 +6,7 @@ export const adminAuditRoutes: ApiPlugin = async (app) => {
   app.get(
     '/audit',
     {
-      config: { role: 'owner' },
+      config: { action: 'audit.read' },
       schema: {
         tags: ['admin'],
         summary: 'One page of the audit log, newest first, filtered by person (name or e-mail) and kind',

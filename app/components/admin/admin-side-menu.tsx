@@ -1,36 +1,34 @@
 import { NavLink } from 'react-router';
-import { type Role, roleAllows } from '#common/roles.ts';
+import { type Action, decide } from '#common/policy.ts';
+import type { Role } from '#common/roles.ts';
 
-/** Each page of the menu and the least role that may open it (as its loader and its API routes declare). */
-const LINKS: readonly { to: string; label: string; role: Role; end?: true }[] = [
-  { to: '/admin', label: 'Admission status', role: 'editor', end: true },
-  { to: '/admin/featured', label: 'Featured', role: 'editor' },
-  { to: '/admin/gallery', label: 'Gallery', role: 'editor' },
-  { to: '/admin/addnewphoto', label: 'Add photo', role: 'editor' },
-  { to: '/admin/notice', label: 'Notices', role: 'editor' },
-  { to: '/admin/addnewnotice', label: 'Add notice', role: 'editor' },
-  { to: '/admin/inquiries', label: 'Inquiries', role: 'editor' },
-  { to: '/admin/content', label: 'College', role: 'editor' },
-  { to: '/admin/banner', label: 'Banner', role: 'editor' },
-  { to: '/admin/courses', label: 'Courses', role: 'editor' },
-  { to: '/admin/people', label: 'People', role: 'editor' },
-  { to: '/admin/downloads', label: 'Downloads', role: 'editor' },
-  { to: '/admin/vitals', label: 'Site speed', role: 'owner' },
-  { to: '/admin/audit', label: 'Audit log', role: 'owner' },
-  { to: '/admin/staff', label: 'Staff', role: 'owner' },
-  { to: '/admin/account', label: 'Account', role: 'editor' },
+/** Each page of the menu and what it does in the policy's words (as its loader and its API routes declare). */
+const LINKS: readonly { to: string; label: string; action: Action; end?: true }[] = [
+  { to: '/admin', label: 'Admission status', action: 'admission.edit', end: true },
+  { to: '/admin/featured', label: 'Featured', action: 'photos.edit' },
+  { to: '/admin/gallery', label: 'Gallery', action: 'photos.edit' },
+  { to: '/admin/addnewphoto', label: 'Add photo', action: 'photos.edit' },
+  { to: '/admin/notice', label: 'Notices', action: 'notices.edit' },
+  { to: '/admin/addnewnotice', label: 'Add notice', action: 'notices.edit' },
+  { to: '/admin/inquiries', label: 'Inquiries', action: 'inquiries.handle' },
+  { to: '/admin/content', label: 'College', action: 'content.edit' },
+  { to: '/admin/banner', label: 'Banner', action: 'content.edit' },
+  { to: '/admin/courses', label: 'Courses', action: 'content.edit' },
+  { to: '/admin/people', label: 'People', action: 'content.edit' },
+  { to: '/admin/downloads', label: 'Downloads', action: 'content.edit' },
+  { to: '/admin/vitals', label: 'Site speed', action: 'vitals.read' },
+  { to: '/admin/audit', label: 'Audit log', action: 'audit.read' },
+  { to: '/admin/staff', label: 'Staff', action: 'staff.manage' },
+  { to: '/admin/account', label: 'Account', action: 'account.own' },
 ];
 
-/** The one page an account can open while an owner requires two-factor sign-in and it has not turned it on. */
-const ACCOUNT_PAGE = '/admin/account';
-
 /**
- * The pages the signed-in role may open; the server refuses the others anyway. Nobody signed in (a page
- * shown again after a write met an ended session) counts as the lesser role. An account that must still
- * turn on two-factor sign-in is offered its Account page only: every other page would send it back there.
+ * The pages the policy lets the signed-in account open; the server refuses the others anyway. Nobody
+ * signed in (a page shown again after a write met an ended session) counts as an editor. An account that
+ * must still turn on two-factor sign-in is offered its Account page only: the policy keeps the others shut.
  */
 export const menuLinksFor = (role: Role | null, twoFactorPending = false) =>
-  LINKS.filter((link) => (twoFactorPending ? link.to === ACCOUNT_PAGE : roleAllows(role ?? 'editor', link.role)));
+  LINKS.filter((link) => decide({ role: role ?? 'editor', twoFactorPending }, link.action) === 'allowed');
 
 export function AdminSideMenu({
   unreadInquiries,

@@ -5,7 +5,7 @@ import { SessionsSection } from '#app/components/admin/account/sessions-section.
 import { TwoFactorSection } from '#app/components/admin/account/two-factor-section.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import {
   beginTwoFactor,
@@ -21,10 +21,10 @@ import type { Route } from './+types/account';
 export const meta: Route.MetaFunction = () => adminMeta('Your account');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const me = await requireAdmin(context);
+  const me = await requirePermission(context, 'account.own');
   const { twoFactor } = context.services;
   const [sessions, status, setup] = await Promise.all([
-    context.services.account.sessions(me.userId, me.userToken),
+    context.services.account.sessions(me.userId, me.session.userToken),
     twoFactor.status(me.userId),
     twoFactor.pendingSetup(me.userId),
   ]);

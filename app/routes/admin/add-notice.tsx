@@ -1,7 +1,7 @@
 import { Link, useActionData } from 'react-router';
 import { NoticeForm } from '#app/components/admin/notice-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { createNotice } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/add-notice';
@@ -12,7 +12,7 @@ const LIST_PATH = '/admin/notice';
 
 // A blank form holds nothing private: after a post refused for an ended session it is shown again with the text.
 export async function loader({ context }: Route.LoaderArgs) {
-  await adminOrEndedWrite(context);
+  await permissionOrEndedWrite(context, 'notices.edit');
   return null;
 }
 

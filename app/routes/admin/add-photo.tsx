@@ -2,7 +2,7 @@ import { Link, useActionData } from 'react-router';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { uploadImage } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/add-photo';
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Add photo');
 
 // The form and the size limit are nothing private: the page shows again after a post refused for an ended session.
 export async function loader({ context }: Route.LoaderArgs) {
-  await adminOrEndedWrite(context);
+  await permissionOrEndedWrite(context, 'photos.edit');
   return { maxUploadBytes: context.services.images.limits.maxBytes };
 }
 

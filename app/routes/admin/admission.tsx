@@ -2,7 +2,7 @@ import { useActionData } from 'react-router';
 import { AdmissionForm } from '#app/components/admin/admission-form.tsx';
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { setAdmissionStatus } from '#app/lib/admin-writes.server.ts';
 import '#app/styles/admin-site-content.css';
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Admission status');
 // The status is public (the home page shows it): the page shows again after a post refused for an ended
 // session, without the setup checklist, which only a signed-in admin sees.
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await adminOrEndedWrite(context);
+  const admin = await permissionOrEndedWrite(context, 'admission.edit');
   return {
     status: await context.services.admission.get(),
     checklist: admin ? await context.services.content.checklist() : null,

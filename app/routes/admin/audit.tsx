@@ -1,5 +1,5 @@
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditKind, AuditQuerySchema } from '#common/audit.ts';
-import { requireOwner } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { auditPageHref, formatAuditTime } from '#app/lib/audit-format.ts';
 import '#app/styles/admin-audit.css';
@@ -8,7 +8,7 @@ import type { Route } from './+types/audit';
 export const meta: Route.MetaFunction = () => adminMeta('Audit log');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(context);
+  await requirePermission(context, 'audit.read');
   const params = Object.fromEntries(new URL(request.url).searchParams);
   // An address edited by hand with an unknown kind or page shows the whole log from its first page.
   const parsed = AuditQuerySchema.safeParse(params);

@@ -9,7 +9,7 @@ import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
 import { fieldErrorsOf } from '#app/lib/admin-form.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import type { AdminPageHandle } from '#app/lib/admin-handle.ts';
 import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Banner');
 export const handle = { imageList: true } satisfies AdminPageHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'content.edit');
   return {
     banner: await context.services.content.get('banner'),
     maxUploadBytes: context.services.images.limits.maxBytes,

@@ -2,7 +2,7 @@ import { useActionData } from 'react-router';
 import { CollegeForm } from '#app/components/admin/college-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
-import { adminOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/content';
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => adminMeta('College');
 // The college's details are public: after a save refused for an ended session the form is shown again
 // with what was typed and the session-ended message, instead of moving to /login.
 export async function loader({ context }: Route.LoaderArgs) {
-  await adminOrEndedWrite(context);
+  await permissionOrEndedWrite(context, 'content.edit');
   return { college: await context.services.content.get('college') };
 }
 

@@ -11,7 +11,7 @@ import { SectionForm, type SectionFields } from '#app/components/admin/section-f
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import type { Route } from './+types/courses';
@@ -19,7 +19,7 @@ import type { Route } from './+types/courses';
 export const meta: Route.MetaFunction = () => adminMeta('Courses');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'content.edit');
   const [courses, footer] = await Promise.all([
     context.services.content.get('courses'),
     context.services.content.get('footer-courses'),

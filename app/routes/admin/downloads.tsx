@@ -5,15 +5,16 @@ import { ProspectusUploadForm } from '#app/components/admin/prospectus-upload-fo
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
-import { formatDateTime, formatFileSize } from '#app/lib/admin-format.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatFileSize } from '#common/bytes.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { Route } from './+types/downloads';
 
 export const meta: Route.MetaFunction = () => adminMeta('Downloads');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'content.edit');
   return { downloads: await context.services.content.get('downloads') };
 }
 

@@ -2,7 +2,7 @@ import { Link, data, useActionData } from 'react-router';
 import { NoticeAttachmentsEditor } from '#app/components/admin/notice-attachments-editor.tsx';
 import { NoticeForm } from '#app/components/admin/notice-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Edit notice');
 const LIST_PATH = '/admin/notice';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'notices.edit');
   const notice = await context.services.notices.find(params.id);
   // Deleted (in another tab, by another admin) or never there: the page says so, with a 404.
   return notice ? { notice } : data({ notice: null }, { status: 404 });

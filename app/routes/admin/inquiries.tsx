@@ -2,7 +2,7 @@ import { useActionData } from 'react-router';
 import { InquiryList } from '#app/components/admin/inquiry-list.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { deleteInquiry, setInquiryHandled } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/inquiries';
@@ -10,7 +10,7 @@ import type { Route } from './+types/inquiries';
 export const meta: Route.MetaFunction = () => adminMeta('Inquiries');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'inquiries.handle');
   return { inquiries: await context.services.inquiries.list() };
 }
 

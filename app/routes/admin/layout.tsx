@@ -1,7 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { AdminLoadError } from '#app/components/admin/admin-load-error.tsx';
 import { AdminShell } from '#app/components/admin/admin-shell.tsx';
-import { adminOrEndedWrite, requireTwoFactorSetUp } from '#app/lib/admin-guard.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { isSessionEnded } from '#app/lib/admin-result.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import '#app/styles/admin.css';
@@ -16,12 +16,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = await adminOrEndedWrite(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = await permissionOrEndedWrite(context, 'admin.enter');
   // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
   if (!admin) return { email: null, name: null, role: null, unreadInquiries: 0, twoFactorPending: false };
-  // While an owner requires two-factor sign-in, an account without it can open only its Account page.
-  const twoFactorPending = await requireTwoFactorSetUp(context, admin.userId, request);
+  // While an owner requires two-factor sign-in, an account without it can open only its Account page (each
+  // page's own loader sends it there; the frame offers that page alone).
+  const { twoFactorPending } = admin;
   return {
     email: admin.email,
     name: admin.name,

@@ -1,9 +1,9 @@
 import { Link, data } from 'react-router';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import type { Route } from './+types/not-found';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'admin.enter');
   return data(null, { status: 404 });
 }
 

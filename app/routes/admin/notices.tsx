@@ -2,7 +2,7 @@ import { Link, useActionData } from 'react-router';
 import { AdminNoticeList } from '#app/components/admin/admin-notice-list.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { deleteNotice } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/notices';
@@ -10,7 +10,7 @@ import type { Route } from './+types/notices';
 export const meta: Route.MetaFunction = () => adminMeta('Notices');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'notices.edit');
   return { notices: await context.services.notices.listAll() };
 }
 

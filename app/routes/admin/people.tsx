@@ -10,7 +10,7 @@ import { SectionForm } from '#app/components/admin/section-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
-import { requireAdmin } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import type { Route } from './+types/people';
@@ -18,7 +18,7 @@ import type { Route } from './+types/people';
 export const meta: Route.MetaFunction = () => adminMeta('People');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdmin(context);
+  await requirePermission(context, 'content.edit');
   const { content } = context.services;
   const [messages, testimonials, why] = await Promise.all([
     content.get('messages'),

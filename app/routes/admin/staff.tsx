@@ -5,7 +5,7 @@ import { RequireTwoFactor } from '#app/components/admin/staff/require-two-factor
 import { StaffRow } from '#app/components/admin/staff/staff-row.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requireOwner } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import {
   addStaff,
@@ -22,7 +22,7 @@ import type { Route } from './+types/staff';
 export const meta: Route.MetaFunction = () => adminMeta('Staff');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const me = await requireOwner(context);
+  const me = await requirePermission(context, 'staff.manage');
   const [accounts, twoFactorRequired] = await Promise.all([
     context.services.staff.list(),
     context.services.twoFactor.isRequired(),

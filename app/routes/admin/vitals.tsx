@@ -1,5 +1,5 @@
 import { VitalsTable } from '#app/components/admin/vitals-table.tsx';
-import { requireOwner } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import '#app/styles/admin-vitals.css';
 import type { Route } from './+types/vitals';
@@ -7,7 +7,7 @@ import type { Route } from './+types/vitals';
 export const meta: Route.MetaFunction = () => adminMeta('Site speed');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwner(context);
+  await requirePermission(context, 'vitals.read');
   return { windows: await context.services.vitals.summary() };
 }
 

@@ -6,7 +6,7 @@ export const adminAdmissionRoutes: ApiPlugin = async (app) => {
   app.put(
     '/admission',
     {
-      config: { role: 'editor' },
+      config: { action: 'admission.edit' },
       schema: {
         tags: ['admin'],
         summary: "Set the admission status ('ADMISSION ENQUIRY' or 'ADMISSION OPEN')",

@@ -22,7 +22,7 @@ export const adminContentRoutes: ApiPlugin = async (app) => {
     app.get(
       `/content/${section}`,
       {
-        config: { role: 'editor' },
+        config: { action: 'content.edit' },
         schema: {
           tags: ['admin', 'content'],
           summary: `The ${section} content, with its version`,
@@ -35,7 +35,7 @@ export const adminContentRoutes: ApiPlugin = async (app) => {
     app.put(
       `/content/${section}`,
       {
-        config: { role: 'editor' },
+        config: { action: 'content.edit' },
         schema: {
           tags: ['admin', 'content'],
           summary: `Save the ${section} content edited from \`version\``,
@@ -54,7 +54,7 @@ export const adminContentRoutes: ApiPlugin = async (app) => {
   app.get(
     '/content/checklist',
     {
-      config: { role: 'editor' },
+      config: { action: 'content.edit' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Each default text or picture the college has not replaced yet, with the page that edits it',

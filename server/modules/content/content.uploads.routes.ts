@@ -9,7 +9,7 @@ import { ItemIdSchema } from '#common/site-content/picture.ts';
 import { versioned } from '#common/site-content/site.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
-import { formatMegabytes } from '#server/images/image-pipeline.ts';
+import { formatMegabytes } from '#common/bytes.ts';
 import { type UploadErrors, readUpload } from './multipart-upload.ts';
 
 const IMAGE_UPLOAD =
@@ -55,7 +55,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/banner/slides',
     {
-      config: { role: 'editor' },
+      config: { action: 'content.edit' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Add a slide at the end of the banner: its photo and its description (alt text)',
@@ -75,7 +75,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/courses/:id/picture',
     {
-      config: { role: 'editor' },
+      config: { action: 'content.edit' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Show this picture on a course card instead of its icon',
@@ -94,7 +94,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/messages/:key/photo',
     {
-      config: { role: 'editor' },
+      config: { action: 'content.edit' },
       schema: {
         tags: ['admin', 'content'],
         summary: "The chairman's or principal's photo, replacing the one before",
@@ -113,7 +113,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
   app.post(
     '/content/downloads/prospectus',
     {
-      config: { role: 'editor' },
+      config: { action: 'content.edit' },
       schema: {
         tags: ['admin', 'content'],
         summary: 'Upload the prospectus (PDF); it stays at /downloads/prospectus.pdf',

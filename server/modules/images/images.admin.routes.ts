@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ImageFolderSchema, ImageListSchema, ImageSchema } from '#common/image.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
-import { formatMegabytes } from '#server/images/image-pipeline.ts';
+import { formatMegabytes } from '#common/bytes.ts';
 
 /** The specification's message when no file was chosen (SPEC.md section 5), wording included. */
 export const NO_FILE_MESSAGE = 'Please select a image.';
@@ -60,7 +60,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/images/:folder',
     {
-      config: { role: 'editor' },
+      config: { action: 'photos.edit' },
       schema: {
         tags: ['admin'],
         summary: 'Images of a folder, newest first',
@@ -74,7 +74,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
   app.post(
     '/images/:folder',
     {
-      config: { role: 'editor' },
+      config: { action: 'photos.edit' },
       schema: {
         tags: ['admin'],
         summary: 'Upload a JPEG, PNG, WebP or AVIF image (multipart, one part named "file")',
@@ -96,7 +96,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/images/:id',
     {
-      config: { role: 'editor' },
+      config: { action: 'photos.edit' },
       schema: {
         tags: ['admin'],
         summary: 'Delete an image and its files (404 when it is already gone)',

@@ -7,7 +7,7 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/inquiries',
     {
-      config: { role: 'editor' },
+      config: { action: 'inquiries.handle' },
       schema: {
         tags: ['admin'],
         summary: 'All inquiries, newest first, with the number not yet handled',
@@ -26,7 +26,7 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
   app.patch(
     '/inquiries/:id',
     {
-      config: { role: 'editor' },
+      config: { action: 'inquiries.handle' },
       schema: {
         tags: ['admin'],
         summary: 'Mark an inquiry handled or unread',
@@ -41,7 +41,7 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/inquiries/:id',
     {
-      config: { role: 'editor' },
+      config: { action: 'inquiries.handle' },
       schema: {
         tags: ['admin'],
         summary: 'Delete an inquiry (404 when it is already gone)',

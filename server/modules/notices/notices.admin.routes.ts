@@ -29,7 +29,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.post(
     '/notices',
     {
-      config: { role: 'editor' },
+      config: { action: 'notices.edit' },
       schema: {
         tags: ['admin'],
         summary: 'Create a notice; createdDate is set by the server',
@@ -47,7 +47,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/notices',
     {
-      config: { role: 'editor' },
+      config: { action: 'notices.edit' },
       schema: {
         tags: ['admin'],
         summary: 'Every notice, scheduled ones included, newest publish time first',
@@ -60,7 +60,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.get(
     '/notices/:id',
     {
-      config: { role: 'editor' },
+      config: { action: 'notices.edit' },
       schema: {
         tags: ['admin'],
         summary: 'One notice (404 when it is gone)',
@@ -74,7 +74,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.put(
     '/notices/:id',
     {
-      config: { role: 'editor' },
+      config: { action: 'notices.edit' },
       schema: {
         tags: ['admin'],
         summary: "Replace a notice's fields (404, and nothing changed, when it was deleted meanwhile)",
@@ -89,7 +89,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/notices/:id',
     {
-      config: { role: 'editor' },
+      config: { action: 'notices.edit' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a notice (404 when it is already gone)',

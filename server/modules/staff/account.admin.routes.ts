@@ -22,7 +22,7 @@ async function me(request: FastifyRequest) {
 /** The signed-in person's own account (everyone), under /api/admin. */
 export const adminAccountRoutes: ApiPlugin = async (app) => {
   const { account } = app.services;
-  const everyone = { role: 'editor' } as const;
+  const everyone = { action: 'account.own' } as const;
 
   app.put(
     '/account/password',

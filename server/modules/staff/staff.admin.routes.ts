@@ -6,7 +6,7 @@ import { type ApiPlugin, IdParams } from '#server/http.ts';
 /** Staff accounts, for owners, under /api/admin. */
 export const adminStaffRoutes: ApiPlugin = async (app) => {
   const { staff } = app.services;
-  const owner = { role: 'owner' } as const;
+  const owner = { action: 'staff.manage' } as const;
 
   app.get(
     '/staff',

@@ -25,7 +25,7 @@ export const adminVitalsRoutes: ApiPlugin = async (app) => {
   app.get(
     '/vitals',
     {
-      config: { role: 'owner' },
+      config: { action: 'vitals.read' },
       schema: {
         tags: ['admin'],
         summary: '75th percentile of each vital per route, over the last 7 and 28 days',

@@ -24,7 +24,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
   app.get(
     '/account/two-factor',
     {
-      config: { role: 'editor' },
+      config: { action: 'account.own' },
       schema: { tags, summary: 'Whether two-factor sign-in is on for me', response: { 200: TwoFactorStatusSchema } },
     },
     async (request) => twoFactor.status(await adminId(request)),
@@ -33,7 +33,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
   app.post(
     '/account/two-factor/setup',
     {
-      config: { role: 'editor' },
+      config: { action: 'account.own' },
       schema: {
         tags,
         summary: 'A new secret and its QR code (SVG); two-factor stays off until confirmed',
@@ -46,7 +46,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
   app.post(
     '/account/two-factor/confirm',
     {
-      config: { role: 'editor' },
+      config: { action: 'account.own' },
       schema: {
         tags,
         summary: 'The first code turns two-factor on; answers the 10 recovery codes, shown this once',
@@ -60,7 +60,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
   app.post(
     '/account/two-factor/disable',
     {
-      config: { role: 'editor' },
+      config: { action: 'account.own' },
       schema: {
         tags,
         summary: 'Turns two-factor off; needs the password, a current code or a recovery code',
@@ -77,7 +77,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
   app.put(
     '/two-factor-required',
     {
-      config: { role: 'owner' },
+      config: { action: 'staff.manage' },
       schema: {
         tags,
         summary: 'Require two-factor sign-in of every account (owners)',

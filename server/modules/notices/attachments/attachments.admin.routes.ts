@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ATTACHMENT_ERRORS, AttachmentSchema, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
-import { formatMegabytes } from '#server/images/image-pipeline.ts';
+import { formatMegabytes } from '#common/bytes.ts';
 import { type UploadErrors, readUpload } from '#server/modules/content/multipart-upload.ts';
 
 const AttachmentParams = IdParams.extend({ attachmentId: RecordId });
@@ -29,7 +29,7 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
   app.post(
     '/notices/:id/attachments',
     {
-      config: { role: 'editor' },
+      config: { action: 'notices.edit' },
       schema: {
         tags: ['admin'],
         summary: 'Attach a PDF or a scan (JPEG, PNG, WebP, AVIF) to a notice',
@@ -52,7 +52,7 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
   app.delete(
     '/notices/:id/attachments/:attachmentId',
     {
-      config: { role: 'editor' },
+      config: { action: 'notices.edit' },
       schema: {
         tags: ['admin'],
         summary: "Remove one of a notice's attachments and its files (404 when it is already gone)",

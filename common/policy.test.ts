@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, POLICY, decide, roleMay } from './policy.ts';
+import { ROLES } from './roles.ts';
+
+describe('the policy', () => {
+  it('lets an owner do everything and an editor nothing about staff, the audit log or site speed', () => {
+    for (const action of ACTIONS) expect(roleMay('owner', action), action).toBe(true);
+    for (const action of ['staff.manage', 'audit.read', 'vitals.read'] as const) {
+      expect(decide({ role: 'editor', twoFactorPending: false }, action)).toBe('forbidden');
+    }
+    expect(decide({ role: 'editor', twoFactorPending: false }, 'notices.edit')).toBe('allowed');
+  });
+
+  it('refuses everything to nobody signed in', () => {
+    for (const action of ACTIONS) expect(decide(null, action)).toBe('signed-out');
+  });
+
+  it('while two-factor sign-in must be turned on, opens only the account and the admin frame', () => {
+    const open = ACTIONS.filter((action) => decide({ role: 'owner', twoFactorPending: true }, action) === 'allowed');
+    expect(open.sort()).toEqual(['account.own', 'admin.enter']);
+    expect(decide({ role: 'owner', twoFactorPending: true }, 'notices.edit')).toBe('two-factor-required');
+    // The role is checked first: an editor learns it may not, not that two-factor is due.
+    expect(decide({ role: 'editor', twoFactorPending: true }, 'staff.manage')).toBe('forbidden');
+  });
+
+  it('names only roles that exist, and every action has at least one', () => {
+    for (const [action, rule] of Object.entries(POLICY)) {
+      expect(rule.roles.length, action).toBeGreaterThan(0);
+      for (const role of rule.roles) expect(ROLES, action).toContain(role);
+    }
+  });
+});

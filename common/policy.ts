@@ -1,0 +1,57 @@
+import type { Role } from './roles.ts';
+
+interface Rule {
+  /** The roles that may do it. */
+  roles: readonly Role[];
+  /**
+   * Open to an account that an owner requires to turn on two-factor sign-in and has not yet: only what
+   * it needs to do that (its own account) and the admin frame around it.
+   */
+  whileTwoFactorPending?: true;
+}
+
+/**
+ * Who may do what in the admin: the one table every transport (the JSON API, the admin pages' loaders and
+ * actions, the menu) asks. A new role is a new entry in ROLES plus its name in the rules below; no route
+ * or page names a role itself.
+ */
+export const POLICY = {
+  /** The admin frame (layout, menu, unknown admin pages): any staff account. */
+  'admin.enter': { roles: ['owner', 'editor'], whileTwoFactorPending: true },
+  /** Its own password, sessions and two-factor sign-in. */
+  'account.own': { roles: ['owner', 'editor'], whileTwoFactorPending: true },
+  'admission.edit': { roles: ['owner', 'editor'] },
+  'notices.edit': { roles: ['owner', 'editor'] },
+  'photos.edit': { roles: ['owner', 'editor'] },
+  'content.edit': { roles: ['owner', 'editor'] },
+  'inquiries.handle': { roles: ['owner', 'editor'] },
+  'vitals.read': { roles: ['owner'] },
+  'audit.read': { roles: ['owner'] },
+  /** Staff accounts, their roles and links, and whether two-factor sign-in is required. */
+  'staff.manage': { roles: ['owner'] },
+} as const satisfies Record<string, Rule>;
+
+export type Action = keyof typeof POLICY;
+export const ACTIONS = Object.keys(POLICY) as Action[];
+
+/** What the policy needs to know of whoever asks: nothing (signed out), or an account's role and state. */
+export interface Asker {
+  role: Role;
+  /** An owner requires two-factor sign-in and this account has not turned it on. */
+  twoFactorPending: boolean;
+}
+
+export type Decision = 'allowed' | 'signed-out' | 'forbidden' | 'two-factor-required';
+
+/** Whether a role may ever do an action (the menu's question; the full answer is `decide`). */
+export const roleMay = (role: Role, action: Action): boolean =>
+  (POLICY[action].roles as readonly Role[]).includes(role);
+
+/** The policy's answer for one asker and one action. */
+export function decide(asker: Asker | null, action: Action): Decision {
+  if (!asker) return 'signed-out';
+  if (!roleMay(asker.role, action)) return 'forbidden';
+  const rule: Rule = POLICY[action];
+  if (asker.twoFactorPending && !rule.whileTwoFactorPending) return 'two-factor-required';
+  return 'allowed';
+}

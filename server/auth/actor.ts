@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import { type Action, type Asker, decide } from '#common/policy.ts';
+import { type AppError, forbidden, refusal, unauthorized } from '#server/errors.ts';
+import type { SignedIn } from '#server/modules/auth/auth.service.ts';
+import { currentAdmin } from './auth-plugin.ts';
+
+/** A signed-in staff account acting through the site (API route or admin page). */
+export interface StaffActor extends Asker {
+  kind: 'staff';
+  userId: string;
+  email: string;
+  /** May be empty; the e-mail stands in for it. */
+  name: string;
+  /** The client's address as the server sees it (honours TRUST_PROXY). */
+  address: string;
+  session: SignedIn;
+}
+
+/**
+ * Who acts: resolved once at the edge of every transport and handed to what it asks of the services.
+ * The command line (`npm run admin`, start-up with ADMIN_EMAIL) is whoever holds the server's files, and
+ * may do everything; the system is the server's own scheduled work.
+ */
+export type Actor = StaffActor | { kind: 'command-line' } | { kind: 'system'; job: string };
+
+export const COMMAND_LINE_ACTOR: Actor = { kind: 'command-line' };
+
+const resolved = new WeakMap<FastifyRequest, Promise<StaffActor | null>>();
+
+/** The staff account acting in this request, or null when nobody is signed in (looked up once per request). */
+export function currentActor(request: FastifyRequest): Promise<StaffActor | null> {
+  let found = resolved.get(request);
+  if (!found) {
+    found = currentAdmin(request).then(async (session) => {
+      if (!session) return null;
+      const twoFactorPending = await request.server.services.twoFactor.mustSetUp(session.userId);
+      return {
+        kind: 'staff',
+        userId: session.userId,
+        email: session.email,
+        name: session.name,
+        role: session.role,
+        twoFactorPending,
+        address: request.ip,
+        session,
+      } satisfies StaffActor;
+    });
+    resolved.set(request, found);
+  }
+  return found;
+}
+
+/** The refusal for a decision other than 'allowed', in the API's vocabulary; null when allowed. */
+export function refusalFor(actor: Actor | null, action: Action): AppError | null {
+  if (actor && actor.kind !== 'staff') return null;
+  switch (decide(actor, action)) {
+    case 'allowed':
+      return null;
+    case 'signed-out':
+      return unauthorized();
+    case 'forbidden':
+      return forbidden('auth/forbidden');
+    case 'two-factor-required':
+      return refusal('two-factor/required');
+  }
+}
+
+/** Throws the policy's refusal unless `actor` may do `action`: the check every protected service call makes. */
+export function authorize(actor: Actor | null, action: Action): void {
+  const refused = refusalFor(actor, action);
+  if (refused) throw refused;
+}
+
+/** How an actor is named in the audit log. */
+export function auditNameOf(actor: Actor): { id: string | null; name: string } {
+  if (actor.kind === 'staff') return { id: actor.userId, name: actor.name || actor.email };
+  if (actor.kind === 'command-line') return { id: null, name: 'command line' };
+  return { id: null, name: `system (${actor.job})` };
+}
