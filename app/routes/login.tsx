@@ -5,6 +5,8 @@ import { DATABASE_BUSY } from '#common/api-error.ts';
 import { signInMessage } from '#common/sign-in-message.ts';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
+import { SignInCodeStep as CodeStep } from '#app/components/admin/sign-in-code-step.tsx';
+import { SignInPasswordStep as PasswordStep } from '#app/components/admin/sign-in-password-step.tsx';
 import { LOGIN_SUCCESS } from '#app/lib/admin-messages.ts';
 import { safeNextPath } from '#app/lib/admin-next.ts';
 import { Toaster } from '#app/components/toaster.tsx';
@@ -127,52 +129,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         ) : null}
         <input type="hidden" name="next" value={loaderData.next} />
         {step === 'code' ? (
-          <>
-            <input type="hidden" name="intent" value="code" />
-            <label className="field">
-              <span className="field__label">Code</span>
-              <input
-                className="field__input"
-                name="code"
-                type="text"
-                autoComplete="one-time-code"
-                autoCapitalize="off"
-                spellCheck={false}
-                aria-describedby="code-hint"
-                autoFocus
-              />
-              <span className="field__hint" id="code-hint">
-                The 6 digits your authenticator app shows, or one of your recovery codes
-              </span>
-            </label>
-            <button className="button button--primary" type="submit" disabled={loading}>
-              Continue
-            </button>
-          </>
+          // Keyed apart from the password step: without keys React would reuse the password step's <input>
+          // for the code and show the typed password in it, in plain text.
+          <CodeStep key="code-step" busy={loading} />
         ) : (
-          <>
-            <label className="field">
-              <span className="field__label">Username</span>
-              <input
-                className="field__input"
-                name="username"
-                type="text"
-                autoComplete="username"
-                inputMode="email"
-                aria-describedby="username-hint"
-              />
-              <span className="field__hint" id="username-hint">
-                Your e-mail address
-              </span>
-            </label>
-            <label className="field">
-              <span className="field__label">Password</span>
-              <input className="field__input" name="password" type="password" autoComplete="current-password" />
-            </label>
-            <button className="button button--primary" type="submit" disabled={loading}>
-              Login
-            </button>
-          </>
+          <PasswordStep key="password-step" busy={loading} />
         )}
         <a className="login__back" href="/">
           Back to the website
