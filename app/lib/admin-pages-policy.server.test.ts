@@ -1,0 +1,96 @@
+import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Action, type Asker, decide } from '#common/policy.ts';
+import { ROLES } from '#common/roles.ts';
+import type { SignedIn } from '#server/modules/auth/auth.service.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page loaders run on the real services and database here
+import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
+
+// Every admin page's loader, for every asker, on the real services and database: its answer is the policy's.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Each admin page (app/routes.ts) and the action it is for: what a page does, not who may do it. */
+const PAGES: Record<string, { module: string; action: Action }> = {
+  '/admin': { module: 'admission', action: 'admission.edit' },
+  '/admin/featured': { module: 'featured', action: 'photos.edit' },
+  '/admin/gallery': { module: 'gallery', action: 'photos.edit' },
+  '/admin/addnewphoto': { module: 'add-photo', action: 'photos.edit' },
+  '/admin/notice': { module: 'notices', action: 'notices.edit' },
+  '/admin/addnewnotice': { module: 'add-notice', action: 'notices.edit' },
+  '/admin/notice/x/edit': { module: 'edit-notice', action: 'notices.edit' },
+  '/admin/inquiries': { module: 'inquiries', action: 'inquiries.handle' },
+  '/admin/vitals': { module: 'vitals', action: 'vitals.read' },
+  '/admin/content': { module: 'content', action: 'content.edit' },
+  '/admin/banner': { module: 'banner', action: 'content.edit' },
+  '/admin/audit': { module: 'audit', action: 'audit.read' },
+  '/admin/courses': { module: 'courses', action: 'content.edit' },
+  '/admin/people': { module: 'people', action: 'content.edit' },
+  '/admin/downloads': { module: 'downloads', action: 'content.edit' },
+  '/admin/staff': { module: 'staff', action: 'staff.manage' },
+  '/admin/account': { module: 'account', action: 'account.own' },
+  '/admin/nothing-here': { module: 'not-found', action: 'admin.enter' },
+  // The frame around every page.
+  '/admin/ (layout)': { module: 'layout', action: 'admin.enter' },
+};
+
+const EXPECTED = {
+  'signed-out': '302 /login',
+  forbidden: '403',
+  'two-factor-required': '302 /admin/account#two-factor',
+} as const;
+
+/** A real account and session, so the pages that show the account's own sessions find them. */
+async function signedInOwner() {
+  await t.services.users.create('owner@test.np', 'a-long-owner-password-1', { role: 'owner' });
+  const session = await t.services.auth.login('owner@test.np', 'a-long-owner-password-1', '::1');
+  if (!('userToken' in session)) throw new Error('expected a session');
+  return session;
+}
+
+/** What a loader did: answered (the page's data, or its own 404), or the guard's redirect / 403. */
+async function outcome(path: string, module: string, asker: Asker | null, session: SignedIn) {
+  const { loader } = (await import(`../routes/admin/${module}.tsx`)) as {
+    loader: (args: LoaderFunctionArgs) => Promise<unknown>;
+  };
+  const { userId, email, name } = session;
+  const actor = asker ? { kind: 'staff', userId, email, name, address: '::1', session, ...asker } : null;
+  const context = {
+    currentActor: async () => actor,
+    services: t.services,
+    clientIp: '::1',
+  } as unknown as AppLoadContext;
+  const request = new Request(`http://site.test${path.replace(' (layout)', '')}`);
+  try {
+    await loader({ request, context, params: { id: 'x', '*': 'nothing-here' } } as unknown as LoaderFunctionArgs);
+    return 'answered';
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      return thrown.status === 404 ? 'answered' : `${thrown.status} ${thrown.headers.get('location')}`;
+    }
+    const status = (thrown as { init?: { status?: number } }).init?.status;
+    if (status === 404) return 'answered';
+    if (status) return String(status);
+    throw thrown;
+  }
+}
+
+describe('the policy on the admin pages', () => {
+  it('every admin page loader answers owner, editor, signed out and two-factor pending as the policy table says', async () => {
+    const session = await signedInOwner();
+    const askers = [
+      null,
+      ...ROLES.flatMap((role) => [false, true].map((twoFactorPending) => ({ role, twoFactorPending }))),
+    ];
+    for (const [path, { module, action }] of Object.entries(PAGES)) {
+      for (const asker of askers) {
+        const decision = decide(asker, action);
+        const expected = decision === 'allowed' ? 'answered' : EXPECTED[decision];
+        expect(await outcome(path, module, asker, session), `${path} as ${JSON.stringify(asker)}`).toBe(expected);
+      }
+    }
+  });
+});
