@@ -1,3 +1,5 @@
+// First: sets NODE_ENV before anything below imports React (see the file).
+import './startup/node-env.ts';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
