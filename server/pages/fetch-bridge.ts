@@ -8,6 +8,22 @@ export const asBytes = (b: Buffer): Uint8Array<ArrayBuffer> =>
   new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 
 /**
+ * A request's target as a path and query (`/admin/notice?page=2`), as React Router sees it. HTTP/1.1 servers
+ * must also accept the absolute form (`GET http://host/admin HTTP/1.1`, what a client sends to a proxy):
+ * that is read as its path and query, never glued after our own origin (an invalid URL, a 500). Null for
+ * a target that names no path (`OPTIONS *`) or cannot be read.
+ */
+export function originForm(target: string): string | null {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The Fetch API Request that React Router expects, made from a Fastify request whose body (if any) has
  * already been read within its limit (server/pages/form-body.ts). A page view is rendered from its cache
  * key's address (server/cache/cache-key.ts), without the query parameters no page reads; a form post keeps
@@ -27,7 +43,8 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
   });
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
   const isView = request.method === 'GET' || request.method === 'HEAD';
-  const address = isView ? renderedAddress(request.originalUrl) : request.originalUrl;
+  const target = originForm(request.originalUrl) ?? '/';
+  const address = isView ? renderedAddress(target) : target;
   return new Request(`${request.protocol}://${request.host}${address}`, {
     method: request.method,
     headers,

@@ -37,8 +37,9 @@ export async function multipartHasNul(body: Buffer, contentType: string): Promis
 /**
  * Page routes (React Router actions) receive their body as bytes read by Fastify, within a limit that
  * is checked against Content-Length before anything is read (413): a page form costs what its bytes
- * cost, and React Router parses it once. Multipart forms may carry files up to the upload limit; every
- * other body is limited to 1 MB and left to the route, which answers with the form's own error.
+ * cost, and React Router parses it once. Multipart forms may carry files up to the upload limit, a
+ * URL-encoded form 1 MB. Only these two encodings are read: the page gate refuses any other before this
+ * (server/pages/page-gate.ts), and without a parser for it Fastify would refuse it too (415).
  */
 export function registerFormBodyParsers(pages: FastifyInstance, uploadMaxBytes: number): void {
   pages.removeAllContentTypeParsers();
@@ -57,8 +58,5 @@ export function registerFormBodyParsers(pages: FastifyInstance, uploadMaxBytes: 
       if (await multipartHasNul(body, String(request.headers['content-type']))) throw nulError();
       return body;
     },
-  );
-  pages.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_FORM_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
   );
 }

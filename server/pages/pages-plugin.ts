@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import type { LoadContext } from '../load-context.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { registerFormBodyParsers } from './form-body.ts';
+import { registerPageGate } from './page-gate.ts';
 
 export interface PagesOptions {
   buildDirectory: string;
@@ -20,7 +21,8 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 /**
  * Serves React Router's pages and their built assets. In production the client build is served from
  * disk (hashed files under /assets cached for a year); in development Vite serves and rebuilds them.
- * Every other request goes to React Router with its body already read within its limit.
+ * Every other request goes to React Router, once the page gate has let it through (a page's method, a form's
+ * encoding; server/pages/page-gate.ts), with its body already read within its limit.
  */
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -52,8 +54,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const handle = createRequestHandler(build, options.mode);
 
   await app.register(async (pages) => {
+    registerPageGate(pages);
     registerFormBodyParsers(pages, options.uploadMaxBytes);
-    // A page form's refusal (too large, a NUL) is answered as a short page, not as API JSON.
+    // A page form's refusal (a method or an encoding no page takes, too large, a NUL, signed out on an
+    // admin page) is answered as a short page, not as API JSON.
     pages.setErrorHandler((err: FastifyError | AppError, request, reply) => {
       const status = err instanceof AppError || (err.statusCode ?? 500) < 500 ? (err.statusCode ?? 400) : 500;
       if (status >= 500) request.log.error({ err }, 'page request failed');
@@ -63,6 +67,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           : status >= 500
             ? 'Something went wrong on our side. Nothing was saved; please try again.'
             : err.message;
+      if (err instanceof AppError) reply.headers(err.headers);
       return reply
         .status(status)
         .type('text/html; charset=utf-8')
@@ -71,6 +76,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     });
     pages.all('/*', { config: { responseCache: true } }, async (request, reply) => {
       const response = await handle(toFetchRequest(request, reply), options.getLoadContext(request));
+      // React Router refuses a form posted to a page without an action with a 405 that names no method.
+      if (response.status === 405 && !response.headers.has('allow')) reply.header('allow', 'GET, HEAD');
       return sendFetchResponse(reply, response);
     });
   });
