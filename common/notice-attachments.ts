@@ -13,12 +13,6 @@ export const NOTICE_ATTACHMENT_LIMITS = {
 
 const L = NOTICE_ATTACHMENT_LIMITS;
 
-/** "1.2 MB", "340 KB": the size beside a download link. */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** The words of the refusals particular to attachments, with their stable codes. */
 export const ATTACHMENT_ERRORS = {
   full: {

@@ -19,16 +19,6 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
 
-/** '15 MB', '1.5 MB': sizes are configured in MiB on the server. */
-export function formatMegabytes(bytes: number): string {
-  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-}
-
-/** A file's size as people read it: '640 KB' below a megabyte, '2.4 MB' above. */
-export function formatFileSize(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : formatMegabytes(bytes);
-}
-
 /** The server's own message for a failed request, when it has one worth showing. */
 export function errorDetail(err: unknown): string | null {
   return err instanceof Error && err.message ? err.message : null;

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { formatMegabytes } from '../bytes.ts';
 import { CONTENT_LIMITS as L } from './limits.ts';
 
 /** The prospectus keeps this address whenever it is replaced, so links shared or printed keep working. */
 export const PROSPECTUS_URL = '/downloads/prospectus.pdf';
 
-const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-
 /** What a PDF over its limit is told: the prospectus and a notice's attachments have different limits. */
 export const pdfTooLargeMessage = (maxBytes: number): string =>
-  `The PDF is larger than ${megabytes(maxBytes)}. Please choose a smaller file.`;
+  `The PDF is larger than ${formatMegabytes(maxBytes)}. Please choose a smaller file.`;
 
 /** What the upload form and the server say about a prospectus that cannot be accepted, with stable codes. */
 export const PDF_ERRORS = {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import { formatMegabytes } from '#common/bytes.ts';
 import { IMAGE_WIDTHS, type ImageFormat } from '#common/image.ts';
 import { AppError } from '#server/errors.ts';
 import { sniffImageFormat } from './sniff.ts';
@@ -23,9 +24,6 @@ export interface ProcessedImage {
   hash: string;
   variants: EncodedVariant[];
 }
-
-/** Sizes are configured in MiB (UPLOAD_MAX_MB * 1024 * 1024): say the number the admin configured. */
-export const formatMegabytes = (bytes: number): string => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
 const unsupported = (message: string) => new AppError(415, 'image/unsupported', message);
 

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { NOTICE_ATTACHMENT_LIMITS as L, formatFileSize } from '#common/notice-attachments.ts';
+import { formatFileSize } from '#common/bytes.ts';
+import { NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
 import { UploadFileField } from './use-upload-with-progress.tsx';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/avif';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { apiErrorMessage } from '#common/api-error.ts';
-import { formatMegabytes } from '#app/lib/admin-format.ts';
+import { formatMegabytes } from '#common/bytes.ts';
 import { ADMIN_MESSAGES, type WriteMessages, imageTooLarge } from '#app/lib/admin-messages.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
 import { formValues } from '#app/lib/admin-form.ts';

@@ -1,5 +1,5 @@
 import { type WriteResult, isLasting } from '#app/lib/admin-result.ts';
-import { formatMegabytes } from '#app/lib/admin-format.ts';
+import { formatMegabytes } from '#common/bytes.ts';
 import { resultFor } from '#app/lib/admin-section-form.ts';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { UploadFileField } from './use-upload-with-progress.tsx';
