@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '#common/email.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
 
 const bool = (fallback: 'true' | 'false') => z.stringbool().default(fallback === 'true');
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -14,8 +16,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//u, 'must be a postgres:// URL')
     .optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_EMAIL: z.string().regex(EMAIL_PATTERN, 'must be an e-mail address, like name@example.com').optional(),
+  // The common-password rule is checked when the account is made (server/bootstrap-admin.ts).
+  ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_NEW_PASSWORD_LENGTH, `must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`)
+    .optional(),
   SEED_DEMO: bool('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool('false'),

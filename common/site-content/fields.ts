@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../email.ts';
 import { CONTENT_LIMITS as L } from './limits.ts';
 
 /** An absolute http(s) address with a real host name, or null. */
@@ -59,14 +60,11 @@ export const socialUrl = (network: string, domains: readonly string[]) =>
     },
   );
 
-/** Kept deliberately simple: a browser's own check for type="email" is the same shape. */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u;
-
 export const emailAddress = z
   .string({ error: 'The e-mail address must be text.' })
   .trim()
   .max(L.email, `The e-mail address must be at most ${L.email} characters.`)
-  .refine((v) => v === '' || EMAIL.test(v), {
+  .refine((v) => v === '' || EMAIL_PATTERN.test(v), {
     message: 'Enter an e-mail address such as office@college.edu.np, or leave it empty to hide it.',
   });
 

@@ -1,0 +1,15 @@
+/**
+ * An e-mail address as a person types it: kept deliberately simple, the shape a browser's own check for
+ * type="email" expects (something, @, a domain with at least one dot, no spaces).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u;
+
+export const EMAIL_MESSAGE = 'Enter an e-mail address, like name@example.com.';
+
+export const isEmailAddress = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
+
+/**
+ * Sign-in asks only for something shaped like an address: accounts made from the command line before it
+ * followed EMAIL_PATTERN may have one without a dot in the domain (admin@localhost), and they can sign in.
+ */
+export const looksLikeEmailAddress = (value: string): boolean => /^[^\s@]+@[^\s@]+$/u.test(value.trim());
