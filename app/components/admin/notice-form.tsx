@@ -13,10 +13,13 @@ import { fieldErrorsOf } from '#app/lib/admin-form.ts';
 import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import { type FieldErrors, type WriteDone, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
 import { refusedWrite } from '#app/lib/api-client.ts';
+import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import { NOTICE_PREETI_FIELDS, type NoticePreetiField, PREETI_CONVERTED } from '#app/lib/notice-preeti.ts';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import { AdminField } from './admin-field.tsx';
 import { AttachmentsInput, attachmentsUploadPath, checkingAttachment } from './attachments-input.tsx';
 import { useAdminWrite, useReportWrite } from './use-admin-write.tsx';
+import { PreetiConvertButton } from './preeti-convert-button.tsx';
 import { useUploadProgress } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -33,9 +36,16 @@ const EMPTY: NoticeFormValues = {
 };
 type Values = NoticeFormValues;
 
-/** The refused values of a form sent back by the server, over the notice's own (or the empty form). */
-const valuesOf = (result: WriteResult | undefined, initial: Values): Values =>
-  result && !result.ok && result.values ? { ...initial, ...result.values } : initial;
+/**
+ * The values of a form sent back by the server (refused, or converted from Preeti without JavaScript), over
+ * the notice's own (or the empty form): only the form's own fields.
+ */
+function valuesOf(result: WriteResult | undefined, initial: Values): Values {
+  const sent = result?.values;
+  if (!sent) return initial;
+  const keys = Object.keys(initial) as (keyof Values)[];
+  return Object.fromEntries(keys.map((key) => [key, sent[key] ?? initial[key]])) as Values;
+}
 
 /** 'Bikram Sambat: 6 Mangsir 2083 B.S.' beside a typed date ('YYYY-MM-DD…', Nepal time), or nothing. */
 const optional = (label: string) => (
@@ -66,6 +76,7 @@ interface NoticeFormProps {
 /** Adds or edits a notice: checked in the browser with the server's own schema and messages, then posted to the page. */
 export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   const initial = editing?.values ?? EMPTY;
+  const intent = editing ? 'update' : 'create';
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [values, setValues] = useState<Values>(() => valuesOf(pageResult, initial));
@@ -73,6 +84,9 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   const [restored, setRestored] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const sending = useUploadProgress(checkingAttachment);
+  const hydrated = useHydrated();
+  // The field the page converted from Preeti when the form was posted without JavaScript.
+  const converted = pageResult?.ok ? pageResult.values?.[PREETI_CONVERTED] : undefined;
   const report = useReportWrite();
 
   /** With JavaScript the files follow the saved notice one by one, each with its progress; then the list opens. */
@@ -133,9 +147,20 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
     }
     // The text goes to the page's action; the files follow its answer through the upload API, with progress.
     const form = new FormData(event.currentTarget);
+    form.set('intent', intent);
     form.delete('attachments');
     void fetcher.submit(form, { method: 'post' });
   }
+
+  /** Beside the title and the description of a Nepali notice: text typed in Preeti converted to Unicode. */
+  const preeti = (field: NoticePreetiField, fieldId: string) =>
+    values.language === 'ne' ? (
+      <PreetiConvertButton
+        fieldId={fieldId}
+        intent={NOTICE_PREETI_FIELDS[field]}
+        initialNote={converted === field ? 'Converted from Preeti to Unicode.' : ''}
+      />
+    ) : null;
 
   function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
     setFiles(Array.from(event.target.files ?? []));
@@ -156,10 +181,27 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
           {editing ? 'Save changes' : 'Add notice'}.
         </p>
       ) : null}
-      <input type="hidden" name="intent" value={editing ? 'update' : 'create'} />
+      {hydrated ? null : (
+        // Without JavaScript the form has more than one submit button, and Enter in a field presses the first:
+        // this one, which saves (never 'Convert from Preeti'). Hidden: the visible one is at the end.
+        <button type="submit" name="intent" value={intent} className="sr-only" tabIndex={-1} aria-hidden="true">
+          {editing ? 'Save changes' : 'Add notice'}
+        </button>
+      )}
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <AdminField label="Title" error={errors.title}>
-        {(control) => <input {...control} className="field__input" {...bind('title')} type="text" />}
+        {(control) => (
+          <>
+            <input
+              {...control}
+              className="field__input"
+              {...bind('title')}
+              type="text"
+              autoFocus={converted === 'title'}
+            />
+            {preeti('title', control.id)}
+          </>
+        )}
       </AdminField>
       <AdminField
         label="Description"
@@ -167,7 +209,16 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
         hint={`${words} ${words === 1 ? 'word' : 'words'} (${NOTICE_LIMITS.descriptionMinWords} to ${NOTICE_LIMITS.descriptionMaxWords})`}
       >
         {(control) => (
-          <textarea {...control} className="field__input field__input--area" {...bind('description')} rows={7} />
+          <>
+            <textarea
+              {...control}
+              className="field__input field__input--area"
+              {...bind('description')}
+              rows={7}
+              autoFocus={converted === 'description'}
+            />
+            {preeti('description', control.id)}
+          </>
         )}
       </AdminField>
       <AdminField label={optional('Link')} error={errors.link}>
@@ -243,7 +294,7 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
           {sending.progress}
         </>
       )}
-      <SubmitButton busy={busy || sending.busy} label={editing ? 'Save changes' : 'Add notice'} />
+      <SubmitButton busy={busy || sending.busy} label={editing ? 'Save changes' : 'Add notice'} intent={intent} />
     </fetcher.Form>
   );
 }

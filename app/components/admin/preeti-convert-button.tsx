@@ -20,16 +20,28 @@ function typeInto(control: TextControl, text: string) {
   control.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+interface PreetiConvertButtonProps {
+  /** The `id` of the input or textarea to convert. */
+  fieldId: string;
+  /**
+   * Where the page can convert without script: the intent the button then posts the form with (its action
+   * sends the form back with the field converted). Without it, the button is shown only once the page runs.
+   */
+  intent?: string;
+  /** What the button says it did when the page was sent back converted (JavaScript off). */
+  initialNote?: string;
+}
+
 /**
  * 'Convert from Preeti', to put beside a Nepali text field: text typed in the legacy Preeti font and pasted
  * here is Latin letters ('g]kfn'); the button replaces the field's text with its Unicode Devanagari
- * ('नेपाल'), and says what it did. Give it the `id` of the input or textarea. The button needs script, so it
- * is shown only once the page runs (without script, paste text already in Unicode).
+ * ('नेपाल'), and says what it did. With script it converts in place; without, only where the page's action
+ * can do it (`intent`), else it is not shown (paste text already in Unicode).
  */
-export function PreetiConvertButton({ fieldId }: { fieldId: string }) {
+export function PreetiConvertButton({ fieldId, intent, initialNote = '' }: PreetiConvertButtonProps) {
   const hydrated = useHydrated();
-  const [note, setNote] = useState('');
-  if (!hydrated) return null;
+  const [note, setNote] = useState(initialNote);
+  if (!hydrated && !intent) return null;
 
   const convert = () => {
     const control = document.getElementById(fieldId);
@@ -45,9 +57,23 @@ export function PreetiConvertButton({ fieldId }: { fieldId: string }) {
 
   return (
     <span className="preeti-convert">
-      <button type="button" className="button preeti-convert__button" aria-controls={fieldId} onClick={convert}>
-        Convert from Preeti
-      </button>
+      {hydrated ? (
+        <button type="button" className="button preeti-convert__button" aria-controls={fieldId} onClick={convert}>
+          Convert from Preeti
+        </button>
+      ) : (
+        // Posts the form as typed; the page comes back with this field converted and nothing saved.
+        <button
+          type="submit"
+          className="button preeti-convert__button"
+          name="intent"
+          value={intent}
+          aria-controls={fieldId}
+          formNoValidate
+        >
+          Convert from Preeti
+        </button>
+      )}
       <span role="status" className="preeti-convert__note">
         {note}
       </span>

@@ -4,6 +4,7 @@ import { adminAction } from '#app/lib/admin-action.server.ts';
 import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { createNotice } from '#app/lib/admin-writes.server.ts';
+import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
 import type { Route } from './+types/add-notice';
 
 export const meta: Route.MetaFunction = () => adminMeta('Add notice');
@@ -16,7 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const action = (args: Route.ActionArgs) => adminAction(args, { create: createNotice });
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, { create: createNotice, ...noticePreetiWrites(createNotice) });
 
 export default function AddNotice() {
   const pageResult = useActionData<typeof action>();

@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { addNoticeAttachments, removeNoticeAttachment, updateNotice } from '#app/lib/admin-writes.server.ts';
 import { noticeFormValues } from '#app/lib/notice-form-values.ts';
+import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
 import type { Route } from './+types/edit-notice';
 
 export const meta: Route.MetaFunction = () => adminMeta('Edit notice');
@@ -24,6 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     update: updateNotice,
+    ...noticePreetiWrites(updateNotice),
     'add-attachments': addNoticeAttachments(args.params.id),
     'remove-attachment': removeNoticeAttachment(args.params.id),
   });
