@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from './email.ts';
 
 /** A password a person chooses for an admin account: long enough to resist guessing. */
 export const MIN_NEW_PASSWORD_LENGTH = 12;
@@ -6,7 +7,7 @@ export const MAX_PASSWORD_LENGTH = 1024;
 
 export const PASSWORD_TOO_SHORT = `Use at least ${MIN_NEW_PASSWORD_LENGTH} characters.`;
 export const PASSWORD_TOO_COMMON =
-  'This password is one of the 10,000 most common ones, so it is guessed first. Choose another.';
+  'This password is one of the most common ones (or one of them with digits or symbols added), so it is guessed first. Choose another.';
 export const PASSWORD_TOO_LONG = `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
 
 /** The length rule, shared by the browser and the server; the server also refuses common passwords. */
@@ -20,4 +21,4 @@ export const StaffEmailSchema = z
   .string()
   .trim()
   .max(320, 'Use at most 320 characters.')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/u, 'Enter an e-mail address, like name@example.com.');
+  .regex(EMAIL_PATTERN, EMAIL_MESSAGE);
