@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiPlugin } from '#server/http.ts';
+import { pingDatabase } from './health.repository.ts';
 
 /** Shared by the process and the health route: set when a SIGTERM starts draining (server/main.ts). */
 export interface Readiness {
@@ -28,7 +28,7 @@ export const healthRoutes: ApiPlugin = async (app) => {
     async (request, reply) => {
       let database = true;
       try {
-        await sql`select 1`.execute(app.services.db);
+        await pingDatabase(app.services.db);
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
         database = false;
