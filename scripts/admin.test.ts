@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PASSWORD_TOO_COMMON } from '#common/password-rules.ts';
 import { openDb } from '#server/db/db.ts';
 import { verifyPassword } from '#server/auth/password.ts';
 import { createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
@@ -35,7 +36,8 @@ async function storedHash(email: string): Promise<string | undefined> {
   }
 }
 
-describe('npm run admin', () => {
+// Each command is a process of its own (tsx, migrations, scrypt): several in one test take a while on a busy machine.
+describe('npm run admin', { timeout: 120_000 }, () => {
   it('creates an admin with a piped password, stored as an scrypt hash', async () => {
     const created = admin(['create', 'Office@Orbit.edu.np'], 'a-very-long-password\n');
     expect(created.err).toBe('');
@@ -53,6 +55,21 @@ describe('npm run admin', () => {
     const duplicate = admin(['create', 'OFFICE@orbit.edu.np'], 'another-long-password\n');
     expect(duplicate.code).toBe(1);
     expect(duplicate.err).toContain('already exists');
+  });
+
+  it('refuses a common password, or one with digits added, as staff links do; nothing is created or changed', async () => {
+    for (const password of ['password1234', 'Qwertyuiop2025!']) {
+      const common = admin(['create', 'common@orbit.edu.np'], `${password}\n`);
+      expect(common.code, password).toBe(1);
+      expect(common.err.trim()).toBe(PASSWORD_TOO_COMMON);
+    }
+    expect(await storedHash('common@orbit.edu.np')).toBeUndefined();
+
+    const before = await storedHash('office@orbit.edu.np');
+    const reset = admin(['set-password', 'office@orbit.edu.np'], 'password1234\n');
+    expect(reset.code).toBe(1);
+    expect(reset.err.trim()).toBe(PASSWORD_TOO_COMMON);
+    expect(await storedHash('office@orbit.edu.np')).toBe(before);
   });
 
   it('sets a new password and deletes an admin, never the last owner who can sign in', async () => {

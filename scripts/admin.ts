@@ -10,8 +10,9 @@ import { type Db, openDb } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
-import { UserAdminError, createUserAdmin } from '#server/modules/auth/auth.service.ts';
-import { findUserByEmail } from '#server/modules/auth/users.repository.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { type AccountsService, createAccountsService } from '#server/modules/auth/accounts.service.ts';
+import { UserAdminError } from '#server/modules/auth/auth.service.ts';
 import { createStaffService } from '#server/modules/staff/staff.service.ts';
 import { createLoginThrottle, loginThrottleOptions } from '#server/modules/auth/login-throttle.ts';
 import { createTwoFactorService } from '#server/modules/auth/two-factor/two-factor.service.ts';
@@ -41,21 +42,26 @@ async function askHidden(question: string): Promise<string> {
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) return (await text(process.stdin)).split(/\r?\n/u)[0] ?? '';
-  const first = await askHidden('Password (at least 12 characters): ');
+  const first = await askHidden(`Password (at least ${MIN_NEW_PASSWORD_LENGTH} characters): `);
   const second = await askHidden('Repeat the password: ');
   if (first !== second) throw new UserAdminError('The two passwords differ.');
   return first;
+}
+
+async function findAccount(accounts: AccountsService, email: string) {
+  const user = await accounts.findByEmail(email);
+  if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
+  return user;
 }
 
 /**
  * Deletes an account as an owner does from Staff (its sessions and one-time links go with it), with the
  * same rule: the last owner who can sign in stays.
  */
-async function deleteAccount(db: Db, email: string): Promise<void> {
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
+async function deleteAccount(db: Db, accounts: AccountsService, email: string): Promise<void> {
+  const user = await findAccount(accounts, email);
   try {
-    await createStaffService(db, systemClock).remove(user.id);
+    await createStaffService(db, systemClock, accounts).remove(user.id);
   } catch (err) {
     if (err instanceof AppError && err.code === 'staff/last-owner') {
       throw new UserAdminError(
@@ -72,10 +78,11 @@ async function main(): Promise<number> {
   const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
   try {
     await migrateToLatest(db);
-    const users = createUserAdmin(db);
+    // The rules of every account (password length, common passwords, the last owner) are the service's.
+    const accounts = createAccountsService(db, systemClock);
     switch (command) {
       case 'list': {
-        const all = await users.list();
+        const all = await accounts.all();
         if (all.length === 0) console.log('No admin accounts yet.');
         for (const u of all) console.log(`${u.email}\t${u.role}\t(created ${u.created_at})`);
         return 0;
@@ -96,13 +103,18 @@ async function main(): Promise<number> {
       case 'delete': {
         if (!email) break;
         if (command === 'delete') {
-          await deleteAccount(db, email);
+          await deleteAccount(db, accounts, email);
           console.log(`Deleted the admin ${email} and signed it out everywhere.`);
           return 0;
         }
         const password = await readPassword();
-        if (command === 'create') await users.create(email, password);
-        else await users.setPassword(email, password);
+        if (command === 'create') await accounts.create(email, password);
+        else {
+          const user = await findAccount(accounts, email);
+          await accounts.setPassword(user.id, password, {
+            subject: (u) => `${u.email}: password set from the command line`,
+          });
+        }
         console.log(
           command === 'create'
             ? `Created the admin ${email}.`
@@ -121,7 +133,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof UserAdminError || err instanceof EnvError) {
+    // A refusal (a short or common password, an address taken) is printed as its message alone.
+    if (err instanceof UserAdminError || err instanceof EnvError || err instanceof AppError) {
       console.error(err.message);
       process.exit(1);
     }

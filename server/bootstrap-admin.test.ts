@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './auth/password.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
-import { createUserAdmin } from './modules/auth/auth.service.ts';
+import { EnvError } from './env.ts';
+import { createAccountsService } from './modules/auth/accounts.service.ts';
 import { openTestDb } from './test-support/test-database.ts';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-bootstrap-'));
@@ -16,26 +17,27 @@ afterAll(async () => {
 });
 
 describe('bootstrapAdmin', () => {
-  const users = createUserAdmin(db);
+  const accounts = createAccountsService(db);
   const log = Fastify({ logger: false }).log;
-  const hashOf = async () =>
-    (
-      await db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('email', '=', 'boss@orbit.test')
-        .executeTakeFirstOrThrow()
-    ).password_hash;
+  const hashOf = async () => (await accounts.findByEmail('boss@orbit.test'))!.password_hash;
 
-  it('creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD once, and never overwrites its password', async () => {
-    await bootstrapAdmin(users, 'boss@orbit.test', 'first-password-123', log);
+  it('creates the owner from ADMIN_EMAIL and ADMIN_PASSWORD once, and never overwrites its password', async () => {
+    await bootstrapAdmin(accounts, 'boss@orbit.test', 'first-password-123', log);
     expect(await verifyPassword('first-password-123', await hashOf())).toBe(true);
-    await bootstrapAdmin(users, 'boss@orbit.test', 'second-password-456', log);
+    expect((await accounts.findByEmail('boss@orbit.test'))?.role).toBe('owner');
+    await bootstrapAdmin(accounts, 'boss@orbit.test', 'second-password-456', log);
     expect(await verifyPassword('first-password-123', await hashOf())).toBe(true);
   });
 
   it('does nothing without both variables', async () => {
-    await bootstrapAdmin(users, undefined, undefined, log);
-    expect(await users.list()).toHaveLength(1);
+    await bootstrapAdmin(accounts, undefined, undefined, log);
+    expect(await accounts.all()).toHaveLength(1);
+  });
+
+  it('refuses to start with a common ADMIN_PASSWORD, as every other way of making an account does', async () => {
+    const start = bootstrapAdmin(accounts, 'second@orbit.test', 'password1234', log);
+    await expect(start).rejects.toBeInstanceOf(EnvError);
+    await expect(start).rejects.toThrow(/ADMIN_PASSWORD: This password is one of the most common ones/u);
+    expect(await accounts.exists('second@orbit.test')).toBe(false);
   });
 });

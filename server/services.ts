@@ -3,7 +3,8 @@ import type { Db } from './db/db.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Env } from './env.ts';
 import { createAuditService } from './audit/audit.service.ts';
-import { createAuthService, createUserAdmin } from './modules/auth/auth.service.ts';
+import { createAccountsService } from './modules/auth/accounts.service.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginThrottle, loginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { createTwoFactorService } from './modules/auth/two-factor/two-factor.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
@@ -54,6 +55,8 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   // Failed sign-ins and wrong current passwords on the Account page count against the same limits.
   const loginThrottle = createLoginThrottle(db, loginThrottleOptions(env));
   const twoFactor = createTwoFactorService(db, clock, loginThrottle);
+  // Every account's creation, password change and deletion, whichever way it comes.
+  const accounts = createAccountsService(db, clock);
   return {
     db,
     contentVersion,
@@ -83,9 +86,9 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
       loginThrottle,
     ),
     twoFactor,
-    users: createUserAdmin(db),
-    staff: createStaffService(db, clock),
-    account: createAccountService(db, loginThrottle),
+    users: accounts,
+    staff: createStaffService(db, clock, accounts),
+    account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }),
   };

@@ -82,5 +82,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(actual, expected);
 }
-
-export const MIN_PASSWORD_LENGTH = 12;

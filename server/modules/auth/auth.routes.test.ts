@@ -218,7 +218,7 @@ describe('sessions', () => {
 
   it('changing the password ends every session of that admin', async () => {
     const { cookie } = await signIn();
-    await app.services.users.setPassword(EMAIL, PASSWORD);
+    await app.services.users.setPassword((await app.services.users.findByEmail(EMAIL))!.id, PASSWORD);
     expect((await app.inject({ url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(401);
   });
 });

@@ -1,12 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  MIN_PASSWORD_LENGTH,
-  PasswordHashingBusyError,
-  hashPassword,
-  unmatchableHash,
-  verifyPassword,
-} from '#server/auth/password.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { PasswordHashingBusyError, unmatchableHash, verifyPassword } from '#server/auth/password.ts';
 import { DATABASE_BUSY } from '#common/api-error.ts';
+import { looksLikeEmailAddress } from '#common/email.ts';
 import { type Role, parseRole } from '#common/roles.ts';
 import { audit } from '#server/audit/audit.ts';
 import { currentRequest } from '#server/audit/request-context.ts';
@@ -104,7 +99,7 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
 
   return {
     async login(email: string, password: string, ip: string): Promise<NewSession | PendingSignIn> {
-      if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) {
+      if (!looksLikeEmailAddress(email)) {
         throw new AppError(400, 'auth/invalid-email', 'Enter the e-mail address of an admin account.');
       }
       if (password === '') throw new AppError(400, 'auth/missing-password', 'Enter the password.');
@@ -221,60 +216,7 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
 }
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** A command-line refusal (npm run admin): printed as its message alone. */
 export class UserAdminError extends Error {
   override name = 'UserAdminError';
 }
-
-function assertPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new UserAdminError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
-  }
-}
-
-/** Admin accounts, managed from the command line and from ADMIN_EMAIL/ADMIN_PASSWORD at start-up. */
-export function createUserAdmin(db: Db) {
-  return {
-    /** Accounts made here (the command line, ADMIN_EMAIL) are owners unless told otherwise. */
-    async create(
-      email: string,
-      password: string,
-      { role = 'owner', name = '' }: { role?: Role; name?: string } = {},
-    ): Promise<void> {
-      if (!/^[^\s@]+@[^\s@]+$/u.test(email.trim())) throw new UserAdminError(`Not an e-mail address: ${email}`);
-      assertPassword(password);
-      if (await users.findUserByEmail(db, email))
-        throw new UserAdminError(`An admin with e-mail ${email} already exists.`);
-      const now = new Date().toISOString();
-      const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        await users.insertUser(trx, {
-          id: randomUUID(),
-          email,
-          password_hash: passwordHash,
-          role,
-          name,
-          disabled_at: null,
-          last_sign_in_at: null,
-          created_at: now,
-          updated_at: now,
-        });
-        await audit(trx, { kind: 'account-added', subject: `${users.normaliseEmail(email)} (${role})` });
-      });
-    },
-    /** Also signs the admin out everywhere. */
-    async setPassword(email: string, password: string): Promise<void> {
-      assertPassword(password);
-      const user = await users.findUserByEmail(db, email);
-      if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
-      const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        await users.updatePassword(trx, user.id, passwordHash, new Date().toISOString());
-        await sessions.deleteSessionsOfUser(trx, user.id);
-        await audit(trx, { kind: 'password-changed', subject: user.email });
-      });
-    },
-    list: () => users.listUsers(db),
-    exists: async (email: string) => (await users.findUserByEmail(db, email)) !== undefined,
-  };
-}
-export type UserAdmin = ReturnType<typeof createUserAdmin>;

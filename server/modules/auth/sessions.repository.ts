@@ -34,3 +34,28 @@ export async function deleteExpiredSessions(db: Db, nowIso: string): Promise<voi
     .where((eb) => eb.or([eb('idle_expires_at', '<=', nowIso), eb('absolute_expires_at', '<=', nowIso)]))
     .execute();
 }
+
+/** Deletes the account's sessions except `keepId`; returns how many ended. */
+export async function deleteOtherSessionsOfUser(db: Db, userId: string, keepId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The account's sessions not yet idle, most recently used first. */
+export function listLiveSessionsOfUser(
+  db: Db,
+  userId: string,
+  nowIso: string,
+): Promise<Pick<SessionRow, 'id' | 'user_agent' | 'address' | 'last_used_at'>[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'address', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('idle_expires_at', '>', nowIso)
+    .orderBy('last_used_at', 'desc')
+    .execute();
+}

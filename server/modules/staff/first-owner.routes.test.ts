@@ -20,6 +20,7 @@ it('a fresh install’s link creates the first owner once; no link is made once 
   const post = (payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/welcome/${token}`, headers: SAME_ORIGIN, payload });
   expect((await post({ ...owner, password: '123qweasdzxc' })).json().error.code).toBe('password/too-common');
+  expect((await post({ ...owner, password: 'password1234' })).json().error.code).toBe('password/too-common');
   expect((await post(owner)).statusCode).toBe(204);
   expect((await post({ ...owner, email: 'second@orbit.test' })).statusCode).toBe(410);
 

@@ -6,7 +6,7 @@ import {
   SAME_ORIGIN,
   createAdminTestApp,
 } from '#server/test-support/admin-session.ts';
-import { PASSWORD_TOO_SHORT } from '#common/password-rules.ts';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '#common/password-rules.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 
 const clock = new ManualClock();
@@ -70,6 +70,11 @@ describe('staff accounts and one-time links', () => {
     expect(common.json().error.code).toBe('password/too-common');
     // Common in any case.
     expect((await useLink(token, 'Q1W2E3R4T5Y6')).json().error.code).toBe('password/too-common');
+    // Common with digits added, and one with symbols added to a common one.
+    for (const password of ['password1234', 'Password2025!']) {
+      const refused = await useLink(token, password);
+      expect(refused.json().error, password).toEqual({ code: 'password/too-common', message: PASSWORD_TOO_COMMON });
+    }
 
     expect((await useLink(token, PASSWORD)).statusCode).toBe(204);
     const { res } = await signIn('clerk@test.np', PASSWORD);
@@ -282,6 +287,12 @@ describe('your account', () => {
     });
     expect(common.statusCode).toBe(400);
     expect(common.json().error.code).toBe('password/too-common');
+    const withDigits = await asDesk({
+      method: 'PUT',
+      url: '/api/admin/account/password',
+      payload: { current: ADMIN_PASSWORD, password: 'password1234' },
+    });
+    expect(withDigits.json().error).toEqual({ code: 'password/too-common', message: PASSWORD_TOO_COMMON });
     expect(await auditRows()).toEqual(before);
 
     const ok = await asDesk({
