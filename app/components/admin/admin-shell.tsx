@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Toaster } from '#app/components/toaster.tsx';
 import { AdminHeader } from './admin-header.tsx';
 import type { Role } from '#common/roles.ts';
 import { AdminSideMenu } from './admin-side-menu.tsx';
+import { UnsavedChangesSaved, useUnsavedChanges } from './use-unsaved-changes.tsx';
 
 /** The admin frame: side menu, header, the page, and the toasts. Also frames the admin error boundary. */
 export function AdminShell({
@@ -21,15 +22,21 @@ export function AdminShell({
   twoFactorPending?: boolean;
   children: ReactNode;
 }) {
+  // Every admin form: leaving the page with changes not yet saved asks first.
+  const content = useRef<HTMLElement>(null);
+  const unsaved = useUnsavedChanges(content);
   return (
     <div className="admin">
       <AdminSideMenu unreadInquiries={unreadInquiries} role={role} twoFactorPending={twoFactorPending} />
       <div className="admin__main">
         <AdminHeader person={person} role={role} />
-        <main className="admin__content">{children}</main>
+        <main className="admin__content" ref={content}>
+          <UnsavedChangesSaved value={unsaved.saved}>{children}</UnsavedChangesSaved>
+        </main>
       </div>
       {/* Outside the grid flow: the toast container must not take a grid cell. */}
       <Toaster />
+      {unsaved.dialog}
     </div>
   );
 }

@@ -4,6 +4,8 @@ export interface ConfirmOptions {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are ('Cancel' unless said). */
+  cancelLabel?: string;
 }
 
 interface PendingConfirm extends ConfirmOptions {
@@ -15,6 +17,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onClose,
 }: ConfirmOptions & { onClose: (confirmed: boolean) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -48,7 +51,7 @@ export function ConfirmDialog({
       <div className="confirm-dialog__actions">
         {/* Cancel takes the focus first: Enter on a delete question should not delete. */}
         <button type="button" className="button" autoFocus onClick={() => onClose(false)}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className="button button--danger" onClick={() => onClose(true)}>
           {confirmLabel}

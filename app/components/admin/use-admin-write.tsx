@@ -10,6 +10,7 @@ import {
 } from '#app/lib/admin-result.ts';
 import { SessionEndedMessage } from './session-ended-message.tsx';
 import { ToastLines } from './toast-lines.tsx';
+import { useFormSaved } from './use-unsaved-changes.tsx';
 
 /**
  * Shows a write's result as the specification's toasts: its success words, or its failure words with the
@@ -42,8 +43,16 @@ export interface AdminWriteOptions {
 export function useAdminWrite({ onDone, onRefused }: AdminWriteOptions = {}) {
   const fetcher = useFetcher<WriteResult>();
   const reported = useRef<WriteResult | undefined>(undefined);
+  const formSaved = useFormSaved();
+  // What the fetcher sent last: once it is saved, the form that holds it has no unsaved changes.
+  const sent = useRef<FormData | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.formData) sent.current = fetcher.formData;
+  }, [fetcher.formData]);
   const settle = useEffectEvent((result: WriteResult) => {
     showWriteResult(result);
+    // Before onDone, which may leave the page (a saved notice opens the list).
+    if (result.ok && sent.current) formSaved(sent.current);
     if (result.ok) onDone?.(result);
     else onRefused?.(result);
   });
