@@ -29,6 +29,8 @@ export const API_ERRORS = {
   'not-found': { status: 404, message: 'It does not exist: it may have been deleted meanwhile.' },
   'payload-too-large': { status: 413, message: 'What was sent is larger than the server accepts. Nothing was saved.' },
   'unsupported-media-type': { status: 415, message: 'The server cannot read this kind of content.' },
+  /** A page asked for with a method no page takes (pages are viewed, or sent as a form); sent with Allow. */
+  'method-not-allowed': { status: 405, message: 'A page is only viewed or sent as a form. Nothing was saved.' },
   internal: { status: 500, message: 'Something went wrong on our side.' },
 
   'auth/unauthenticated': { status: 401, message: 'Your session has ended. Sign in again to continue.' },

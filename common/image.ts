@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { formatMegabytes } from './bytes.ts';
+
+/** What an image over the upload limit is told: by the browser before sending it, and by the server. */
+export const imageTooLargeMessage = (maxBytes: number): string =>
+  `The file is larger than ${formatMegabytes(maxBytes)}. Please choose a smaller image.`;
 
 export const IMAGE_FOLDERS = ['gallery', 'featured'] as const;
 export const ImageFolderSchema = z.enum(IMAGE_FOLDERS);

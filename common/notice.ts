@@ -27,6 +27,10 @@ const optionalText = () =>
     .optional()
     .transform((v) => (v ? v : null));
 
+/** Saving (or opening to edit) a notice that was deleted meanwhile: another tab, another admin. */
+export const NOTICE_GONE_MESSAGE =
+  'This notice no longer exists: it was deleted, perhaps in another tab. Nothing was saved.';
+
 /**
  * One schema for the notice form and for the admin API (create and edit), with the specification's exact
  * messages. Publish time and pinned-until are typed in Nepal time: publish time as 'YYYY-MM-DDTHH:mm'

@@ -6,7 +6,7 @@ import { API_ERRORS, type ApiErrorCode, DATABASE_BUSY, STORAGE_FULL, apiErrorMes
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {

@@ -63,9 +63,6 @@ export const CORRECT_FIELDS = 'Please correct the marked fields.';
 /** Without JavaScript the save button cannot wait for a change, so an unchanged status is answered in words. */
 export const admissionUnchanged = (status: string) => `The status is already ${status}. Nothing was changed.`;
 
-/** The browser checks the size before sending: the same words as the server's refusal of a larger file. */
-export const imageTooLarge = (limit: string) => `The file is larger than ${limit}. Please choose a smaller image.`;
-
 /**
  * A failure's words and the server's reason as a toast shows them. Words ending in a colon take the reason
  * on the same line, as one sentence ('Could not save: <reason>.'); other words stand on their own line with

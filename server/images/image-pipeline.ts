@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
-import { formatMegabytes } from '#common/bytes.ts';
-import { IMAGE_WIDTHS, type ImageFormat } from '#common/image.ts';
-import { AppError } from '#server/errors.ts';
+import { IMAGE_WIDTHS, type ImageFormat, imageTooLargeMessage } from '#common/image.ts';
+import { refusal } from '#server/errors.ts';
 import { sniffImageFormat } from './sniff.ts';
 
 export interface ImageLimits {
@@ -25,7 +24,10 @@ export interface ProcessedImage {
   variants: EncodedVariant[];
 }
 
-const unsupported = (message: string) => new AppError(415, 'image/unsupported', message);
+const unsupported = (message: string) => refusal('image/unsupported', message);
+
+/** 413 for an image over the upload limit, in the words the browser's own check uses. */
+export const imageTooLarge = (maxBytes: number) => refusal('image/too-large', imageTooLargeMessage(maxBytes));
 
 const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
   avif: (s) => s.avif({ quality: 50, effort: 2 }),
@@ -39,11 +41,7 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
  */
 export async function processImage(input: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
   if (input.length > limits.maxBytes) {
-    throw new AppError(
-      413,
-      'image/too-large',
-      `The file is larger than ${formatMegabytes(limits.maxBytes)}. Please choose a smaller image.`,
-    );
+    throw imageTooLarge(limits.maxBytes);
   }
   if (sniffImageFormat(input) === null) {
     throw unsupported('The file is not a JPEG, PNG, WebP or AVIF image.');
@@ -57,8 +55,7 @@ export async function processImage(input: Buffer, limits: ImageLimits): Promise<
     decoded = await sharp(input, options).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   } catch (err) {
     if (err instanceof Error && /pixel limit/iu.test(err.message)) {
-      throw new AppError(
-        413,
+      throw refusal(
         'image/too-many-pixels',
         `The image has more than ${Math.round(limits.maxPixels / 1e6)} megapixels. Please resize it before uploading.`,
       );

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { type AppError, badRequest, refusal } from '../errors.ts';
 import { originForm } from './fetch-bridge.ts';
 
 /** What a page takes: its view (GET, and HEAD for its headers) and its form (POST, to the page's action). */
@@ -22,17 +22,14 @@ export const mediaTypeOf = (contentType: string | undefined): string =>
  */
 export function pageRequestRefusal(request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): AppError | null {
   if (!(PAGE_METHODS as readonly string[]).includes(request.method)) {
-    return new AppError(405, 'method-not-allowed', 'A page is only viewed or sent as a form. Nothing was saved.', {
-      allow: ALLOW,
-    });
+    return refusal('method-not-allowed', undefined, { allow: ALLOW });
   }
   if (originForm(request.url) === null) {
-    return new AppError(400, 'bad-request', 'The address of this request names no page.');
+    return badRequest('bad-request', 'The address of this request names no page.');
   }
   const mediaType = mediaTypeOf(request.headers['content-type']);
   if (request.method === 'POST' && !(FORM_MEDIA_TYPES as readonly string[]).includes(mediaType)) {
-    return new AppError(
-      415,
+    return refusal(
       'unsupported-media-type',
       'A page takes only what its form sends (application/x-www-form-urlencoded or multipart/form-data). Nothing was saved.',
       { 'accept-post': FORM_MEDIA_TYPES.join(', ') },

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PDF_PAGES_ERROR } from '#common/notice-attachments.ts';
 import { PDF_ERRORS, pdfTooLargeMessage } from '#common/site-content/downloads.ts';
-import { AppError } from '#server/errors.ts';
+import type { ApiErrorCode } from '#common/api-error.ts';
+import { refusal } from '#server/errors.ts';
 
 export interface PdfFacts {
   pages: number;
@@ -30,7 +31,7 @@ const CANVAS_URL = pathToFileURL(require.resolve('@napi-rs/canvas')).href;
 const STANDARD_FONTS_URL = pathToFileURL(`${dirname(require.resolve('pdfjs-dist/package.json'))}/standard_fonts/`).href;
 const WORKER_URL = new URL('./pdf-parse.worker.mjs', import.meta.url);
 
-const refused = ({ code, message }: { code: string; message: string }) => new AppError(415, code, message);
+const refused = ({ code, message }: { code: ApiErrorCode; message: string }) => refusal(code, message);
 
 type ParseOutcome =
   { ok: true; pages: number; png?: Uint8Array } | { ok: false; reason: 'encrypted' | 'unreadable' | 'timeout' };
@@ -84,7 +85,7 @@ export async function checkPdf(
   body: Buffer,
   { maxBytes, timeoutMs = 20_000, maxPages, thumbnailWidth }: PdfCheckOptions,
 ): Promise<PdfFacts> {
-  if (body.length > maxBytes) throw new AppError(413, PDF_ERRORS.tooLarge.code, pdfTooLargeMessage(maxBytes));
+  if (body.length > maxBytes) throw refusal(PDF_ERRORS.tooLarge.code, pdfTooLargeMessage(maxBytes));
   if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw refused(PDF_ERRORS.notPdf);
   // Writers may add a few bytes (a newline, padding) after the marker, never much more.
   if (!body.subarray(-1024).toString('latin1').includes('%%EOF')) {
@@ -92,7 +93,7 @@ export async function checkPdf(
   }
   const outcome = await parseInWorker(body, { timeoutMs, maxPages, thumbnailWidth });
   if (outcome.ok && maxPages !== undefined && outcome.pages > maxPages) {
-    throw new AppError(413, PDF_PAGES_ERROR.code, PDF_PAGES_ERROR.message(maxPages));
+    throw refusal(PDF_PAGES_ERROR.code, PDF_PAGES_ERROR.message(maxPages));
   }
   if (outcome.ok && outcome.pages > 0 && thumbnailWidth !== undefined) {
     if (!outcome.png) throw refused(PDF_ERRORS.unreadable);

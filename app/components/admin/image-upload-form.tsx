@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { apiErrorMessage } from '#common/api-error.ts';
 import { formatMegabytes } from '#common/bytes.ts';
-import { ADMIN_MESSAGES, type WriteMessages, imageTooLarge } from '#app/lib/admin-messages.ts';
+import { imageTooLargeMessage } from '#common/image.ts';
+import { ADMIN_MESSAGES, type WriteMessages } from '#app/lib/admin-messages.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
 import { formValues } from '#app/lib/admin-form.ts';
 import { type FieldErrors, type WriteResult, writeRefused } from '#app/lib/admin-result.ts';
@@ -66,9 +67,7 @@ export function ImageUploadForm({
       return;
     }
     if (file.size > maxUploadBytes) {
-      upload.settle(
-        writeRefused(MESSAGES, { code: 'image/too-large', message: imageTooLarge(formatMegabytes(maxUploadBytes)) }),
-      );
+      upload.settle(writeRefused(MESSAGES, { code: 'image/too-large', message: imageTooLargeMessage(maxUploadBytes) }));
       return;
     }
     await upload.send(form, [file], fields);

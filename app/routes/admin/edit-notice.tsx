@@ -9,6 +9,7 @@ import type { WriteResult } from '#app/lib/admin-result.ts';
 import { addNoticeAttachments, removeNoticeAttachment, updateNotice } from '#app/lib/admin-writes.server.ts';
 import { noticeFormValues } from '#app/lib/notice-form-values.ts';
 import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
+import { NOTICE_GONE_MESSAGE } from '#common/notice.ts';
 import type { Route } from './+types/edit-notice';
 
 export const meta: Route.MetaFunction = () => adminMeta('Edit notice');
@@ -75,7 +76,7 @@ export default function EditNotice({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <div className="write-status write-status--refused" role="alert">
-          <p>This notice no longer exists: it was deleted, perhaps in another tab. Nothing was saved.</p>
+          <p>{NOTICE_GONE_MESSAGE}</p>
         </div>
       )}
     </section>

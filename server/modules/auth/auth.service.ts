@@ -6,7 +6,7 @@ import { type Role, parseRole } from '#common/roles.ts';
 import { audit } from '#server/audit/audit.ts';
 import { currentRequest } from '#server/audit/request-context.ts';
 import type { Db } from '#server/db/db.ts';
-import { AppError, refusal } from '#server/errors.ts';
+import { AppError, badRequest, refusal } from '#server/errors.ts';
 import { type LoginThrottle, hashingBusy } from './login-throttle.ts';
 import * as sessions from './sessions.repository.ts';
 import type { UserRow } from '#server/db/schema.ts';
@@ -46,8 +46,7 @@ export const PENDING_SIGN_IN_MS = 5 * 60_000;
 
 const codeExpired = () => refusal('auth/code-expired');
 
-const invalidCredential = () =>
-  new AppError(401, 'auth/invalid-credential', 'The e-mail address or password is not correct.');
+const invalidCredential = () => refusal('auth/invalid-credential');
 
 export const hashToken = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
@@ -100,9 +99,9 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
   return {
     async login(email: string, password: string, ip: string): Promise<NewSession | PendingSignIn> {
       if (!looksLikeEmailAddress(email)) {
-        throw new AppError(400, 'auth/invalid-email', 'Enter the e-mail address of an admin account.');
+        throw badRequest('auth/invalid-email');
       }
-      if (password === '') throw new AppError(400, 'auth/missing-password', 'Enter the password.');
+      if (password === '') throw badRequest('auth/missing-password');
       // The attempt is counted before the password is checked, so a burst can never check more
       // passwords than the limits allow; it stays counted as a failure unless the password is right.
       const attempt = await throttle.reserve(email, ip);

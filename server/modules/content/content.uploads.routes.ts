@@ -7,9 +7,9 @@ import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { MessageKeySchema, MessagesSchema } from '#common/site-content/people.ts';
 import { ItemIdSchema } from '#common/site-content/picture.ts';
 import { versioned } from '#common/site-content/site.ts';
-import { AppError, badRequest } from '#server/errors.ts';
+import { badRequest, refusal } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
-import { formatMegabytes } from '#common/bytes.ts';
+import { imageTooLarge } from '#server/images/image-pipeline.ts';
 import { type UploadErrors, readUpload } from './multipart-upload.ts';
 
 const IMAGE_UPLOAD =
@@ -36,17 +36,12 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
 
   const imageErrors: UploadErrors = {
     missing: () => badRequest('image/missing'),
-    tooLarge: () =>
-      new AppError(
-        413,
-        'image/too-large',
-        `The file is larger than ${formatMegabytes(imageBytes)}. Please choose a smaller image.`,
-      ),
+    tooLarge: () => imageTooLarge(imageBytes),
     unreadable: () => badRequest('image/bad-upload'),
   };
   const pdfErrors: UploadErrors = {
     missing: () => badRequest(PDF_ERRORS.missing.code, PDF_ERRORS.missing.message),
-    tooLarge: () => new AppError(413, PDF_ERRORS.tooLarge.code, PDF_ERRORS.tooLarge.message),
+    tooLarge: () => refusal(PDF_ERRORS.tooLarge.code, PDF_ERRORS.tooLarge.message),
     unreadable: () => badRequest('pdf/bad-upload'),
   };
   const readImage = (request: Parameters<typeof readUpload>[0], fields: string[] = []) =>

@@ -4,14 +4,12 @@ import { z } from 'zod';
 import { ImageFolderSchema, ImageListSchema, ImageSchema } from '#common/image.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
-import { formatMegabytes } from '#common/bytes.ts';
-
-/** The specification's message when no file was chosen (SPEC.md section 5), wording included. */
-export const NO_FILE_MESSAGE = 'Please select a image.';
+import { imageTooLarge } from '#server/images/image-pipeline.ts';
 
 const FolderParams = z.object({ folder: ImageFolderSchema });
 
-const missingFile = () => badRequest('image/missing', NO_FILE_MESSAGE);
+/** The specification's message when no file was chosen (SPEC.md section 5), worded in common/api-error.ts. */
+const missingFile = () => badRequest('image/missing');
 
 /**
  * Images for signed-in admins, under /api/admin. An upload is one multipart part named `file`; its
@@ -19,12 +17,7 @@ const missingFile = () => badRequest('image/missing', NO_FILE_MESSAGE);
  */
 export const adminImagesRoutes: ApiPlugin = async (app) => {
   const { maxBytes } = app.services.images.limits;
-  const tooLarge = () =>
-    new AppError(
-      413,
-      'image/too-large',
-      `The file is larger than ${formatMegabytes(maxBytes)}. Please choose a smaller image.`,
-    );
+  const tooLarge = () => imageTooLarge(maxBytes);
 
   // Registered here, so only this plugin's routes accept multipart bodies.
   await app.register(fastifyMultipart, {
@@ -51,7 +44,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       const status = (err as { statusCode?: unknown }).statusCode;
       if (typeof status === 'number' && status >= 400 && status < 500) {
-        throw badRequest('image/bad-upload', 'The upload could not be read. Send one file in a part named "file".');
+        throw badRequest('image/bad-upload');
       }
       throw err;
     }

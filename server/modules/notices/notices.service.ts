@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
+import { NOTICE_GONE_MESSAGE, type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import { NOTICES_PAGE_SIZE } from '#common/limits.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';
@@ -9,7 +9,7 @@ import { setNextChangeAt } from '#server/cache/content-version.repository.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow } from '#server/db/schema.ts';
-import { AppError, badRequest, notFound } from '#server/errors.ts';
+import { badRequest, notFound, refusal } from '#server/errors.ts';
 import type { AttachmentsService } from './attachments/attachments.service.ts';
 import * as repo from './notices.repository.ts';
 
@@ -48,12 +48,7 @@ export const nextNoticeChange = (db: Db, now: Date) => repo.nextNoticeChange(db,
 const sameMinute = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
 
 /** Saving a notice that was deleted meanwhile (another tab, another admin). */
-const noticeGone = () =>
-  new AppError(
-    404,
-    'not-found',
-    'This notice no longer exists: it was deleted, perhaps in another tab. Nothing was saved.',
-  );
+const noticeGone = () => refusal('not-found', NOTICE_GONE_MESSAGE);
 
 function parseInput(input: NoticeInput) {
   const parsed = NoticeInputSchema.safeParse(input);

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ATTACHMENT_ERRORS, AttachmentSchema, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
-import { AppError, badRequest } from '#server/errors.ts';
+import { badRequest, payloadTooLarge } from '#server/errors.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
 import { formatMegabytes } from '#common/bytes.ts';
 import { type UploadErrors, readUpload } from '#server/modules/content/multipart-upload.ts';
@@ -17,12 +17,7 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
   });
   const errors: UploadErrors = {
     missing: () => badRequest(ATTACHMENT_ERRORS.missing.code, ATTACHMENT_ERRORS.missing.message),
-    tooLarge: () =>
-      new AppError(
-        413,
-        'payload-too-large',
-        `The file is larger than ${formatMegabytes(maxBytes)}. Nothing was saved.`,
-      ),
+    tooLarge: () => payloadTooLarge(`The file is larger than ${formatMegabytes(maxBytes)}. Nothing was saved.`),
     unreadable: () => badRequest('image/bad-upload'),
   };
 

@@ -6,7 +6,7 @@ import { changeContent } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
 import { type Db, nowIso } from '#server/db/db.ts';
 import type { NoticeAttachmentRow } from '#server/db/schema.ts';
-import { AppError, conflict, notFound } from '#server/errors.ts';
+import { conflict, notFound, refusal } from '#server/errors.ts';
 import { type ImageLimits, type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
 import { sniffImageFormat } from '#server/images/sniff.ts';
 import { type StoredVariant, variantKey } from '#server/images/variants.ts';
@@ -36,7 +36,7 @@ const THUMBNAIL_LIMITS: ImageLimits = {
 };
 
 const full = () => conflict(ATTACHMENT_ERRORS.full.code, ATTACHMENT_ERRORS.full.message);
-const unsupported = () => new AppError(415, ATTACHMENT_ERRORS.unsupported.code, ATTACHMENT_ERRORS.unsupported.message);
+const unsupported = () => refusal(ATTACHMENT_ERRORS.unsupported.code, ATTACHMENT_ERRORS.unsupported.message);
 
 interface Prepared {
   kind: 'pdf' | 'image';
