@@ -53,7 +53,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     clock,
   });
   // Failed sign-ins and wrong current passwords on the Account page count against the same limits.
-  const loginThrottle = createLoginThrottle(db, loginThrottleOptions(env));
+  const loginThrottle = createLoginThrottle(db, loginThrottleOptions(env), clock);
   const twoFactor = createTwoFactorService(db, clock, loginThrottle);
   // Every account's creation, password change and deletion, whichever way it comes.
   const accounts = createAccountsService(db, clock);
@@ -84,13 +84,14 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
       },
       twoFactor,
       loginThrottle,
+      clock,
     ),
     twoFactor,
     users: accounts,
     staff: createStaffService(db, clock, accounts),
     account: createAccountService(accounts, loginThrottle),
-    vitals: createVitalsService(db),
-    audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }),
+    vitals: createVitalsService(db, {}, clock),
+    audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -1,11 +1,12 @@
 import { AUDIT_PAGE_SIZE, type AuditKind, type AuditPage, type AuditQuery } from '#common/audit.ts';
+import { type Clock, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import * as repo from './audit.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The audit log as owners read it, and its pruning after `keepDays`. */
-export function createAuditService(db: Db, { keepDays }: { keepDays: number }) {
+export function createAuditService(db: Db, { keepDays }: { keepDays: number }, clock: Clock = systemClock) {
   return {
     /** One page, newest first; a page past the end is empty (its number still says where it is). */
     async page({ page, person, kind }: AuditQuery, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
@@ -31,7 +32,7 @@ export function createAuditService(db: Db, { keepDays }: { keepDays: number }) {
       };
     },
     /** Deletes what is older than the kept days; returns how many entries went. */
-    prune: (now = new Date()) =>
+    prune: (now = clock.now()) =>
       repo.deleteAuditEntriesBefore(db, new Date(now.getTime() - keepDays * DAY_MS).toISOString()),
   };
 }

@@ -67,8 +67,6 @@ async function assertNotLastOwner(trx: Db, user: UserRow): Promise<void> {
  * the database is never held while scrypt runs.
  */
 export function createAccountsService(db: Db, clock: Clock = systemClock) {
-  const nowIso = () => clock.now().toISOString();
-
   async function find(trx: Db, id: string): Promise<UserRow> {
     const user = await users.findUserById(trx, id);
     if (!user) throw notFound('account');
@@ -102,7 +100,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         await before?.(trx);
         if (await users.findUserByEmail(trx, email)) throw refusal('staff/email-taken');
         const id = randomUUID();
-        const now = nowIso();
+        const now = clock.now().toISOString();
         await users.insertUser(trx, {
           id,
           email,
@@ -142,7 +140,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
       await db.transaction().execute(async (trx) => {
         await within?.(trx);
         const user = await find(trx, id);
-        await users.updatePassword(trx, id, passwordHash, nowIso());
+        await users.updatePassword(trx, id, passwordHash, clock.now().toISOString());
         if (keepSessionId) await sessions.deleteOtherSessionsOfUser(trx, id, keepSessionId);
         else await sessions.deleteSessionsOfUser(trx, id);
         await audit(trx, {
@@ -158,7 +156,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
       await db.transaction().execute(async (trx) => {
         const user = await find(trx, id);
         if (user.disabled_at !== null) throw refusal('staff/disabled');
-        await users.updatePassword(trx, id, unmatchableHash(), nowIso());
+        await users.updatePassword(trx, id, unmatchableHash(), clock.now().toISOString());
         await sessions.deleteSessionsOfUser(trx, id);
         await within(trx);
         await audit(trx, { kind: 'password-changed', subject: `${accountName(user)}: reset, new one-time link made` });
@@ -172,7 +170,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         const was = parseRole(user.role);
         if (was === role) return;
         if (role !== 'owner') await assertNotLastOwner(trx, user);
-        await users.updateRole(trx, id, role, nowIso());
+        await users.updateRole(trx, id, role, clock.now().toISOString());
         await audit(trx, {
           kind: 'account-changed',
           subject: `${accountName(user)}: ${ROLE_LABELS[was]} → ${ROLE_LABELS[role]}`,
@@ -187,7 +185,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         const user = await find(trx, id);
         if ((user.disabled_at !== null) === disabled) return;
         if (disabled) await assertNotLastOwner(trx, user);
-        const now = nowIso();
+        const now = clock.now().toISOString();
         await users.updateDisabledAt(trx, id, disabled ? now : null, now);
         if (disabled) {
           await sessions.deleteSessionsOfUser(trx, id);
@@ -215,7 +213,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
     /** The account's sessions that are still usable, most recently used first. */
     async sessions(userId: string, currentSessionId: string): Promise<AccountSession[]> {
       // Real time, as sign-in and session expiry use.
-      const rows = await sessions.listLiveSessionsOfUser(db, userId, new Date().toISOString());
+      const rows = await sessions.listLiveSessionsOfUser(db, userId, clock.now().toISOString());
       return rows.map((s) => ({
         id: s.id,
         device: describeDevice(s.user_agent),

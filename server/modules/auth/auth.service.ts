@@ -5,6 +5,7 @@ import { looksLikeEmailAddress } from '#common/email.ts';
 import { type Role, parseRole } from '#common/roles.ts';
 import { audit } from '#server/audit/audit.ts';
 import { currentRequest } from '#server/audit/request-context.ts';
+import { type Clock, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, badRequest, refusal } from '#server/errors.ts';
 import { type LoginThrottle, hashingBusy } from './login-throttle.ts';
@@ -69,12 +70,18 @@ const signedIn = (userToken: string, user: UserRow, expiresAt: string): SignedIn
 });
 
 /** `throttle` counts failed sign-ins; the Account page's checks of the current password share it. */
-export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFactorService, throttle: LoginThrottle) {
+export function createAuthService(
+  db: Db,
+  options: AuthOptions,
+  twoFactor: TwoFactorService,
+  throttle: LoginThrottle,
+  clock: Clock = systemClock,
+) {
   // Checked against when the e-mail is unknown, so both failures cost the same time.
   const dummyHash = unmatchableHash();
 
   async function startSession(user: UserRow): Promise<NewSession> {
-    const now = new Date();
+    const now = clock.now();
     const secret = randomBytes(32).toString('base64url');
     const row = {
       id: randomBytes(16).toString('base64url'),
@@ -129,7 +136,7 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
       await attempt.succeeded();
       if (user.two_factor_enabled_at === null) return startSession(user);
       const pendingSecret = randomBytes(32).toString('base64url');
-      const now = Date.now();
+      const now = clock.now().getTime();
       await pending.deleteExpiredPendingSignIns(db, new Date(now).toISOString());
       await pending.insertPendingSignIn(
         db,
@@ -149,7 +156,7 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
       const tokenHash = hashToken(pendingSecret);
       const row = await pending.findPendingSignIn(db, tokenHash);
       if (!row) throw codeExpired();
-      if (row.expires_at <= new Date().toISOString()) {
+      if (row.expires_at <= clock.now().toISOString()) {
         await pending.deletePendingSignIn(db, tokenHash);
         throw codeExpired();
       }
@@ -175,7 +182,7 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
       if (!secret || !SECRET_PATTERN.test(secret)) return null;
       const session = await sessions.findSessionByTokenHash(db, hashToken(secret));
       if (!session) return null;
-      const now = new Date();
+      const now = clock.now();
       const nowIso = now.toISOString();
       if (session.idle_expires_at <= nowIso || session.absolute_expires_at <= nowIso) {
         await sessions.deleteSessionByTokenHash(db, session.token_hash);
@@ -210,7 +217,7 @@ export function createAuthService(db: Db, options: AuthOptions, twoFactor: TwoFa
       });
     },
 
-    pruneExpired: () => sessions.deleteExpiredSessions(db, new Date().toISOString()),
+    pruneExpired: () => sessions.deleteExpiredSessions(db, clock.now().toISOString()),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

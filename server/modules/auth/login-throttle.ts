@@ -1,5 +1,6 @@
 import { waitWords } from '#common/sign-in-message.ts';
 import { PasswordHashingBusyError } from '#server/auth/password.ts';
+import { type Clock, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { Env } from '#server/env.ts';
 import { tooManyRequests } from '#server/errors.ts';
@@ -41,10 +42,11 @@ export interface LoginAttempt {
  * than the limits are ever checked. An address keeps its failures when one of its sign-ins succeeds: it
  * may be trying many accounts, and knowing one password must not wipe the record of the others.
  */
-export function createLoginThrottle(db: Db, options: LoginThrottleOptions) {
+export function createLoginThrottle(db: Db, options: LoginThrottleOptions, clock: Clock = systemClock) {
   async function refuse(key: string): Promise<never> {
-    const { resetAt } = await peek(db, key);
-    const seconds = (resetAt.getTime() - Date.now()) / 1000;
+    const now = clock.now();
+    const { resetAt } = await peek(db, key, now);
+    const seconds = (resetAt.getTime() - now.getTime()) / 1000;
     // Said in words as well as in Retry-After: the Account page and the API show the message as it is.
     throw tooManyRequests(
       'auth/too-many-requests',
@@ -57,9 +59,9 @@ export function createLoginThrottle(db: Db, options: LoginThrottleOptions) {
   async function reserveAttempt(email: string, ip: string): Promise<LoginAttempt> {
     const ipKey = `login:ip:${ip}`;
     const accountKey = `login:account:${normaliseEmail(email)}`;
-    const byIp = await reserve(db, ipKey, options.maxFailuresPerIp, options.lockoutMs);
+    const byIp = await reserve(db, ipKey, options.maxFailuresPerIp, options.lockoutMs, clock.now());
     if (!byIp) return refuse(ipKey);
-    const byAccount = await reserve(db, accountKey, options.maxFailuresPerAccount, options.lockoutMs);
+    const byAccount = await reserve(db, accountKey, options.maxFailuresPerAccount, options.lockoutMs, clock.now());
     if (!byAccount) {
       await release(db, ipKey, byIp);
       return refuse(accountKey);

@@ -7,7 +7,8 @@ import {
   INQUIRY_TOO_FAST,
   type InquiryFormToken,
 } from '#common/inquiry.ts';
-import { type Db, nowIso } from '#server/db/db.ts';
+import { type Clock, systemClock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
 import { badRequest } from '#server/errors.ts';
 import { reserve } from '#server/rate-limit/rate-limit.repository.ts';
 import { type FormTokenClaims, newNonce, readFormToken, signFormToken } from './form-token.ts';
@@ -22,11 +23,11 @@ const MAX_AGE_MS = INQUIRY_FORM_TIMING.maxAgeHours * 3_600_000;
  * whichever process needs it first, so a form served by one process is accepted by any other, and the
  * form works without JavaScript (the token is a hidden field the server writes into the page).
  */
-export function createFormTokens(db: Db) {
+export function createFormTokens(db: Db, clock: Clock = systemClock) {
   let key: Promise<Buffer> | undefined;
 
   async function loadKey(): Promise<Buffer> {
-    await insertSecretIfAbsent(db, SECRET_NAME, randomBytes(32).toString('base64url'), nowIso());
+    await insertSecretIfAbsent(db, SECRET_NAME, randomBytes(32).toString('base64url'), clock.now().toISOString());
     const stored = await findSecret(db, SECRET_NAME);
     if (!stored) throw new Error(`The server secret ${SECRET_NAME} could not be stored`);
     return Buffer.from(stored, 'base64url');
@@ -41,7 +42,7 @@ export function createFormTokens(db: Db) {
 
   return {
     async issue(): Promise<InquiryFormToken> {
-      const issuedAt = Date.now();
+      const issuedAt = clock.now().getTime();
       return {
         token: signFormToken(await getKey(), { issuedAt, nonce: newNonce() }),
         usableFrom: new Date(issuedAt + MIN_AGE_MS).toISOString(),
@@ -53,7 +54,7 @@ export function createFormTokens(db: Db) {
     async check(token: string | undefined): Promise<FormTokenClaims> {
       const claims = token ? readFormToken(await getKey(), token) : null;
       if (!claims) throw badRequest(INQUIRY_FORM_INVALID.code, INQUIRY_FORM_INVALID.message);
-      const age = Date.now() - claims.issuedAt;
+      const age = clock.now().getTime() - claims.issuedAt;
       if (age < MIN_AGE_MS) throw badRequest(INQUIRY_TOO_FAST.code, INQUIRY_TOO_FAST.message);
       if (age > MAX_AGE_MS) throw badRequest(INQUIRY_FORM_EXPIRED.code, INQUIRY_FORM_EXPIRED.message);
       return claims;
@@ -64,8 +65,9 @@ export function createFormTokens(db: Db) {
      * copies of it arrive together. Remembered until the token would have expired anyway.
      */
     async spend(claims: FormTokenClaims): Promise<void> {
-      const remainingMs = Math.max(1000, claims.issuedAt + MAX_AGE_MS - Date.now());
-      const taken = await reserve(db, `inquiry:form:${claims.nonce}`, 1, remainingMs);
+      const now = clock.now();
+      const remainingMs = Math.max(1000, claims.issuedAt + MAX_AGE_MS - now.getTime());
+      const taken = await reserve(db, `inquiry:form:${claims.nonce}`, 1, remainingMs, now);
       if (!taken) throw badRequest(INQUIRY_FORM_USED.code, INQUIRY_FORM_USED.message);
     },
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '#common/notice.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
-import { ManualClock } from '#server/test-support/manual-clock.ts';
+import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ');
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -15,7 +15,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 const clock = new ManualClock('2026-11-22T04:15:00.000Z');
 let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createAdminTestApp({}, undefined, clock);
+  t = await createAdminTestApp(SESSIONS_OUTLAST_CLOCK, undefined, clock);
 });
 afterAll(() => t.close());
 

@@ -7,13 +7,13 @@ import {
   createAdminTestApp,
 } from '#server/test-support/admin-session.ts';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '#common/password-rules.ts';
-import { ManualClock } from '#server/test-support/manual-clock.ts';
+import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 
 const clock = new ManualClock();
 let t: AdminTestApp;
 
 beforeAll(async () => {
-  t = await createAdminTestApp({}, (s) => s, clock);
+  t = await createAdminTestApp(SESSIONS_OUTLAST_CLOCK, (s) => s, clock);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -27,8 +27,6 @@ const HOUR = 3_600_000;
  * and their rules (passwords, the last owner), are the accounts service's.
  */
 export function createStaffService(db: Db, clock: Clock, accounts: AccountsService) {
-  const nowIso = () => clock.now().toISOString();
-
   /** A new link for `userId` (or the first owner); older links of the account become void. */
   async function newLink(trx: Db, purpose: OneTimeLinksTable['purpose'], userId: string | null): Promise<StaffLink> {
     if (userId) await links.deleteLinksOfUser(trx, userId);
@@ -51,7 +49,7 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
 
   async function usableLink(token: string) {
     const link = /^[A-Za-z0-9_-]{43}$/u.test(token)
-      ? await links.findUsableLink(db, hashToken(token), nowIso())
+      ? await links.findUsableLink(db, hashToken(token), clock.now().toISOString())
       : undefined;
     if (!link) throw refusal('link/invalid');
     const user = link.user_id ? await accounts.findById(link.user_id) : undefined;
@@ -61,12 +59,15 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
 
   /** Marks the link used in the change's transaction: of two requests racing with it, one changes the account. */
   const useLink = (id: string) => async (trx: Db) => {
-    if (!(await links.markUsed(trx, id, nowIso()))) throw refusal('link/invalid');
+    if (!(await links.markUsed(trx, id, clock.now().toISOString()))) throw refusal('link/invalid');
   };
 
   return {
     async list(): Promise<StaffAccount[]> {
-      const [rows, expiries] = await Promise.all([accounts.all(), links.usableLinkExpiries(db, nowIso())]);
+      const [rows, expiries] = await Promise.all([
+        accounts.all(),
+        links.usableLinkExpiries(db, clock.now().toISOString()),
+      ]);
       const linkOf = new Map(expiries.map((l) => [l.user_id, l.expires_at]));
       return rows.map((u) => ({
         id: u.id,

@@ -8,6 +8,7 @@ import {
   percentile,
 } from '#common/vitals.ts';
 import { type VitalsBeacon, VitalsBeaconSchema } from '#common/vitals-schema.ts';
+import { type Clock, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
@@ -59,7 +60,7 @@ export function summarise(rows: readonly { route: string; metric: string; value:
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}) {
+export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}, clock: Clock = systemClock) {
   const opts = { ...DEFAULT_VITALS_OPTIONS, ...options };
   let storedSincePrune = 0;
   let lastPrune = 0;
@@ -67,7 +68,7 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}
   const service = {
     options: opts,
     /** Validates, throttles per client address, stores one row per metric, and prunes now and then. */
-    async record(input: VitalsBeacon, clientIp: string, now = new Date()): Promise<void> {
+    async record(input: VitalsBeacon, clientIp: string, now = clock.now()): Promise<void> {
       const parsed = VitalsBeaconSchema.safeParse(input);
       if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid beacon.');
       const { count, resetAt } = await hit(db, `vitals:ip:${clientIp}`, HOUR_MS, now);
@@ -94,7 +95,7 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}
         await service.prune(now);
     },
     /** Deletes rows past the retention period, then the oldest beyond the row cap. */
-    async prune(now = new Date()): Promise<{ expired: number; overCap: number }> {
+    async prune(now = clock.now()): Promise<{ expired: number; overCap: number }> {
       storedSincePrune = 0;
       lastPrune = now.getTime();
       const expired = await repo.deleteOlderThan(
@@ -105,7 +106,7 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}
       return { expired, overCap };
     },
     /** The 75th percentile per route over the last 7 and 28 days (or the windows asked for). */
-    async summary(now = new Date(), windows: readonly number[] = [7, 28]): Promise<VitalsWindow[]> {
+    async summary(now = clock.now(), windows: readonly number[] = [7, 28]): Promise<VitalsWindow[]> {
       const longest = Math.max(...windows);
       const rows = await repo.listSince(db, new Date(now.getTime() - longest * DAY_MS).toISOString());
       return windows.map((days) => {

@@ -141,7 +141,7 @@ describe('signing in with a code', () => {
     const pending = await passwordStep();
     await t.db
       .updateTable('pending_sign_ins')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: new Date(clock.now().getTime() - 1000).toISOString() })
       .execute();
     const late = await codeStep(pending, code());
     expect(late.json()).toMatchObject({ error: { code: 'auth/code-expired' } });

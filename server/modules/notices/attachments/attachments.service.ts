@@ -4,7 +4,7 @@ import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS as L } fro
 import { audit } from '#server/audit/audit.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
-import { type Db, nowIso } from '#server/db/db.ts';
+import type { Db } from '#server/db/db.ts';
 import type { NoticeAttachmentRow } from '#server/db/schema.ts';
 import { conflict, notFound, refusal } from '#server/errors.ts';
 import { type ImageLimits, type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
@@ -134,7 +134,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
                 width: picture.width,
                 height: picture.height,
                 variants: JSON.stringify(variants),
-                created_at: nowIso(),
+                created_at: clock.now().toISOString(),
               };
               await repo.insertAttachment(trx, inserted);
               await touchNotice(trx, noticeId, clock.now().toISOString());
