@@ -5,7 +5,7 @@ import { CollegeSchema } from '#common/site-content/college.ts';
 import type { CourseCard, CourseIconName } from '#common/site-content/courses.ts';
 import { PDF_ERRORS, type ProspectusChoice } from '#common/site-content/downloads.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
-import { MESSAGE_KEYS, type Message, type MessageKey } from '#common/site-content/people.ts';
+import { MESSAGE_KEYS, type Message, type MessageKey, UNKNOWN_MESSAGE_KEY } from '#common/site-content/people.ts';
 import { SECTION_SCHEMAS, type SectionUpdate, type VersionedView } from '#common/site-content/sections.ts';
 import { type ContentSection, VersionSchema } from '#common/site-content/site.ts';
 import type { AdminWrite, WriteOutcome } from './admin-action.server.ts';
@@ -284,7 +284,7 @@ const messageInput = (message: Message) => ({
 /** The person a message form names: the chairman or the principal. */
 function messageKey(form: FormData): MessageKey {
   const key = formText(form, 'key') as MessageKey;
-  if (!MESSAGE_KEYS.includes(key)) throw refusal(400, 'validation', 'There is a chairman’s and a principal’s message.');
+  if (!MESSAGE_KEYS.includes(key)) throw refusal(400, 'validation', UNKNOWN_MESSAGE_KEY);
   return key;
 }
 

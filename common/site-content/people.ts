@@ -5,7 +5,9 @@ import { ItemIdSchema, KeepOrRemoveSchema, LocalTextSchema, SitePictureSchema } 
 
 /** The two messages on the home page, each from one person. */
 export const MESSAGE_KEYS = ['chairman', 'principal'] as const;
-export const MessageKeySchema = z.enum(MESSAGE_KEYS, { error: 'There is a chairman’s and a principal’s message.' });
+/** A message form naming anyone else: refused by the schema and by the page's action alike. */
+export const UNKNOWN_MESSAGE_KEY = 'There is a chairman’s and a principal’s message.';
+export const MessageKeySchema = z.enum(MESSAGE_KEYS, { error: UNKNOWN_MESSAGE_KEY });
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
 const MessageInputSchema = z.object({

@@ -8,6 +8,7 @@ import {
   percentile,
 } from '#common/vitals.ts';
 import { type VitalsBeacon, VitalsBeaconSchema } from '#common/vitals-schema.ts';
+import { apiErrorMessage } from '#common/api-error.ts';
 import { type Clock, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, tooManyRequests } from '#server/errors.ts';
@@ -75,7 +76,7 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}
       if (count > opts.maxPerAddressPerHour) {
         throw tooManyRequests(
           'vitals/too-many-requests',
-          'Too many measurements from this address.',
+          apiErrorMessage('vitals/too-many-requests'),
           (resetAt.getTime() - now.getTime()) / 1000,
         );
       }
