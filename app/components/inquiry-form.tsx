@@ -1,14 +1,15 @@
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
-import { HONEYPOT_FIELD, INQUIRY_FIELDS, type InquiryResult } from '#app/lib/inquiry.ts';
+import type { WriteResult } from '#app/lib/form-result.ts';
+import { HONEYPOT_FIELD, INQUIRY_FIELDS } from '#app/lib/inquiry.ts';
 import { motion } from '#app/lib/motion.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { FormField } from './form-field.tsx';
 
 /**
  * The contact form, which needs no script: it posts to the page's action, and the server answers with the
- * same page carrying `serverResult` (the answer, or the refused fields with their messages and what was
- * typed, focus on the first of them). The browser's own checks are off (noValidate) so that every visitor
- * reads the specification's messages. `formToken` is the server's signed moment the form was shown, sent
+ * same page carrying `serverResult` (every form's answer, app/lib/form-result.ts: the message, or the
+ * refused fields with their messages and what was typed, focus on the first of them). The browser's own
+ * checks are off (noValidate) so that every visitor reads the specification's messages. `formToken` is the server's signed moment the form was shown, sent
  * back with the message. The page comes back with focus (and so the view) on the first refused field, or else
  * on the answer.
  */
@@ -16,7 +17,7 @@ export function InquiryForm({
   serverResult,
   formToken,
 }: {
-  serverResult?: InquiryResult | undefined;
+  serverResult?: WriteResult | undefined;
   formToken: string;
 }) {
   const { ui } = useSiteContent();

@@ -91,8 +91,3 @@ export function refusalMessage(code: unknown, message: string, lang: SiteLanguag
   if (key) return formMessages[key];
   return lang === 'en' ? message : formMessages.notSent;
 }
-
-/** The form's outcome, as the page action answers it. */
-export type InquiryResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; values?: Partial<Record<InquiryField, string>>; fieldErrors?: InquiryFieldErrors };

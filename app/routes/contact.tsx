@@ -2,13 +2,8 @@ import { data } from 'react-router';
 import { ContactDetails } from '#app/components/contact-details.tsx';
 import { InquiryForm } from '#app/components/inquiry-form.tsx';
 import { MapFacade } from '#app/components/map-facade.tsx';
-import {
-  type InquiryResult,
-  inquiryFieldErrors,
-  isClientError,
-  readInquiry,
-  refusalMessage,
-} from '#app/lib/inquiry.ts';
+import { type WriteResult, formRefused } from '#app/lib/form-result.ts';
+import { inquiryFieldErrors, isClientError, readInquiry, refusalMessage } from '#app/lib/inquiry.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath } from '#common/i18n/site-path.ts';
@@ -32,8 +27,11 @@ export const meta: Route.MetaFunction = (args) => {
 // The form carries a token made for this visit: no cache (ours or a CDN's) may keep the page.
 export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
-/** A refused form that may be sent again as it is keeps its token, and so the time it was opened. */
-type ContactResult = InquiryResult & { formToken?: string };
+/**
+ * Every form's answer (app/lib/form-result.ts); a refused form that may be sent again as it is keeps its
+ * token, and so the time it was opened.
+ */
+type ContactResult = WriteResult & { formToken?: string };
 
 /** The form's token is made when the page is rendered, so it works without JavaScript. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -55,13 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors = inquiryFieldErrors(input, lang);
   if (fieldErrors) {
     const { website: _honeypot, ...values } = input;
-    const refused: ContactResult = {
-      ok: false,
-      message: ui.form.correctFields,
-      values,
-      fieldErrors,
-      formToken,
-    };
+    const correct = { code: 'validation', message: ui.form.correctFields };
+    const refused: ContactResult = { ...formRefused(correct, { values, fieldErrors }), formToken };
     return data(refused, { status: 400 });
   }
   try {
@@ -73,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = (err as { code?: unknown }).code;
     const keep = typeof code === 'string' && formTokenStillUsable(code);
     const message = refusalMessage(code, err.message, lang);
-    const result: ContactResult = { ok: false, message, values, ...(keep ? { formToken } : {}) };
+    const refused = formRefused({ code: typeof code === 'string' ? code : 'bad-request', message }, { values });
+    const result: ContactResult = { ...refused, ...(keep ? { formToken } : {}) };
     return data(result, { status: err.statusCode, headers: err.headers ?? {} });
   }
 }
