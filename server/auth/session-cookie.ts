@@ -21,3 +21,23 @@ export function pendingSignInCookie(session: SessionCookieSettings): SessionCook
     options: { ...session.options, maxAge: PENDING_COOKIE_SECONDS },
   };
 }
+
+type SerializeCookie = (name: string, value: string, options: SerializeOptions) => string;
+
+/**
+ * The Set-Cookie values of a sign-in step, whichever way it came (the login page's action or
+ * POST /api/auth/login): the one place a session's cookie is written. A right password on an account with
+ * two-factor on gives the pending sign-in's cookie; a session (either step) ends any pending sign-in.
+ */
+export function signInCookies(
+  serialize: SerializeCookie,
+  session: SessionCookieSettings,
+  outcome: { secret: string } | { pendingSecret: string },
+): string[] {
+  const pending = pendingSignInCookie(session);
+  if ('pendingSecret' in outcome) return [serialize(pending.name, outcome.pendingSecret, pending.options)];
+  return [
+    serialize(pending.name, '', { ...pending.options, maxAge: 0, expires: new Date(0) }),
+    serialize(session.name, outcome.secret, session.options),
+  ];
+}
