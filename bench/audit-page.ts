@@ -31,6 +31,7 @@ async function fill(dataDir: string): Promise<void> {
       kind: AUDIT_KINDS[i % AUDIT_KINDS.length]!,
       subject: `Notice ${i}: class routine for the week`,
       address: `10.0.${(i >> 8) & 255}.${i & 255}`,
+      changes: '',
     }));
     await db.transaction().execute(async (trx) => {
       // SQLite takes at most 32,766 bound values per statement: insert in slices.

@@ -4,6 +4,7 @@
 // N = 2^17) dominates both; the code step adds one TOTP check and the session.
 //   node --import tsx bench/sign-in.ts
 // A figure to read, never a test: it does not fail on slowness.
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { totpCode } from '#server/modules/auth/two-factor/totp.ts';
@@ -18,7 +19,7 @@ const post = (url: string, payload: Record<string, string>, cookie?: string) =>
 
 try {
   const SECOND = 'second@test.np';
-  await t.app.services.users.create(SECOND, ADMIN_PASSWORD);
+  await t.app.services.users.create(COMMAND_LINE_ACTOR, SECOND, ADMIN_PASSWORD);
   const setup = await t.asAdmin({ method: 'POST', url: '/api/admin/account/two-factor/setup' });
   const secret = setup.json<{ secret: string }>().secret.replaceAll(' ', '');
   await t.asAdmin({

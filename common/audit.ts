@@ -46,6 +46,10 @@ export const AuditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
+/** One field of a change: its name as the office reads it, what it was and what it became. */
+export const AuditChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
+export type AuditChange = z.infer<typeof AuditChangeSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -53,6 +57,8 @@ export const AuditEntrySchema = z.object({
   kind: AuditKindSchema,
   subject: z.string(),
   address: z.string(),
+  /** Field by field, old → new; empty when the entry lists none (and for every secret). */
+  changes: z.array(AuditChangeSchema),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

@@ -3,6 +3,7 @@
  *   | reset-2fa <email> (turns two-factor sign-in off for a person locked out of their authenticator app)
  * The password is read from standard input when piped, otherwise asked for twice without echo.
  */
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -61,7 +62,7 @@ async function findAccount(accounts: AccountsService, email: string) {
 async function deleteAccount(db: Db, accounts: AccountsService, email: string): Promise<void> {
   const user = await findAccount(accounts, email);
   try {
-    await createStaffService(db, systemClock, accounts).remove(user.id);
+    await createStaffService(db, systemClock, accounts).remove(COMMAND_LINE_ACTOR, user.id);
   } catch (err) {
     if (err instanceof AppError && err.code === 'staff/last-owner') {
       throw new UserAdminError(
@@ -90,7 +91,10 @@ async function main(): Promise<number> {
       case 'reset-2fa': {
         if (!email) break;
         const throttle = createLoginThrottle(db, loginThrottleOptions(env));
-        const { wasOn } = await createTwoFactorService(db, systemClock, throttle).resetByEmail(email);
+        const { wasOn } = await createTwoFactorService(db, systemClock, throttle).resetByEmail(
+          COMMAND_LINE_ACTOR,
+          email,
+        );
         console.log(
           wasOn
             ? `Turned two-factor sign-in off for ${email}. They sign in with their password and can turn it on again.`
@@ -108,10 +112,10 @@ async function main(): Promise<number> {
           return 0;
         }
         const password = await readPassword();
-        if (command === 'create') await accounts.create(email, password);
+        if (command === 'create') await accounts.create(COMMAND_LINE_ACTOR, email, password);
         else {
           const user = await findAccount(accounts, email);
-          await accounts.setPassword(user.id, password, {
+          await accounts.setPassword(COMMAND_LINE_ACTOR, user.id, password, {
             subject: (u) => `${u.email}: password set from the command line`,
           });
         }

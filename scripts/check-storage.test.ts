@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -55,7 +56,7 @@ const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
 describe('npm run check-storage', () => {
   it('says rows and files agree, exit 0, when every row has its files and every file its row', async () => {
-    await app.services.images.create('gallery', await buildImage({ width: 500, height: 300 }));
+    await app.services.images.create(COMMAND_LINE_ACTOR, 'gallery', await buildImage({ width: 500, height: 300 }));
     const { code, out } = await checkStorage();
     expect(out).toContain('Rows that refer to files: 1. Stored files: 6.');
     expect(out).toContain('Rows and files agree.');
@@ -63,7 +64,11 @@ describe('npm run check-storage', () => {
   });
 
   it('lists a row with missing files, an old orphan and an abandoned upload, exit 1, and changes nothing', async () => {
-    const damaged = await app.services.images.create('gallery', await buildImage({ width: 500, height: 300 }));
+    const damaged = await app.services.images.create(
+      COMMAND_LINE_ACTOR,
+      'gallery',
+      await buildImage({ width: 500, height: 300 }),
+    );
     const [missingKey] = (await imageFiles(db).references()).find((r) => r.id === damaged.id)!.keys;
     await storage.delete(missingKey!);
     await storage.put('img/orphan/0123456789abcdef-400.jpg', Buffer.from('x'), 'image/jpeg');

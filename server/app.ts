@@ -13,7 +13,6 @@ import {
 import type { Db } from './db/db.ts';
 import type { Env } from './env.ts';
 import { adminScope } from './auth/admin-scope.ts';
-import { registerRequestContext } from './audit/request-context.ts';
 import { registerAuth } from './auth/auth-plugin.ts';
 import { sessionCookieSettings } from './auth/session-cookie.ts';
 import { registerResponseCache } from './cache/response-cache.ts';
@@ -101,7 +100,6 @@ export async function buildApp({
   // Before compression: cached answers carry their own compressed variants.
   if (env.RENDER_CACHE) registerResponseCache(app, services.contentVersion);
   // After the cache: a page served from memory writes nothing, so it needs no request context.
-  registerRequestContext(app);
   registerCompression(app);
   registerInputGuard(app);
 

@@ -22,7 +22,7 @@ export async function bootstrapAdmin(
     return;
   }
   try {
-    await accounts.create(email, password);
+    await accounts.create({ kind: 'system', job: 'ADMIN_EMAIL at start-up' }, email, password);
   } catch (err) {
     if (err instanceof AppError && err.code.startsWith('password/')) {
       throw new EnvError(`Invalid environment, refusing to start:\n  ADMIN_PASSWORD: ${err.message}`);

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInquiryInput } from '#server/test-support/factories.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
@@ -29,7 +30,7 @@ describe('a NUL character in a request', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation');
-    expect(await t.services.inquiries.list()).toEqual([]);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toEqual([]);
   });
 
   it('is refused with 400 in a query string and in a path parameter', async () => {

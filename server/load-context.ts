@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { type StaffActor, currentActor } from './auth/actor.ts';
+import { type StaffActor, clientOf, currentActor } from './auth/actor.ts';
 import { currentAdmin } from './auth/auth-plugin.ts';
-import { pendingSignInCookie } from './auth/session-cookie.ts';
+import { pendingSignInCookie, signInCookies } from './auth/session-cookie.ts';
 import type { SignedIn } from './modules/auth/auth.service.ts';
 import type { AppServices } from './services.ts';
 
@@ -22,11 +22,20 @@ export type LoadContext = {
    * asks, and its policy lets only the site's own script files run.
    */
   scriptNonce: () => string;
-  /** Signs in (same rules as POST /api/auth/login) and returns the Set-Cookie header value, for forms posted without JavaScript. */
-  signIn: (email: string, password: string) => Promise<{ setCookie: string; codeRequired: boolean }>;
+  /**
+   * Signs in for the login page's action (same rules and cookies as POST /api/auth/login): the Set-Cookie
+   * values, and the session's public identifier, or null when the account's two-factor code is due.
+   */
+  signIn: (email: string, password: string) => Promise<PageSignIn>;
   /** The second step of a two-factor sign-in, with this browser's pending sign-in cookie. */
-  signInWithCode: (code: string) => Promise<{ setCookie: string[] }>;
+  signInWithCode: (code: string) => Promise<PageSignIn>;
 };
+
+/** A sign-in step's answer to the login page: its cookies, and the new session's public id (null: a code is due). */
+export interface PageSignIn {
+  setCookie: string[];
+  userToken: string | null;
+}
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
   return (request: Pick<FastifyRequest, 'ip' | 'cspNonce'>): LoadContext => ({
@@ -40,29 +49,17 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
       return request.cspNonce;
     },
     async signIn(email, password) {
-      const result = await services.auth.login(email, password, request.ip);
       const { server } = request as FastifyRequest;
-      const { cookie } = server.authSettings;
-      if ('pendingSecret' in result) {
-        const pending = pendingSignInCookie(cookie);
-        return {
-          setCookie: server.serializeCookie(pending.name, result.pendingSecret, pending.options),
-          codeRequired: true,
-        };
-      }
-      return { setCookie: server.serializeCookie(cookie.name, result.secret, cookie.options), codeRequired: false };
+      const result = await services.auth.login(email, password, clientOf(request as FastifyRequest));
+      const setCookie = signInCookies(server.serializeCookie, server.authSettings.cookie, result);
+      return { setCookie, userToken: 'userToken' in result ? result.userToken : null };
     },
     async signInWithCode(code) {
       const { server, cookies } = request as FastifyRequest;
       const { cookie } = server.authSettings;
-      const pending = pendingSignInCookie(cookie);
-      const session = await services.auth.completeSignIn(cookies[pending.name], code, request.ip);
-      return {
-        setCookie: [
-          server.serializeCookie(pending.name, '', { ...pending.options, maxAge: 0 }),
-          server.serializeCookie(cookie.name, session.secret, cookie.options),
-        ],
-      };
+      const pendingSecret = cookies[pendingSignInCookie(cookie).name];
+      const session = await services.auth.completeSignIn(pendingSecret, code, clientOf(request as FastifyRequest));
+      return { setCookie: signInCookies(server.serializeCookie, cookie, session), userToken: session.userToken };
     },
   });
 }

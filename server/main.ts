@@ -135,7 +135,7 @@ if (terminal) {
   // A fresh install without an account: a one-time link for the first owner, printed to the person only.
   const link = await app.services.staff.firstOwnerLink();
   console.log(startLines(env.siteUrl, link?.path ?? null).join('\n'));
-} else if (!(await app.services.staff.list()).length) {
+} else if (!(await app.services.users.all()).length) {
   // Without a terminal the link would land in a log file: point to the ways that need none.
   app.log.warn(
     'no admin account yet: start once in a terminal (npm start) for a one-time link, or set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin -- create EMAIL`',

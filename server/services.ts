@@ -62,7 +62,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     contentVersion,
     notices: createNoticesService(db, clock, attachments),
     attachments,
-    admission: createAdmissionService(db),
+    admission: createAdmissionService(db, clock),
     images: createImagesService({
       db,
       storage,
@@ -70,9 +70,10 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
       urlFor,
       limits: imageLimits,
       pageSize: env.GALLERY_PAGE_SIZE,
+      clock,
     }),
-    content: createContentService({ db, storage, log, urlFor, imageLimits, versions: contentVersion }),
-    inquiries: createInquiriesService(db, {
+    content: createContentService({ db, storage, log, urlFor, imageLimits, versions: contentVersion, clock }),
+    inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
     }),

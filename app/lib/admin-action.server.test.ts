@@ -47,7 +47,7 @@ describe('adminAction', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, message: 'Notice created successfully.' });
     // Fields the form leaves empty travel as typed; the service's schema turns them into defaults.
-    expect(create).toHaveBeenCalledWith({
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ kind: 'staff', userId: 'u1' }), {
       title: 'Exam routine',
       description: validNotice.description,
       link: '',

@@ -26,7 +26,15 @@ async function post(fields: Record<string, string | Blob>) {
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request('http://site.test/admin/courses', { method: 'POST', body });
   const context = {
-    currentActor: async () => ({ kind: 'staff', email: 'admin@test.np', role: 'owner', twoFactorPending: false }),
+    currentActor: async () => ({
+      kind: 'staff',
+      userId: 'u-test',
+      name: 'Office',
+      address: '127.0.0.1',
+      email: 'admin@test.np',
+      role: 'owner',
+      twoFactorPending: false,
+    }),
     services: t.app.services,
   } as unknown as AppLoadContext;
   const result = await adminAction({ request, context, params: {} } as ActionFunctionArgs, WRITES);

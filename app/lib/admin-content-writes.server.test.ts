@@ -17,7 +17,15 @@ afterAll(() => t.close());
 
 const contextOf = () =>
   ({
-    currentActor: async () => ({ kind: 'staff', email: 'admin@orbit.test', role: 'owner', twoFactorPending: false }),
+    currentActor: async () => ({
+      kind: 'staff',
+      userId: 'u-test',
+      name: 'Office',
+      address: '127.0.0.1',
+      email: 'admin@orbit.test',
+      role: 'owner',
+      twoFactorPending: false,
+    }),
     services: t.services,
   }) as unknown as AppLoadContext;
 

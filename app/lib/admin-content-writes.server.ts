@@ -8,7 +8,7 @@ import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { MESSAGE_KEYS, type Message, type MessageKey, UNKNOWN_MESSAGE_KEY } from '#common/site-content/people.ts';
 import { SECTION_SCHEMAS, type SectionUpdate, type VersionedView } from '#common/site-content/sections.ts';
 import { type ContentSection, VersionSchema } from '#common/site-content/site.ts';
-import type { AdminWrite, WriteOutcome } from './admin-action.server.ts';
+import type { AdminWrite, WriteOutcome, WritingAdmin } from './admin-action.server.ts';
 import { fieldErrorsOf, formText, formValues } from './admin-form.ts';
 import { type ListEdit, editList } from './admin-list-edit.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
@@ -46,6 +46,7 @@ interface Placement {
  */
 async function save<S extends ContentSection>(
   services: Services,
+  admin: WritingAdmin,
   section: S,
   update: unknown,
   version: number,
@@ -60,7 +61,7 @@ async function save<S extends ContentSection>(
     throw refusal(400, 'validation', first ?? 'The content is not valid.');
   }
   if (!Number.isInteger(version) || version < 0) throw refusal(409, STALE_COPY.code, STALE_COPY.message);
-  await services.content.update(section, { ...(update as SectionUpdate<S>), version });
+  await services.content.update(admin, section, { ...(update as SectionUpdate<S>), version });
 }
 
 /** The file of an upload form, or null when none was chosen. */
@@ -71,13 +72,15 @@ async function formFile(form: FormData): Promise<Buffer | null> {
 }
 
 /** A new picture for the item the form names, through the image pipeline. */
-const pictureUpload = (store: (form: FormData, file: Buffer, services: Services) => Promise<unknown>): AdminWrite => ({
+const pictureUpload = (
+  store: (form: FormData, file: Buffer, services: Services, admin: WritingAdmin) => Promise<unknown>,
+): AdminWrite => ({
   action: 'content.edit',
   messages: MESSAGES,
-  async run(form, services) {
+  async run(form, services, admin) {
     const file = await formFile(form);
     if (!file) return { fieldErrors: { file: 'Please select an image file.' } };
-    await store(form, file, services);
+    await store(form, file, services, admin);
   },
 });
 
@@ -116,12 +119,14 @@ function itemListWrite<S extends ContentSection, I extends { id?: string | undef
   return {
     action: 'content.edit',
     messages: MESSAGES,
-    async run(form, services) {
+    async run(form, services, admin) {
       const current = await services.content.get(table.section);
       const edit = listEdit<I>(form, table.deleteIntent, () => table.fromForm(form));
       const { items, index } = editList<I>(table.items(current), edit);
       const version = edit.kind === 'save' ? formVersion(form) : current.version;
-      return save(services, table.section, { [table.list]: items }, version, { prefix: `${table.list}.${index}` });
+      return save(services, admin, table.section, { [table.list]: items }, version, {
+        prefix: `${table.list}.${index}`,
+      });
     },
   };
 }
@@ -194,12 +199,12 @@ function keptRows<T>(form: FormData, list: string, read: (row: number) => { item
 const saveFooterCourses: AdminWrite = {
   action: 'content.edit',
   messages: MESSAGES,
-  run(form, services) {
+  run(form, services, admin) {
     const { items, rows } = keptRows(form, 'items', (i) => {
       const text = formLocalText(form, `items.${i}`);
       return { item: text, texts: [text] };
     });
-    return save(services, 'footer-courses', { items }, formVersion(form), { rows });
+    return save(services, admin, 'footer-courses', { items }, formVersion(form), { rows });
   },
 };
 
@@ -207,7 +212,7 @@ const saveFooterCourses: AdminWrite = {
 const saveWhyChooseUs: AdminWrite = {
   action: 'content.edit',
   messages: MESSAGES,
-  run(form, services) {
+  run(form, services, admin) {
     const { items: points, rows } = keptRows(form, 'points', (i) => {
       const title = formLocalText(form, `points.${i}.title`);
       const text = formLocalText(form, `points.${i}.text`);
@@ -215,7 +220,7 @@ const saveWhyChooseUs: AdminWrite = {
       return { item: { ...(id === '' ? {} : { id }), title, text }, texts: [title, text] };
     });
     const update = { heading: formLocalText(form, 'heading'), intro: formLocalText(form, 'intro'), points };
-    return save(services, 'why-choose-us', update, formVersion(form), { rows });
+    return save(services, admin, 'why-choose-us', update, formVersion(form), { rows });
   },
 };
 
@@ -225,14 +230,14 @@ const saveWhyChooseUs: AdminWrite = {
 const saveCollege: AdminWrite = {
   action: 'content.edit',
   messages: MESSAGES,
-  async run(form, services) {
+  async run(form, services, admin) {
     const values = formValues(form);
     const input = collegeFromValues(values);
     const fieldErrors = fieldErrorsOf(CollegeSchema, input);
     if (fieldErrors) return { fieldErrors };
     const version = VersionSchema.safeParse(Number(values.version ?? ''));
     if (!version.success) return { fieldErrors: { version: version.error.issues[0]?.message ?? '' } };
-    await services.content.update('college', { ...CollegeSchema.parse(input), version: version.data });
+    await services.content.update(admin, 'college', { ...CollegeSchema.parse(input), version: version.data });
   },
 };
 
@@ -260,7 +265,7 @@ const phoneListWrites: Record<string, AdminWrite> = Object.fromEntries(
 const uploadSlide: AdminWrite = {
   action: 'content.edit',
   messages: MESSAGES,
-  async run(form, services) {
+  async run(form, services, admin) {
     const alt = { en: formText(form, 'alt'), ne: formText(form, 'altNe') };
     const refused = fieldErrorsOf(NewSlideSchema, { alt });
     const fieldErrors: FieldErrors = {};
@@ -269,7 +274,7 @@ const uploadSlide: AdminWrite = {
     const file = await formFile(form);
     if (!file) fieldErrors.file = apiErrorMessage('image/missing');
     if (Object.keys(fieldErrors).length > 0 || !file) return { fieldErrors };
-    await services.content.uploads.addBannerSlide(file, { alt });
+    await services.content.uploads.addBannerSlide(admin, file, { alt });
   },
 };
 
@@ -292,7 +297,7 @@ function messageKey(form: FormData): MessageKey {
 const saveMessage: AdminWrite = {
   action: 'content.edit',
   messages: MESSAGES,
-  async run(form, services) {
+  async run(form, services, admin) {
     const key = messageKey(form);
     const current = await services.content.get('messages');
     const update = {
@@ -306,7 +311,7 @@ const saveMessage: AdminWrite = {
         photo: formText(form, 'removePhoto') === 'on' ? 'none' : 'keep',
       },
     };
-    return save(services, 'messages', update, formVersion(form), { prefix: key });
+    return save(services, admin, 'messages', update, formVersion(form), { prefix: key });
   },
 };
 
@@ -314,11 +319,11 @@ const saveMessage: AdminWrite = {
 const uploadProspectus: AdminWrite = {
   action: 'content.edit',
   messages: MESSAGES,
-  async run(form, services) {
+  async run(form, services, admin) {
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: PDF_ERRORS.missing.message } };
     if (file.size > CONTENT_LIMITS.prospectusBytes) return { fieldErrors: { file: PDF_ERRORS.tooLarge.message } };
-    await services.content.uploads.uploadProspectus(Buffer.from(await file.arrayBuffer()));
+    await services.content.uploads.uploadProspectus(admin, Buffer.from(await file.arrayBuffer()));
   },
 };
 
@@ -329,9 +334,9 @@ const uploadProspectus: AdminWrite = {
 const chooseProspectus = (prospectus: ProspectusChoice): AdminWrite => ({
   action: 'content.edit',
   messages: MESSAGES,
-  async run(_form, services) {
+  async run(_form, services, admin) {
     const current = await services.content.get('downloads');
-    return save(services, 'downloads', { prospectus }, current.version);
+    return save(services, admin, 'downloads', { prospectus }, current.version);
   },
 });
 
@@ -343,15 +348,15 @@ export const CONTENT_WRITES = {
     course: courses,
     'course-move': courses,
     'course-delete': courses,
-    'course-picture': pictureUpload((form, file, services) =>
-      services.content.uploads.setCoursePicture(formText(form, 'id'), file),
+    'course-picture': pictureUpload((form, file, services, admin) =>
+      services.content.uploads.setCoursePicture(admin, formText(form, 'id'), file),
     ),
     footer: saveFooterCourses,
   },
   people: {
     message: saveMessage,
-    'message-photo': pictureUpload((form, file, services) =>
-      services.content.uploads.setMessagePhoto(messageKey(form), file),
+    'message-photo': pictureUpload((form, file, services, admin) =>
+      services.content.uploads.setMessagePhoto(admin, messageKey(form), file),
     ),
     testimonial: testimonials,
     'testimonial-move': testimonials,

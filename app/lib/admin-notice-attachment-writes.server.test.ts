@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- tests act as the command line on the real services
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
@@ -26,7 +28,15 @@ async function post(noticeId: string, fields: [string, string | Blob][]) {
   for (const [name, value] of fields) body.append(name, value);
   const request = new Request(`http://site.test/admin/notice/${noticeId}/edit`, { method: 'POST', body });
   const context = {
-    currentActor: async () => ({ kind: 'staff', email: 'admin@test.np', role: 'owner', twoFactorPending: false }),
+    currentActor: async () => ({
+      kind: 'staff',
+      userId: 'u-test',
+      name: 'Office',
+      address: '127.0.0.1',
+      email: 'admin@test.np',
+      role: 'owner',
+      twoFactorPending: false,
+    }),
     services: t.app.services,
   } as unknown as AppLoadContext;
   const writes = {
@@ -40,7 +50,8 @@ async function post(noticeId: string, fields: [string, string | Blob][]) {
   return { status: result.init?.status ?? 200, body: result.data };
 }
 
-const newNotice = async (title: string) => (await t.app.services.notices.create(buildNoticeInput({ title }))).id;
+const newNotice = async (title: string) =>
+  (await t.app.services.notices.create(COMMAND_LINE_ACTOR, buildNoticeInput({ title }))).id;
 const attachmentsOf = async (id: string) => (await t.app.services.notices.get(id)).attachments;
 const noticeFiles = async () => (await listFiles(t.uploadsDir)).filter((f) => f.startsWith('notices/'));
 
@@ -71,7 +82,8 @@ describe("the edit page's attachment forms", () => {
     expect(empty.body).toMatchObject({ ok: false, fieldErrors: { attachments: ATTACHMENT_ERRORS.missing.message } });
 
     const image = await buildImage();
-    for (let i = 0; i < NOTICE_ATTACHMENT_LIMITS.perNotice; i++) await t.app.services.attachments.add(id, image);
+    for (let i = 0; i < NOTICE_ATTACHMENT_LIMITS.perNotice; i++)
+      await t.app.services.attachments.add(COMMAND_LINE_ACTOR, id, image);
     const before = await noticeFiles();
     const sixth = await post(id, [
       ['intent', 'add-attachments'],
@@ -89,9 +101,9 @@ describe("the edit page's attachment forms", () => {
 
   it('removes one attachment and its files, then answers 404 for it', async () => {
     const id = await newNotice('Routine, one less');
-    const kept = await t.app.services.attachments.add(id, await buildImage());
+    const kept = await t.app.services.attachments.add(COMMAND_LINE_ACTOR, id, await buildImage());
     const before = await noticeFiles();
-    const gone = await t.app.services.attachments.add(id, makePdf());
+    const gone = await t.app.services.attachments.add(COMMAND_LINE_ACTOR, id, makePdf());
     const res = await post(id, [
       ['intent', 'remove-attachment'],
       ['id', gone.id],
@@ -110,7 +122,7 @@ describe("the edit page's attachment forms", () => {
   it("refuses another notice's attachment, changing nothing", async () => {
     const owner = await newNotice('Routine, owner');
     const other = await newNotice('Routine, other');
-    const attachment = await t.app.services.attachments.add(owner, await buildImage());
+    const attachment = await t.app.services.attachments.add(COMMAND_LINE_ACTOR, owner, await buildImage());
     const res = await post(other, [
       ['intent', 'remove-attachment'],
       ['id', attachment.id],

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- tests act as the command line on the real services
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, type Asker, decide } from '#common/policy.ts';
@@ -45,8 +47,11 @@ const EXPECTED = {
 
 /** A real account and session, so the pages that show the account's own sessions find them. */
 async function signedInOwner() {
-  await t.services.users.create('owner@test.np', 'a-long-owner-password-1', { role: 'owner' });
-  const session = await t.services.auth.login('owner@test.np', 'a-long-owner-password-1', '::1');
+  await t.services.users.create(COMMAND_LINE_ACTOR, 'owner@test.np', 'a-long-owner-password-1', { role: 'owner' });
+  const session = await t.services.auth.login('owner@test.np', 'a-long-owner-password-1', {
+    address: '::1',
+    userAgent: '',
+  });
   if (!('userToken' in session)) throw new Error('expected a session');
   return session;
 }

@@ -14,11 +14,11 @@ import { ADMIN_MESSAGES } from './admin-messages.ts';
 export const addStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffAdd,
   action: 'staff.manage',
-  async run(form, services) {
+  async run(form, services, admin) {
     const input = { name: formText(form, 'name'), email: formText(form, 'email'), role: formText(form, 'role') };
     const fieldErrors = fieldErrorsOf(NewStaffSchema, input);
     if (fieldErrors) return { fieldErrors };
-    const { link } = await services.staff.add(NewStaffSchema.parse(input));
+    const { link } = await services.staff.add(admin, NewStaffSchema.parse(input));
     return { created: link.path };
   },
 };
@@ -26,30 +26,32 @@ export const addStaff: AdminWrite = {
 export const setStaffRole: AdminWrite = {
   messages: ADMIN_MESSAGES.staffRole,
   action: 'staff.manage',
-  async run(form, services) {
+  async run(form, services, admin) {
     const role = RoleSchema.safeParse(formText(form, 'role'));
     if (!role.success) return { fieldErrors: { role: 'Choose Owner or Editor.' } };
-    await services.staff.setRole(formText(form, 'id'), role.data);
+    await services.staff.setRole(admin, formText(form, 'id'), role.data);
   },
 };
 
 export const disableStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffDisable,
   action: 'staff.manage',
-  run: async (form, services) => services.staff.setDisabled(formText(form, 'id'), true).then(() => undefined),
+  run: async (form, services, admin) =>
+    services.staff.setDisabled(admin, formText(form, 'id'), true).then(() => undefined),
 };
 
 export const enableStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffEnable,
   action: 'staff.manage',
-  run: async (form, services) => services.staff.setDisabled(formText(form, 'id'), false).then(() => undefined),
+  run: async (form, services, admin) =>
+    services.staff.setDisabled(admin, formText(form, 'id'), false).then(() => undefined),
 };
 
 export const resetStaffPassword: AdminWrite = {
   messages: ADMIN_MESSAGES.staffReset,
   action: 'staff.manage',
-  async run(form, services) {
-    const link = await services.staff.resetPassword(formText(form, 'id'));
+  async run(form, services, admin) {
+    const link = await services.staff.resetPassword(admin, formText(form, 'id'));
     return { created: link.path };
   },
 };
@@ -57,7 +59,7 @@ export const resetStaffPassword: AdminWrite = {
 export const deleteStaff: AdminWrite = {
   messages: ADMIN_MESSAGES.staffDelete,
   action: 'staff.manage',
-  run: async (form, services) => services.staff.remove(formText(form, 'id')).then(() => undefined),
+  run: async (form, services, admin) => services.staff.remove(admin, formText(form, 'id')).then(() => undefined),
 };
 
 /** A password refused by the service (too common, wrong current one) is shown beside its field. */
@@ -80,7 +82,7 @@ export const changeOwnPassword: AdminWrite = {
     const fieldErrors = fieldErrorsOf(ChangePasswordSchema, input);
     if (fieldErrors) return { fieldErrors };
     return withPasswordFields(async () => {
-      await services.account.changePassword(admin.userId, admin.session.userToken, input, clientIp);
+      await services.account.changePassword(admin, input, clientIp);
       return undefined;
     });
   },
@@ -89,15 +91,14 @@ export const changeOwnPassword: AdminWrite = {
 export const signOutElsewhere: AdminWrite = {
   action: 'account.own',
   messages: ADMIN_MESSAGES.signOutElsewhere,
-  run: async (_form, services, admin) =>
-    services.account.signOutElsewhere(admin.userId, admin.session.userToken).then(() => undefined),
+  run: async (_form, services, admin) => services.account.signOutElsewhere(admin).then(() => undefined),
 };
 
 /** Starts setting up two-factor sign-in: the service keeps the new secret aside until the first code. */
 export const beginTwoFactor: AdminWrite = {
   action: 'account.own',
   messages: ADMIN_MESSAGES.twoFactorBegin,
-  run: async (_form, services, admin) => services.twoFactor.begin(admin.userId).then(() => undefined),
+  run: async (_form, services, admin) => services.twoFactor.begin(admin).then(() => undefined),
 };
 
 /** The first code turns it on; the 10 recovery codes travel in this one answer and are never shown again. */
@@ -108,7 +109,7 @@ export const confirmTwoFactor: AdminWrite = {
     const code = TwoFactorCodeSchema.safeParse(formText(form, 'code'));
     if (!code.success) return { fieldErrors: { code: code.error.issues[0]?.message ?? 'Enter the code.' } };
     try {
-      const { recoveryCodes } = await services.twoFactor.confirm(admin.userId, code.data);
+      const { recoveryCodes } = await services.twoFactor.confirm(admin, code.data);
       return { shownOnce: recoveryCodes };
     } catch (err) {
       const refusal = refusalOf(err);
@@ -121,18 +122,18 @@ export const confirmTwoFactor: AdminWrite = {
 export const cancelTwoFactor: AdminWrite = {
   action: 'account.own',
   messages: ADMIN_MESSAGES.twoFactorCancel,
-  run: async (_form, services, admin) => services.twoFactor.cancelSetup(admin.userId).then(() => undefined),
+  run: async (_form, services, admin) => services.twoFactor.cancelSetup(admin).then(() => undefined),
 };
 
 /** Turning it off needs the account's password, a current code or a recovery code. */
 export const disableTwoFactor: AdminWrite = {
   action: 'account.own',
   messages: ADMIN_MESSAGES.twoFactorDisable,
-  async run(form, services, admin, clientIp) {
+  async run(form, services, admin) {
     const proof = formText(form, 'proof');
     if (!proof) return { fieldErrors: { proof: 'Enter your password or a code.' } };
     try {
-      await services.twoFactor.disable(admin.userId, proof, clientIp);
+      await services.twoFactor.disable(admin, proof);
       return undefined;
     } catch (err) {
       const refusal = refusalOf(err);
@@ -146,6 +147,6 @@ export const disableTwoFactor: AdminWrite = {
 export const requireTwoFactor: AdminWrite = {
   messages: ADMIN_MESSAGES.twoFactorRequire,
   action: 'staff.manage',
-  run: async (form, services) =>
-    services.twoFactor.setRequired(formText(form, 'required') === 'true').then(() => undefined),
+  run: async (form, services, admin) =>
+    services.twoFactor.setRequired(admin, formText(form, 'required') === 'true').then(() => undefined),
 };

@@ -31,7 +31,7 @@ const attachedFiles = (form: FormData) =>
 export const createNotice: AdminWrite = {
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeCreate,
-  async run(form, services) {
+  async run(form, services, admin) {
     const input = noticeInput(form);
     const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
     if (fieldErrors) return { fieldErrors };
@@ -40,12 +40,12 @@ export const createNotice: AdminWrite = {
     if (files.length > NOTICE_ATTACHMENT_LIMITS.perNotice) {
       return { fieldErrors: { attachments: ATTACHMENT_ERRORS.full.message } };
     }
-    const notice = await services.notices.create(input);
+    const notice = await services.notices.create(admin, input);
     try {
-      for (const file of files) await services.attachments.add(notice.id, Buffer.from(await file.arrayBuffer()));
+      for (const file of files) await services.attachments.add(admin, notice.id, Buffer.from(await file.arrayBuffer()));
     } catch (err) {
       // All or nothing: a refused file takes the new notice (and the files attached before it) away again.
-      await services.notices.remove(notice.id);
+      await services.notices.remove(admin, notice.id);
       throw err;
     }
     return { created: notice.id };
@@ -56,11 +56,11 @@ export const createNotice: AdminWrite = {
 export const updateNotice: AdminWrite = {
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeUpdate,
-  async run(form, services) {
+  async run(form, services, admin) {
     const input = noticeInput(form);
     const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
     if (fieldErrors) return { fieldErrors };
-    await services.notices.update(formText(form, 'id'), input);
+    await services.notices.update(admin, formText(form, 'id'), input);
   },
 };
 
@@ -71,10 +71,10 @@ export const updateNotice: AdminWrite = {
 export const addNoticeAttachments = (noticeId: string): AdminWrite => ({
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeAttach,
-  async run(form, services) {
+  async run(form, services, admin) {
     const files = attachedFiles(form);
     if (files.length === 0) return { fieldErrors: { attachments: ATTACHMENT_ERRORS.missing.message } };
-    for (const file of files) await services.attachments.add(noticeId, Buffer.from(await file.arrayBuffer()));
+    for (const file of files) await services.attachments.add(admin, noticeId, Buffer.from(await file.arrayBuffer()));
     return undefined;
   },
 });
@@ -83,54 +83,55 @@ export const addNoticeAttachments = (noticeId: string): AdminWrite => ({
 export const removeNoticeAttachment = (noticeId: string): AdminWrite => ({
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeDetach,
-  run: async (form, services) => services.attachments.remove(noticeId, formText(form, 'id')).then(() => undefined),
+  run: async (form, services, admin) =>
+    services.attachments.remove(admin, noticeId, formText(form, 'id')).then(() => undefined),
 });
 
 export const deleteNotice: AdminWrite = {
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeDelete,
-  run: async (form, services) => services.notices.remove(formText(form, 'id')).then(() => undefined),
+  run: async (form, services, admin) => services.notices.remove(admin, formText(form, 'id')).then(() => undefined),
 };
 
 export const setAdmissionStatus: AdminWrite = {
   action: 'admission.edit',
   messages: ADMIN_MESSAGES.admission,
-  async run(form, services) {
+  async run(form, services, admin) {
     const parsed = AdmissionStatusSchema.safeParse(formText(form, 'status'));
     if (!parsed.success) return { fieldErrors: { status: apiErrorMessage('validation') } };
     // Only a changed value is saved; the browser's button waits for a change, a form sent without it cannot.
     if (parsed.data === (await services.admission.get())) return { done: admissionUnchanged(parsed.data) };
-    await services.admission.set(parsed.data);
+    await services.admission.set(admin, parsed.data);
   },
 };
 
 export const uploadImage = (folder: ImageFolder): AdminWrite => ({
   action: 'photos.edit',
   messages: ADMIN_MESSAGES.imageUpload,
-  async run(form, services) {
+  async run(form, services, admin) {
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: apiErrorMessage('image/missing') } };
     // The body was read by the server within the upload limit; the pipeline decides by content what it is.
-    await services.images.create(folder, Buffer.from(await file.arrayBuffer()));
+    await services.images.create(admin, folder, Buffer.from(await file.arrayBuffer()));
   },
 });
 
 export const deleteImage: AdminWrite = {
   action: 'photos.edit',
   messages: ADMIN_MESSAGES.imageDelete,
-  run: async (form, services) => services.images.remove(formText(form, 'id')).then(() => undefined),
+  run: async (form, services, admin) => services.images.remove(admin, formText(form, 'id')).then(() => undefined),
 };
 
 export const setInquiryHandled: AdminWrite = {
   action: 'inquiries.handle',
   messages: ADMIN_MESSAGES.inquiryHandled,
-  async run(form, services) {
-    await services.inquiries.setHandled(formText(form, 'id'), formText(form, 'handled') === 'true');
+  async run(form, services, admin) {
+    await services.inquiries.setHandled(admin, formText(form, 'id'), formText(form, 'handled') === 'true');
   },
 };
 
 export const deleteInquiry: AdminWrite = {
   action: 'inquiries.handle',
   messages: ADMIN_MESSAGES.inquiryDelete,
-  run: async (form, services) => services.inquiries.remove(formText(form, 'id')).then(() => undefined),
+  run: async (form, services, admin) => services.inquiries.remove(admin, formText(form, 'id')).then(() => undefined),
 };

@@ -1,16 +1,19 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { Form, data, redirect, useActionData, useNavigate } from 'react-router';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { data, redirect, useFetcher, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { DATABASE_BUSY } from '#common/api-error.ts';
+import { DATABASE_BUSY, refusalOf } from '#common/api-error.ts';
 import { signInMessage } from '#common/sign-in-message.ts';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
 import { SignInCodeStep as CodeStep } from '#app/components/admin/sign-in-code-step.tsx';
 import { SignInPasswordStep as PasswordStep } from '#app/components/admin/sign-in-password-step.tsx';
+import { formText } from '#app/lib/admin-form.ts';
+import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { LOGIN_SUCCESS } from '#app/lib/admin-messages.ts';
 import { safeNextPath } from '#app/lib/admin-next.ts';
 import { Toaster } from '#app/components/toaster.tsx';
-import { sessionStore, useSession } from '#app/lib/session-store.ts';
+import { type FormValues, type WriteResult, formRefused } from '#app/lib/form-result.ts';
+import { sessionStore } from '#app/lib/session-store.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import '#app/styles/admin.css';
 import type { Route } from './+types/login';
@@ -36,43 +39,58 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type SignInStep = 'password' | 'code';
 
 /**
- * Without JavaScript the forms post here: same rules, the session cookie is set, then the page `next`
- * names (or /admin). For an account with two-factor on, the password step sets the pending sign-in
- * cookie and the page asks for the code (`intent=code`).
+ * The login form's answer: the shape of every form's (app/lib/form-result.ts), with the step to show next
+ * and, once signed in through the page's script, the session's public identifier for local storage.
+ */
+type SignInResult = WriteResult & { step: SignInStep; userToken?: string };
+
+/** Sent by the page's script (rendered once hydrated): it shows the toast and goes on to `next` itself. */
+const SCRIPT_FIELD = 'script';
+
+/** The refusals about one field, said beside it as well. */
+const FIELD_OF_CODE: Record<string, string> = { 'auth/invalid-email': 'username', 'auth/missing-password': 'password' };
+
+/**
+ * The only way the site's pages sign in: the form posts here, natively without JavaScript and through a
+ * fetcher with it, and both meet the same rules and get the same cookies as POST /api/auth/login. Signed in
+ * without script, the browser is sent on to the page `next` names (or /admin); with script, the answer says
+ * so and the page shows its toast and goes on after 2 s. For an account with two-factor on, the password
+ * step sets the pending sign-in cookie and the page asks for the code (`intent=code`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const codeStep = form.get('intent') === 'code';
-  const nextField = form.get('next');
-  const next = afterLogin(typeof nextField === 'string' ? nextField : null);
+  const next = afterLogin(formText(form, 'next'));
+  // The e-mail is typed again after a refusal; the password and the code never are.
+  const username = formText(form, 'username');
+  const values: FormValues = codeStep ? {} : { username };
   try {
-    if (codeStep) {
-      const { setCookie } = await context.signInWithCode(String(form.get('code') ?? ''));
-      const headers = new Headers();
-      for (const cookie of setCookie) headers.append('set-cookie', cookie);
-      return redirect(next, { headers });
-    }
-    const { setCookie, codeRequired } = await context.signIn(
-      String(form.get('username') ?? ''),
-      String(form.get('password') ?? ''),
-    );
-    if (codeRequired)
-      return data({ step: 'code' as SignInStep, error: null }, { headers: { 'set-cookie': setCookie } });
-    return redirect(next, { headers: { 'set-cookie': setCookie } });
+    const { setCookie, userToken } = codeStep
+      ? await context.signInWithCode(formText(form, 'code'))
+      : await context.signIn(username, formText(form, 'password'));
+    const headers = new Headers();
+    for (const cookie of setCookie) headers.append('set-cookie', cookie);
+    if (userToken === null) return data<SignInResult>({ ok: true, message: null, step: 'code' }, { headers });
+    if (form.get(SCRIPT_FIELD) !== '1') return redirect(next, { headers });
+    const step: SignInStep = codeStep ? 'code' : 'password';
+    return data<SignInResult>({ ok: true, message: LOGIN_SUCCESS, step, userToken }, { headers });
   } catch (err) {
-    const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : 'unknown-error';
-    if (code === 'unknown-error') throw err;
-    const { headers = {} } = err as { headers?: Record<string, string> };
-    // Not a sign-in refusal: the database was busy and no session was made. Say so in words.
-    if (code === DATABASE_BUSY.code) {
-      return data(
-        { error: DATABASE_BUSY.message, step: (codeStep ? 'code' : 'password') as SignInStep },
-        { status: 503, headers },
-      );
-    }
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    // A busy database is no sign-in refusal (no session was made): it is said in its own words.
+    const message =
+      refusal.code === DATABASE_BUSY.code
+        ? DATABASE_BUSY.message
+        : signInMessage(refusal.code, Number(refusal.headers['retry-after']) || null);
+    const field = FIELD_OF_CODE[refusal.code];
+    const fieldErrors = field ? { [field]: refusal.message } : undefined;
     // A pending sign-in that expired starts again from the password.
-    const step: SignInStep = codeStep && code !== 'auth/code-expired' ? 'code' : 'password';
-    return { error: signInMessage(code, Number(headers['retry-after']) || null), step };
+    const step: SignInStep = codeStep && refusal.code !== 'auth/code-expired' ? 'code' : 'password';
+    const refused: SignInResult = {
+      ...formRefused({ code: refusal.code, message }, { values, ...(fieldErrors ? { fieldErrors } : {}) }),
+      step,
+    };
+    return data(refused, { status: refusal.status, headers: refusal.headers });
   }
 }
 
@@ -84,61 +102,69 @@ function showSignInToast(type: 'success' | 'error', message: string) {
   else toast[type](message, { toastId: SIGN_IN_TOAST });
 }
 
-export default function Login({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const fetcher = useFetcher<SignInResult>();
   const navigate = useNavigate();
-  const { loading } = useSession();
-  const [scriptStep, setScriptStep] = useState<SignInStep | null>(null);
-  const step: SignInStep = scriptStep ?? actionData?.step ?? 'password';
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== 'idle';
+  // Without script the page comes back with the action's answer; with it, the fetcher holds the answer.
+  const answer = (fetcher.data ?? actionData) as SignInResult | undefined;
+  const step: SignInStep = answer?.step ?? 'password';
+  const refused = answer && !answer.ok ? answer : undefined;
 
   useEffect(() => {
     // The server says nobody is signed in here: a token left in the browser is stale.
     if (!loaderData.signedIn) sessionStore.forget();
   }, [loaderData.signedIn]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const result =
-      step === 'code'
-        ? await sessionStore.loginWithCode(String(form.get('code') ?? ''))
-        : await sessionStore.login(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-    if (result.ok === 'code') {
-      setScriptStep('code');
-    } else if (result.ok) {
-      showSignInToast('success', LOGIN_SUCCESS);
-      window.setTimeout(() => void navigate(loaderData.next), TIMINGS.loginRedirectMs);
-    } else {
+  // Each answer the fetcher brings is told once, as a toast.
+  const reported = useRef<SignInResult | undefined>(undefined);
+  const settle = useEffectEvent((result: SignInResult) => {
+    if (!result.ok) {
       showSignInToast('error', result.message);
-      // The pending sign-in expired: start again from the password.
-      if (result.error === 'code-expired') setScriptStep('password');
+    } else if (result.userToken) {
+      sessionStore.remember(result.userToken);
+      showSignInToast('success', result.message ?? LOGIN_SUCCESS);
+      window.setTimeout(() => void navigate(loaderData.next), TIMINGS.loginRedirectMs);
     }
-  }
+  });
+  useEffect(() => {
+    if (!fetcher.data || fetcher.data === reported.current) return;
+    reported.current = fetcher.data;
+    settle(fetcher.data);
+  }, [fetcher.data]);
 
   return (
     <main className="login">
       <Toaster />
-      {loading ? <LoadingScreen /> : null}
-      <Form method="post" className="login__card" onSubmit={(e) => void onSubmit(e)}>
+      {busy ? <LoadingScreen /> : null}
+      <fetcher.Form method="post" className="login__card">
         <h1 className="login__title">Admin login</h1>
         <p className="login__hint">Orbit College staff only.</p>
-        {actionData?.error ? (
+        {/* Without script the page says it here; with it, the toast does. */}
+        {refused && !fetcher.data ? (
           <p className="field__error" role="alert">
-            {actionData.error}
+            {refused.message}
           </p>
         ) : null}
         <input type="hidden" name="next" value={loaderData.next} />
+        {hydrated ? <input type="hidden" name={SCRIPT_FIELD} value="1" /> : null}
         {step === 'code' ? (
           // Keyed apart from the password step: without keys React would reuse the password step's <input>
           // for the code and show the typed password in it, in plain text.
-          <CodeStep key="code-step" busy={loading} />
+          <CodeStep key="code-step" busy={busy} />
         ) : (
-          <PasswordStep key="password-step" busy={loading} />
+          <PasswordStep
+            key="password-step"
+            busy={busy}
+            username={refused?.values?.username}
+            errors={refused?.fieldErrors}
+          />
         )}
         <a className="login__back" href="/">
           Back to the website
         </a>
-      </Form>
+      </fetcher.Form>
     </main>
   );
 }

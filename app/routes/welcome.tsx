@@ -4,7 +4,9 @@ import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { FirstOwnerSchema, SetPasswordSchema } from '#common/staff.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
 import { NewPasswordField } from '#app/components/admin/new-password-field.tsx';
-import { fieldErrorsOf, formText } from '#app/lib/admin-form.ts';
+import { fieldErrorsOf, formText, formValues } from '#app/lib/admin-form.ts';
+import { CORRECT_FIELDS } from '#app/lib/admin-messages.ts';
+import { type WriteResult, formRefused } from '#app/lib/form-result.ts';
 import { withPasswordFields } from '#app/lib/admin-staff-writes.server.ts';
 import '#app/styles/admin.css';
 import '#app/styles/admin-staff.css';
@@ -29,7 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Sets the password of the link's account, or creates the first owner; a plain form, no script needed. */
+const PASSWORD_SET = 'You can sign in now with your e-mail address and the password you chose.';
+
+/**
+ * Sets the password of the link's account, or creates the first owner; a plain form, no script needed. It
+ * answers as every form does (app/lib/form-result.ts): a message, each refused field's error, what was typed.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const input = { name: formText(form, 'name'), email: formText(form, 'email'), password: formText(form, 'password') };
@@ -38,32 +45,34 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const fieldErrors = firstOwner
     ? fieldErrorsOf(FirstOwnerSchema, input)
     : fieldErrorsOf(SetPasswordSchema, { password: input.password });
-  const values = { name: input.name, email: input.email };
-  if (fieldErrors) return data({ done: false, fieldErrors, values, error: null }, { status: 400 });
+  // What was typed comes back with a refusal; the password never does.
+  const values = formValues(form);
+  const correct = { code: 'validation', message: CORRECT_FIELDS };
+  if (fieldErrors) return data<WriteResult>(formRefused(correct, { fieldErrors, values }), { status: 400 });
   try {
     const outcome = await withPasswordFields(async () => {
-      if (firstOwner) await staff.createFirstOwner(params.token, FirstOwnerSchema.parse(input));
-      else await staff.setPasswordWithLink(params.token, input.password);
+      if (firstOwner) await staff.createFirstOwner(params.token, FirstOwnerSchema.parse(input), context.clientIp);
+      else await staff.setPasswordWithLink(params.token, input.password, context.clientIp);
       return undefined;
     });
     if (outcome && 'fieldErrors' in outcome) {
-      return data({ done: false, fieldErrors: outcome.fieldErrors, values, error: null }, { status: 400 });
+      return data<WriteResult>(formRefused(correct, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });
     }
-    return { done: true, fieldErrors: {} as Record<string, string>, values, error: null };
+    return data<WriteResult>({ ok: true, message: PASSWORD_SET });
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
-    return data({ done: false, fieldErrors: {}, values, error: refusal.message }, { status: refusal.status });
+    return data<WriteResult>(formRefused(refusal, { values }), { status: refusal.status });
   }
 }
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as WriteResult | undefined;
   const { link, invalid } = loaderData;
-  if (answer?.done) {
+  if (answer?.ok) {
     return (
       <WelcomeFrame title="Your password is set">
-        <p role="status">You can sign in now with your e-mail address and the password you chose.</p>
+        <p role="status">{answer.message}</p>
         <p>
           <a className="button button--primary" href="/login">
             Go to sign in
@@ -83,7 +92,8 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
     );
   }
   const firstOwner = link.purpose === 'first-owner';
-  const errors: Record<string, string | undefined> = answer?.fieldErrors ?? {};
+  const refused = answer && !answer.ok ? answer : undefined;
+  const errors: Record<string, string | undefined> = refused?.fieldErrors ?? {};
   return (
     <WelcomeFrame title={firstOwner ? 'Create the first owner' : 'Set your password'}>
       <p>
@@ -91,9 +101,9 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           ? 'Nobody can sign in to this new site yet. The account you make here is its owner: it manages staff accounts and reads the audit log.'
           : `Choose the password for ${link.name ? `${link.name} (${link.email})` : link.email}. This link works once.`}
       </p>
-      {answer?.error ? (
+      {refused ? (
         <p className="write-status write-status--refused" role="alert">
-          {answer.error}
+          {refused.message}
         </p>
       ) : null}
       <Form method="post" className="staff-add__form">
@@ -101,7 +111,13 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <>
             <AdminField label="Your name" error={errors.name}>
               {(control) => (
-                <input {...control} name="name" autoComplete="name" defaultValue={answer?.values.name ?? ''} required />
+                <input
+                  {...control}
+                  name="name"
+                  autoComplete="name"
+                  defaultValue={refused?.values?.name ?? ''}
+                  required
+                />
               )}
             </AdminField>
             <AdminField label="E-mail address" hint="You sign in with it." error={errors.email}>
@@ -111,7 +127,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
                   name="email"
                   type="email"
                   autoComplete="username"
-                  defaultValue={answer?.values.email ?? ''}
+                  defaultValue={refused?.values?.email ?? ''}
                   required
                 />
               )}

@@ -1,4 +1,5 @@
 import { AuditPageSchema, AuditQuerySchema } from '#common/audit.ts';
+import { requestActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 /** The audit log for owners, under /api/admin (see server/modules/admin-routes.ts). */
@@ -14,6 +15,6 @@ export const adminAuditRoutes: ApiPlugin = async (app) => {
         response: { 200: AuditPageSchema },
       },
     },
-    async (request) => app.services.audit.page(request.query),
+    async (request) => app.services.audit.page(await requestActor(request), request.query),
   );
 };

@@ -173,6 +173,7 @@ describe('GET /api/admin/audit', () => {
       kind,
       subject: `item ${i}`,
       address: '10.0.0.1',
+      changes: '',
     }));
     await t.db.insertInto('audit_log').values(rows).execute();
   }
@@ -219,6 +220,7 @@ describe('pruning', () => {
       kind: 'notice-created',
       subject: id,
       address: '10.0.0.1',
+      changes: '',
     });
     await t.db
       .insertInto('audit_log')

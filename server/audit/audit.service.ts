@@ -1,4 +1,5 @@
-import { AUDIT_PAGE_SIZE, type AuditKind, type AuditPage, type AuditQuery } from '#common/audit.ts';
+import { AUDIT_PAGE_SIZE, type AuditChange, type AuditKind, type AuditPage, type AuditQuery } from '#common/audit.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import { type Clock, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import * as repo from './audit.repository.ts';
@@ -9,7 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function createAuditService(db: Db, { keepDays }: { keepDays: number }, clock: Clock = systemClock) {
   return {
     /** One page, newest first; a page past the end is empty (its number still says where it is). */
-    async page({ page, person, kind }: AuditQuery, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+    async page(actor: Actor, { page, person, kind }: AuditQuery, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+      authorize(actor, 'audit.read');
       const filter = { person, kind };
       const [total, rows, people] = await Promise.all([
         repo.countAuditEntries(db, filter),
@@ -24,6 +26,7 @@ export function createAuditService(db: Db, { keepDays }: { keepDays: number }, c
           kind: r.kind as AuditKind,
           subject: r.subject,
           address: r.address,
+          changes: r.changes ? (JSON.parse(r.changes) as AuditChange[]) : [],
         })),
         page,
         pageCount: Math.max(1, Math.ceil(total / pageSize)),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Action, type Asker, decide } from '#common/policy.ts';
 import { type AppError, forbidden, refusal, unauthorized } from '#server/errors.ts';
-import type { SignedIn } from '#server/modules/auth/auth.service.ts';
+import type { Client, SignedIn } from '#server/modules/auth/auth.service.ts';
 import { currentAdmin } from './auth-plugin.ts';
 
 /** A signed-in staff account acting through the site (API route or admin page). */
@@ -25,6 +25,18 @@ export type Actor = StaffActor | { kind: 'command-line' } | { kind: 'system'; jo
 
 export const COMMAND_LINE_ACTOR: Actor = { kind: 'command-line' };
 
+/** The actor of a signed-in session, seen from `address`. */
+export const staffActor = (session: SignedIn, twoFactorPending: boolean, address: string): StaffActor => ({
+  kind: 'staff',
+  userId: session.userId,
+  email: session.email,
+  name: session.name,
+  role: session.role,
+  twoFactorPending,
+  address,
+  session,
+});
+
 const resolved = new WeakMap<FastifyRequest, Promise<StaffActor | null>>();
 
 /** The staff account acting in this request, or null when nobody is signed in (looked up once per request). */
@@ -34,21 +46,28 @@ export function currentActor(request: FastifyRequest): Promise<StaffActor | null
     found = currentAdmin(request).then(async (session) => {
       if (!session) return null;
       const twoFactorPending = await request.server.services.twoFactor.mustSetUp(session.userId);
-      return {
-        kind: 'staff',
-        userId: session.userId,
-        email: session.email,
-        name: session.name,
-        role: session.role,
-        twoFactorPending,
-        address: request.ip,
-        session,
-      } satisfies StaffActor;
+      return staffActor(session, twoFactorPending, request.ip);
     });
     resolved.set(request, found);
   }
   return found;
 }
+
+/**
+ * The actor of a request that the policy already let through (an admin API route): its staff account.
+ * Signed out here means the session ended between the check and now; answered as signed out.
+ */
+export async function requestActor(request: FastifyRequest): Promise<StaffActor> {
+  const actor = await currentActor(request);
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+/** Where a request comes from (address and browser), for a sign-in's session and its audit entry. */
+export const clientOf = (request: FastifyRequest): Client => ({
+  address: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
 
 /** The refusal for a decision other than 'allowed', in the API's vocabulary; null when allowed. */
 export function refusalFor(actor: Actor | null, action: Action): AppError | null {

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, type Asker, POLICY, decide } from '#common/policy.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
@@ -9,7 +10,10 @@ let editorCookie: string;
 
 beforeAll(async () => {
   t = await createAdminTestApp();
-  await t.app.services.users.create(EDITOR.email, EDITOR.password, { role: 'editor', name: 'Clerk' });
+  await t.app.services.users.create(COMMAND_LINE_ACTOR, EDITOR.email, EDITOR.password, {
+    role: 'editor',
+    name: 'Clerk',
+  });
   const res = await t.anonymous({ method: 'POST', url: '/api/auth/login', payload: EDITOR });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ role: 'editor', name: 'Clerk' });
@@ -102,7 +106,7 @@ describe('the policy on the admin API', () => {
 
   // Last: requiring two-factor sign-in leaves both accounts (neither has it on) waiting to turn it on.
   it('while two-factor sign-in is required and not on, answers owner and editor as the policy table says', async () => {
-    await t.app.services.twoFactor.setRequired(true);
+    await t.app.services.twoFactor.setRequired(COMMAND_LINE_ACTOR, true);
     await expectPolicyAnswers({ role: 'owner', twoFactorPending: true }, t.cookie);
     await expectPolicyAnswers({ role: 'editor', twoFactorPending: true }, editorCookie);
   });

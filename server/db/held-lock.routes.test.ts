@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
@@ -58,7 +59,7 @@ describe(`a write while another connection holds the write lock (${engine})`, ()
   });
 
   it('keeps answering reads at normal speed and never blocks the event loop meanwhile', async () => {
-    await t.app.services.notices.create(buildNoticeInput({ title: 'Stored before the lock' }));
+    await t.app.services.notices.create(COMMAND_LINE_ACTOR, buildNoticeInput({ title: 'Stored before the lock' }));
     const lock = await holdWriteLock(t.db, t.dataDir);
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();

@@ -17,6 +17,7 @@ import * as m0009 from './migrations/0009-staff-links.ts';
 import * as m0010 from './migrations/0010-two-factor.ts';
 import * as m0011 from './migrations/0011-notice-language.ts';
 import * as m0012 from './migrations/0012-notice-updated-at.ts';
+import * as m0013 from './migrations/0013-audit-changes.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0010-two-factor': m0010,
   '0011-notice-language': m0011,
   '0012-notice-updated-at': m0012,
+  '0013-audit-changes': m0013,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

@@ -177,6 +177,8 @@ export interface AuditLogTable {
   subject: string;
   /** The client's address as the server saw it (TRUST_PROXY honoured). */
   address: string;
+  /** What changed, field by field: JSON of AuditChange[] (common/audit.ts), or '' when the entry lists none. */
+  changes: string;
 }
 
 /** A file attached to a notice: a PDF with its page 1 drawn, or a scan (server/modules/notices/attachments). */

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,7 +28,7 @@ beforeAll(async () => {
     UPLOAD_MAX_MB: '1',
   });
   tinyPng = await buildImage({ width: 24, height: 16, format: 'png' });
-  await t.app.services.notices.create(buildNoticeInput());
+  await t.app.services.notices.create(COMMAND_LINE_ACTOR, buildNoticeInput());
   // A message sent through a form opened a minute earlier (the clock moves instead of waiting).
   vi.useFakeTimers({ toFake: ['Date'] });
   const { token } = await t.app.services.inquiries.issueFormToken();

@@ -1,6 +1,10 @@
 import sharp from 'sharp';
 import { sceneSvg } from '#content/scenes.ts';
+import type { Actor } from '#server/auth/actor.ts';
 import type { AppServices } from '#server/services.ts';
+
+/** Demo content is the server's own work on a fresh install. */
+const SEED: Actor = { kind: 'system', job: 'demo content' };
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,13 +59,14 @@ export async function seedDemoContent(
   const now = Date.now();
   for (const n of [...DEMO_NOTICES].reverse()) {
     await services.notices.create(
+      SEED,
       { title: n.title, description: n.description, link: n.link ?? undefined },
       new Date(now - n.daysAgo * DAY).toISOString(),
     );
   }
   const gallery = 6;
   const featured = 3;
-  for (let i = 0; i < featured; i++) await services.images.create('featured', await drawScene(i + 1));
-  for (let i = 0; i < gallery; i++) await services.images.create('gallery', await drawScene(i + 10));
+  for (let i = 0; i < featured; i++) await services.images.create(SEED, 'featured', await drawScene(i + 1));
+  for (let i = 0; i < gallery; i++) await services.images.create(SEED, 'gallery', await drawScene(i + 10));
   return { notices: DEMO_NOTICES.length, gallery, featured };
 }

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -51,7 +52,7 @@ export async function createAdminTestApp(
     pages: false,
     ...(clock ? { clock } : {}),
   });
-  await app.services.users.create(ADMIN_EMAIL, ADMIN_PASSWORD);
+  await app.services.users.create(COMMAND_LINE_ACTOR, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   const login = await app.inject({
     method: 'POST',

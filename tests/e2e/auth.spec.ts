@@ -14,6 +14,22 @@ async function fillLogin(page: Page, email: string, password: string, { script =
 
 const userToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('userToken'));
 
+/**
+ * The addresses of every sign-in request the page sends from now on: the login page's action (`/login`
+ * without script, `/login.data` through the fetcher), never the JSON API, which is for scripts.
+ */
+function signInRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'POST' && /^\/(login|api\/auth\/login)/u.test(pathname)) sent.push(pathname);
+  });
+  return sent;
+}
+
+/** The page action's request: POST /login.data, from the page's fetcher. */
+const isPageAction = (url: URL) => url.pathname === '/login.data';
+
 test.describe('admin sign-in', () => {
   test('login shows Loading..., the success toast, waits 2 s, then opens the admin; logout returns home', async ({
     page,
@@ -24,10 +40,11 @@ test.describe('admin sign-in', () => {
     await expect(page.getByRole('link', { name: 'Gallery' })).toHaveCount(0);
 
     // Hold the request a moment so the full-screen loading state can be seen.
-    await page.route('**/api/auth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+    await page.route(isPageAction, async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
+    const sent = signInRequests(page);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Loading...')).toBeVisible();
 
@@ -37,6 +54,8 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/login$/u);
     await page.waitForURL(/\/admin$/u);
     expect(Date.now() - toastAt).toBeGreaterThan(1500);
+    // One request signed in: the page's own action, which set the cookie (checked below).
+    expect(sent).toEqual(['/login.data']);
 
     await expect(page.getByText('Hello Admin')).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Admin' });
@@ -85,6 +104,7 @@ test.describe('admin sign-in', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     const words = 'invalid-credential: the e-mail or password is wrong.';
     await expect(page.getByText(words, { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue(ADMIN_EMAIL);
     await expect(page.getByText('Loading...')).toHaveCount(0);
     // A second failure replaces the toast rather than stacking another below it.
     await page.getByRole('button', { name: 'Login' }).click();
@@ -95,20 +115,21 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/login$/u);
   });
 
-  test("a throttled sign-in says how long is left, from the answer's Retry-After", async ({ page }) => {
-    // A real lockout would also lock this address out of the other tests' sign-ins; the server's own
-    // Retry-After is covered by the API tests.
-    await page.route('**/api/auth/login', (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { 'retry-after': String(14 * 60 - 20) },
-        contentType: 'application/json',
-        body: JSON.stringify({
-          error: { code: 'auth/too-many-requests', message: 'Too many failed sign-in attempts.' },
-        }),
-      }),
-    );
-    await fillLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  test("a throttled sign-in says how long is left, from the answer's Retry-After", async ({ page }, testInfo) => {
+    // An account of its own, locked behind the server's back: real failed sign-ins would also count
+    // against this address and lock it out of the other tests' sign-ins.
+    const email = `locked-${testInfo.project.name}@orbit.test`;
+    const db = new Database(path.join(E2E_DATA_DIR, 'orbit.sqlite'));
+    try {
+      const resetAt = new Date(Date.now() + (14 * 60 - 20) * 1000).toISOString();
+      db.prepare('insert or replace into rate_limits (key, count, reset_at) values (?, 1000, ?)').run(
+        `login:account:${email}`,
+        resetAt,
+      );
+    } finally {
+      db.close();
+    }
+    await fillLogin(page, email, ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('too-many-requests: too many tries; wait 14 minutes.', { exact: true })).toBeVisible();
     expect(await userToken(page)).toBeNull();
@@ -151,15 +172,23 @@ test.describe('admin sign-in without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the form posts to the server, never puts the password in the URL, and opens the admin', async ({ page }) => {
+    const sent = signInRequests(page);
     await fillLogin(page, ADMIN_EMAIL, 'not-the-right-password', { script: false });
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('alert')).toHaveText('invalid-credential: the e-mail or password is wrong.');
     expect(page.url()).not.toContain('password');
+    // The page comes back with the e-mail as typed, and never the password.
+    await expect(page.getByLabel('Username')).toHaveValue(ADMIN_EMAIL);
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    expect(await page.content()).not.toContain('not-the-right-password');
 
-    await page.getByLabel('Username').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/admin$/u);
     await expect(page.getByText('Hello Admin')).toBeVisible();
+    // Both posts went to the page's action, which set the session cookie.
+    expect(sent).toEqual(['/login', '/login']);
+    const session = (await page.context().cookies()).find((c) => c.name === 'orbit_session');
+    expect(session?.httpOnly).toBe(true);
   });
 });

@@ -1,25 +1,41 @@
+import type { FieldErrors } from '#app/lib/form-result.ts';
+import { AdminField } from './admin-field.tsx';
+
+interface SignInPasswordStepProps {
+  busy: boolean;
+  /** The e-mail address as typed in a refused sign-in; the password is never sent back. */
+  username?: string | undefined;
+  errors?: FieldErrors | undefined;
+}
+
 /** The sign-in's first step: the e-mail address and the password. */
-export function SignInPasswordStep({ busy }: { busy: boolean }) {
+export function SignInPasswordStep({ busy, username, errors = {} }: SignInPasswordStepProps) {
   return (
     <>
-      <label className="field">
-        <span className="field__label">Username</span>
-        <input
-          className="field__input"
-          name="username"
-          type="text"
-          autoComplete="username"
-          inputMode="email"
-          aria-describedby="username-hint"
-        />
-        <span className="field__hint" id="username-hint">
-          Your e-mail address
-        </span>
-      </label>
-      <label className="field">
-        <span className="field__label">Password</span>
-        <input className="field__input" name="password" type="password" autoComplete="current-password" />
-      </label>
+      <AdminField label="Username" hint="Your e-mail address" error={errors.username}>
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            name="username"
+            type="text"
+            autoComplete="username"
+            inputMode="email"
+            defaultValue={username}
+          />
+        )}
+      </AdminField>
+      <AdminField label="Password" error={errors.password}>
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+          />
+        )}
+      </AdminField>
       <button className="button button--primary" type="submit" disabled={busy}>
         Login
       </button>

@@ -24,9 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const me = await requirePermission(context, 'account.own');
   const { twoFactor } = context.services;
   const [sessions, status, setup] = await Promise.all([
-    context.services.account.sessions(me.userId, me.session.userToken),
-    twoFactor.status(me.userId),
-    twoFactor.pendingSetup(me.userId),
+    context.services.account.sessions(me),
+    twoFactor.status(me),
+    twoFactor.pendingSetup(me),
   ]);
   return { me: { name: me.name, email: me.email, role: me.role }, sessions, twoFactor: { ...status, setup } };
 }

@@ -8,12 +8,12 @@ import type { Route } from './+types/audit';
 export const meta: Route.MetaFunction = () => adminMeta('Audit log');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, 'audit.read');
+  const actor = await requirePermission(context, 'audit.read');
   const params = Object.fromEntries(new URL(request.url).searchParams);
   // An address edited by hand with an unknown kind or page shows the whole log from its first page.
   const parsed = AuditQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : AuditQuerySchema.parse({});
-  return { query, log: await context.services.audit.page(query) };
+  return { query, log: await context.services.audit.page(actor, query) };
 }
 
 const kindLabel = (kind: string) => AUDIT_KIND_LABELS[kind as AuditKind] ?? kind;

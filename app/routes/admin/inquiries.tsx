@@ -10,8 +10,8 @@ import type { Route } from './+types/inquiries';
 export const meta: Route.MetaFunction = () => adminMeta('Inquiries');
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requirePermission(context, 'inquiries.handle');
-  return { inquiries: await context.services.inquiries.list() };
+  const actor = await requirePermission(context, 'inquiries.handle');
+  return { inquiries: await context.services.inquiries.list(actor) };
 }
 
 export const action = (args: Route.ActionArgs) =>

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Staff');
 export async function loader({ context }: Route.LoaderArgs) {
   const me = await requirePermission(context, 'staff.manage');
   const [accounts, twoFactorRequired] = await Promise.all([
-    context.services.staff.list(),
+    context.services.staff.list(me),
     context.services.twoFactor.isRequired(),
   ]);
   return { accounts, twoFactorRequired, me: me.userId, siteUrl: context.siteUrl };

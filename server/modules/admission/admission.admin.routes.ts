@@ -1,5 +1,6 @@
 import { AdmissionResponseSchema } from '#common/admission.ts';
 import type { ApiPlugin } from '#server/http.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 /** The admission status for signed-in admins, under /api/admin. */
 export const adminAdmissionRoutes: ApiPlugin = async (app) => {
@@ -14,6 +15,6 @@ export const adminAdmissionRoutes: ApiPlugin = async (app) => {
         response: { 200: AdmissionResponseSchema },
       },
     },
-    async (request) => ({ status: await app.services.admission.set(request.body.status) }),
+    async (request) => ({ status: await app.services.admission.set(await requestActor(request), request.body.status) }),
   );
 };

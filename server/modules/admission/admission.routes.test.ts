@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#server/test-support/test-app.ts';
 
@@ -12,9 +13,9 @@ describe('GET /api/admission', () => {
   });
 
   it('answers the stored status once it has been set', async () => {
-    await t.services.admission.set('ADMISSION OPEN');
+    await t.services.admission.set(COMMAND_LINE_ACTOR, 'ADMISSION OPEN');
     expect((await t.app.inject({ method: 'GET', url: '/api/admission' })).json()).toEqual({ status: 'ADMISSION OPEN' });
-    await t.services.admission.set('ADMISSION ENQUIRY');
+    await t.services.admission.set(COMMAND_LINE_ACTOR, 'ADMISSION ENQUIRY');
     expect((await t.app.inject({ method: 'GET', url: '/api/admission' })).json()).toEqual({
       status: 'ADMISSION ENQUIRY',
     });

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,17 +29,17 @@ const refusalOf = (promise: Promise<unknown>) =>
 
 describe('accounts: one set of rules for every way an account is made or changed', () => {
   it('refuses a short or common password and a malformed address when an account is made', async () => {
-    expect(await refusalOf(accounts.create(OWNER, 'short-one'))).toEqual({
+    expect(await refusalOf(accounts.create(COMMAND_LINE_ACTOR, OWNER, 'short-one'))).toEqual({
       code: 'password/too-short',
       message: PASSWORD_TOO_SHORT,
     });
     for (const password of ['password1234', 'PASSWORD1234', 'dragon123456']) {
-      expect(await refusalOf(accounts.create(OWNER, password)), password).toEqual({
+      expect(await refusalOf(accounts.create(COMMAND_LINE_ACTOR, OWNER, password)), password).toEqual({
         code: 'password/too-common',
         message: PASSWORD_TOO_COMMON,
       });
     }
-    expect(await refusalOf(accounts.create('owner@localhost', 'a-very-long-password'))).toEqual({
+    expect(await refusalOf(accounts.create(COMMAND_LINE_ACTOR, 'owner@localhost', 'a-very-long-password'))).toEqual({
       code: 'validation',
       message: EMAIL_MESSAGE,
     });
@@ -46,16 +47,18 @@ describe('accounts: one set of rules for every way an account is made or changed
   });
 
   it('makes an owner by default, and refuses the same address in any case', async () => {
-    const id = await accounts.create(' Owner@Orbit.test ', 'a-very-long-password');
+    const id = await accounts.create(COMMAND_LINE_ACTOR, ' Owner@Orbit.test ', 'a-very-long-password');
     expect(await accounts.findById(id)).toMatchObject({ email: OWNER, role: 'owner' });
-    expect(await refusalOf(accounts.create('OWNER@orbit.test', 'another-long-password'))).toMatchObject({
+    expect(
+      await refusalOf(accounts.create(COMMAND_LINE_ACTOR, 'OWNER@orbit.test', 'another-long-password')),
+    ).toMatchObject({
       code: 'staff/email-taken',
     });
   });
 
   it('refuses a common password when a password is changed, and leaves the old one', async () => {
     const owner = (await accounts.findByEmail(OWNER))!;
-    expect(await refusalOf(accounts.setPassword(owner.id, 'password1234'))).toMatchObject({
+    expect(await refusalOf(accounts.setPassword(COMMAND_LINE_ACTOR, owner.id, 'password1234'))).toMatchObject({
       code: 'password/too-common',
     });
     expect(await verifyPassword('a-very-long-password', (await accounts.findById(owner.id))!.password_hash)).toBe(true);
@@ -64,21 +67,23 @@ describe('accounts: one set of rules for every way an account is made or changed
   it('never demotes, disables or deletes the last owner who can sign in, through the accounts or the staff service', async () => {
     const owner = (await accounts.findByEmail(OWNER))!;
     const lastOwner = { code: 'staff/last-owner', message: expect.any(String) };
-    expect(await refusalOf(accounts.setRole(owner.id, 'editor'))).toEqual(lastOwner);
-    expect(await refusalOf(accounts.setDisabled(owner.id, true))).toEqual(lastOwner);
-    expect(await refusalOf(accounts.remove(owner.id))).toEqual(lastOwner);
-    expect(await refusalOf(staff.setRole(owner.id, 'editor'))).toEqual(lastOwner);
-    expect(await refusalOf(staff.setDisabled(owner.id, true))).toEqual(lastOwner);
-    expect(await refusalOf(staff.remove(owner.id))).toEqual(lastOwner);
+    expect(await refusalOf(accounts.setRole(COMMAND_LINE_ACTOR, owner.id, 'editor'))).toEqual(lastOwner);
+    expect(await refusalOf(accounts.setDisabled(COMMAND_LINE_ACTOR, owner.id, true))).toEqual(lastOwner);
+    expect(await refusalOf(accounts.remove(COMMAND_LINE_ACTOR, owner.id))).toEqual(lastOwner);
+    expect(await refusalOf(staff.setRole(COMMAND_LINE_ACTOR, owner.id, 'editor'))).toEqual(lastOwner);
+    expect(await refusalOf(staff.setDisabled(COMMAND_LINE_ACTOR, owner.id, true))).toEqual(lastOwner);
+    expect(await refusalOf(staff.remove(COMMAND_LINE_ACTOR, owner.id))).toEqual(lastOwner);
     expect(await accounts.findById(owner.id)).toMatchObject({ role: 'owner', disabled_at: null });
 
     // An editor does not count; a second owner who can sign in does.
-    const editor = await accounts.create('editor@orbit.test', 'an-editor-password', { role: 'editor' });
-    expect(await refusalOf(accounts.remove(owner.id))).toEqual(lastOwner);
-    await accounts.setRole(editor, 'owner');
-    await accounts.setRole(owner.id, 'editor');
-    expect(await refusalOf(accounts.remove(editor))).toEqual(lastOwner);
-    await accounts.remove(owner.id);
+    const editor = await accounts.create(COMMAND_LINE_ACTOR, 'editor@orbit.test', 'an-editor-password', {
+      role: 'editor',
+    });
+    expect(await refusalOf(accounts.remove(COMMAND_LINE_ACTOR, owner.id))).toEqual(lastOwner);
+    await accounts.setRole(COMMAND_LINE_ACTOR, editor, 'owner');
+    await accounts.setRole(COMMAND_LINE_ACTOR, owner.id, 'editor');
+    expect(await refusalOf(accounts.remove(COMMAND_LINE_ACTOR, editor))).toEqual(lastOwner);
+    await accounts.remove(COMMAND_LINE_ACTOR, owner.id);
     expect(await accounts.all()).toHaveLength(1);
   });
 });

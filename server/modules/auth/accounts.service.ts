@@ -3,7 +3,8 @@ import { EMAIL_MESSAGE, isEmailAddress } from '#common/email.ts';
 import { NewPasswordSchema, PASSWORD_TOO_COMMON } from '#common/password-rules.ts';
 import { ROLE_LABELS, type Role, parseRole } from '#common/roles.ts';
 import { describeDevice } from '#common/user-agent.ts';
-import { type AuditActor, audit } from '#server/audit/audit.ts';
+import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
+import type { Actor } from '#server/auth/actor.ts';
 import { isCommonPassword } from '#server/auth/common-passwords.ts';
 import { hashPassword, unmatchableHash } from '#server/auth/password.ts';
 import { type Clock, systemClock } from '#server/clock.ts';
@@ -12,6 +13,12 @@ import type { UserRow } from '#server/db/schema.ts';
 import { badRequest, notFound, refusal } from '#server/errors.ts';
 import * as sessions from './sessions.repository.ts';
 import * as users from './users.repository.ts';
+
+/**
+ * Who makes an account change, for its audit entry: a staff member or the command line (the services that
+ * call these have asked the policy), or the account's own person at the door (a one-time link).
+ */
+export type ChangedBy = Actor | AccountAtDoor;
 
 /** Work of the caller's that commits with the change, or not at all (a one-time link used or voided). */
 type Within = (trx: Db) => Promise<void>;
@@ -22,8 +29,6 @@ interface CreateOptions {
   role?: Role;
   before?: Within;
   after?: (trx: Db, id: string) => Promise<void>;
-  /** Who made it, when not the signed-in admin or the command line (the first owner made it themselves). */
-  actor?: (id: string) => AuditActor;
   /** The audit entry's subject, when not 'Name (e-mail), Role'. */
   subject?: (account: { name: string; email: string }) => string;
 }
@@ -87,9 +92,10 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
      * account is added.
      */
     async create(
+      by: ChangedBy | ((id: string) => AccountAtDoor),
       address: string,
       password: string | null,
-      { name = '', role = 'owner', before, after, actor, subject }: CreateOptions = {},
+      { name = '', role = 'owner', before, after, subject }: CreateOptions = {},
     ): Promise<string> {
       if (!isEmailAddress(address)) throw badRequest('validation', EMAIL_MESSAGE);
       const email = users.normaliseEmail(address);
@@ -113,11 +119,15 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
           updated_at: now,
         });
         await after?.(trx, id);
-        await audit(trx, {
-          kind: 'account-added',
-          subject: subject ? subject({ name, email }) : `${accountName({ name, email })}, ${ROLE_LABELS[role]}`,
-          ...(actor ? { actor: actor(id) } : {}),
-        });
+        await audit(
+          trx,
+          typeof by === 'function' ? by(id) : by,
+          {
+            kind: 'account-added',
+            subject: subject ? subject({ name, email }) : `${accountName({ name, email })}, ${ROLE_LABELS[role]}`,
+          },
+          clock.now(),
+        );
         return id;
       });
     },
@@ -127,14 +137,14 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
      * making the change from the Account page).
      */
     async setPassword(
+      by: ChangedBy,
       id: string,
       password: string,
       {
         keepSessionId,
         subject,
-        actor,
         within,
-      }: { keepSessionId?: string; subject?: (user: UserRow) => string; actor?: AuditActor; within?: Within } = {},
+      }: { keepSessionId?: string; subject?: (user: UserRow) => string; within?: Within } = {},
     ): Promise<void> {
       const passwordHash = await hashNewPassword(password);
       await db.transaction().execute(async (trx) => {
@@ -143,27 +153,25 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         await users.updatePassword(trx, id, passwordHash, clock.now().toISOString());
         if (keepSessionId) await sessions.deleteOtherSessionsOfUser(trx, id, keepSessionId);
         else await sessions.deleteSessionsOfUser(trx, id);
-        await audit(trx, {
-          kind: 'password-changed',
-          subject: subject ? subject(user) : `${accountName(user)}: password changed`,
-          ...(actor ? { actor } : {}),
-        });
+        const text = subject ? subject(user) : `${accountName(user)}: password changed`;
+        await audit(trx, by, { kind: 'password-changed', subject: text }, clock.now());
       });
     },
 
     /** The old password stops working and the account's sessions end; `within` makes the link for a new one. */
-    async clearPassword(id: string, within: Within): Promise<void> {
+    async clearPassword(by: ChangedBy, id: string, within: Within): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const user = await find(trx, id);
         if (user.disabled_at !== null) throw refusal('staff/disabled');
         await users.updatePassword(trx, id, unmatchableHash(), clock.now().toISOString());
         await sessions.deleteSessionsOfUser(trx, id);
         await within(trx);
-        await audit(trx, { kind: 'password-changed', subject: `${accountName(user)}: reset, new one-time link made` });
+        const subject = `${accountName(user)}: reset, new one-time link made`;
+        await audit(trx, by, { kind: 'password-changed', subject }, clock.now());
       });
     },
 
-    async setRole(id: string, role: Role): Promise<void> {
+    async setRole(by: ChangedBy, id: string, role: Role): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await users.oneOwnerChangeAtATime(trx);
         const user = await find(trx, id);
@@ -171,15 +179,14 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         if (was === role) return;
         if (role !== 'owner') await assertNotLastOwner(trx, user);
         await users.updateRole(trx, id, role, clock.now().toISOString());
-        await audit(trx, {
-          kind: 'account-changed',
-          subject: `${accountName(user)}: ${ROLE_LABELS[was]} → ${ROLE_LABELS[role]}`,
-        });
+        const changes = [{ field: 'Role', from: ROLE_LABELS[was], to: ROLE_LABELS[role] }];
+        const subject = `${accountName(user)}: ${ROLE_LABELS[was]} → ${ROLE_LABELS[role]}`;
+        await audit(trx, by, { kind: 'account-changed', subject, changes }, clock.now());
       });
     },
 
     /** Disabling ends the account's sessions (and `onDisable`: its links) at once; enabling lets it sign in again. */
-    async setDisabled(id: string, disabled: boolean, onDisable?: Within): Promise<void> {
+    async setDisabled(by: ChangedBy, id: string, disabled: boolean, onDisable?: Within): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await users.oneOwnerChangeAtATime(trx);
         const user = await find(trx, id);
@@ -190,15 +197,15 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         if (disabled) {
           await sessions.deleteSessionsOfUser(trx, id);
           await onDisable?.(trx);
-          await audit(trx, { kind: 'account-disabled', subject: accountName(user) });
+          await audit(trx, by, { kind: 'account-disabled', subject: accountName(user) }, clock.now());
         } else {
-          await audit(trx, { kind: 'account-changed', subject: `${accountName(user)}: enabled` });
+          await audit(trx, by, { kind: 'account-changed', subject: `${accountName(user)}: enabled` }, clock.now());
         }
       });
     },
 
     /** Never the last owner who can sign in; the account's sessions (and `within`: its links) go with it. */
-    async remove(id: string, within?: Within): Promise<void> {
+    async remove(by: ChangedBy, id: string, within?: Within): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await users.oneOwnerChangeAtATime(trx);
         const user = await find(trx, id);
@@ -206,7 +213,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         await within?.(trx);
         await sessions.deleteSessionsOfUser(trx, id);
         await users.deleteUser(trx, id);
-        await audit(trx, { kind: 'account-deleted', subject: accountName(user) });
+        await audit(trx, by, { kind: 'account-deleted', subject: accountName(user) }, clock.now());
       });
     },
 
@@ -224,10 +231,15 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
     },
 
     /** Ends the account's sessions except `keepSessionId`; returns how many ended. */
-    async endOtherSessions(userId: string, keepSessionId: string, subject: (ended: number) => string): Promise<number> {
+    async endOtherSessions(
+      by: ChangedBy,
+      userId: string,
+      keepSessionId: string,
+      subject: (ended: number) => string,
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const ended = await sessions.deleteOtherSessionsOfUser(trx, userId, keepSessionId);
-        if (ended > 0) await audit(trx, { kind: 'sign-out', subject: subject(ended) });
+        if (ended > 0) await audit(trx, by, { kind: 'sign-out', subject: subject(ended) }, clock.now());
         return ended;
       });
     },

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   });
   ({ db, cleanup: closeDb } = await openTestDb(dataDir));
   app = await buildApp({ env, db, storage: createLocalStorage(path.join(dataDir, 'uploads')), pages: false });
-  await app.services.users.create(EMAIL, PASSWORD);
+  await app.services.users.create(COMMAND_LINE_ACTOR, EMAIL, PASSWORD);
 });
 
 afterAll(async () => {
@@ -218,7 +219,11 @@ describe('sessions', () => {
 
   it('changing the password ends every session of that admin', async () => {
     const { cookie } = await signIn();
-    await app.services.users.setPassword((await app.services.users.findByEmail(EMAIL))!.id, PASSWORD);
+    await app.services.users.setPassword(
+      COMMAND_LINE_ACTOR,
+      (await app.services.users.findByEmail(EMAIL))!.id,
+      PASSWORD,
+    );
     expect((await app.inject({ url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(401);
   });
 });

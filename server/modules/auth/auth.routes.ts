@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { RoleSchema } from '#common/roles.ts';
 import { currentAdmin } from '#server/auth/auth-plugin.ts';
-import { pendingSignInCookie } from '#server/auth/session-cookie.ts';
+import { pendingSignInCookie, signInCookies } from '#server/auth/session-cookie.ts';
 import { unauthorized } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
+import { clientOf } from '#server/auth/actor.ts';
 
 const SignedInSchema = z.object({
   userToken: z.string(),
@@ -22,6 +23,9 @@ const CodeBodySchema = z.object({ code: z.string().max(64) });
 export const authRoutes: ApiPlugin = async (app) => {
   const { auth, cookie } = app.authSettings;
   const pending = pendingSignInCookie(cookie);
+  // The same cookies as the login page's action sets (server/load-context.ts).
+  const cookiesOf = (outcome: Parameters<typeof signInCookies>[2]) =>
+    signInCookies(app.serializeCookie, cookie, outcome);
   const clearOptions = { path: '/', secure: cookie.options.secure ?? false, sameSite: 'strict' } as const;
 
   app.post(
@@ -37,12 +41,9 @@ export const authRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const result = await auth.login(email, password, request.ip);
-      if ('pendingSecret' in result) {
-        reply.setCookie(pending.name, result.pendingSecret, pending.options);
-        return { twoFactorRequired: true as const };
-      }
-      reply.setCookie(cookie.name, result.secret, cookie.options);
+      const result = await auth.login(email, password, clientOf(request));
+      reply.header('set-cookie', cookiesOf(result));
+      if ('pendingSecret' in result) return { twoFactorRequired: true as const };
       const { secret: _secret, ...signedIn } = result;
       return signedIn;
     },
@@ -59,9 +60,8 @@ export const authRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await auth.completeSignIn(request.cookies[pending.name], request.body.code, request.ip);
-      reply.clearCookie(pending.name, clearOptions);
-      reply.setCookie(cookie.name, session.secret, cookie.options);
+      const session = await auth.completeSignIn(request.cookies[pending.name], request.body.code, clientOf(request));
+      reply.header('set-cookie', cookiesOf(session));
       const { secret: _secret, ...signedIn } = session;
       return signedIn;
     },
@@ -71,7 +71,7 @@ export const authRoutes: ApiPlugin = async (app) => {
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'Sign out: deletes the session on the server', response: { 204: z.null() } } },
     async (request, reply) => {
-      await auth.logout(request.cookies[cookie.name]);
+      await auth.logout(request.cookies[cookie.name], request.ip);
       reply.clearCookie(cookie.name, clearOptions);
       return reply.status(204).send(null);
     },

@@ -3,8 +3,7 @@ import { PasswordHashingBusyError, unmatchableHash, verifyPassword } from '#serv
 import { DATABASE_BUSY } from '#common/api-error.ts';
 import { looksLikeEmailAddress } from '#common/email.ts';
 import { type Role, parseRole } from '#common/roles.ts';
-import { audit } from '#server/audit/audit.ts';
-import { currentRequest } from '#server/audit/request-context.ts';
+import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
 import { type Clock, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, badRequest, refusal } from '#server/errors.ts';
@@ -54,11 +53,19 @@ export const hashToken = (secret: string): string => createHash('sha256').update
 /** Only well-formed secrets reach the database: 43 base64url characters (256 bits). */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/u;
 
-/** How an account is named in the audit log: its name, or its e-mail when it has none. */
-export const actorOf = (user: Pick<UserRow, 'id' | 'name' | 'email'>) => ({
+/** An account acting before it has a session (signing in, a one-time link), from `address`, for the audit log. */
+export const atDoor = (user: Pick<UserRow, 'id' | 'name' | 'email'>, address: string): AccountAtDoor => ({
+  kind: 'account',
   id: user.id,
   name: user.name || user.email,
+  address,
 });
+
+/** Where a sign-in comes from, as the edge (API route or page action) read it from the request. */
+export interface Client {
+  address: string;
+  userAgent: string;
+}
 
 const signedIn = (userToken: string, user: UserRow, expiresAt: string): SignedIn => ({
   userToken,
@@ -80,7 +87,7 @@ export function createAuthService(
   // Checked against when the e-mail is unknown, so both failures cost the same time.
   const dummyHash = unmatchableHash();
 
-  async function startSession(user: UserRow): Promise<NewSession> {
+  async function startSession(user: UserRow, client: Client): Promise<NewSession> {
     const now = clock.now();
     const secret = randomBytes(32).toString('base64url');
     const row = {
@@ -92,19 +99,20 @@ export function createAuthService(
       idle_expires_at: new Date(now.getTime() + options.sessionIdleMs).toISOString(),
       absolute_expires_at: new Date(now.getTime() + options.sessionMaxMs).toISOString(),
       // The browser and address it was opened from, to name it on the account page.
-      user_agent: String(currentRequest()?.headers['user-agent'] ?? '').slice(0, 300),
-      address: (currentRequest()?.ip ?? '').slice(0, 64),
+      user_agent: client.userAgent.slice(0, 300),
+      address: client.address.slice(0, 64),
     };
     await db.transaction().execute(async (trx) => {
       await sessions.insertSession(trx, row);
       await users.recordSignIn(trx, user.id, row.created_at);
-      await audit(trx, { kind: 'sign-in', subject: user.email, actor: actorOf(user) });
+      await audit(trx, atDoor(user, client.address), { kind: 'sign-in', subject: user.email }, now);
     });
     return { secret, ...signedIn(row.id, user, row.absolute_expires_at) };
   }
 
   return {
-    async login(email: string, password: string, ip: string): Promise<NewSession | PendingSignIn> {
+    async login(email: string, password: string, client: Client): Promise<NewSession | PendingSignIn> {
+      const ip = client.address;
       if (!looksLikeEmailAddress(email)) {
         throw badRequest('auth/invalid-email');
       }
@@ -124,17 +132,20 @@ export function createAuthService(
       }
       // A disabled account gets the same answer as a wrong password.
       if (!user || !ok || user.disabled_at !== null) {
-        await db.transaction().execute((trx) =>
-          audit(trx, {
-            kind: 'sign-in-failed',
-            subject: users.normaliseEmail(email),
-            actor: user ? actorOf(user) : { id: null, name: users.normaliseEmail(email) },
-          }),
-        );
+        await db
+          .transaction()
+          .execute((trx) =>
+            audit(
+              trx,
+              user ? atDoor(user, ip) : { kind: 'account', id: null, name: users.normaliseEmail(email), address: ip },
+              { kind: 'sign-in-failed', subject: users.normaliseEmail(email) },
+              clock.now(),
+            ),
+          );
         throw invalidCredential();
       }
       await attempt.succeeded();
-      if (user.two_factor_enabled_at === null) return startSession(user);
+      if (user.two_factor_enabled_at === null) return startSession(user, client);
       const pendingSecret = randomBytes(32).toString('base64url');
       const now = clock.now().getTime();
       await pending.deleteExpiredPendingSignIns(db, new Date(now).toISOString());
@@ -151,7 +162,8 @@ export function createAuthService(
      * The second step of a sign-in with two-factor on: the pending sign-in of this browser and a 6-digit or
      * recovery code. Codes are throttled by the same counters as passwords (per account and per address).
      */
-    async completeSignIn(pendingSecret: string | undefined, code: string, ip: string): Promise<NewSession> {
+    async completeSignIn(pendingSecret: string | undefined, code: string, client: Client): Promise<NewSession> {
+      const ip = client.address;
       if (!pendingSecret || !SECRET_PATTERN.test(pendingSecret)) throw codeExpired();
       const tokenHash = hashToken(pendingSecret);
       const row = await pending.findPendingSignIn(db, tokenHash);
@@ -168,13 +180,18 @@ export function createAuthService(
         await db
           .transaction()
           .execute((trx) =>
-            audit(trx, { kind: 'sign-in-failed', subject: `${user.email} (wrong code)`, actor: actorOf(user) }),
+            audit(
+              trx,
+              atDoor(user, ip),
+              { kind: 'sign-in-failed', subject: `${user.email} (wrong code)` },
+              clock.now(),
+            ),
           );
         throw refusal('auth/invalid-code');
       }
       // The pending sign-in makes one session: of two requests racing with it, one gets it.
       if (!(await pending.deletePendingSignIn(db, tokenHash))) throw codeExpired();
-      return startSession(user);
+      return startSession(user, client);
     },
 
     /** The signed-in admin for a cookie secret, or null; extends the idle expiry as it is used. */
@@ -204,7 +221,7 @@ export function createAuthService(
       return signedIn(session.id, user, session.absolute_expires_at);
     },
 
-    async logout(secret: string | undefined): Promise<void> {
+    async logout(secret: string | undefined, address: string): Promise<void> {
       if (!secret || !SECRET_PATTERN.test(secret)) return;
       const session = await sessions.findSessionByTokenHash(db, hashToken(secret));
       const user = session ? await users.findUserById(db, session.user_id) : undefined;
@@ -212,7 +229,7 @@ export function createAuthService(
       await db.transaction().execute(async (trx) => {
         // Only the sign-out that really ended the session is recorded.
         if (await sessions.deleteSessionByTokenHash(trx, session.token_hash)) {
-          await audit(trx, { kind: 'sign-out', subject: user.email, actor: actorOf(user) });
+          await audit(trx, atDoor(user, address), { kind: 'sign-out', subject: user.email }, clock.now());
         }
       });
     },

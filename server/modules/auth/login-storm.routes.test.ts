@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HASHING_LIMITS, passwordHashingStats } from '#server/auth/password.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
@@ -10,7 +11,7 @@ const PASSWORD = 'correct-horse-battery';
 
 const t = await createTestApp();
 afterAll(() => t.close());
-beforeAll(() => t.services.users.create(EMAIL, PASSWORD));
+beforeAll(() => t.services.users.create(COMMAND_LINE_ACTOR, EMAIL, PASSWORD));
 beforeEach(() => t.db.deleteFrom('rate_limits').execute());
 
 let ipCounter = 0;

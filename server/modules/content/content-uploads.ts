@@ -5,8 +5,9 @@ import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { CONTENT_ERRORS } from '#common/site-content/errors.ts';
 import type { MessageKey } from '#common/site-content/people.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
-import { nowIso } from '#server/db/db.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import type { ImageLimits } from '#server/images/image-pipeline.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
@@ -22,6 +23,7 @@ export interface UploadDeps {
   storage: Storage;
   log: FastifyBaseLogger;
   imageLimits: ImageLimits;
+  clock: Clock;
 }
 
 type Change<S extends ContentSection> = (current: StoredSections[S]) => StoredSections[S];
@@ -34,8 +36,9 @@ const bannerFull = () => conflict(CONTENT_ERRORS.bannerFull.code, CONTENT_ERRORS
  * deletes the files of the picture it replaced. They apply to the section as it is when they commit,
  * so they never clash with a save; the answer carries the section's new version.
  */
-export function createContentUploads({ db, storage, log, imageLimits }: UploadDeps) {
+export function createContentUploads({ db, storage, log, imageLimits, clock }: UploadDeps) {
   async function store<S extends ContentSection>(
+    actor: Actor,
     section: S,
     files: NewFile[],
     apply: Change<S>,
@@ -45,9 +48,9 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
       storage,
       files,
       {
-        commit: () => editLatest(db, section, (current) => apply(current.data)),
+        commit: () => editLatest(db, { actor, at: clock.now() }, section, (current) => apply(current.data)),
         revert: async () => {
-          await editLatest(db, section, (current) => undo(current.data));
+          await editLatest(db, { actor, at: clock.now() }, section, (current) => undo(current.data));
         },
       },
       log,
@@ -58,7 +61,8 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
 
   return {
     /** A new slide at the end of the banner, with its description (alt text), which it must have. */
-    async addBannerSlide(image: Buffer, description: NewSlide) {
+    async addBannerSlide(actor: Actor, image: Buffer, description: NewSlide) {
+      authorize(actor, 'content.edit');
       // Both refusals come before the image is processed; the banner's size is checked again at the
       // commit, where it holds against a slide added meanwhile.
       const parsed = NewSlideSchema.safeParse(description);
@@ -68,6 +72,7 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
       const { picture, files } = await preparePicture(image, imageLimits);
       const id = randomUUID();
       return store(
+        actor,
         'banner',
         files,
         (banner) => {
@@ -79,7 +84,8 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
     },
 
     /** A course shows this picture instead of an icon. */
-    async setCoursePicture(courseId: string, image: Buffer) {
+    async setCoursePicture(actor: Actor, courseId: string, image: Buffer) {
+      authorize(actor, 'content.edit');
       const find = (courses: StoredSections['courses']) => {
         const card = courses.cards.find((c) => c.id === courseId);
         if (!card) throw notFound('course');
@@ -89,6 +95,7 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
       const { picture, files } = await preparePicture(image, imageLimits);
       let previous: StoredSections['courses']['cards'][number]['icon'] | undefined;
       return store(
+        actor,
         'courses',
         files,
         (courses) => {
@@ -108,10 +115,12 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
     },
 
     /** The chairman's or principal's photo, replacing the one before. */
-    async setMessagePhoto(key: MessageKey, image: Buffer) {
+    async setMessagePhoto(actor: Actor, key: MessageKey, image: Buffer) {
+      authorize(actor, 'content.edit');
       const { picture, files } = await preparePicture(image, imageLimits);
       let previous: StoredSections['messages'][MessageKey]['photo'] = null;
       return store(
+        actor,
         'messages',
         files,
         (messages) => {
@@ -126,13 +135,22 @@ export function createContentUploads({ db, storage, log, imageLimits }: UploadDe
     },
 
     /** The prospectus, checked as a PDF by its content; its public address stays the same. */
-    async uploadProspectus(pdf: Buffer) {
+    async uploadProspectus(actor: Actor, pdf: Buffer) {
+      authorize(actor, 'content.edit');
       const { pages } = await checkPdf(pdf, { maxBytes: CONTENT_LIMITS.prospectusBytes });
       const sha256 = createHash('sha256').update(pdf).digest('hex');
       const key = `${SITE_PREFIX}prospectus/${randomUUID()}.pdf`;
-      const stored = { kind: 'upload' as const, key, bytes: pdf.length, pages, sha256, uploadedAt: nowIso() };
+      const stored = {
+        kind: 'upload' as const,
+        key,
+        bytes: pdf.length,
+        pages,
+        sha256,
+        uploadedAt: clock.now().toISOString(),
+      };
       let previous: StoredSections['downloads']['prospectus'] = null;
       return store(
+        actor,
         'downloads',
         [{ key, body: pdf, contentType: 'application/pdf' }],
         (downloads) => {

@@ -8,6 +8,7 @@ import {
 } from '#common/site-content/site.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import type { SectionUpdate } from '#common/site-content/sections.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 /**
  * The college's content for signed-in admins, under /api/admin/content: a read and a save per section
@@ -47,7 +48,11 @@ export const adminContentRoutes: ApiPlugin = async (app) => {
         },
       },
       async (request) =>
-        app.services.content.update(section, request.body as SectionUpdate<ContentSection> & { version: number }),
+        app.services.content.update(
+          await requestActor(request),
+          section,
+          request.body as SectionUpdate<ContentSection> & { version: number },
+        ),
     );
   }
 

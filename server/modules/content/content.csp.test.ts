@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { College } from '#common/site-content/college.ts';
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
@@ -22,7 +23,7 @@ const frameSrc = async () => {
 /** Saved through the same service the admin API calls (its routes are tested in content.admin.routes.test.ts). */
 async function saveCollege(change: Partial<College>) {
   const college = await t.services.content.get('college');
-  await t.services.content.update('college', { ...college, ...change });
+  await t.services.content.update(COMMAND_LINE_ACTOR, 'college', { ...college, ...change });
 }
 
 describe('frame-src of the pages', () => {

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { SECTION_SCHEMAS, type SectionUpdate, type VersionedView } from '#common/site-content/sections.ts';
 import type { Checklist, ContentSection, SiteContent } from '#common/site-content/site.ts';
 import type { ContentVersion } from '#server/cache/content-version.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest } from '#server/errors.ts';
 import type { ImageLimits } from '#server/images/image-pipeline.ts';
@@ -26,6 +28,7 @@ export interface ContentServiceDeps {
   imageLimits: ImageLimits;
   /** The shared content version (server/cache/content-version.ts), also read by the render cache. */
   versions: ContentVersion;
+  clock: Clock;
 }
 
 /** The prospectus as served: the college's upload, or the placeholder the site ships with. */
@@ -42,7 +45,7 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   return parsed.data;
 }
 
-export function createContentService({ db, storage, log, urlFor, imageLimits, versions }: ContentServiceDeps) {
+export function createContentService({ db, storage, log, urlFor, imageLimits, versions, clock }: ContentServiceDeps) {
   let cached: { version: number; site: Promise<SiteContent> } | null = null;
 
   const presentDeps = async (): Promise<PresentDeps> => ({ urlFor, builtins: await builtinFiles() });
@@ -90,17 +93,21 @@ export function createContentService({ db, storage, log, urlFor, imageLimits, ve
 
     /** Saves a section edited from `version`; 409 when someone else saved it since. */
     async update<S extends ContentSection>(
+      actor: Actor,
       section: S,
       input: SectionUpdate<S> & { version: number },
     ): Promise<VersionedView<S>> {
+      authorize(actor, 'content.edit');
       const { version, ...fields } = input;
       const update = validate(SECTION_SCHEMAS[section].update, fields) as SectionUpdate<S>;
-      const edit = await saveSection(db, section, version, (current) => APPLY_UPDATE[section](current.data, update));
+      const edit = await saveSection(db, { actor, at: clock.now() }, section, version, (current) =>
+        APPLY_UPDATE[section](current.data, update),
+      );
       await removeDroppedFiles(storage, log, edit.before.data, edit.after.data);
       return view(section, edit.after);
     },
 
-    uploads: createContentUploads({ db, storage, log, imageLimits }),
+    uploads: createContentUploads({ db, storage, log, imageLimits, clock }),
 
     /** Present the section an upload changed, as its admin read would. */
     view,

@@ -11,6 +11,7 @@ import { badRequest, refusal } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { imageTooLarge } from '#server/images/image-pipeline.ts';
 import { type UploadErrors, readUpload } from './multipart-upload.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 const IMAGE_UPLOAD =
   'Multipart, one file in a part named "file": a JPEG, PNG, WebP or AVIF image, checked by its content, with ' +
@@ -62,7 +63,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
     async (request, reply) => {
       const { file, fields } = await readImage(request, ['alt', 'altNe']);
       const alt = { en: fields.alt ?? '', ne: fields.altNe ?? '' };
-      const state = await content.uploads.addBannerSlide(file, { alt });
+      const state = await content.uploads.addBannerSlide(await requestActor(request), file, { alt });
       return reply.status(201).send(await content.view('banner', state));
     },
   );
@@ -82,7 +83,10 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
     },
     async (request) => {
       const { file } = await readImage(request);
-      return content.view('courses', await content.uploads.setCoursePicture(request.params.id, file));
+      return content.view(
+        'courses',
+        await content.uploads.setCoursePicture(await requestActor(request), request.params.id, file),
+      );
     },
   );
 
@@ -101,7 +105,10 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
     },
     async (request) => {
       const { file } = await readImage(request);
-      return content.view('messages', await content.uploads.setMessagePhoto(request.params.key, file));
+      return content.view(
+        'messages',
+        await content.uploads.setMessagePhoto(await requestActor(request), request.params.key, file),
+      );
     },
   );
 
@@ -122,7 +129,7 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
     },
     async (request) => {
       const { file } = await readUpload(request, { maxBytes: CONTENT_LIMITS.prospectusBytes, errors: pdfErrors });
-      return content.view('downloads', await content.uploads.uploadProspectus(file));
+      return content.view('downloads', await content.uploads.uploadProspectus(await requestActor(request), file));
     },
   );
 };

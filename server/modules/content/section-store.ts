@@ -1,8 +1,10 @@
 import { STALE_COPY } from '#common/api-error.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
 import { audit } from '#server/audit/audit.ts';
+import { contentChanges } from '#server/audit/content-changes.ts';
+import type { Actor } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
-import { type Db, nowIso } from '#server/db/db.ts';
+import type { Db } from '#server/db/db.ts';
 import type { SiteContentRow } from '#server/db/schema.ts';
 import { AppError, conflict } from '#server/errors.ts';
 import { defaultSections } from './content-defaults.ts';
@@ -72,10 +74,11 @@ async function writeSection<S extends ContentSection>(
   section: S,
   fromVersion: number,
   data: StoredSections[S],
+  at: Date,
 ): Promise<SectionState<S>> {
   // Our own output is checked too: nothing that the readers would refuse is ever stored.
   const json = JSON.stringify(STORED_SCHEMAS[section].parse(data));
-  const updatedAt = nowIso();
+  const updatedAt = at.toISOString();
   const saved =
     fromVersion === 0
       ? await repo.insertSection(trx, { section, data: json, version: 1, updated_at: updatedAt })
@@ -83,6 +86,12 @@ async function writeSection<S extends ContentSection>(
   if (!saved) throw staleCopy();
   // As the next read will give it.
   return { data: withDefaultNepali(data), version: fromVersion + 1, updatedAt };
+}
+
+/** Who makes an edit, and when (the service's clock). */
+export interface EditBy {
+  actor: Actor;
+  at: Date;
 }
 
 export interface Edit<S extends ContentSection> {
@@ -97,13 +106,15 @@ export interface Edit<S extends ContentSection> {
  */
 export function editSection<S extends ContentSection>(
   db: Db,
+  by: EditBy,
   section: S,
   change: (current: SectionState<S>) => StoredSections[S] | Promise<StoredSections[S]>,
 ): Promise<Edit<S>> {
   return changeContent(db, async (trx) => {
     const before = await readSection(trx, section);
-    const after = await writeSection(trx, section, before.version, await change(before));
-    await audit(trx, { kind: 'content-changed', subject: section });
+    const after = await writeSection(trx, section, before.version, await change(before), by.at);
+    const changes = contentChanges(before.data, after.data);
+    await audit(trx, by.actor, { kind: 'content-changed', subject: section, changes }, by.at);
     return { before, after };
   });
 }
@@ -111,11 +122,12 @@ export function editSection<S extends ContentSection>(
 /** A save made from the version the editor saw: refused when someone else saved since. */
 export function saveSection<S extends ContentSection>(
   db: Db,
+  by: EditBy,
   section: S,
   editedVersion: number,
   change: (current: SectionState<S>) => StoredSections[S] | Promise<StoredSections[S]>,
 ): Promise<Edit<S>> {
-  return editSection(db, section, (current) => {
+  return editSection(db, by, section, (current) => {
     if (current.version !== editedVersion) throw staleCopy();
     return change(current);
   });
@@ -127,12 +139,13 @@ export function saveSection<S extends ContentSection>(
  */
 export async function editLatest<S extends ContentSection>(
   db: Db,
+  by: EditBy,
   section: S,
   change: (current: SectionState<S>) => StoredSections[S] | Promise<StoredSections[S]>,
 ): Promise<Edit<S>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await editSection(db, section, change);
+      return await editSection(db, by, section, change);
     } catch (err) {
       if (!isStale(err) || attempt >= 3) throw err;
     }

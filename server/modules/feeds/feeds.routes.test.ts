@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticePath } from '#common/notice-path.ts';
 import type { Notice } from '#common/notice.ts';
@@ -26,11 +27,13 @@ beforeAll(async () => {
   app = await buildApp({ env, db: test.db, storage: createLocalStorage(test.dataDir), pages: false, clock });
   for (let i = 0; i < 22; i++) {
     await app.services.notices.create(
+      COMMAND_LINE_ACTOR,
       buildNoticeInput({ title: `Older notice ${String(i).padStart(2, '0')}` }),
       new Date(Date.parse('2026-10-01T00:00:00Z') + i * 3_600_000).toISOString(),
     );
   }
   published = await app.services.notices.create(
+    COMMAND_LINE_ACTOR,
     buildNoticeInput({
       title: 'Fees & <dates> "2083"',
       category: 'examination',
@@ -39,6 +42,7 @@ beforeAll(async () => {
   );
   // Publish at 24 Nov 2026 10:00, Nepal time: two days away.
   scheduled = await app.services.notices.create(
+    COMMAND_LINE_ACTOR,
     buildNoticeInput({ title: 'Holiday next week', publishAt: '2026-11-24T10:00' }),
   );
 });

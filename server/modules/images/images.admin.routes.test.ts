@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   for (const folder of ['gallery', 'featured'] as const) {
-    for (const image of await t.app.services.images.list(folder)) await t.app.services.images.remove(image.id);
+    for (const image of await t.app.services.images.list(folder))
+      await t.app.services.images.remove(COMMAND_LINE_ACTOR, image.id);
   }
 });
 

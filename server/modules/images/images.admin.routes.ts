@@ -5,6 +5,7 @@ import { ImageFolderSchema, ImageListSchema, ImageSchema } from '#common/image.t
 import { AppError, badRequest } from '#server/errors.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 import { imageTooLarge } from '#server/images/image-pipeline.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 const FolderParams = z.object({ folder: ImageFolderSchema });
 
@@ -81,7 +82,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       const body = await readUpload(request);
-      const image = await app.services.images.create(request.params.folder, body);
+      const image = await app.services.images.create(await requestActor(request), request.params.folder, body);
       return reply.status(201).send(image);
     },
   );
@@ -98,7 +99,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.images.remove(request.params.id);
+      await app.services.images.remove(await requestActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image } from '#common/image.ts';
 import { buildImage } from '#server/test-support/factories.ts';
@@ -9,9 +10,17 @@ afterAll(() => t.close());
 let older: Image;
 let newer: Image;
 beforeAll(async () => {
-  older = await t.services.images.create('featured', await buildImage({ width: 1000, height: 750 }));
-  newer = await t.services.images.create('featured', await buildImage({ width: 600, height: 400, format: 'png' }));
-  await t.services.images.create('gallery', await buildImage({ width: 500, height: 500 }));
+  older = await t.services.images.create(
+    COMMAND_LINE_ACTOR,
+    'featured',
+    await buildImage({ width: 1000, height: 750 }),
+  );
+  newer = await t.services.images.create(
+    COMMAND_LINE_ACTOR,
+    'featured',
+    await buildImage({ width: 600, height: 400, format: 'png' }),
+  );
+  await t.services.images.create(COMMAND_LINE_ACTOR, 'gallery', await buildImage({ width: 500, height: 500 }));
 });
 
 describe('GET /api/images', () => {

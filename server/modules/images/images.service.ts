@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
-import { type Db, nowIso } from '#server/db/db.ts';
+import type { Db } from '#server/db/db.ts';
 import type { ImageRow } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
 import { type StoredVariant, parseVariants, toImage, variantKey } from '#server/images/variants.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { audit } from '#server/audit/audit.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
+import type { Clock } from '#server/clock.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import { IMAGE_PREFIX } from './images.files.ts';
@@ -28,6 +30,7 @@ export interface ImagesServiceDeps {
   log: FastifyBaseLogger;
   /** Images per page of a paged list (the public gallery). */
   pageSize: number;
+  clock: Clock;
 }
 
 export interface ImagePage {
@@ -39,7 +42,7 @@ export interface ImagePage {
   total: number;
 }
 
-export function createImagesService({ db, storage, limits, urlFor, log, pageSize }: ImagesServiceDeps) {
+export function createImagesService({ db, storage, limits, urlFor, log, pageSize, clock }: ImagesServiceDeps) {
   const fullError = (folder: ImageFolder, max: number) =>
     conflict('image/folder-full', `The ${folder} folder already holds ${max} images. Delete one first.`);
 
@@ -65,7 +68,8 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
     },
 
     /** Processes, stores and records an upload; on any failure (a full disk: 507) nothing is left behind. */
-    async create(folder: ImageFolder, input: Buffer): Promise<Image> {
+    async create(actor: Actor, folder: ImageFolder, input: Buffer): Promise<Image> {
+      authorize(actor, 'photos.edit');
       const max = MAX_PER_FOLDER[folder];
       if (max !== undefined && (await repo.countImages(db, folder)) >= max) throw fullError(folder, max);
 
@@ -87,7 +91,7 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         height: processed.height,
         variants: JSON.stringify(variants),
         original_bytes: input.length,
-        created_at: nowIso(),
+        created_at: clock.now().toISOString(),
       };
       const files = variants.map((v, i) => ({
         key: v.key,
@@ -104,15 +108,17 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
             changeContent(db, async (trx) => {
               if (max === undefined) await repo.insertImage(trx, row);
               else if (!(await repo.insertImageWithinLimit(trx, row, max))) throw fullError(folder, max);
-              await audit(trx, { kind: 'photo-uploaded', subject: photoName(row) });
+              await audit(trx, actor, { kind: 'photo-uploaded', subject: photoName(row) }, clock.now());
             }),
           revert: async () => {
             await changeContent(db, async (trx) => {
               if (await repo.deleteImage(trx, id)) {
-                await audit(trx, {
-                  kind: 'photo-deleted',
-                  subject: `${photoName(row)} (its files could not be stored)`,
-                });
+                await audit(
+                  trx,
+                  actor,
+                  { kind: 'photo-deleted', subject: `${photoName(row)} (its files could not be stored)` },
+                  clock.now(),
+                );
               }
             });
           },
@@ -126,11 +132,12 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
      * Deletes the row first (so the image leaves every page at once), then its files. Of two concurrent
      * deletes exactly one wins; the other, like a delete of an image already gone, answers 404.
      */
-    async remove(id: string): Promise<void> {
+    async remove(actor: Actor, id: string): Promise<void> {
+      authorize(actor, 'photos.edit');
       const row = await changeContent(db, async (trx) => {
         const found = await repo.findImage(trx, id);
         if (!found || !(await repo.deleteImage(trx, id))) return undefined;
-        await audit(trx, { kind: 'photo-deleted', subject: photoName(found) });
+        await audit(trx, actor, { kind: 'photo-deleted', subject: photoName(found) }, clock.now());
         return found;
       });
       if (!row) throw notFound('image');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InquirySchema } from '#common/inquiry.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 /** The contact form's messages for signed-in admins, under /api/admin. */
 export const adminInquiriesRoutes: ApiPlugin = async (app) => {
@@ -14,9 +15,9 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
         response: { 200: z.object({ inquiries: z.array(InquirySchema), unhandled: z.number().int().min(0) }) },
       },
     },
-    async () => {
+    async (request) => {
       const [inquiries, unhandled] = await Promise.all([
-        app.services.inquiries.list(),
+        app.services.inquiries.list(await requestActor(request)),
         app.services.inquiries.countUnhandled(),
       ]);
       return { inquiries, unhandled };
@@ -35,7 +36,8 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
         response: { 200: InquirySchema },
       },
     },
-    async (request) => app.services.inquiries.setHandled(request.params.id, request.body.handled),
+    async (request) =>
+      app.services.inquiries.setHandled(await requestActor(request), request.params.id, request.body.handled),
   );
 
   app.delete(
@@ -50,7 +52,7 @@ export const adminInquiriesRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.inquiries.remove(request.params.id);
+      await app.services.inquiries.remove(await requestActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

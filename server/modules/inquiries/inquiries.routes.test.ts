@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type InquiryFormToken, type InquiryInput, INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { buildInquiryInput, chars } from '#server/test-support/factories.ts';
@@ -65,7 +66,7 @@ describe('POST /api/inquiries', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ error: { code: 'unsupported-media-type' } });
-    expect(await t.services.inquiries.list()).toHaveLength(0);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toHaveLength(0);
   });
 
   it('stores a valid message and answers 201', async () => {
@@ -73,7 +74,7 @@ describe('POST /api/inquiries', () => {
 
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ received: true, message: expect.stringContaining('Thank you') });
-    const stored = await t.services.inquiries.list();
+    const stored = await t.services.inquiries.list(COMMAND_LINE_ACTOR);
     expect(stored).toEqual([
       {
         id: expect.any(String),
@@ -91,7 +92,7 @@ describe('POST /api/inquiries', () => {
 
   it('trims the fields before storing them', async () => {
     await send(buildInquiryInput({ first_name: '  Ram  ', subject: ' Fees ' }));
-    const [stored] = await t.services.inquiries.list();
+    const [stored] = await t.services.inquiries.list(COMMAND_LINE_ACTOR);
     expect(stored).toMatchObject({ firstName: 'Ram', subject: 'Fees' });
   });
 
@@ -116,7 +117,7 @@ describe('POST /api/inquiries', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'validation', message } });
-    expect(await t.services.inquiries.list()).toEqual([]);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toEqual([]);
   });
 
   it('refuses a body that is not JSON and stores nothing', async () => {
@@ -128,7 +129,7 @@ describe('POST /api/inquiries', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'bad-request', message: expect.any(String) } });
-    expect(await t.services.inquiries.list()).toEqual([]);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toEqual([]);
   });
 
   it('refuses a post from another site', async () => {
@@ -139,7 +140,7 @@ describe('POST /api/inquiries', () => {
       payload: buildInquiryInput(),
     });
     expect(res.statusCode).toBe(403);
-    expect(await t.services.inquiries.list()).toEqual([]);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toEqual([]);
   });
 
   it('answers a filled honeypot exactly like a person, but stores nothing', async () => {
@@ -149,7 +150,7 @@ describe('POST /api/inquiries', () => {
 
     expect(bot.statusCode).toBe(201);
     expect(bot.json()).toEqual(person.json());
-    expect(await t.services.inquiries.list()).toEqual([]);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toEqual([]);
   });
 
   it(`answers 429 with Retry-After once an address has sent ${MAX_PER_HOUR} messages in an hour`, async () => {
@@ -171,7 +172,7 @@ describe('POST /api/inquiries', () => {
     // The clock moved a few seconds for each form filled in since the first message.
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    const stored = await t.services.inquiries.list();
+    const stored = await t.services.inquiries.list(COMMAND_LINE_ACTOR);
     expect(stored).toHaveLength(MAX_PER_HOUR);
     expect(stored.map((s) => s.subject)).not.toContain('One too many');
 
@@ -201,7 +202,7 @@ describe('the form token', () => {
     expect(tooFast.json()).toEqual({
       error: { code: 'inquiry/too-fast', message: 'Please take a moment to fill in the form before sending.' },
     });
-    expect(await t.services.inquiries.list()).toEqual([]);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toEqual([]);
 
     advance(1);
     const inTime = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token: token });
@@ -238,7 +239,7 @@ describe('the form token', () => {
         message: 'This form could not be checked. Please check your message and press Send again.',
       },
     });
-    expect(await t.services.inquiries.list()).toEqual([]);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toEqual([]);
   });
 
   it('takes one message per form: the same token sent again is refused', async () => {
@@ -247,7 +248,7 @@ describe('the form token', () => {
     const again = await send({ ...buildInquiryInput({ email: freshEmail() }), form_token });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: { code: 'inquiry/form-used' } });
-    expect(await t.services.inquiries.list()).toHaveLength(1);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toHaveLength(1);
   });
 });
 
@@ -259,7 +260,7 @@ describe('the limit per e-mail address', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ error: { code: 'inquiry/too-many-requests' } });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
-    expect(await t.services.inquiries.list()).toHaveLength(MAX_PER_EMAIL);
+    expect(await t.services.inquiries.list(COMMAND_LINE_ACTOR)).toHaveLength(MAX_PER_EMAIL);
     // Another parent is not affected.
     expect((await send(buildInquiryInput({ email: freshEmail() }))).statusCode).toBe(201);
   });

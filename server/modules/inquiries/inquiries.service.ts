@@ -7,7 +7,9 @@ import {
   InquirySubmissionSchema,
 } from '#common/inquiry.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Db, nowIso } from '#server/db/db.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
 import type { InquiryRow } from '#server/db/schema.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
@@ -52,13 +54,17 @@ export function mailboxKey(email: string): string {
   return `${local.replace(/\+.*$/u, '')}@${domain}`;
 }
 
-export function createInquiriesService(db: Db, options: InquiriesOptions) {
-  const formTokens = createFormTokens(db);
+export function createInquiriesService(db: Db, clock: Clock, options: InquiriesOptions) {
+  const formTokens = createFormTokens(db, clock);
 
   async function withinLimit(key: string, max: number): Promise<void> {
-    const { count, resetAt } = await hit(db, key, HOUR_MS);
+    const { count, resetAt } = await hit(db, key, HOUR_MS, clock.now());
     if (count > max) {
-      throw tooManyRequests(INQUIRY_TOO_MANY.code, INQUIRY_TOO_MANY.message, (resetAt.getTime() - Date.now()) / 1000);
+      throw tooManyRequests(
+        INQUIRY_TOO_MANY.code,
+        INQUIRY_TOO_MANY.message,
+        (resetAt.getTime() - clock.now().getTime()) / 1000,
+      );
     }
   }
 
@@ -92,33 +98,37 @@ export function createInquiriesService(db: Db, options: InquiriesOptions) {
           subject,
           message,
           handled: 0,
-          created_at: nowIso(),
+          created_at: clock.now().toISOString(),
         };
         await repo.insertInquiry(db, row);
         return { stored: true, id: row.id };
       });
     },
-    async list(): Promise<Inquiry[]> {
+    /** The messages received: parents' names, e-mail addresses and phone numbers, for the staff who handle them. */
+    async list(actor: Actor): Promise<Inquiry[]> {
+      authorize(actor, 'inquiries.handle');
       return (await repo.listInquiries(db)).map(toInquiry);
     },
     countUnhandled: () => repo.countUnhandled(db),
     /** Marks an inquiry handled (or unread again); 404 when it is gone. */
-    async setHandled(id: string, handled: boolean): Promise<Inquiry> {
+    async setHandled(actor: Actor, id: string, handled: boolean): Promise<Inquiry> {
+      authorize(actor, 'inquiries.handle');
       const row = await db.transaction().execute(async (trx) => {
         if (!(await repo.setHandled(trx, id, handled))) return undefined;
         const found = await repo.findInquiry(trx, id);
-        if (found)
-          await audit(trx, { kind: handled ? 'inquiry-handled' : 'inquiry-unhandled', subject: inquiryName(found) });
+        const kind = handled ? 'inquiry-handled' : 'inquiry-unhandled';
+        if (found) await audit(trx, actor, { kind, subject: inquiryName(found) }, clock.now());
         return found;
       });
       if (!row) throw notFound('inquiry');
       return toInquiry(row);
     },
-    async remove(id: string): Promise<void> {
+    async remove(actor: Actor, id: string): Promise<void> {
+      authorize(actor, 'inquiries.handle');
       const deleted = await db.transaction().execute(async (trx) => {
         const found = await repo.findInquiry(trx, id);
         if (!found || !(await repo.deleteInquiry(trx, id))) return false;
-        await audit(trx, { kind: 'inquiry-deleted', subject: inquiryName(found) });
+        await audit(trx, actor, { kind: 'inquiry-deleted', subject: inquiryName(found) }, clock.now());
         return true;
       });
       if (!deleted) throw notFound('inquiry');

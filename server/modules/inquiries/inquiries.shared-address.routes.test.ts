@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INQUIRY_FORM_TIMING, type InquiryFormToken } from '#common/inquiry.ts';
 import { buildInquiryInput } from '#server/test-support/factories.ts';
@@ -48,7 +49,7 @@ async function statuses(answers: Promise<{ statusCode: number }>[]): Promise<Rec
   return counted;
 }
 
-const stored = async () => (await t.services.inquiries.list()).length;
+const stored = async () => (await t.services.inquiries.list(COMMAND_LINE_ACTOR)).length;
 
 describe('many parents behind one address', () => {
   it('takes a message from each of 50 parents who share an address', async () => {

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ afterAll(() => t.close());
 
 let image: Image;
 beforeAll(async () => {
-  image = await t.services.images.create('gallery', await buildImage({ width: 820, height: 500 }));
+  image = await t.services.images.create(COMMAND_LINE_ACTOR, 'gallery', await buildImage({ width: 820, height: 500 }));
 });
 
 const firstUrl = (srcset: string) => srcset.split(' ')[0]!;

@@ -8,6 +8,7 @@ import {
   NoticeSchema,
 } from '#common/notice.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 /**
  * The validated body back in the schema's input form (the service checks it once more): a publish time
@@ -39,7 +40,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       // The body was validated and trimmed by the same schema; the service checks it once more.
-      const notice = await app.services.notices.create(asInput(request.body));
+      const notice = await app.services.notices.create(await requestActor(request), asInput(request.body));
       return reply.status(201).send(notice);
     },
   );
@@ -83,7 +84,8 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
         response: { 200: NoticeSchema },
       },
     },
-    async (request) => app.services.notices.update(request.params.id, asInput(request.body)),
+    async (request) =>
+      app.services.notices.update(await requestActor(request), request.params.id, asInput(request.body)),
   );
 
   app.delete(
@@ -98,7 +100,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.notices.remove(request.params.id);
+      await app.services.notices.remove(await requestActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

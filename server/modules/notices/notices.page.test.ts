@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNoticeInput } from '#server/test-support/factories.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
@@ -9,6 +10,7 @@ beforeAll(async () => {
   const start = Date.parse('2026-01-01T00:00:00Z');
   for (let i = 0; i < 45; i++) {
     await t.services.notices.create(
+      COMMAND_LINE_ACTOR,
       buildNoticeInput({ title: `Notice number ${String(i).padStart(2, '0')}` }),
       new Date(start + i * 60_000).toISOString(),
     );

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildNoticeInput } from '#server/test-support/factories.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
@@ -14,9 +15,13 @@ beforeEach(async () => {
 
 describe('GET /api/notices', () => {
   it('lists every notice newest first by createdDate, whatever the order of creation', async () => {
-    await t.services.notices.create(buildNoticeInput({ title: 'Second newest notice' }), daysAgo(3));
-    await t.services.notices.create(buildNoticeInput({ title: 'The newest notice' }), daysAgo(1));
-    await t.services.notices.create(buildNoticeInput({ title: 'The oldest notice' }), daysAgo(9));
+    await t.services.notices.create(
+      COMMAND_LINE_ACTOR,
+      buildNoticeInput({ title: 'Second newest notice' }),
+      daysAgo(3),
+    );
+    await t.services.notices.create(COMMAND_LINE_ACTOR, buildNoticeInput({ title: 'The newest notice' }), daysAgo(1));
+    await t.services.notices.create(COMMAND_LINE_ACTOR, buildNoticeInput({ title: 'The oldest notice' }), daysAgo(9));
 
     const res = await t.app.inject({ method: 'GET', url: '/api/notices' });
 
@@ -27,8 +32,12 @@ describe('GET /api/notices', () => {
   });
 
   it('returns id, title, description, link (null when none), createdDate, the notice-board fields, attachments and last change', async () => {
-    await t.services.notices.create(buildNoticeInput({ link: 'https://www.neb.gov.np/results' }), daysAgo(2));
-    await t.services.notices.create(buildNoticeInput({ title: 'Notice without link' }), daysAgo(1));
+    await t.services.notices.create(
+      COMMAND_LINE_ACTOR,
+      buildNoticeInput({ link: 'https://www.neb.gov.np/results' }),
+      daysAgo(2),
+    );
+    await t.services.notices.create(COMMAND_LINE_ACTOR, buildNoticeInput({ title: 'Notice without link' }), daysAgo(1));
 
     const { notices } = (await t.app.inject({ method: 'GET', url: '/api/notices' })).json<{ notices: unknown[] }>();
 
@@ -55,7 +64,7 @@ describe('GET /api/notices', () => {
 
   it('returns only the newest two with ?limit=2, as the home page asks', async () => {
     for (const [i, title] of ['Notice number one', 'Notice number two', 'Notice number three'].entries()) {
-      await t.services.notices.create(buildNoticeInput({ title }), daysAgo(10 - i));
+      await t.services.notices.create(COMMAND_LINE_ACTOR, buildNoticeInput({ title }), daysAgo(10 - i));
     }
 
     const res = await t.app.inject({ method: 'GET', url: '/api/notices?limit=2' });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { NOTICE_GONE_MESSAGE, type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import { NOTICES_PAGE_SIZE } from '#common/limits.ts';
 import { nepalToday } from '#common/nepal-time.ts';
-import { audit } from '#server/audit/audit.ts';
+import { audit, fieldChanges } from '#server/audit/audit.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Attachment } from '#common/notice-attachments.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { setNextChangeAt } from '#server/cache/content-version.repository.ts';
@@ -43,6 +44,18 @@ export interface NoticePage {
 
 /** The first time after `now` when notices change on public pages by themselves (for the render cache). */
 export const nextNoticeChange = (db: Db, now: Date) => repo.nextNoticeChange(db, now.toISOString(), nepalToday(now));
+
+/** The fields of a notice an edit's audit entry lists, as the form names them. */
+const NOTICE_FIELD_NAMES = {
+  title: 'Title',
+  description: 'Description',
+  link: 'Link',
+  category: 'Category',
+  reference_no: 'Reference number',
+  publish_at: 'Publish at',
+  pinned_until: 'Pinned until',
+  language: 'Language',
+} as const;
 
 /** Two ISO instants in the same minute (Nepal's offset is whole minutes, so UTC's minute is Nepal's). */
 const sameMinute = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
@@ -128,14 +141,15 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
       return presentOne(row, clock.now());
     },
     /** `createdAt` (seeding, tests) also sets the default publish time. */
-    async create(input: NoticeInput, createdAt?: string): Promise<Notice> {
+    async create(actor: Actor, input: NoticeInput, createdAt?: string): Promise<Notice> {
+      authorize(actor, 'notices.edit');
       const data = parseInput(input);
       const now = createdAt ? new Date(createdAt) : clock.now();
       const at = now.toISOString();
       const row = { id: randomUUID(), ...fields(data, at), created_at: at, updated_at: at };
       await write(async (trx) => {
         await repo.insertNotice(trx, row);
-        await audit(trx, { kind: 'notice-created', subject: row.title });
+        await audit(trx, actor, { kind: 'notice-created', subject: row.title }, now);
       });
       return toNotice(row, now);
     },
@@ -143,7 +157,8 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
      * Replaces a notice's fields and records the edit's time (its publish time, and so its place in the lists,
      * stays what the form says); 404 (and nothing written) when another tab deleted it meanwhile.
      */
-    async update(id: string, input: NoticeInput): Promise<Notice> {
+    async update(actor: Actor, id: string, input: NoticeInput): Promise<Notice> {
+      authorize(actor, 'notices.edit');
       const data = parseInput(input);
       const now = clock.now();
       // Thrown inside the transaction, so a notice deleted meanwhile leaves everything as it was.
@@ -157,16 +172,26 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
         if (data.publishAt !== null && sameMinute(data.publishAt, current.publish_at))
           changed.publish_at = current.publish_at;
         if (!(await repo.updateNotice(trx, id, changed))) throw noticeGone();
-        await audit(trx, { kind: 'notice-edited', subject: data.title });
+        await audit(
+          trx,
+          actor,
+          {
+            kind: 'notice-edited',
+            subject: data.title,
+            changes: fieldChanges(current, { ...current, ...changed }, NOTICE_FIELD_NAMES),
+          },
+          now,
+        );
       });
       return this.get(id);
     },
     /** Deletes the notice and its attachments' rows together, then their files (after the commit). */
-    async remove(id: string): Promise<void> {
+    async remove(actor: Actor, id: string): Promise<void> {
+      authorize(actor, 'notices.edit');
       const removeFiles = await write(async (trx) => {
         const found = await repo.findNotice(trx, id);
         if (!found || !(await repo.deleteNotice(trx, id))) throw notFound('notice');
-        await audit(trx, { kind: 'notice-deleted', subject: found.title });
+        await audit(trx, actor, { kind: 'notice-deleted', subject: found.title }, clock.now());
         return attachments.removeRowsOf(trx, id);
       });
       await removeFiles();

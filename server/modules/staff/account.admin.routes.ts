@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { ChangePasswordSchema } from '#common/staff.ts';
-import { currentAdmin } from '#server/auth/auth-plugin.ts';
-import { unauthorized } from '#server/errors.ts';
+import { requestActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
-import type { FastifyRequest } from 'fastify';
 
 const SessionSchema = z.object({
   id: z.string(),
@@ -12,12 +10,6 @@ const SessionSchema = z.object({
   lastUsedAt: z.string(),
   current: z.boolean(),
 });
-
-async function me(request: FastifyRequest) {
-  const admin = await currentAdmin(request);
-  if (!admin) throw unauthorized();
-  return admin;
-}
 
 /** The signed-in person's own account (everyone), under /api/admin. */
 export const adminAccountRoutes: ApiPlugin = async (app) => {
@@ -36,8 +28,7 @@ export const adminAccountRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await me(request);
-      await account.changePassword(admin.userId, admin.userToken, request.body, request.ip);
+      await account.changePassword(await requestActor(request), request.body, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -53,8 +44,7 @@ export const adminAccountRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request) => {
-      const admin = await me(request);
-      return { sessions: await account.sessions(admin.userId, admin.userToken) };
+      return { sessions: await account.sessions(await requestActor(request)) };
     },
   );
 
@@ -69,8 +59,7 @@ export const adminAccountRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request) => {
-      const admin = await me(request);
-      return { ended: await account.signOutElsewhere(admin.userId, admin.userToken) };
+      return { ended: await account.signOutElsewhere(await requestActor(request)) };
     },
   );
 };

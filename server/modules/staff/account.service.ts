@@ -1,3 +1,4 @@
+import { type StaffActor, authorize } from '#server/auth/actor.ts';
 import { verifyPassword } from '#server/auth/password.ts';
 import { notFound, refusal } from '#server/errors.ts';
 import type { AccountSession, AccountsService } from '../auth/accounts.service.ts';
@@ -20,28 +21,33 @@ export function createAccountService(accounts: AccountsService, throttle: LoginT
      * one making the change stays.
      */
     async changePassword(
-      userId: string,
-      sessionId: string,
+      actor: StaffActor,
       { current, password }: { current: string; password: string },
       ip: string,
     ): Promise<void> {
-      const user = await findUser(userId);
+      authorize(actor, 'account.own');
+      const user = await findUser(actor.userId);
       const right = await throttle.check(user.email, ip, () => verifyPassword(current, user.password_hash));
       if (!right) throw refusal('password/wrong-current');
-      await accounts.setPassword(user.id, password, {
-        keepSessionId: sessionId,
+      await accounts.setPassword(actor, user.id, password, {
+        keepSessionId: actor.session.userToken,
         subject: (u) => `${u.email}: own password changed`,
       });
     },
 
-    sessions: (userId: string, sessionId: string): Promise<AccountSession[]> => accounts.sessions(userId, sessionId),
+    async sessions(actor: StaffActor): Promise<AccountSession[]> {
+      authorize(actor, 'account.own');
+      return accounts.sessions(actor.userId, actor.session.userToken);
+    },
 
     /** 'Sign out everywhere else': returns how many sessions ended. */
-    async signOutElsewhere(userId: string, sessionId: string): Promise<number> {
-      const user = await findUser(userId);
+    async signOutElsewhere(actor: StaffActor): Promise<number> {
+      authorize(actor, 'account.own');
+      const user = await findUser(actor.userId);
       return accounts.endOtherSessions(
-        userId,
-        sessionId,
+        actor,
+        actor.userId,
+        actor.session.userToken,
         (ended) => `${user.email}: signed out everywhere else (${ended === 1 ? '1 session' : `${ended} sessions`})`,
       );
     },

@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordHashingStats } from '#server/auth/password.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
     LOGIN_MAX_FAILURES_PER_IP: String(PER_IP),
   });
-  await t.app.services.users.create(EDITOR, EDITOR_PASSWORD, { role: 'editor' });
+  await t.app.services.users.create(COMMAND_LINE_ACTOR, EDITOR, EDITOR_PASSWORD, { role: 'editor' });
   const res = await t.anonymous({
     method: 'POST',
     url: '/api/auth/login',

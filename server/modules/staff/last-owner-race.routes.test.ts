@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -42,7 +43,8 @@ async function twoActiveOwners({ withSessions = true } = {}): Promise<[Owner, Ow
     [ADMIN_EMAIL, ADMIN_PASSWORD],
     [DEPUTY, DEPUTY_PASSWORD],
   ] as const) {
-    if (!(await t.app.services.users.exists(email))) await t.app.services.users.create(email, password);
+    if (!(await t.app.services.users.exists(email)))
+      await t.app.services.users.create(COMMAND_LINE_ACTOR, email, password);
   }
   await t.db.updateTable('users').set({ role: 'owner', disabled_at: null }).execute();
   const session = (email: string, password: string) => (withSessions ? signIn(email, password) : Promise.resolve(''));
@@ -83,9 +85,9 @@ const auditCount = async () =>
 
 type ServiceChange = (id: string) => Promise<void>;
 const staff = () => t.app.services.staff;
-const demoteIn: ServiceChange = (id) => staff().setRole(id, 'editor');
-const disableIn: ServiceChange = (id) => staff().setDisabled(id, true);
-const removeIn: ServiceChange = (id) => staff().remove(id);
+const demoteIn: ServiceChange = (id) => staff().setRole(COMMAND_LINE_ACTOR, id, 'editor');
+const disableIn: ServiceChange = (id) => staff().setDisabled(COMMAND_LINE_ACTOR, id, true);
+const removeIn: ServiceChange = (id) => staff().remove(COMMAND_LINE_ACTOR, id);
 
 describe(`two owners changing each other at the same moment on ${engine}`, () => {
   it.each([

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RoleSchema } from '#common/roles.ts';
 import { NewStaffSchema, StaffAccountSchema, StaffLinkSchema } from '#common/staff.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 /** Staff accounts, for owners, under /api/admin. */
 export const adminStaffRoutes: ApiPlugin = async (app) => {
@@ -18,7 +19,7 @@ export const adminStaffRoutes: ApiPlugin = async (app) => {
         response: { 200: z.object({ accounts: z.array(StaffAccountSchema) }) },
       },
     },
-    async () => ({ accounts: await staff.list() }),
+    async (request) => ({ accounts: await staff.list(await requestActor(request)) }),
   );
 
   app.post(
@@ -32,7 +33,7 @@ export const adminStaffRoutes: ApiPlugin = async (app) => {
         response: { 201: z.object({ id: z.string(), link: StaffLinkSchema }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await staff.add(request.body)),
+    async (request, reply) => reply.status(201).send(await staff.add(await requestActor(request), request.body)),
   );
 
   app.put(
@@ -48,7 +49,7 @@ export const adminStaffRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await staff.setRole(request.params.id, request.body.role);
+      await staff.setRole(await requestActor(request), request.params.id, request.body.role);
       return reply.status(204).send(null);
     },
   );
@@ -66,7 +67,7 @@ export const adminStaffRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await staff.setDisabled(request.params.id, request.body.disabled);
+      await staff.setDisabled(await requestActor(request), request.params.id, request.body.disabled);
       return reply.status(204).send(null);
     },
   );
@@ -82,7 +83,7 @@ export const adminStaffRoutes: ApiPlugin = async (app) => {
         response: { 200: StaffLinkSchema },
       },
     },
-    async (request) => staff.resetPassword(request.params.id),
+    async (request) => staff.resetPassword(await requestActor(request), request.params.id),
   );
 
   app.delete(
@@ -97,7 +98,7 @@ export const adminStaffRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await staff.remove(request.params.id);
+      await staff.remove(await requestActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -10,12 +10,14 @@ import {
   type StaffLink,
   welcomePath,
 } from '#common/staff.ts';
+import type { AccountAtDoor } from '#server/audit/audit.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { OneTimeLinksTable } from '#server/db/schema.ts';
 import { refusal } from '#server/errors.ts';
 import { type AccountsService, accountName } from '../auth/accounts.service.ts';
-import { actorOf, hashToken } from '../auth/auth.service.ts';
+import { atDoor, hashToken } from '../auth/auth.service.ts';
 import * as links from './links.repository.ts';
 
 const HOUR = 3_600_000;
@@ -63,7 +65,8 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
   };
 
   return {
-    async list(): Promise<StaffAccount[]> {
+    async list(actor: Actor): Promise<StaffAccount[]> {
+      authorize(actor, 'staff.manage');
       const [rows, expiries] = await Promise.all([
         accounts.all(),
         links.usableLinkExpiries(db, clock.now().toISOString()),
@@ -82,9 +85,10 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
     },
 
     /** A new account without a password, and the link with which its person sets one. */
-    async add(input: NewStaff): Promise<{ id: string; link: StaffLink }> {
+    async add(actor: Actor, input: NewStaff): Promise<{ id: string; link: StaffLink }> {
+      authorize(actor, 'staff.manage');
       let link: StaffLink | undefined;
-      const id = await accounts.create(input.email, null, {
+      const id = await accounts.create(actor, input.email, null, {
         name: input.name,
         role: input.role,
         after: async (trx, newId) => {
@@ -94,23 +98,32 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
       return { id, link: link! };
     },
 
-    setRole: (id: string, role: Role): Promise<void> => accounts.setRole(id, role),
+    async setRole(actor: Actor, id: string, role: Role): Promise<void> {
+      authorize(actor, 'staff.manage');
+      await accounts.setRole(actor, id, role);
+    },
 
     /** Disabling ends the account's sessions and voids its links at once; enabling lets it sign in again. */
-    setDisabled: (id: string, disabled: boolean): Promise<void> =>
-      accounts.setDisabled(id, disabled, (trx) => links.deleteLinksOfUser(trx, id)),
+    async setDisabled(actor: Actor, id: string, disabled: boolean): Promise<void> {
+      authorize(actor, 'staff.manage');
+      await accounts.setDisabled(actor, id, disabled, (trx) => links.deleteLinksOfUser(trx, id));
+    },
 
     /** The old password stops working, the account's sessions end, and a new link replaces any older one. */
-    async resetPassword(id: string): Promise<StaffLink> {
+    async resetPassword(actor: Actor, id: string): Promise<StaffLink> {
+      authorize(actor, 'staff.manage');
       let link: StaffLink | undefined;
-      await accounts.clearPassword(id, async (trx) => {
+      await accounts.clearPassword(actor, id, async (trx) => {
         link = await newLink(trx, 'reset', id);
       });
       return link!;
     },
 
     /** Never the last owner who can sign in; the account's sessions and one-time links go with it. */
-    remove: (id: string): Promise<void> => accounts.remove(id, (trx) => links.deleteLinksOfUser(trx, id)),
+    async remove(actor: Actor, id: string): Promise<void> {
+      authorize(actor, 'staff.manage');
+      await accounts.remove(actor, id, (trx) => links.deleteLinksOfUser(trx, id));
+    },
 
     /** What a one-time link is for, or `link/invalid` (410) when it cannot be used. */
     async inspectLink(token: string): Promise<LinkInfo> {
@@ -119,28 +132,27 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
     },
 
     /** Sets the password of the link's account (ending its sessions); the link cannot be used again. */
-    async setPasswordWithLink(token: string, password: string): Promise<void> {
+    async setPasswordWithLink(token: string, password: string, address: string): Promise<void> {
       const { link, user } = await usableLink(token);
       if (!user) throw refusal('link/invalid');
-      await accounts.setPassword(user.id, password, {
+      await accounts.setPassword(atDoor(user, address), user.id, password, {
         within: useLink(link.id),
         subject: (u) => `${accountName(u)}: password set with a one-time link`,
-        actor: actorOf(user),
       });
     },
 
     /** The first owner of a fresh install, from the link printed at start-up; void once any account exists. */
-    async createFirstOwner(token: string, input: FirstOwner): Promise<void> {
+    async createFirstOwner(token: string, input: FirstOwner, address: string): Promise<void> {
       const { link } = await usableLink(token);
       if (link.purpose !== 'first-owner') throw refusal('link/invalid');
-      await accounts.create(input.email, input.password, {
+      const firstOwner = (id: string): AccountAtDoor => ({ kind: 'account', id, name: input.name, address });
+      await accounts.create(firstOwner, input.email, input.password, {
         name: input.name,
         role: 'owner',
         before: async (trx) => {
           await useLink(link.id)(trx);
           if (await accounts.any(trx)) throw refusal('link/invalid');
         },
-        actor: (id) => ({ id, name: input.name }),
         subject: (account) => `${accountName(account)}, Owner (first account)`,
       });
     },

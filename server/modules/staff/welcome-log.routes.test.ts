@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
@@ -26,12 +27,20 @@ const PASSWORD = 'a passphrase for the log test';
 
 it('logs neither the token of a one-time link nor the password set with it, nor a query string', async () => {
   const owner = await app.services.staff.firstOwnerLink();
-  await app.services.staff.createFirstOwner(owner!.path.replace('/welcome/', ''), {
-    name: 'Principal',
-    email: 'principal@orbit.test',
-    password: 'the first owner passphrase',
+  await app.services.staff.createFirstOwner(
+    owner!.path.replace('/welcome/', ''),
+    {
+      name: 'Principal',
+      email: 'principal@orbit.test',
+      password: 'the first owner passphrase',
+    },
+    '127.0.0.1',
+  );
+  const { link } = await app.services.staff.add(COMMAND_LINE_ACTOR, {
+    name: 'Clerk',
+    email: 'clerk@orbit.test',
+    role: 'editor',
   });
-  const { link } = await app.services.staff.add({ name: 'Clerk', email: 'clerk@orbit.test', role: 'editor' });
   const token = link.path.replace('/welcome/', '');
   const dateOfBirth = '2008-05-17';
 

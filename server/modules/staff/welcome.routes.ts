@@ -37,8 +37,8 @@ export const welcomeRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      if ('email' in body) await staff.createFirstOwner(request.params.token, body);
-      else await staff.setPasswordWithLink(request.params.token, body.password);
+      if ('email' in body) await staff.createFirstOwner(request.params.token, body, request.ip);
+      else await staff.setPasswordWithLink(request.params.token, body.password, request.ip);
       return reply.status(204).send(null);
     },
   );

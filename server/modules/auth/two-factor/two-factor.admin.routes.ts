@@ -5,16 +5,8 @@ import {
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from '#common/two-factor.ts';
-import { currentAdmin } from '#server/auth/auth-plugin.ts';
-import { unauthorized } from '#server/errors.ts';
+import { requestActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
-import type { FastifyRequest } from 'fastify';
-
-async function adminId(request: FastifyRequest): Promise<string> {
-  const admin = await currentAdmin(request);
-  if (!admin) throw unauthorized();
-  return admin.userId;
-}
 
 /** The signed-in person's own two-factor sign-in, under /api/admin/account/two-factor; the site-wide rule for owners. */
 export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
@@ -27,7 +19,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
       config: { action: 'account.own' },
       schema: { tags, summary: 'Whether two-factor sign-in is on for me', response: { 200: TwoFactorStatusSchema } },
     },
-    async (request) => twoFactor.status(await adminId(request)),
+    async (request) => twoFactor.status(await requestActor(request)),
   );
 
   app.post(
@@ -40,7 +32,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
         response: { 200: TwoFactorSetupSchema },
       },
     },
-    async (request) => twoFactor.begin(await adminId(request)),
+    async (request) => twoFactor.begin(await requestActor(request)),
   );
 
   app.post(
@@ -54,7 +46,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
         response: { 200: RecoveryCodesSchema },
       },
     },
-    async (request) => twoFactor.confirm(await adminId(request), request.body.code),
+    async (request) => twoFactor.confirm(await requestActor(request), request.body.code),
   );
 
   app.post(
@@ -69,7 +61,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await twoFactor.disable(await adminId(request), request.body.proof, request.ip);
+      await twoFactor.disable(await requestActor(request), request.body.proof);
       return reply.status(204).send(null);
     },
   );
@@ -86,7 +78,7 @@ export const adminTwoFactorRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request) => {
-      await twoFactor.setRequired(request.body.required);
+      await twoFactor.setRequired(await requestActor(request), request.body.required);
       return { required: request.body.required };
     },
   );

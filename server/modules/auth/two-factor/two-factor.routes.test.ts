@@ -1,3 +1,4 @@
+import { COMMAND_LINE_ACTOR, staffActor } from '#server/auth/actor.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
@@ -163,7 +164,7 @@ describe('signing in with a code', () => {
 
 describe('the site-wide rule and turning it off', () => {
   it('only an owner may require two-factor of everyone; it is recorded', async () => {
-    await t.app.services.users.create('editor@test.np', 'editor-password-1', { role: 'editor' });
+    await t.app.services.users.create(COMMAND_LINE_ACTOR, 'editor@test.np', 'editor-password-1', { role: 'editor' });
     const editor = await t.anonymous({
       method: 'POST',
       url: '/api/auth/login',
@@ -198,10 +199,13 @@ describe('the site-wide rule and turning it off', () => {
   });
 
   it('a set-up begun and not confirmed is shown again until it is confirmed or cancelled', async () => {
-    await t.app.services.users.create('pending@test.np', 'pending-password-1', { role: 'editor' });
-    const me = (
-      await t.db.selectFrom('users').select('id').where('email', '=', 'pending@test.np').executeTakeFirstOrThrow()
-    ).id;
+    await t.app.services.users.create(COMMAND_LINE_ACTOR, 'pending@test.np', 'pending-password-1', { role: 'editor' });
+    const session = await t.app.services.auth.login('pending@test.np', 'pending-password-1', {
+      address: '127.0.0.1',
+      userAgent: 'test',
+    });
+    if (!('userToken' in session)) throw new Error('expected a session');
+    const me = staffActor(session, false, '127.0.0.1');
     const twoFactor = t.app.services.twoFactor;
     expect(await twoFactor.pendingSetup(me)).toBeNull();
     const begun = await twoFactor.begin(me);
@@ -235,7 +239,9 @@ describe('the site-wide rule and turning it off', () => {
     secret = setup.json<{ secret: string }>().secret.replaceAll(' ', '');
     clock.advance(30_000);
     await t.asAdmin({ method: 'POST', url: '/api/admin/account/two-factor/confirm', payload: { code: code() } });
-    expect(await t.app.services.twoFactor.resetByEmail(ADMIN_EMAIL.toUpperCase())).toEqual({ wasOn: true });
+    expect(await t.app.services.twoFactor.resetByEmail(COMMAND_LINE_ACTOR, ADMIN_EMAIL.toUpperCase())).toEqual({
+      wasOn: true,
+    });
     const entry = await t.db
       .selectFrom('audit_log')
       .select(['actor_name', 'subject'])
@@ -243,6 +249,8 @@ describe('the site-wide rule and turning it off', () => {
       .orderBy('at', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry).toEqual({ actor_name: 'command line', subject: `${ADMIN_EMAIL}: turned off from the command line` });
-    await expect(t.app.services.twoFactor.resetByEmail('nobody@test.np')).rejects.toThrow('No admin with e-mail');
+    await expect(t.app.services.twoFactor.resetByEmail(COMMAND_LINE_ACTOR, 'nobody@test.np')).rejects.toThrow(
+      'No admin with e-mail',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import { audit, COMMAND_LINE } from '#server/audit/audit.ts';
+import { audit } from '#server/audit/audit.ts';
+import { type Actor, type StaffActor, authorize } from '#server/auth/actor.ts';
 import { verifyPassword } from '#server/auth/password.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
@@ -82,7 +83,9 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
   }
 
   return {
-    async status(userId: string): Promise<TwoFactorStatus> {
+    async status(actor: StaffActor): Promise<TwoFactorStatus> {
+      authorize(actor, 'account.own');
+      const userId = actor.userId;
       const user = await mustFind(userId);
       return {
         enabled: user.two_factor_enabled_at !== null,
@@ -92,8 +95,9 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
     },
 
     /** A new secret to set up, kept aside until the first code confirms it; two-factor is not on yet. */
-    async begin(userId: string): Promise<TwoFactorSetup> {
-      const user = await mustFind(userId);
+    async begin(actor: StaffActor): Promise<TwoFactorSetup> {
+      authorize(actor, 'account.own');
+      const user = await mustFind(actor.userId);
       const secret = newTotpSecret();
       await repo.setPendingSecret(db, user.id, sealSecret(await getKey(), secret, user.id));
       return setupOf(secret, user.email);
@@ -103,20 +107,23 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
      * The setup begun and not yet confirmed, shown again (the QR code and the secret) when the page is
      * loaded between the two steps; null when none is waiting or two-factor is already on.
      */
-    async pendingSetup(userId: string): Promise<TwoFactorSetup | null> {
-      const user = await mustFind(userId);
+    async pendingSetup(actor: StaffActor): Promise<TwoFactorSetup | null> {
+      authorize(actor, 'account.own');
+      const user = await mustFind(actor.userId);
       if (!user.two_factor_pending_secret || user.two_factor_enabled_at) return null;
       return setupOf(openSecret(await getKey(), user.two_factor_pending_secret, user.id), user.email);
     },
 
     /** Forgets a setup begun and not confirmed; two-factor stays as it was. */
-    async cancelSetup(userId: string): Promise<void> {
-      await repo.setPendingSecret(db, (await mustFind(userId)).id, null);
+    async cancelSetup(actor: StaffActor): Promise<void> {
+      authorize(actor, 'account.own');
+      await repo.setPendingSecret(db, (await mustFind(actor.userId)).id, null);
     },
 
     /** The first code from the app turns two-factor on; the answer holds the 10 recovery codes, shown once. */
-    async confirm(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
-      const user = await mustFind(userId);
+    async confirm(actor: StaffActor, code: string): Promise<{ recoveryCodes: string[] }> {
+      authorize(actor, 'account.own');
+      const user = await mustFind(actor.userId);
       if (!user.two_factor_pending_secret) throw refusal('two-factor/not-started');
       const secret = openSecret(await getKey(), user.two_factor_pending_secret, user.id);
       const step = matchTotp(secret, code, clock.now().getTime(), null);
@@ -129,7 +136,7 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
           user.id,
           recoveryCodes.map((c) => hashRecoveryCode(normaliseRecoveryCode(c)!)),
         );
-        await audit(trx, { kind: 'two-factor-changed', subject: `${user.email}: turned on` });
+        await audit(trx, actor, { kind: 'two-factor-changed', subject: `${user.email}: turned on` }, clock.now());
       });
       return { recoveryCodes };
     },
@@ -138,8 +145,10 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
      * Turns it off with the account's password, a current code or a recovery code as proof, checked as a
      * sign-in attempt from `ip` (the same limits: too many wrong proofs are refused with 429 unchecked).
      */
-    async disable(userId: string, proof: string, ip: string): Promise<void> {
-      const user = await mustFind(userId);
+    async disable(actor: StaffActor, proof: string): Promise<void> {
+      authorize(actor, 'account.own');
+      const ip = actor.address;
+      const user = await mustFind(actor.userId);
       if (!user.two_factor_enabled_at) return;
       const proven = await throttle.check(
         user.email,
@@ -152,23 +161,21 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
       if (!proven) throw refusal('two-factor/wrong-proof');
       await db.transaction().execute(async (trx) => {
         if (await repo.turnOff(trx, user.id)) {
-          await audit(trx, { kind: 'two-factor-changed', subject: `${user.email}: turned off` });
+          await audit(trx, actor, { kind: 'two-factor-changed', subject: `${user.email}: turned off` }, clock.now());
         }
       });
     },
 
     /** `npm run admin -- reset-2fa EMAIL`: for a person locked out of their app. */
-    async resetByEmail(email: string): Promise<{ wasOn: boolean }> {
+    async resetByEmail(actor: Actor, email: string): Promise<{ wasOn: boolean }> {
+      authorize(actor, 'staff.manage');
       const user = await findUserByEmail(db, email);
       if (!user) throw new UserAdminError(`No admin with e-mail ${email}.`);
       const wasOn = await db.transaction().execute(async (trx) => {
         const changed = await repo.turnOff(trx, user.id);
         if (changed) {
-          await audit(trx, {
-            kind: 'two-factor-changed',
-            subject: `${user.email}: turned off from the command line`,
-            actor: COMMAND_LINE,
-          });
+          const subject = `${user.email}: turned off${actor.kind === 'command-line' ? ' from the command line' : ''}`;
+          await audit(trx, actor, { kind: 'two-factor-changed', subject }, clock.now());
         }
         return changed;
       });
@@ -183,13 +190,12 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
       return ((await findUserById(db, userId))?.two_factor_enabled_at ?? null) === null;
     },
 
-    async setRequired(required: boolean): Promise<void> {
+    async setRequired(actor: Actor, required: boolean): Promise<void> {
+      authorize(actor, 'staff.manage');
       await db.transaction().execute(async (trx) => {
         await repo.setTwoFactorRequired(trx, required, clock.now().toISOString());
-        await audit(trx, {
-          kind: 'two-factor-changed',
-          subject: required ? 'Required for every account' : 'No longer required for every account',
-        });
+        const subject = required ? 'Required for every account' : 'No longer required for every account';
+        await audit(trx, actor, { kind: 'two-factor-changed', subject }, clock.now());
       });
     },
 

@@ -5,6 +5,7 @@ import { badRequest, payloadTooLarge } from '#server/errors.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
 import { formatMegabytes } from '#common/bytes.ts';
 import { type UploadErrors, readUpload } from '#server/modules/content/multipart-upload.ts';
+import { requestActor } from '#server/auth/actor.ts';
 
 const AttachmentParams = IdParams.extend({ attachmentId: RecordId });
 
@@ -40,7 +41,9 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       const { file } = await readUpload(request, { maxBytes, errors });
-      return reply.status(201).send(await app.services.attachments.add(request.params.id, file));
+      return reply
+        .status(201)
+        .send(await app.services.attachments.add(await requestActor(request), request.params.id, file));
     },
   );
 
@@ -56,7 +59,11 @@ export const adminAttachmentsRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.services.attachments.remove(request.params.id, request.params.attachmentId);
+      await app.services.attachments.remove(
+        await requestActor(request),
+        request.params.id,
+        request.params.attachmentId,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
 import { audit } from '#server/audit/audit.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
@@ -89,7 +90,8 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
      * Attaches a PDF or a scan, an edit of the notice (its change time moves); 404 for a notice that is gone,
      * 409 past the limit. Nothing is left on failure.
      */
-    async add(noticeId: string, file: Buffer): Promise<Attachment> {
+    async add(actor: Actor, noticeId: string, file: Buffer): Promise<Attachment> {
+      authorize(actor, 'notices.edit');
       // Refused before the file is read when the answer is already known; checked again at the commit.
       if ((await repo.findNoticeTitle(db, noticeId)) === undefined) throw notFound('notice');
       if ((await repo.lockedCount(db, noticeId)).count >= L.perNotice) throw full();
@@ -137,8 +139,10 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
                 created_at: clock.now().toISOString(),
               };
               await repo.insertAttachment(trx, inserted);
-              await touchNotice(trx, noticeId, clock.now().toISOString());
-              await audit(trx, { kind: 'notice-edited', subject: title });
+              const now = clock.now();
+              await touchNotice(trx, noticeId, now.toISOString());
+              const changes = [{ field: 'Attachment added', from: '', to: `${inserted.served_name}.${kind}` }];
+              await audit(trx, actor, { kind: 'notice-edited', subject: title, changes }, now);
               return inserted;
             }),
           revert: async () => {
@@ -156,12 +160,15 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
      * and only then are its files deleted, so a crash in between leaves files the storage sweep collects,
      * never a row without its files.
      */
-    async remove(noticeId: string, attachmentId: string): Promise<void> {
+    async remove(actor: Actor, noticeId: string, attachmentId: string): Promise<void> {
+      authorize(actor, 'notices.edit');
       const row = await changeContent(db, async (trx) => {
         const deleted = await repo.deleteAttachment(trx, noticeId, attachmentId);
         if (!deleted) return undefined;
-        await touchNotice(trx, noticeId, clock.now().toISOString());
-        await audit(trx, { kind: 'notice-edited', subject: (await repo.findNoticeTitle(trx, noticeId)) ?? '' });
+        const now = clock.now();
+        await touchNotice(trx, noticeId, now.toISOString());
+        const subject = (await repo.findNoticeTitle(trx, noticeId)) ?? '';
+        await audit(trx, actor, { kind: 'notice-edited', subject }, now);
         return deleted;
       });
       if (!row) throw notFound('attachment');
