@@ -1,4 +1,5 @@
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditKind, AuditQuerySchema } from '#common/audit.ts';
+import { AuditChanges } from '#app/components/admin/audit-changes.tsx';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { auditPageHref, formatAuditTime } from '#app/lib/audit-format.ts';
@@ -80,6 +81,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 {' · '}
                 <span className="audit-entry__address">{entry.address}</span>
               </p>
+              <AuditChanges changes={entry.changes} />
             </li>
           ))}
         </ol>
