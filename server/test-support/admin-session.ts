@@ -21,6 +21,8 @@ export interface AdminTestApp {
   app: FastifyInstance;
   db: Db;
   dataDir: string;
+  /** The PostgreSQL database's URL when DATABASE_URL is set (SQLite: the file in `dataDir`), for processes of their own. */
+  databaseUrl: string | undefined;
   uploadsDir: string;
   /** The `cookie` header of a signed-in admin. */
   cookie: string;
@@ -43,7 +45,7 @@ export async function createAdminTestApp(
 ): Promise<AdminTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-admin-'));
   const uploadsDir = path.join(dataDir, 'uploads');
-  const { db, cleanup } = await openTestDb(dataDir);
+  const { db, databaseUrl, cleanup } = await openTestDb(dataDir);
   const parsed = parseEnv({ NODE_ENV: 'test', PORT: '3000', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const app = await buildApp({
     env: parsed,
@@ -71,6 +73,7 @@ export async function createAdminTestApp(
     app,
     db,
     dataDir,
+    databaseUrl,
     uploadsDir,
     cookie,
     asAdmin: withHeaders({ cookie }),
