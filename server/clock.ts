@@ -4,3 +4,7 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** The instant `ms` milliseconds after `at` (before it, for a negative `ms`), as ISO text: a deadline or a cut-off. */
+export const isoAfter = (at: Date | number, ms: number): string =>
+  new Date((typeof at === 'number' ? at : at.getTime()) + ms).toISOString();

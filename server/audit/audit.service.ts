@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZE, type AuditChange, type AuditKind, type AuditPage, type AuditQuery } from '#common/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
-import { type Clock, systemClock } from '#server/clock.ts';
+import { type Clock, isoAfter, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import * as repo from './audit.repository.ts';
 
@@ -35,8 +35,7 @@ export function createAuditService(db: Db, { keepDays }: { keepDays: number }, c
       };
     },
     /** Deletes what is older than the kept days; returns how many entries went. */
-    prune: (now = clock.now()) =>
-      repo.deleteAuditEntriesBefore(db, new Date(now.getTime() - keepDays * DAY_MS).toISOString()),
+    prune: (now = clock.now()) => repo.deleteAuditEntriesBefore(db, isoAfter(now, -(keepDays * DAY_MS))),
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;

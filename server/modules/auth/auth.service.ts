@@ -4,7 +4,7 @@ import { DATABASE_BUSY } from '#common/api-error.ts';
 import { looksLikeEmailAddress } from '#common/email.ts';
 import { type Role, parseRole } from '#common/roles.ts';
 import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
-import { type Clock, systemClock } from '#server/clock.ts';
+import { type Clock, isoAfter, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, badRequest, refusal } from '#server/errors.ts';
 import { type LoginThrottle, hashingBusy } from './login-throttle.ts';
@@ -96,8 +96,8 @@ export function createAuthService(
       user_id: user.id,
       created_at: now.toISOString(),
       last_used_at: now.toISOString(),
-      idle_expires_at: new Date(now.getTime() + options.sessionIdleMs).toISOString(),
-      absolute_expires_at: new Date(now.getTime() + options.sessionMaxMs).toISOString(),
+      idle_expires_at: isoAfter(now, options.sessionIdleMs),
+      absolute_expires_at: isoAfter(now, options.sessionMaxMs),
       // The browser and address it was opened from, to name it on the account page.
       user_agent: client.userAgent.slice(0, 300),
       address: client.address.slice(0, 64),
@@ -148,13 +148,8 @@ export function createAuthService(
       if (user.two_factor_enabled_at === null) return startSession(user, client);
       const pendingSecret = randomBytes(32).toString('base64url');
       const now = clock.now().getTime();
-      await pending.deleteExpiredPendingSignIns(db, new Date(now).toISOString());
-      await pending.insertPendingSignIn(
-        db,
-        hashToken(pendingSecret),
-        user.id,
-        new Date(now + PENDING_SIGN_IN_MS).toISOString(),
-      );
+      await pending.deleteExpiredPendingSignIns(db, isoAfter(now, 0));
+      await pending.insertPendingSignIn(db, hashToken(pendingSecret), user.id, isoAfter(now, PENDING_SIGN_IN_MS));
       return { pendingSecret };
     },
 
@@ -209,7 +204,7 @@ export function createAuthService(
       if (!user || user.disabled_at !== null) return null;
       // Write at most once a minute: a busy admin page should not write on every request.
       if (now.getTime() - Date.parse(session.last_used_at) > 60_000) {
-        const idleExpiresAt = new Date(now.getTime() + options.sessionIdleMs).toISOString();
+        const idleExpiresAt = isoAfter(now, options.sessionIdleMs);
         try {
           await sessions.touchSession(db, session.id, nowIso, idleExpiresAt);
         } catch (err) {

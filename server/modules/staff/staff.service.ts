@@ -12,7 +12,7 @@ import {
 } from '#common/staff.ts';
 import type { AccountAtDoor } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
-import type { Clock } from '#server/clock.ts';
+import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { OneTimeLinksTable } from '#server/db/schema.ts';
 import { refusal } from '#server/errors.ts';
@@ -36,7 +36,7 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
     const hours = purpose === 'first-owner' ? FIRST_OWNER_LINK_HOURS : STAFF_LINK_HOURS;
-    const expiresAt = new Date(now.getTime() + hours * HOUR).toISOString();
+    const expiresAt = isoAfter(now, hours * HOUR);
     await links.insertLink(trx, {
       id: randomUUID(),
       token_hash: hashToken(token),

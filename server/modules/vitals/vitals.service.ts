@@ -9,7 +9,7 @@ import {
 } from '#common/vitals.ts';
 import { type VitalsBeacon, VitalsBeaconSchema } from '#common/vitals-schema.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
-import { type Clock, systemClock } from '#server/clock.ts';
+import { type Clock, isoAfter, systemClock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
@@ -99,19 +99,16 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}
     async prune(now = clock.now()): Promise<{ expired: number; overCap: number }> {
       storedSincePrune = 0;
       lastPrune = now.getTime();
-      const expired = await repo.deleteOlderThan(
-        db,
-        new Date(now.getTime() - opts.retentionDays * DAY_MS).toISOString(),
-      );
+      const expired = await repo.deleteOlderThan(db, isoAfter(now, -(opts.retentionDays * DAY_MS)));
       const overCap = (await repo.countVitals(db)) > opts.maxRows ? await repo.deleteBeyondNewest(db, opts.maxRows) : 0;
       return { expired, overCap };
     },
     /** The 75th percentile per route over the last 7 and 28 days (or the windows asked for). */
     async summary(now = clock.now(), windows: readonly number[] = [7, 28]): Promise<VitalsWindow[]> {
       const longest = Math.max(...windows);
-      const rows = await repo.listSince(db, new Date(now.getTime() - longest * DAY_MS).toISOString());
+      const rows = await repo.listSince(db, isoAfter(now, -(longest * DAY_MS)));
       return windows.map((days) => {
-        const since = new Date(now.getTime() - days * DAY_MS).toISOString();
+        const since = isoAfter(now, -(days * DAY_MS));
         return { days, routes: summarise(rows.filter((r) => r.created_at >= since)) };
       });
     },

@@ -1,3 +1,4 @@
+import { listAttachmentFiles } from './attachments.repository.ts';
 import type { Attachment } from '#common/notice-attachments.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeAttachmentRow } from '#server/db/schema.ts';
@@ -76,7 +77,7 @@ export const attachmentFiles = (db: Db): FileOwner => ({
   kind: 'notice attachment',
   prefix: ATTACHMENT_PREFIX,
   async references() {
-    const rows = await db.selectFrom('notice_attachments').select(['id', 'file_key', 'variants']).execute();
+    const rows = await listAttachmentFiles(db);
     return rows.map((row) => ({ id: row.id, keys: attachmentKeys(row) }));
   },
 });

@@ -70,3 +70,8 @@ export async function findNoticeTitle(db: Db, noticeId: string): Promise<string 
   const row = await db.selectFrom('notices').select('title').where('id', '=', noticeId).executeTakeFirst();
   return row?.title;
 }
+
+/** Every attachment's stored keys, for the storage sweep and check-storage. */
+export function listAttachmentFiles(db: Db) {
+  return db.selectFrom('notice_attachments').select(['id', 'file_key', 'variants']).execute();
+}
