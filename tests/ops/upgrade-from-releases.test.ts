@@ -164,3 +164,99 @@ describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixtu
     expect(session.statusCode).toBe(200);
   });
 });
+
+/** The first migration that lists an audit entry's changes; entries written before it list none. */
+const AUDIT_CHANGES_MIGRATION = '0013-audit-changes';
+
+// An install that upgraded from the release to a version with the audit log (0008) but before 0013,
+// where people worked and left entries, then upgrades to the current code. The entries are written as
+// that code wrote them: the columns of 0008, no `changes`.
+describe.each(releaseFixtures())(
+  `the audit log of %s upgraded before ${AUDIT_CHANGES_MIGRATION}, then to this code, on ${engine}`,
+  (fixture) => {
+    let manifest: ReleaseManifest;
+    let root: string;
+    let opened: OpenedFixture;
+    let applied: string[];
+    let app: FastifyInstance;
+    let written: Row[];
+
+    beforeAll(async () => {
+      manifest = readManifest(fixture);
+      root = await fs.mkdtemp(path.join(os.tmpdir(), `orbit-upgrade-audit-${fixture}-`));
+      opened = await openReleaseFixture(fixture, root);
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < AUDIT_CHANGES_MIGRATION));
+      await migrateToLatest(opened.db, { migrations: before });
+      const adminId = String(manifest.rows.users?.[0]?.id);
+      const at = (minutesBefore: number) =>
+        new Date(Date.parse(manifest.madeAt) - minutesBefore * 60_000).toISOString();
+      written = [
+        {
+          id: 'a0000000-0000-4000-8000-000000000001',
+          at: at(30),
+          actor_id: adminId,
+          actor_name: manifest.admin.email,
+          kind: 'sign-in',
+          subject: manifest.admin.email,
+          address: '10.0.0.7',
+        },
+        {
+          id: 'a0000000-0000-4000-8000-000000000002',
+          at: at(20),
+          actor_id: adminId,
+          actor_name: manifest.admin.email,
+          kind: 'content-changed',
+          subject: 'college',
+          address: '10.0.0.7',
+        },
+        {
+          id: 'a0000000-0000-4000-8000-000000000003',
+          at: at(10),
+          actor_id: null,
+          actor_name: 'command line',
+          kind: 'account-added',
+          subject: 'office@orbit.test, Owner',
+          address: 'local',
+        },
+      ];
+      await (opened.db as AnyDb).insertInto('audit_log').values(written).execute();
+      applied = await migrateToLatest(opened.db);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(manifest.madeAt) + 60_000 });
+      const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: opened.dataDir, SITE_URL, SEED_DEMO: 'false' });
+      app = await buildApp({ env, db: opened.db, storage: createStorage(env), pages: false });
+    });
+    afterAll(async () => {
+      vi.useRealTimers();
+      await app?.close();
+      await opened?.cleanup();
+      await fs.rm(root, { recursive: true, force: true });
+    });
+
+    it(`keeps every entry, value for value, with changes '' (${AUDIT_CHANGES_MIGRATION} ran last)`, async () => {
+      expect(applied[0]).toBe(AUDIT_CHANGES_MIGRATION);
+      const now = (await (opened.db as AnyDb).selectFrom('audit_log').selectAll().execute()).map(asText);
+      for (const row of written) expect(now).toContainEqual({ ...asText(row), changes: '' });
+    });
+
+    it('lists them through GET /api/admin/audit with changes: []', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/admin/audit',
+        headers: { cookie: manifest.sessionCookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { entries } = res.json<{ entries: Row[] }>();
+      for (const row of written) {
+        expect(entries).toContainEqual({
+          id: row.id,
+          at: row.at,
+          actor: row.actor_name,
+          kind: row.kind,
+          subject: row.subject,
+          address: row.address,
+          changes: [],
+        });
+      }
+    });
+  },
+);
