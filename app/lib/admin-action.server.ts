@@ -11,7 +11,13 @@ import { formValues } from './admin-form.ts';
  * rearranged without saving (a list row added, moved or removed by a button when JavaScript is off).
  */
 export type WriteOutcome =
-  | { fieldErrors: FieldErrors }
+  | {
+      fieldErrors: FieldErrors;
+      /** Values the server adds to the form sent back (a token under which it keeps the files already accepted). */
+      values?: FormValues;
+      /** The reason to show instead of 'correct the fields' (a refused file's own words). */
+      refusal?: { code: string; message: string };
+    }
   | { done?: string; created?: string; shownOnce?: string[] }
   | { edited: FormValues }
   | undefined;
@@ -67,8 +73,11 @@ export async function adminAction(
   try {
     const outcome = await write.run(form, context.services, admin!, context.clientIp);
     if (outcome && 'fieldErrors' in outcome) {
-      const refused = { code: 'validation', message: CORRECT_FIELDS };
-      return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });
+      const refused = outcome.refusal ?? { code: 'validation', message: CORRECT_FIELDS };
+      const sentBack = { ...values, ...outcome.values };
+      return data(writeRefused(write.messages, refused, { fieldErrors: outcome.fieldErrors, values: sentBack }), {
+        status: 400,
+      });
     }
     if (outcome && 'edited' in outcome) return data({ ok: true as const, message: null, values: outcome.edited });
     const done = writeDone(write.messages, outcome?.done);

@@ -1,9 +1,13 @@
 import { AdmissionStatusSchema } from '#common/admission.ts';
-import { apiErrorMessage } from '#common/api-error.ts';
+import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';
 import { type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
-import type { AdminWrite } from './admin-action.server.ts';
+import { randomUUID } from 'node:crypto';
+import type { AppLoadContext } from 'react-router';
+import { NOTICE_UPLOAD_FIELDS, isUploadToken } from '#common/notice-uploads.ts';
+import type { CheckedAttachment } from '#server/modules/notices/attachments/attachments.service.ts';
+import type { AdminWrite, WritingAdmin } from './admin-action.server.ts';
 import { fieldErrorsOf, formText } from './admin-form.ts';
 import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
 
@@ -24,30 +28,106 @@ const noticeInput = (form: FormData): NoticeInput => ({
   language: formText(form, 'language'),
 });
 
+type Services = AppLoadContext['services'];
+
+/** A file the form had kept that the server no longer has (kept for about an hour). */
+const KEPT_FILE_GONE = 'This file was kept for an hour only and is gone. Please choose it again.';
+
 /** The files chosen in a form's attachments field (a field left empty sends one nameless, empty file). */
 const attachedFiles = (form: FormData) =>
   form.getAll('attachments').filter((f): f is File => f instanceof File && f.size > 0);
 
+/** What the notice form's files became: checked ones to save, and a line per refused one. */
+interface CheckedFiles {
+  checked: CheckedAttachment[];
+  accepted: { name: string; body: Buffer }[];
+  refused: { name: string; code: string; message: string }[];
+}
+
+async function checkFiles(files: { name: string; body: Buffer }[], services: Services, admin: WritingAdmin) {
+  const out: CheckedFiles = { checked: [], accepted: [], refused: [] };
+  for (const file of files) {
+    try {
+      out.checked.push(await services.attachments.check(admin, file.body));
+      out.accepted.push(file);
+    } catch (err) {
+      const refusal = refusalOf(err);
+      if (!refusal) throw err;
+      out.refused.push({ name: file.name, code: refusal.code, message: refusal.message });
+    }
+  }
+  return out;
+}
+
+const F = NOTICE_UPLOAD_FIELDS;
+
+/**
+ * A notice and its files are one action: every file is checked first, and only when all are accepted (and
+ * the fields are right) are the notice and its attachments saved together. Otherwise nothing is published;
+ * the files accepted so far wait on the server under the form's token (a browser cannot send a file again
+ * without JavaScript) and the form comes back listing them, ticked, beside each refused file's reason.
+ */
 export const createNotice: AdminWrite = {
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeCreate,
   async run(form, services, admin) {
     const input = noticeInput(form);
-    const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
-    if (fieldErrors) return { fieldErrors };
-    // Files come with the form only without JavaScript; with it, they follow the answer one by one, with progress.
+    const sentToken = formText(form, F.token);
+    const token = isUploadToken(sentToken) ? sentToken : randomUUID();
+    const ticked = new Set(form.getAll(F.keep).filter((k) => typeof k === 'string'));
+    const kept = isUploadToken(sentToken) ? await services.attachments.pending(admin, token) : [];
+    const keep = kept.filter((k) => ticked.has(k.key));
+    await services.attachments.dropPending(
+      admin,
+      kept.filter((k) => !ticked.has(k.key)).map((k) => k.key),
+    );
     const files = attachedFiles(form);
-    if (files.length > NOTICE_ATTACHMENT_LIMITS.perNotice) {
-      return { fieldErrors: { attachments: ATTACHMENT_ERRORS.full.message } };
+    if (keep.length + files.length > NOTICE_ATTACHMENT_LIMITS.perNotice) {
+      return {
+        fieldErrors: { attachments: ATTACHMENT_ERRORS.full.message },
+        values: { [F.token]: token, [F.attached]: JSON.stringify(keep) },
+      };
     }
-    const notice = await services.notices.create(admin, input);
-    try {
-      for (const file of files) await services.attachments.add(admin, notice.id, Buffer.from(await file.arrayBuffer()));
-    } catch (err) {
-      // All or nothing: a refused file takes the new notice (and the files attached before it) away again.
-      await services.notices.remove(admin, notice.id);
-      throw err;
+    const gone: typeof keep = [];
+    const keptFiles: { name: string; body: Buffer }[] = [];
+    for (const k of keep) {
+      const body = await services.attachments.readPending(admin, token, k.key);
+      if (body) keptFiles.push({ name: k.name, body });
+      else gone.push(k);
     }
+    const fromKept = await checkFiles(keptFiles, services, admin);
+    const sent = await Promise.all(
+      files.map(async (f) => ({ name: f.name || 'file', body: Buffer.from(await f.arrayBuffer()) })),
+    );
+    const fromForm = await checkFiles(sent, services, admin);
+    const refused = [
+      ...gone.map(({ name }) => ({ name, code: 'notice/attachment-missing', message: KEPT_FILE_GONE })),
+      ...fromKept.refused,
+      ...fromForm.refused,
+    ];
+    const fieldErrors = fieldErrorsOf(NoticeInputSchema, input) ?? {};
+    if (refused.length > 0 || Object.keys(fieldErrors).length > 0) {
+      // Nothing is saved: the files accepted this time wait with those kept before, for the corrected form.
+      const stillKept = keep.filter((k) => !gone.includes(k));
+      for (const file of fromForm.accepted) {
+        stillKept.push(await services.attachments.keepPending(admin, token, file.name, file.body));
+      }
+      const lines = refused.map((r) => `${r.name}: ${r.message}`);
+      if (lines.length > 0) fieldErrors.attachments = lines.join('\n');
+      return {
+        fieldErrors,
+        values: { [F.token]: token, [F.attached]: JSON.stringify(stillKept) },
+        ...(refused[0] ? { refusal: { code: refused[0].code, message: lines.join(' ') } } : {}),
+      };
+    }
+    const notice = await services.notices.createWithAttachments(admin, input, [
+      ...fromKept.checked,
+      ...fromForm.checked,
+    ]);
+    await services.attachments.dropPending(
+      admin,
+      keep.map((k) => k.key),
+    );
     return { created: notice.id };
   },
 };

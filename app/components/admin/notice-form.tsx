@@ -10,17 +10,15 @@ import { countWords } from '#common/words.ts';
 import { saveDraft, takeDraft } from '#app/lib/admin-draft.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
 import { fieldErrorsOf } from '#app/lib/admin-form.ts';
-import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
-import { type FieldErrors, type WriteDone, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
-import { refusedWrite } from '#app/lib/api-client.ts';
+import { type FieldErrors, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { NOTICE_PREETI_FIELDS, type NoticePreetiField, PREETI_CONVERTED } from '#app/lib/notice-preeti.ts';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
+import { NOTICE_UPLOAD_FIELDS, keptUploads } from '#common/notice-uploads.ts';
 import { AdminField } from './admin-field.tsx';
-import { AttachmentsInput, attachmentsUploadPath, checkingAttachment } from './attachments-input.tsx';
-import { useAdminWrite, useReportWrite } from './use-admin-write.tsx';
+import { AttachmentsInput } from './attachments-input.tsx';
+import { useAdminWrite } from './use-admin-write.tsx';
 import { PreetiConvertButton } from './preeti-convert-button.tsx';
-import { useUploadProgress } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -83,34 +81,44 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const [restored, setRestored] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const sending = useUploadProgress(checkingAttachment);
+  // A new file field after a refusal: the files it held were either refused or are kept by the server.
+  const [fileField, setFileField] = useState(0);
   const hydrated = useHydrated();
   // The field the page converted from Preeti when the form was posted without JavaScript.
   const converted = pageResult?.ok ? pageResult.values?.[PREETI_CONVERTED] : undefined;
-  const report = useReportWrite();
 
-  /** With JavaScript the files follow the saved notice one by one, each with its progress; then the list opens. */
-  async function sendFiles(done: WriteDone) {
-    if (done.created && files.length > 0) {
-      try {
-        await sending.upload(attachmentsUploadPath(done.created), files);
-      } catch (err) {
-        report(refusedWrite(ADMIN_MESSAGES.noticeAttach, err));
-      }
-    }
-    void navigate(listPath);
-  }
-
+  // The notice and its files go in one request and are saved together, or not at all; then the list opens.
   const { fetcher, busy, result, lasting } = useAdminWrite({
-    onDone: (done) => void sendFiles(done),
-    // Signing in again leaves this page: keep the text for when the admin comes back to it.
+    onDone: () => void navigate(listPath),
     onRefused: (refused) => {
+      // Signing in again leaves this page: keep the text for when the admin comes back to it.
       if (isSessionEnded(refused)) saveDraft(pathname, values);
+      // The server's reasons are shown now (the browser's own check found nothing).
+      setChecked(null);
+      setFiles([]);
+      setFileField((n) => n + 1);
     },
+    refusalsInPage: true,
   });
   const words = countWords(values.description);
   const shown = result ?? pageResult;
-  const errors = checked ?? (shown && !shown.ok ? shown.fieldErrors : undefined) ?? {};
+  const refused = shown && !shown.ok ? shown : undefined;
+  const errors = checked ?? refused?.fieldErrors ?? {};
+  // Files the server accepted and keeps while the form is refused: saved with the notice unless unticked.
+  const kept = editing ? [] : keptUploads(refused?.values);
+  const token = refused?.values?.[NOTICE_UPLOAD_FIELDS.token];
+  const sendingFiles = busy && files.length + kept.length > 0;
+
+  // Closing or reloading the tab while the notice and its files are on their way asks first.
+  useEffect(() => {
+    if (!sendingFiles) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [sendingFiles]);
 
   // The draft is in this tab's sessionStorage, which the server's HTML cannot know: it is applied once the page runs.
   useEffect(() => {
@@ -138,18 +146,18 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const found = fieldErrorsOf(NoticeInputSchema, values) ?? {};
-    if (files.length > NOTICE_ATTACHMENT_LIMITS.perNotice) found.attachments = ATTACHMENT_ERRORS.full.message;
+    const ticked = new FormData(event.currentTarget).getAll(NOTICE_UPLOAD_FIELDS.keep).length;
+    if (files.length + ticked > NOTICE_ATTACHMENT_LIMITS.perNotice) found.attachments = ATTACHMENT_ERRORS.full.message;
     setChecked(found);
     event.preventDefault();
     if (Object.keys(found).length > 0) {
       focusFirstRefused(event.currentTarget, found);
       return;
     }
-    // The text goes to the page's action; the files follow its answer through the upload API, with progress.
+    // The text and the files go together to the page's action, as they do without JavaScript.
     const form = new FormData(event.currentTarget);
     form.set('intent', intent);
-    form.delete('attachments');
-    void fetcher.submit(form, { method: 'post' });
+    void fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
   }
 
   /** Beside the title and the description of a Nepali notice: text typed in Preeti converted to Unicode. */
@@ -174,7 +182,9 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
       onSubmit={onSubmit}
       noValidate
     >
-      <WriteStatus result={lasting ?? pageResult} />
+      {/* A refusal stays written here until the form is sent again (no toast that goes away by itself). */}
+      <WriteStatus result={(result && !result.ok ? result : lasting) ?? pageResult} />
+      {token ? <input type="hidden" name={NOTICE_UPLOAD_FIELDS.token} value={token} /> : null}
       {restored ? (
         <p className="field__hint" role="status">
           What you had typed before signing in again is back in the form. Check it and press{' '}
@@ -290,11 +300,34 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
       {/* Attached while creating; the edit page lists and removes them (not in this form). */}
       {editing ? null : (
         <>
-          <AttachmentsInput error={errors.attachments} busy={busy || sending.busy} onChange={chooseFiles} />
-          {sending.progress}
+          {kept.length > 0 ? (
+            <fieldset className="notice-kept">
+              <legend className="field__label">Already attached</legend>
+              <p className="field__hint">Checked and kept: saved with the notice. Untick a file to leave it out.</p>
+              <ul className="notice-kept__list">
+                {kept.map((file) => (
+                  <li key={file.key}>
+                    <label className="notice-kept__file">
+                      <input type="checkbox" name={NOTICE_UPLOAD_FIELDS.keep} value={file.key} defaultChecked />{' '}
+                      {file.name}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null}
+          <AttachmentsInput key={fileField} error={errors.attachments} busy={busy} onChange={chooseFiles} />
+          {sendingFiles ? (
+            <div className="admin-upload__progress">
+              <progress aria-label="Upload progress" />
+              <span className="admin-upload__status" role="status">
+                Sending the notice and its files…
+              </span>
+            </div>
+          ) : null}
         </>
       )}
-      <SubmitButton busy={busy || sending.busy} label={editing ? 'Save changes' : 'Add notice'} intent={intent} />
+      <SubmitButton busy={busy} label={editing ? 'Save changes' : 'Add notice'} intent={intent} />
     </fetcher.Form>
   );
 }

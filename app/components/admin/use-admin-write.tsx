@@ -32,6 +32,8 @@ export function showWriteResult(result: WriteResult): void {
 export interface AdminWriteOptions {
   onDone?: (result: WriteDone) => void;
   onRefused?: (result: WriteRefused) => void;
+  /** The form writes its refusals into the page, where they stay until the admin acts: no toast for them. */
+  refusalsInPage?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface AdminWriteOptions {
  * Router reload the page's data after it. Render `write.fetcher.Form` (a real <form method="post">, so a
  * click before hydration still posts) or call `write.fetcher.submit`.
  */
-export function useAdminWrite({ onDone, onRefused }: AdminWriteOptions = {}) {
+export function useAdminWrite({ onDone, onRefused, refusalsInPage = false }: AdminWriteOptions = {}) {
   const fetcher = useFetcher<WriteResult>();
   const reported = useRef<WriteResult | undefined>(undefined);
   const formSaved = useFormSaved();
@@ -50,7 +52,7 @@ export function useAdminWrite({ onDone, onRefused }: AdminWriteOptions = {}) {
     if (fetcher.formData) sent.current = fetcher.formData;
   }, [fetcher.formData]);
   const settle = useEffectEvent((result: WriteResult) => {
-    showWriteResult(result);
+    if (result.ok || !refusalsInPage) showWriteResult(result);
     // Before onDone, which may leave the page (a saved notice opens the list).
     if (result.ok && sent.current) formSaved(sent.current);
     if (result.ok) onDone?.(result);

@@ -11,7 +11,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow } from '#server/db/schema.ts';
 import { badRequest, notFound, refusal } from '#server/errors.ts';
-import type { AttachmentsService } from './attachments/attachments.service.ts';
+import type { AttachmentsService, CheckedAttachment } from './attachments/attachments.service.ts';
 import * as repo from './notices.repository.ts';
 
 /** A notice as shown at `now`: whether it is pinned today (Nepal) and whether its publish time is still to come. */
@@ -152,6 +152,41 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
         await audit(trx, actor, { kind: 'notice-created', subject: row.title }, now);
       });
       return toNotice(row, now);
+    },
+    /**
+     * A notice with its attachments, checked beforehand (`attachments.check`), as one action: the notice's row,
+     * its attachments' rows and the audit entry commit together, and the files are put in place with them
+     * (server/storage/store-with-commit.ts), so the public sees the notice with all its files or nothing.
+     */
+    async createWithAttachments(
+      actor: Actor,
+      input: NoticeInput,
+      files: readonly CheckedAttachment[],
+    ): Promise<Notice> {
+      authorize(actor, 'notices.edit');
+      const data = parseInput(input);
+      const now = clock.now();
+      const at = now.toISOString();
+      const row = { id: randomUUID(), ...fields(data, at), created_at: at, updated_at: at };
+      await attachments.storeWithNew(
+        row.id,
+        row.title,
+        files,
+        (insertRows) =>
+          write(async (trx) => {
+            await repo.insertNotice(trx, row);
+            const names = await insertRows(trx, at);
+            const changes = names.map((name) => ({ field: 'Attachment added', from: '', to: name }));
+            await audit(trx, actor, { kind: 'notice-created', subject: row.title, changes }, now);
+          }),
+        async () => {
+          await write(async (trx) => {
+            await attachments.removeRowsOf(trx, row.id);
+            await repo.deleteNotice(trx, row.id);
+          });
+        },
+      );
+      return this.get(row.id);
     },
     /**
      * Replaces a notice's fields and records the edit's time (its publish time, and so its place in the lists,

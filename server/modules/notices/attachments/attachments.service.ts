@@ -13,6 +13,7 @@ import { sniffImageFormat } from '#server/images/sniff.ts';
 import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { touchNotice } from '#server/modules/notices/notices.repository.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
+import { type KeptUpload, isUploadToken } from '#common/notice-uploads.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import { ATTACHMENT_PREFIX, attachmentKeys, servedName, toAttachment } from './attachment-files.ts';
@@ -45,6 +46,85 @@ interface Prepared {
   picture: ProcessedImage;
 }
 
+/** A file checked and drawn, not yet stored: what a notice being created commits with itself. */
+export interface CheckedAttachment extends Prepared {
+  file: Buffer;
+}
+
+/** A checked file's storage keys and bodies, under a new attachment id. */
+function partsOf({ kind, picture, file }: CheckedAttachment) {
+  const id = randomUUID();
+  const prefix = `${ATTACHMENT_PREFIX}${id}`;
+  const variants: StoredVariant[] = picture.variants.map((v) => ({
+    format: v.format,
+    width: v.width,
+    height: v.height,
+    key: variantKey(prefix, picture.hash, v.width, v.format),
+    bytes: v.body.length,
+  }));
+  const fileKey = kind === 'pdf' ? `${prefix}/${picture.hash}.pdf` : null;
+  const files: NewFile[] = variants.map((v, i) => ({
+    key: v.key,
+    body: picture.variants[i]!.body,
+    contentType: contentTypeForKey(v.key),
+  }));
+  if (fileKey) files.push({ key: fileKey, body: file, contentType: 'application/pdf' });
+  return { id, variants, fileKey, files };
+}
+
+type Parts = ReturnType<typeof partsOf>;
+
+function rowOf(
+  checked: CheckedAttachment,
+  parts: Parts,
+  noticeId: string,
+  title: string,
+  position: number,
+  at: string,
+) {
+  return {
+    id: parts.id,
+    notice_id: noticeId,
+    position,
+    kind: checked.kind,
+    file_key: parts.fileKey,
+    served_name: servedName(title, position),
+    bytes: checked.file.length,
+    pages: checked.pages,
+    width: checked.picture.width,
+    height: checked.picture.height,
+    variants: JSON.stringify(parts.variants),
+    created_at: at,
+  } satisfies NoticeAttachmentRow;
+}
+
+/**
+ * Files a notice's form keeps on the server while the form is refused (without JavaScript the browser cannot
+ * send a file again): under the notices' prefix, so /media never serves them and the storage sweep removes
+ * those left behind after its grace period (an hour), as it removes any file no row refers to.
+ */
+const PENDING_PREFIX = `${ATTACHMENT_PREFIX}pending/`;
+const pendingPrefix = (token: string) => {
+  if (!isUploadToken(token)) throw new Error('Invalid upload token');
+  return `${PENDING_PREFIX}${token}/`;
+};
+
+type PendingAttachment = KeptUpload;
+
+/** "Exam Routine (final).PDF" → "exam-routine-final-.pdf": a key segment that still reads as the file. */
+const keyName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/gu, '-')
+    .replace(/^[^a-z0-9]+/u, '')
+    .slice(-80) || 'file';
+
+async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 /**
  * A notice's attachments: PDFs (accepted by their content, with page 1 drawn in a worker thread within a
  * time limit) and scans, both through the image pipeline. A row and its files appear together or not at
@@ -75,6 +155,83 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
   }
 
   return {
+    /**
+     * Checks a file by its content and draws its pictures, storing nothing: a refusal names what is wrong
+     * with it (not a PDF or image, too large, too many pages, too slow to open).
+     */
+    async check(actor: Actor, file: Buffer): Promise<CheckedAttachment> {
+      authorize(actor, 'notices.edit');
+      return { ...(await prepare(file)), file };
+    },
+
+    /**
+     * Stores the checked files of a notice being created, so that they appear with it or not at all:
+     * `commit` writes the notice in one transaction and calls `insertRows` in it; `revert` undoes it when the
+     * files cannot be put in place afterwards (server/storage/store-with-commit.ts).
+     */
+    async storeWithNew<T>(
+      noticeId: string,
+      title: string,
+      checked: readonly CheckedAttachment[],
+      commit: (insertRows: (trx: Db, at: string) => Promise<string[]>) => Promise<T>,
+      revert: () => Promise<void>,
+    ): Promise<T> {
+      if (checked.length > L.perNotice) throw full();
+      const parts = checked.map(partsOf);
+      const insertRows = async (trx: Db, at: string) => {
+        const names: string[] = [];
+        for (const [i, one] of checked.entries()) {
+          const row = rowOf(one, parts[i]!, noticeId, title, i + 1, at);
+          await repo.insertAttachment(trx, row);
+          names.push(`${row.served_name}.${row.kind}`);
+        }
+        return names;
+      };
+      return storeWithCommit(
+        storage,
+        parts.flatMap((p) => p.files),
+        { commit: () => commit(insertRows), revert },
+        log,
+      );
+    },
+
+    /** Keeps a checked file for a refused form, under the form's token; answers its key. */
+    async keepPending(actor: Actor, token: string, name: string, file: Buffer): Promise<PendingAttachment> {
+      authorize(actor, 'notices.edit');
+      const kept = await this.pending(actor, token);
+      const next = Math.max(0, ...kept.map((k) => Number.parseInt(k.key.slice(k.key.lastIndexOf('/') + 1), 10))) + 1;
+      const key = `${pendingPrefix(token)}${next}-${keyName(name)}`;
+      await storage.put(key, file, 'application/octet-stream');
+      // The name as the list reads it back from the key, so the form shows it the same way each time.
+      return { key, name: keyName(name) };
+    },
+
+    /** The files kept under a form's token, in the order they were chosen. */
+    async pending(actor: Actor, token: string): Promise<PendingAttachment[]> {
+      authorize(actor, 'notices.edit');
+      const found: PendingAttachment[] = [];
+      for await (const entry of storage.entries(pendingPrefix(token))) {
+        const file = entry.key.slice(entry.key.lastIndexOf('/') + 1);
+        found.push({ key: entry.key, name: file.slice(file.indexOf('-') + 1) });
+      }
+      const order = (k: PendingAttachment) => Number.parseInt(k.key.slice(k.key.lastIndexOf('/') + 1), 10);
+      return found.sort((a, b) => order(a) - order(b));
+    },
+
+    /** The bytes of one kept file (null when the sweep removed it meanwhile). */
+    async readPending(actor: Actor, token: string, key: string): Promise<Buffer | null> {
+      authorize(actor, 'notices.edit');
+      if (!key.startsWith(pendingPrefix(token))) return null;
+      const object = await storage.get(key);
+      return object ? readAll(object.body) : null;
+    },
+
+    /** Forgets kept files (saved with their notice, or removed from the form). */
+    async dropPending(actor: Actor, keys: readonly string[]): Promise<void> {
+      authorize(actor, 'notices.edit');
+      await removeFiles(keys.filter((key) => key.startsWith(PENDING_PREFIX)));
+    },
+
     /** Each notice's attachments, in order (notices without any are absent from the map). */
     async listFor(noticeIds: readonly string[]): Promise<Map<string, Attachment[]>> {
       const byNotice = new Map<string, Attachment[]>();
@@ -96,24 +253,10 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
       if ((await repo.findNoticeTitle(db, noticeId)) === undefined) throw notFound('notice');
       if ((await repo.lockedCount(db, noticeId)).count >= L.perNotice) throw full();
 
-      const { kind, pages, picture } = await prepare(file);
-      const id = randomUUID();
-      const prefix = `${ATTACHMENT_PREFIX}${id}`;
-      const variants: StoredVariant[] = picture.variants.map((v) => ({
-        format: v.format,
-        width: v.width,
-        height: v.height,
-        key: variantKey(prefix, picture.hash, v.width, v.format),
-        bytes: v.body.length,
-      }));
-      const fileKey = kind === 'pdf' ? `${prefix}/${picture.hash}.pdf` : null;
-      const files: NewFile[] = variants.map((v, i) => ({
-        key: v.key,
-        body: picture.variants[i]!.body,
-        contentType: contentTypeForKey(v.key),
-      }));
-      if (fileKey) files.push({ key: fileKey, body: file, contentType: 'application/pdf' });
-
+      const checked: CheckedAttachment = { ...(await prepare(file)), file };
+      const parts = partsOf(checked);
+      const { id, files } = parts;
+      const kind = checked.kind;
       const row = await storeWithCommit(
         storage,
         files,
@@ -124,20 +267,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
               if (title === undefined) throw notFound('notice');
               const { count, next } = await repo.lockedCount(trx, noticeId);
               if (count >= L.perNotice) throw full();
-              const inserted: NoticeAttachmentRow = {
-                id,
-                notice_id: noticeId,
-                position: next,
-                kind,
-                file_key: fileKey,
-                served_name: servedName(title, next),
-                bytes: file.length,
-                pages,
-                width: picture.width,
-                height: picture.height,
-                variants: JSON.stringify(variants),
-                created_at: clock.now().toISOString(),
-              };
+              const inserted = rowOf(checked, parts, noticeId, title, next, clock.now().toISOString());
               await repo.insertAttachment(trx, inserted);
               const now = clock.now();
               await touchNotice(trx, noticeId, now.toISOString());
