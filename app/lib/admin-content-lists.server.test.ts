@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
+import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_COPY } from '#common/api-error.ts';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
@@ -7,6 +7,8 @@ import { PDF_ERRORS } from '#common/site-content/downloads.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { pageContext } from '#server/test-support/page-context.ts';
 import { adminAction } from './admin-action.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 
@@ -25,18 +27,7 @@ async function post(fields: Record<string, string | Blob>) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request('http://site.test/admin/courses', { method: 'POST', body });
-  const context = {
-    currentActor: async () => ({
-      kind: 'staff',
-      userId: 'u-test',
-      name: 'Office',
-      address: '127.0.0.1',
-      email: 'admin@test.np',
-      role: 'owner',
-      twoFactorPending: false,
-    }),
-    services: t.app.services,
-  } as unknown as AppLoadContext;
+  const context = pageContext(t.app.services);
   const result = await adminAction({ request, context, params: {} } as ActionFunctionArgs, WRITES);
   return { status: result.init?.status ?? 200, body: result.data };
 }

@@ -1,7 +1,9 @@
-import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
+import type { ActionFunctionArgs } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLIDE_ALT_REQUIRED } from '#common/site-content/banner.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
+import { pageContext } from '#server/test-support/page-context.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 import { adminAction } from './admin-action.server.ts';
@@ -15,19 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const contextOf = () =>
-  ({
-    currentActor: async () => ({
-      kind: 'staff',
-      userId: 'u-test',
-      name: 'Office',
-      address: '127.0.0.1',
-      email: 'admin@orbit.test',
-      role: 'owner',
-      twoFactorPending: false,
-    }),
-    services: t.services,
-  }) as unknown as AppLoadContext;
+const contextOf = () => pageContext(t.services);
 
 function post(page: string, body: FormData | Record<string, string>): ActionFunctionArgs {
   const form = body instanceof FormData ? body : new URLSearchParams(body);

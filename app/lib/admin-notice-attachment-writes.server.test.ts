@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- tests act as the command line on the real services
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
-import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
+import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 // The test starts the real app for the writes' load context; the pages themselves reach it only through that context.
@@ -10,6 +10,8 @@ import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles } from '#server/test-support/admin-session.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { buildImage, buildNoticeInput } from '#server/test-support/factories.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { pageContext } from '#server/test-support/page-context.ts';
 import { adminAction } from './admin-action.server.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { addNoticeAttachments, removeNoticeAttachment } from './admin-writes.server.ts';
@@ -27,18 +29,7 @@ async function post(noticeId: string, fields: [string, string | Blob][]) {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
   const request = new Request(`http://site.test/admin/notice/${noticeId}/edit`, { method: 'POST', body });
-  const context = {
-    currentActor: async () => ({
-      kind: 'staff',
-      userId: 'u-test',
-      name: 'Office',
-      address: '127.0.0.1',
-      email: 'admin@test.np',
-      role: 'owner',
-      twoFactorPending: false,
-    }),
-    services: t.app.services,
-  } as unknown as AppLoadContext;
+  const context = pageContext(t.app.services);
   const writes = {
     'add-attachments': addNoticeAttachments(noticeId),
     'remove-attachment': removeNoticeAttachment(noticeId),
