@@ -1,29 +1,8 @@
 import { z } from 'zod';
-import { isoToNepalLocal } from '#common/nepal-time.ts';
-import {
-  type NoticeData,
-  type NoticeInput,
-  NoticeInputSchema,
-  NoticeListSchema,
-  NoticeSchema,
-} from '#common/notice.ts';
+import { NoticeInputSchema, NoticeListSchema, NoticeSchema } from '#common/notice.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 import { requestActor } from '#server/auth/actor.ts';
-
-/**
- * The validated body back in the schema's input form (the service checks it once more): a publish time
- * goes back to the Nepal time that was typed.
- */
-const asInput = (body: NoticeData): NoticeInput => ({
-  title: body.title,
-  description: body.description,
-  link: body.link ?? undefined,
-  category: body.category,
-  referenceNo: body.referenceNo ?? undefined,
-  publishAt: body.publishAt ? isoToNepalLocal(body.publishAt) : undefined,
-  pinnedUntil: body.pinnedUntil ?? undefined,
-  language: body.language,
-});
+import { checkedNotice } from './notices.service.ts';
 
 /** Notices for signed-in admins, under /api/admin (see server/modules/admin-routes.ts). */
 export const adminNoticesRoutes: ApiPlugin = async (app) => {
@@ -39,8 +18,8 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      // The body was validated and trimmed by the same schema; the service checks it once more.
-      const notice = await app.services.notices.create(await requestActor(request), asInput(request.body));
+      // The body was parsed by the notice schema at the edge; the service takes it as parsed.
+      const notice = await app.services.notices.create(await requestActor(request), checkedNotice(request.body));
       return reply.status(201).send(notice);
     },
   );
@@ -85,7 +64,7 @@ export const adminNoticesRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request) =>
-      app.services.notices.update(await requestActor(request), request.params.id, asInput(request.body)),
+      app.services.notices.update(await requestActor(request), request.params.id, checkedNotice(request.body)),
   );
 
   app.delete(

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { NOTICE_GONE_MESSAGE, type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
+import {
+  NOTICE_GONE_MESSAGE,
+  type Notice,
+  type NoticeData,
+  type NoticeInput,
+  NoticeInputSchema,
+} from '#common/notice.ts';
 import { NOTICES_PAGE_SIZE } from '#common/limits.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { audit, fieldChanges } from '#server/audit/audit.ts';
@@ -63,7 +69,19 @@ const sameMinute = (a: string, b: string) => a.slice(0, 16) === b.slice(0, 16);
 /** Saving a notice that was deleted meanwhile (another tab, another admin). */
 const noticeGone = () => refusal('not-found', NOTICE_GONE_MESSAGE);
 
-function parseInput(input: NoticeInput) {
+const CHECKED = Symbol('checked notice');
+
+/** Notice data the edge already parsed with NoticeInputSchema (the API's body schema): it is not parsed again. */
+export interface CheckedNotice {
+  readonly [CHECKED]: NoticeData;
+}
+export const checkedNotice = (data: NoticeData): CheckedNotice => ({ [CHECKED]: data });
+
+/** What a form or a script sent (parsed here, once), or data the edge has already parsed. */
+type NoticeSource = NoticeInput | CheckedNotice;
+
+function parseInput(input: NoticeSource): NoticeData {
+  if (CHECKED in input) return input[CHECKED];
   const parsed = NoticeInputSchema.safeParse(input);
   if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid notice.');
   return parsed.data;
@@ -141,7 +159,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
       return presentOne(row, clock.now());
     },
     /** `createdAt` (seeding, tests) also sets the default publish time. */
-    async create(actor: Actor, input: NoticeInput, createdAt?: string): Promise<Notice> {
+    async create(actor: Actor, input: NoticeSource, createdAt?: string): Promise<Notice> {
       authorize(actor, 'notices.edit');
       const data = parseInput(input);
       const now = createdAt ? new Date(createdAt) : clock.now();
@@ -160,7 +178,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
      */
     async createWithAttachments(
       actor: Actor,
-      input: NoticeInput,
+      input: NoticeSource,
       files: readonly CheckedAttachment[],
     ): Promise<Notice> {
       authorize(actor, 'notices.edit');
@@ -192,7 +210,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
      * Replaces a notice's fields and records the edit's time (its publish time, and so its place in the lists,
      * stays what the form says); 404 (and nothing written) when another tab deleted it meanwhile.
      */
-    async update(actor: Actor, id: string, input: NoticeInput): Promise<Notice> {
+    async update(actor: Actor, id: string, input: NoticeSource): Promise<Notice> {
       authorize(actor, 'notices.edit');
       const data = parseInput(input);
       const now = clock.now();
