@@ -1,6 +1,6 @@
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- tests act as the command line on the real services
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
-import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
+import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ATTACHMENT_ERRORS } from '#common/notice-attachments.ts';
 import { NOTICE_UPLOAD_FIELDS, keptUploads } from '#common/notice-uploads.ts';
@@ -10,6 +10,8 @@ import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles } from '#server/test-support/admin-session.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { buildImage } from '#server/test-support/factories.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { pageContext } from '#server/test-support/page-context.ts';
 import { adminAction } from './admin-action.server.ts';
 import type { WriteRefused } from './admin-result.ts';
 import { createNotice } from './admin-writes.server.ts';
@@ -28,18 +30,7 @@ async function post(fields: [string, string | Blob][]) {
   body.append('intent', 'create');
   for (const [name, value] of fields) body.append(name, value);
   const request = new Request('http://site.test/admin/addnewnotice', { method: 'POST', body });
-  const context = {
-    currentActor: async () => ({
-      kind: 'staff',
-      userId: 'u-test',
-      name: 'Office',
-      address: '127.0.0.1',
-      email: 'admin@test.np',
-      role: 'owner',
-      twoFactorPending: false,
-    }),
-    services: t.app.services,
-  } as unknown as AppLoadContext;
+  const context = pageContext(t.app.services);
   const result = await adminAction({ request, context, params: {} } as unknown as ActionFunctionArgs, {
     create: createNotice,
   });

@@ -13,7 +13,7 @@ import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Attachment } from '#common/notice-attachments.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { setNextChangeAt } from '#server/cache/content-version.repository.ts';
-import type { Clock } from '#server/clock.ts';
+import { type Clock, instantOf } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow } from '#server/db/schema.ts';
 import { badRequest, notFound, refusal } from '#server/errors.ts';
@@ -120,7 +120,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
     /** Published notices, pinned first, then newest; `limit` for the home page's latest notices. */
     async list(limit?: number): Promise<Notice[]> {
       const v = view();
-      return present(await repo.listPublished(db, v, limit), new Date(v.now));
+      return present(await repo.listPublished(db, v, limit), instantOf(v.now));
     },
     /** One page of /notices (of one category, if given); null for a page that does not exist (there is always a first). */
     async listPage(page: number, category?: string, pageSize = NOTICES_PAGE_SIZE): Promise<NoticePage | null> {
@@ -129,7 +129,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
       const rows = await repo.listPublished(db, v, pageSize, (page - 1) * pageSize);
-      return { notices: await present(rows, new Date(v.now)), page, pageCount, pageSize, total };
+      return { notices: await present(rows, instantOf(v.now)), page, pageCount, pageSize, total };
     },
     /** The latest published notices by publish time (the feed). */
     async latest(limit: number): Promise<Notice[]> {
@@ -162,7 +162,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
     async create(actor: Actor, input: NoticeSource, createdAt?: string): Promise<Notice> {
       authorize(actor, 'notices.edit');
       const data = parseInput(input);
-      const now = createdAt ? new Date(createdAt) : clock.now();
+      const now = createdAt ? instantOf(createdAt) : clock.now();
       const at = now.toISOString();
       const row = { id: randomUUID(), ...fields(data, at), created_at: at, updated_at: at };
       await write(async (trx) => {
