@@ -1,6 +1,11 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
-import { bumpContentVersion, readContentVersion, rollScheduledChange } from './content-version.repository.ts';
+import {
+  bumpContentVersion,
+  readContentVersion,
+  rollScheduledChange,
+  setNextChangeAt,
+} from './content-version.repository.ts';
 
 /**
  * Public pages that change by themselves at a known time (a scheduled notice is published, a pin ends):
@@ -51,3 +56,9 @@ export function changeContent<T>(db: Db, write: (trx: Db) => Promise<T>): Promis
     return result;
   });
 }
+
+/**
+ * Within a content change, when public pages next change by themselves (a scheduled notice appearing, a pin
+ * ending), so the render cache knows when its pages go stale; null when nothing is scheduled.
+ */
+export const scheduleNextChange = (trx: Db, at: string | null): Promise<void> => setNextChangeAt(trx, at);

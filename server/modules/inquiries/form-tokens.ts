@@ -12,7 +12,7 @@ import type { Db } from '#server/db/db.ts';
 import { badRequest } from '#server/errors.ts';
 import { reserve } from '#server/rate-limit/rate-limit.repository.ts';
 import { type FormTokenClaims, newNonce, readFormToken, signFormToken } from './form-token.ts';
-import { findSecret, insertSecretIfAbsent } from './server-secrets.repository.ts';
+import { findSecret, insertSecretIfAbsent } from '#server/secrets/server-secrets.repository.ts';
 
 const SECRET_NAME = 'inquiry-form-token';
 const MIN_AGE_MS = INQUIRY_FORM_TIMING.minSeconds * 1000;

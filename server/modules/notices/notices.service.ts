@@ -11,8 +11,7 @@ import { nepalToday } from '#common/nepal-time.ts';
 import { audit, fieldChanges } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Attachment } from '#common/notice-attachments.ts';
-import { changeContent } from '#server/cache/content-version.ts';
-import { setNextChangeAt } from '#server/cache/content-version.repository.ts';
+import { changeContent, scheduleNextChange } from '#server/cache/content-version.ts';
 import { type Clock, instantOf } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow } from '#server/db/schema.ts';
@@ -102,7 +101,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
   const write = <T>(run: (trx: Db) => Promise<T>) =>
     changeContent(db, async (trx) => {
       const result = await run(trx);
-      await setNextChangeAt(trx, await nextNoticeChange(trx, clock.now()));
+      await scheduleNextChange(trx, await nextNoticeChange(trx, clock.now()));
       return result;
     });
   const fields = (data: ReturnType<typeof parseInput>, now: string) => ({

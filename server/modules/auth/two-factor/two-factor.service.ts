@@ -7,7 +7,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { refusal } from '#server/errors.ts';
-import { findSecret, insertSecretIfAbsent } from '#server/modules/inquiries/server-secrets.repository.ts';
+import { findSecret, insertSecretIfAbsent } from '#server/secrets/server-secrets.repository.ts';
 import { UserAdminError } from '../auth.service.ts';
 import type { LoginThrottle } from '../login-throttle.ts';
 import { findUserByEmail, findUserById } from '../users.repository.ts';
