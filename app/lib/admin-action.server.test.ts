@@ -22,6 +22,12 @@ function post(context: AppLoadContext, fields: Record<string, string>): ActionFu
   return { request, context, params: {} } as ActionFunctionArgs;
 }
 
+/** The services the add-notice write reaches when no file is sent: the notice's creation, and no kept files. */
+const noticeServices = (createWithAttachments: (...args: unknown[]) => unknown) => ({
+  notices: { createWithAttachments },
+  attachments: { pending: async () => [], dropPending: async () => undefined },
+});
+
 const validNotice = { intent: 'create', title: 'Exam routine', description: 'The routine is on the notice board.' };
 
 /** The status and body of an action's answer (React Router's `data()`). */
@@ -42,26 +48,30 @@ describe('adminAction', () => {
 
   it("creates a notice through the notices service and answers with the specification's words", async () => {
     const create = vi.fn(async () => ({}));
-    const context = contextWith(true, { notices: { create } });
+    const context = contextWith(true, noticeServices(create));
     const { status, body } = answer(await adminAction(post(context, validNotice), { create: createNotice }));
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, message: 'Notice created successfully.' });
     // Fields the form leaves empty travel as typed; the service's schema turns them into defaults.
-    expect(create).toHaveBeenCalledWith(expect.objectContaining({ kind: 'staff', userId: 'u1' }), {
-      title: 'Exam routine',
-      description: validNotice.description,
-      link: '',
-      category: '',
-      referenceNo: '',
-      publishAt: '',
-      pinnedUntil: '',
-      language: '',
-    });
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'staff', userId: 'u1' }),
+      {
+        title: 'Exam routine',
+        description: validNotice.description,
+        link: '',
+        category: '',
+        referenceNo: '',
+        publishAt: '',
+        pinnedUntil: '',
+        language: '',
+      },
+      [],
+    );
   });
 
   it('refuses each field with the shared schema’s words and sends the typed values back', async () => {
     const create = vi.fn();
-    const context = contextWith(true, { notices: { create } });
+    const context = contextWith(true, noticeServices(create));
     const fields = { intent: 'create', title: 'Hi', description: 'Too short', link: '' };
     const { status, body } = answer(await adminAction(post(context, fields), { create: createNotice }));
     expect(status).toBe(400);
