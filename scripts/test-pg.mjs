@@ -18,8 +18,10 @@ if (!url || !/^postgres(ql)?:\/\//u.test(url)) {
 }
 
 // Everything under server/ and scripts/: every repository, API, storage and script test, including
-// those added later (the few pure unit tests there cost seconds). common/ and app/ never touch a database.
-const DATABASE_SUITES = ['server/', 'scripts/'];
+// those added later (the few pure unit tests there cost seconds); and app/lib/, whose page loaders and
+// writes are tested on the real services (the policy on every admin page, the audit entry of a page
+// write). common/ and the components never touch a database.
+const DATABASE_SUITES = ['server/', 'scripts/', 'app/lib/'];
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-pg-'));
 const runs = [
