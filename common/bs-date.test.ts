@@ -1,6 +1,6 @@
 import bikramSambat from 'bikram-sambat';
 import { describe, expect, it } from 'vitest';
-import { formatBsAd, nepalDateString, toBsDate } from './bs-date.ts';
+import { adDateToBs, bsDateProblem, bsToAdDate, formatBsAd, nepalDateString, toBsDate } from './bs-date.ts';
 
 /** Midday in Nepal of an A.D. day, so the day is the same in UTC and in Nepal. */
 const noonNepal = (ymd: string) => new Date(`${ymd}T12:00:00+05:45`);
@@ -36,5 +36,25 @@ describe('Bikram Sambat dates', () => {
       const ymd = new Date(t).toISOString().slice(0, 10);
       expect(toBsDate(noonNepal(ymd))).toEqual(bikramSambat.toBik(ymd));
     }
+  });
+});
+
+describe('B.S. to A.D.', () => {
+  it.each([
+    [{ year: 2083, month: 8, day: 6 }, '2026-11-22'],
+    [{ year: 2083, month: 1, day: 1 }, '2026-04-14'],
+    [{ year: 2082, month: 12, day: 30 }, '2026-04-13'],
+    [{ year: 1970, month: 1, day: 1 }, '1913-04-13'],
+  ])('%o is %s and back', (bs, ymd) => {
+    expect(bsToAdDate(bs)).toBe(ymd);
+    expect(adDateToBs(ymd)).toEqual(bs);
+  });
+
+  it('refuses a day the month does not have and a year outside the table, never converting it wrongly', () => {
+    expect(bsDateProblem({ year: 2083, month: 8, day: 31 })).toBe('has no such day: Mangsir 2083 has 29 days');
+    expect(() => bsToAdDate({ year: 2083, month: 8, day: 31 })).toThrow(RangeError);
+    expect(bsDateProblem({ year: 2099, month: 1, day: 1 })).toMatch(/outside the calendar/u);
+    expect(bsDateProblem({ year: 2083, month: 13, day: 1 })).toBe('has no such month');
+    expect(bsDateProblem({ year: 2083, month: 1, day: 1 })).toBe('');
   });
 });

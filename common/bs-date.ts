@@ -41,8 +41,41 @@ const DAY_MS = 86_400_000;
 const EPOCH_YEAR = 1970;
 const EPOCH_UTC_DAY = Date.UTC(1913, 3, 13) / DAY_MS;
 
+/** The first and last B.S. years the month table covers; a date outside them is refused, never guessed. */
+export const BS_FIRST_YEAR = EPOCH_YEAR;
+export const BS_LAST_YEAR = 2098;
+
 export function bsMonthLength(year: number, month: number): number {
   return BS_MONTH_LENGTH_CORRECTIONS[year]?.[month - 1] ?? bikramSambat.daysInMonth(year, month);
+}
+
+/** Why a B.S. date cannot be used ('' when it can): outside the table, or a day its month does not have. */
+export function bsDateProblem({ year, month, day }: BsDate): string {
+  if (![year, month, day].every(Number.isInteger)) return 'is not a date';
+  if (year < BS_FIRST_YEAR || year > BS_LAST_YEAR) {
+    return `is outside the calendar the site knows (${BS_FIRST_YEAR}–${BS_LAST_YEAR} B.S.)`;
+  }
+  if (month < 1 || month > 12) return 'has no such month';
+  const length = bsMonthLength(year, month);
+  if (day < 1 || day > length) return `has no such day: ${BS_MONTH_NAMES[month - 1]} ${year} has ${length} days`;
+  return '';
+}
+
+/** The A.D. day ('YYYY-MM-DD') of a B.S. date. Throws a RangeError naming the problem for a date it cannot convert. */
+export function bsToAdDate(bs: BsDate): string {
+  const problem = bsDateProblem(bs);
+  if (problem) throw new RangeError(`${bs.day}-${bs.month}-${bs.year} B.S. ${problem}`);
+  let days = bs.day - 1;
+  for (let year = EPOCH_YEAR; year < bs.year; year++) {
+    for (let month = 1; month <= 12; month++) days += bsMonthLength(year, month);
+  }
+  for (let month = 1; month < bs.month; month++) days += bsMonthLength(bs.year, month);
+  return new Date((EPOCH_UTC_DAY + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The B.S. date of an A.D. day 'YYYY-MM-DD'. */
+export function adDateToBs(ymd: string): BsDate {
+  return toBsDate(new Date(`${ymd}T12:00:00+05:45`));
 }
 
 /** The calendar day in Nepal of an instant, as days since 1970-01-01 (a UTC day number). */
