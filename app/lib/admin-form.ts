@@ -34,3 +34,15 @@ export function formValues(form: FormData): FormValues {
   }
   return values;
 }
+
+/**
+ * A B.S. date posted by a BsDateField as 'YYYY-MM-DD' (B.S.): '' when no part was chosen, and the parts as
+ * they came (so the schema refuses them by name) when only some were.
+ */
+export function formBsDate(form: FormData, name: string): string {
+  const parts = ['Year', 'Month', 'Day'].map((part) => formText(form, `${name}${part}`).trim());
+  if (parts.every((p) => p === '')) return '';
+  if (parts.some((p) => !/^\d{1,4}$/u.test(p))) return '-';
+  const [year, month, day] = parts as [string, string, string];
+  return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
