@@ -117,6 +117,11 @@ export const API_ERRORS = {
     message: 'Upload a picture for this course first, or choose one of the icons.',
   },
   'content/banner-full': { status: 409, message: null },
+  /** Admission seasons: each refusal names the season or the number it is about. */
+  'admission/season-exists': { status: 409, message: null },
+  'admission/season-published': { status: 409, message: null },
+  'admission/season-incomplete': { status: 409, message: null },
+  'admission/quota-below-minimum': { status: 409, message: null },
   'pdf/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },
 
   /** Staff accounts: the site always keeps one owner who can sign in. */

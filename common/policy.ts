@@ -21,6 +21,10 @@ export const POLICY = {
   /** Its own password, sessions and two-factor sign-in. */
   'account.own': { roles: ['owner', 'editor'], whileTwoFactorPending: true },
   'admission.edit': { roles: ['owner', 'editor'] },
+  /** Admission seasons: dates, programmes, fees, eligibility, the scholarship quota, publishing. */
+  'seasons.edit': { roles: ['owner'] },
+  /** Setting a season's public status instead of its dates. */
+  'seasons.override': { roles: ['owner'] },
   'notices.edit': { roles: ['owner', 'editor'] },
   'photos.edit': { roles: ['owner', 'editor'] },
   'content.edit': { roles: ['owner', 'editor'] },

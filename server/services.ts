@@ -8,7 +8,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginThrottle, loginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { createTwoFactorService } from './modules/auth/two-factor/two-factor.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
-import { ContentVersion } from './cache/content-version.ts';
+import { createSeasonService, nextPublicSeasonChange } from './modules/admission/season.service.ts';
+import { ContentVersion, earliest } from './cache/content-version.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
@@ -43,7 +44,12 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
   const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
   // One reader of the shared content version for the render cache and the content service.
-  const contentVersion = new ContentVersion(db, { clock, nextChangeAt: nextNoticeChange });
+  // Public pages change by themselves when a scheduled notice appears or a pin ends, and when a season's
+  // dates move the admission status: the render cache learns the earliest.
+  const nextPublicChange = async (trx: Db, now: Date) =>
+    earliest(await nextNoticeChange(trx, now), await nextPublicSeasonChange(trx, now));
+  const contentVersion = new ContentVersion(db, { clock, nextChangeAt: nextPublicChange });
+  const seasons = createSeasonService(db, clock, nextPublicChange);
   const attachments = createAttachmentsService({
     db,
     storage,
@@ -60,9 +66,10 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   return {
     db,
     contentVersion,
-    notices: createNoticesService(db, clock, attachments),
+    notices: createNoticesService(db, clock, attachments, nextPublicChange),
     attachments,
-    admission: createAdmissionService(db, clock),
+    admission: createAdmissionService(db, clock, seasons),
+    seasons,
     images: createImagesService({
       db,
       storage,

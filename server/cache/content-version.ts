@@ -62,3 +62,7 @@ export function changeContent<T>(db: Db, write: (trx: Db) => Promise<T>): Promis
  * ending), so the render cache knows when its pages go stale; null when nothing is scheduled.
  */
 export const scheduleNextChange = (trx: Db, at: string | null): Promise<void> => setNextChangeAt(trx, at);
+
+/** The earliest of some scheduled times (ISO instants), or null when none is scheduled. */
+export const earliest = (...times: (string | null)[]): string | null =>
+  times.filter((t): t is string => t !== null).sort()[0] ?? null;

@@ -18,6 +18,7 @@ import * as m0010 from './migrations/0010-two-factor.ts';
 import * as m0011 from './migrations/0011-notice-language.ts';
 import * as m0012 from './migrations/0012-notice-updated-at.ts';
 import * as m0013 from './migrations/0013-audit-changes.ts';
+import * as m0015 from './migrations/0015-admission-season.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0011-notice-language': m0011,
   '0012-notice-updated-at': m0012,
   '0013-audit-changes': m0013,
+  '0015-admission-season': m0015,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

@@ -26,6 +26,58 @@ export interface AdmissionStatusTable {
   updated_at: string;
 }
 
+/** Dates are B.S. 'YYYY-MM-DD' strings, '' when not set. */
+export interface AdmissionSeasonsTable {
+  id: string;
+  name: string;
+  opens_on: string;
+  closes_on: string;
+  late_closes_on: string;
+  late_fee: number;
+  entrance_on: string;
+  results_on: string;
+  admission_deadline: string;
+  expected_enrolment: number;
+  documents_en: string;
+  documents_ne: string;
+  status_override: string;
+  published_at: string | null;
+  quota_published_on: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScholarshipCategoriesTable {
+  id: string;
+  season_id: string;
+  position: number;
+  name_en: string;
+  name_ne: string;
+  proof_en: string;
+  proof_ne: string;
+}
+
+/** fees, min_grades and scholarship_seats are JSON text. */
+export interface AdmissionProgrammesTable {
+  id: string;
+  season_id: string;
+  position: number;
+  name_en: string;
+  name_ne: string;
+  stream: string;
+  seats: number;
+  fees: string;
+  admission_fee_for_continuing: number;
+  fee_approved_by: string;
+  fee_approved_on: string;
+  fee_reference: string;
+  min_gpa_hundredths: number;
+  min_grades: string;
+  scholarship_seats: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ImagesTable {
   id: string;
   folder: string;
@@ -204,6 +256,9 @@ export interface NoticeAttachmentsTable {
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
+  admission_seasons: AdmissionSeasonsTable;
+  admission_programmes: AdmissionProgrammesTable;
+  scholarship_categories: ScholarshipCategoriesTable;
   images: ImagesTable;
   inquiries: InquiriesTable;
   users: UsersTable;

@@ -1,6 +1,7 @@
 import { adminAuditRoutes } from '#server/audit/audit.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
+import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
 import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
 import { adminContentRoutes } from './content/content.admin.routes.ts';
 import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
@@ -18,6 +19,7 @@ import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
  */
 export const adminRoutePlugins: ApiPlugin[] = [
   adminAdmissionRoutes,
+  adminSeasonRoutes,
   adminNoticesRoutes,
   adminAttachmentsRoutes,
   adminImagesRoutes,

@@ -86,7 +86,13 @@ function parseInput(input: NoticeSource): NoticeData {
   return parsed.data;
 }
 
-export function createNoticesService(db: Db, clock: Clock, attachments: AttachmentsService) {
+export function createNoticesService(
+  db: Db,
+  clock: Clock,
+  attachments: AttachmentsService,
+  /** When public pages next change by themselves, over every module that schedules changes. */
+  nextPublicChange: (db: Db, now: Date) => Promise<string | null>,
+) {
   /** The notices as shown at `now`, with their attachments read in one query for the whole list. */
   async function present(rows: NoticeRow[], now: Date): Promise<Notice[]> {
     const byNotice = await attachments.listFor(rows.map((r) => r.id));
@@ -101,7 +107,7 @@ export function createNoticesService(db: Db, clock: Clock, attachments: Attachme
   const write = <T>(run: (trx: Db) => Promise<T>) =>
     changeContent(db, async (trx) => {
       const result = await run(trx);
-      await scheduleNextChange(trx, await nextNoticeChange(trx, clock.now()));
+      await scheduleNextChange(trx, await nextPublicChange(trx, clock.now()));
       return result;
     });
   const fields = (data: ReturnType<typeof parseInput>, now: string) => ({
