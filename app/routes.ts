@@ -9,6 +9,7 @@ export default [
     route('notices/:id/:slug?', 'routes/notice.tsx'),
     route('gallery', 'routes/gallery.tsx'),
     route('contact', 'routes/contact.tsx'),
+    route('admission', 'routes/admission.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
@@ -31,6 +32,8 @@ export default [
     route('downloads', 'routes/admin/downloads.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('account', 'routes/admin/account.tsx'),
+    route('seasons', 'routes/admin/seasons.tsx'),
+    route('seasons/:id', 'routes/admin/season.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

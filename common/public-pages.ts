@@ -13,6 +13,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/notices', showsNotices: true },
   { path: '/gallery', showsNotices: false },
   { path: '/contact', showsNotices: false },
+  { path: '/admission', showsNotices: false },
 ];
 
 /** Where the feed of the latest notices is; every public page's head links to it. */

@@ -9,6 +9,8 @@ import path from 'node:path';
 const dataDir = process.env.DATA_DIR ?? path.join(os.tmpdir(), `orbit-e2e-data-${process.env.PORT ?? 3300}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+// A clock moved by an earlier run's test starts at the real time again.
+if (process.env.TEST_CLOCK_FILE) fs.rmSync(process.env.TEST_CLOCK_FILE, { force: true });
 const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

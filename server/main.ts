@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, buildApp } from './app.ts';
+import { fileOffsetClock } from './test-clock.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
 import { EnvError, type Env, parseEnv } from './env.ts';
@@ -51,7 +52,16 @@ const terminal = startedInTerminal();
 const { db, applied } = await startDatabase(env).catch((err: unknown) => refuseToStart(err, env));
 ensureBuild(env);
 const storage = createStorage(env);
-const app = await buildApp({ env, db, storage, terminal });
+// End-to-end tests move the server's clock through a file; a real site never sets TEST_CLOCK_FILE.
+const testClockFile = process.env.TEST_CLOCK_FILE;
+const app = await buildApp({
+  env,
+  db,
+  storage,
+  terminal,
+  ...(testClockFile ? { clock: fileOffsetClock(testClockFile) } : {}),
+});
+if (testClockFile) app.log.warn({ file: testClockFile }, 'the clock is moved by TEST_CLOCK_FILE (for tests only)');
 
 if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 const freshDatabase = applied.includes('0001-initial');

@@ -65,6 +65,8 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const accounts = createAccountsService(db, clock);
   return {
     db,
+    /** The services' clock: pages read 'now' from it too (tests move it). */
+    clock,
     contentVersion,
     notices: createNoticesService(db, clock, attachments, nextPublicChange),
     attachments,

@@ -1,23 +1,54 @@
-import type { AdmissionStatus } from '#common/admission.ts';
+import type { PublicAdmission } from '#common/admission.ts';
+import { formatRupees } from '#common/i18n/amounts.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { CtaLink } from './cta-link.tsx';
 
 /**
- * Headed by the stored admission status in the page's language; the button reads 'APPLY NOW' only while
- * admission is open, else 'ENQUIRY NOW' (admissionButtonLabel's rule, in the page's language), and opens the
- * enrolment form in a new tab.
+ * The admission status in the page's language with its button: 'APPLY NOW' only while admission is open,
+ * else 'ENQUIRY NOW', both opening the enrolment form in a new tab. In a season's last days it says how
+ * many are left; after the closing date, that late applications pay the late fee.
  */
-export function AdmissionsBlock({ status }: { status: AdmissionStatus }) {
-  const { site, t, ui, langOf } = useSiteContent();
+export function AdmissionsCall({ admission, headingLevel = 2 }: { admission: PublicAdmission; headingLevel?: 2 | 3 }) {
+  const { site, ui, lang } = useSiteContent();
+  const Heading = `h${headingLevel}` as const;
+  const open = admission.status === 'ADMISSION OPEN';
+  return (
+    <div className="admission-call">
+      <div>
+        <Heading className="admission-call__status">{ui.admissions.status[admission.status]}</Heading>
+        {admission.closingSoonDays ? (
+          <p className="admission-call__soon">{ui.admissions.closingSoon(admission.closingSoonDays)}</p>
+        ) : null}
+        {admission.lateFee ? <p>{ui.admissions.lateFee(formatRupees(lang, admission.lateFee))}</p> : null}
+      </div>
+      <CtaLink href={site.college.enrolmentFormUrl} newTab>
+        {open ? ui.admissions.applyNow : ui.admissions.enquiryNow}
+      </CtaLink>
+    </div>
+  );
+}
+
+/** The home page's admissions block: the status, the college's words, the button, and the season's page. */
+export function AdmissionsBlock({ admission }: { admission: PublicAdmission }) {
+  const { site, t, ui, langOf, href } = useSiteContent();
   const intro = t(site.college.admissionsIntro);
+  const open = admission.status === 'ADMISSION OPEN';
   return (
     <section id="admissions" className="section admissions" aria-labelledby="admissions-title">
       <div className="container admissions__inner">
-        <h2 id="admissions-title">{ui.admissions.status[status]}</h2>
+        <h2 id="admissions-title">{ui.admissions.status[admission.status]}</h2>
+        {admission.closingSoonDays ? (
+          <p className="admissions__soon">{ui.admissions.closingSoon(admission.closingSoonDays)}</p>
+        ) : null}
         {intro ? <p lang={langOf(site.college.admissionsIntro)}>{intro}</p> : null}
         <CtaLink href={site.college.enrolmentFormUrl} newTab>
-          {status === 'ADMISSION OPEN' ? ui.admissions.applyNow : ui.admissions.enquiryNow}
+          {open ? ui.admissions.applyNow : ui.admissions.enquiryNow}
         </CtaLink>
+        {admission.season ? (
+          <p className="admissions__more">
+            <a href={href('/admission')}>{ui.admissions.seasonDetails}</a>
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -77,3 +77,19 @@ export function failureLines(
   if (because === '') return { line: words.slice(0, -1) + '.', detail: null };
   return { line: `${words} ${because}${/[.!?]$/u.test(because) ? '' : '.'}`, detail: null };
 }
+
+/** Admission seasons (/admin/seasons). */
+export const SEASON_MESSAGES = {
+  create: { done: 'Season created. Add its programmes and scholarships next.', failed: 'Could not create the season.' },
+  update: { done: 'Season saved.', failed: 'Could not save the season.' },
+  remove: { done: 'Season deleted.', failed: 'Could not delete the season.' },
+  publish: {
+    done: 'Season published. Its dates now move the admission status.',
+    failed: 'Could not publish the season.',
+  },
+  override: { done: 'Public status saved.', failed: 'Could not set the public status.' },
+  programme: { done: 'Programme saved.', failed: 'Could not save the programme.' },
+  programmeRemove: { done: 'Programme removed.', failed: 'Could not remove the programme.' },
+  category: { done: 'Scholarship category saved.', failed: 'Could not save the scholarship category.' },
+  categoryRemove: { done: 'Scholarship category removed.', failed: 'Could not remove the scholarship category.' },
+} as const satisfies Record<string, WriteMessages>;

@@ -34,6 +34,8 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/downloads': { module: 'downloads', action: 'content.edit' },
   '/admin/staff': { module: 'staff', action: 'staff.manage' },
   '/admin/account': { module: 'account', action: 'account.own' },
+  '/admin/seasons': { module: 'seasons', action: 'seasons.edit' },
+  '/admin/seasons/x': { module: 'season', action: 'seasons.edit' },
   '/admin/nothing-here': { module: 'not-found', action: 'admin.enter' },
   // The frame around every page.
   '/admin/ (layout)': { module: 'layout', action: 'admin.enter' },

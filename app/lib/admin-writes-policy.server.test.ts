@@ -6,6 +6,7 @@ import { type AdminWrite, adminAction } from './admin-action.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 import * as staffWrites from './admin-staff-writes.server.ts';
 import * as writes from './admin-writes.server.ts';
+import * as seasonWrites from './season-writes.server.ts';
 import { noticePreetiWrites } from './notice-preeti.ts';
 
 // Every write an admin page can post, by name: its declared action decides, through the policy, who may run it.
@@ -27,6 +28,13 @@ const ALL_WRITES: Record<string, AdminWrite> = {
     Object.entries(CONTENT_WRITES).flatMap(([page, pageWrites]) =>
       Object.entries(pageWrites).map(([intent, write]) => [`${page}.${intent}`, write as AdminWrite]),
     ),
+  ),
+  ...Object.fromEntries(
+    Object.entries(seasonWrites).flatMap(([name, write]): [string, AdminWrite][] => {
+      if (typeof write === 'function' && write.length === 1)
+        return [[name, (write as (id: string) => AdminWrite)('s1')]];
+      return typeof write === 'object' ? [[name, write as AdminWrite]] : [];
+    }),
   ),
   ...Object.fromEntries(
     Object.entries(noticePreetiWrites(writes.createNotice)).map(([intent, write]) => [`notice.${intent}`, write]),

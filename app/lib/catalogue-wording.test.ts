@@ -34,7 +34,7 @@ describe('the navigation of a Nepali page', () => {
     expect(items.map((item) => ('to' in item ? item.to : item.href))).toEqual([
       '/ne',
       '/ne#academics',
-      '/ne#admissions',
+      '/ne/admission',
       '/ne/gallery',
       '/ne/notices',
       '/ne/contact',

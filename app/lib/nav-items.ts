@@ -23,7 +23,8 @@ function items({ ui, href, prospectusUrl, otherLanguage }: NavContext) {
     home: { label: ui.nav.home, kind: 'page', to: href('/') },
     about: { label: ui.nav.about, kind: 'section', to: href('/#about') },
     courses: { label: ui.nav.courses, kind: 'section', to: href('/#academics') },
-    admissions: { label: ui.nav.admissions, kind: 'section', to: href('/#admissions') },
+    // The admission page: the season's dates, programmes, fees and scholarships (or the status alone).
+    admissions: { label: ui.nav.admissions, kind: 'page', to: href('/admission') },
     gallery: { label: ui.nav.gallery, kind: 'page', to: href('/gallery') },
     notices: { label: ui.nav.notices, kind: 'page', to: href('/notices') },
     contact: { label: ui.nav.contact, kind: 'page', to: href('/contact') },

@@ -1,3 +1,4 @@
+import type { Programme } from '#common/admission-season.ts';
 import type { Notice } from '#common/notice.ts';
 import type { SiteContent } from '#common/site-content/site.ts';
 import { absoluteUrl } from './seo.ts';
@@ -44,5 +45,28 @@ export function noticeLd(notice: Notice, url: string, publisher: string, image: 
     image: [image],
     author: { '@type': 'EducationalOrganization', name: publisher },
     publisher: { '@type': 'EducationalOrganization', name: publisher },
+  };
+}
+
+/**
+ * A season's programmes as EducationalOccupationalProgram entries (two years of Grade 11 and 12): seats,
+ * the college's own fees as offers in rupees, and the SEE minimum as the prerequisite.
+ */
+export function programmesLd(programmes: Programme[], provider: string, url: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@graph': programmes.map((p) => ({
+      '@type': 'EducationalOccupationalProgram',
+      name: p.nameEn,
+      url,
+      provider: { '@type': 'EducationalOrganization', name: provider },
+      educationalProgramMode: 'in person',
+      timeToComplete: 'P2Y',
+      maximumEnrollment: p.seats,
+      programPrerequisites: `SEE GPA of at least ${p.minGpa.toFixed(2)}`,
+      offers: p.fees
+        .filter((f) => !f.neb)
+        .map((f) => ({ '@type': 'Offer', name: f.nameEn, price: f.amount, priceCurrency: 'NPR', category: f.period })),
+    })),
   };
 }

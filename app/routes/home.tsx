@@ -32,13 +32,13 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [notices, status, featured, firstSlideInline] = await Promise.all([
+  const [notices, admission, featured, firstSlideInline] = await Promise.all([
     context.services.notices.list(HOME_NOTICE_COUNT),
-    context.services.admission.get(),
+    context.services.admission.current(),
     context.services.images.list('featured'),
     context.services.content.firstSlideInline(),
   ]);
-  return { notices, featured, admission: { status }, firstSlideInline };
+  return { notices, featured, admission, firstSlideInline };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -51,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <AboutSection />
       <CoursesSection />
       <WhyChooseUs photos={loaderData.featured} />
-      <AdmissionsBlock {...loaderData.admission} />
+      <AdmissionsBlock admission={loaderData.admission} />
       <LatestNotices notices={loaderData.notices} />
       <MessagesSection />
       <TestimonialsSection />

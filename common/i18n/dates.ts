@@ -1,4 +1,5 @@
 import { formatBsAd, nepalDateString, toBsDate } from '../bs-date.ts';
+import { bsStringToAd } from '../bs-date-string.ts';
 import type { SiteLanguage } from '../site-content/local-text.ts';
 import { formatNepaliDate, toDevanagariDigits } from './nepali-numbers.ts';
 
@@ -30,4 +31,11 @@ export function formatDateIn(lang: SiteLanguage, iso: string): string {
   const [year, month, day] = nepalDateString(instant).split('-').map(Number) as [number, number, number];
   const ad = `${toDevanagariDigits(day)} ${NEPALI_AD_MONTHS[month - 1]} ${toDevanagariDigits(year)}`;
   return `${formatNepaliDate(toBsDate(instant))} (${ad})`;
+}
+
+/** A stored B.S. date ('YYYY-MM-DD' B.S.) as a page in `lang` shows it, with its A.D. day; '' for none. */
+export function formatBsStringIn(lang: SiteLanguage, bs: string): string {
+  if (!bs) return '';
+  // Noon in Nepal of its A.D. day: the same day in every time zone's reading of the instant.
+  return formatDateIn(lang, `${bsStringToAd(bs)}T06:15:00.000Z`);
 }

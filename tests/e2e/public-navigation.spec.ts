@@ -20,7 +20,7 @@ test.describe('navigation bar', () => {
       Home: '/',
       About: '/#about',
       Courses: '/#academics',
-      Admissions: '/#admissions',
+      Admissions: '/admission',
       Gallery: '/gallery',
       Notices: '/notices',
       Contact: '/contact',
@@ -65,16 +65,16 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Open Up Your Future' })).not.toBeInViewport();
   });
 
-  test('Admissions on the home page scrolls down to the admissions block', async ({ page }, testInfo) => {
+  test('Courses on the home page scrolls down to the academics section', async ({ page }, testInfo) => {
     await gotoEnhanced(page, '/');
     if (isPhone(testInfo.project.name)) {
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Admissions' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Courses' }).click();
     } else {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admissions' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
     }
-    await expect(page).toHaveURL(/\/#admissions$/);
-    await expect(page.getByRole('region', { name: /^ADMISSION / })).toBeInViewport();
+    await expect(page).toHaveURL(/\/#academics$/);
+    await expect(page.locator('#academics')).toBeInViewport();
     // A link to a section of the page already shown closes the phone menu too.
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   });

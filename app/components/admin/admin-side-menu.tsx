@@ -5,6 +5,7 @@ import type { Role } from '#common/roles.ts';
 /** Each page of the menu and what it does in the policy's words (as its loader and its API routes declare). */
 const LINKS: readonly { to: string; label: string; action: Action; end?: true }[] = [
   { to: '/admin', label: 'Admission status', action: 'admission.edit', end: true },
+  { to: '/admin/seasons', label: 'Admission seasons', action: 'seasons.edit' },
   { to: '/admin/featured', label: 'Featured', action: 'photos.edit' },
   { to: '/admin/gallery', label: 'Gallery', action: 'photos.edit' },
   { to: '/admin/addnewphoto', label: 'Add photo', action: 'photos.edit' },

@@ -16,7 +16,12 @@ interface BsDateFieldProps {
   optional?: boolean;
 }
 
-const adFormatter = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const adFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** The A.D. day a stored B.S. date falls on, as the field shows it beside ('' when it has none). */
 function adBeside(value: string): string {

@@ -21,6 +21,9 @@ export const INQUIRY_MAX_PER_HOUR = 100;
 /** Small pages, so the six demo photos already span two gallery pages. */
 export const GALLERY_PAGE_SIZE = 4;
 
+/** Milliseconds written here move the server's clock (server/test-clock.ts); tests/e2e/support/clock.ts writes it. */
+export const E2E_CLOCK_FILE = path.join(os.tmpdir(), `orbit-e2e-clock-${E2E_PORT}`);
+
 /** The environment of the server under test (scripts/e2e-server.mjs adds a fresh DATA_DIR). */
 export const SERVER_ENV = {
   NODE_ENV: 'production',
@@ -34,4 +37,5 @@ export const SERVER_ENV = {
   GALLERY_PAGE_SIZE: String(GALLERY_PAGE_SIZE),
   LOG_LEVEL: 'warn',
   DATA_DIR: E2E_DATA_DIR,
+  TEST_CLOCK_FILE: E2E_CLOCK_FILE,
 } as const;

@@ -1,0 +1,209 @@
+import {
+  CategoryInputSchema,
+  type CategoryInput,
+  type FeeLine,
+  ProgrammeInputSchema,
+  type ProgrammeInput,
+  SEASON_OVERRIDES,
+  SeasonInputSchema,
+  type SeasonInput,
+} from '#common/admission-season.ts';
+import type { AdminWrite } from './admin-action.server.ts';
+import { fieldErrorsOf, formBsDate, formText } from './admin-form.ts';
+import { SEASON_MESSAGES } from './admin-messages.ts';
+
+/**
+ * The admission season pages' writes (/admin/seasons, /admin/seasons/:id), each calling the season service
+ * as its JSON API route does. Field names follow the schemas' paths ('fees.0.amount'), so a refusal is
+ * shown beside the field it names.
+ */
+
+/** A number field: '' is missing (the schema says what to enter), anything else is read as typed. */
+const formNumber = (form: FormData, name: string): number => {
+  const text = formText(form, name).trim().replace(/,/gu, '');
+  return text === '' ? Number.NaN : Number(text);
+};
+
+const SEASON_DATES = ['opensOn', 'closesOn', 'lateClosesOn', 'entranceOn', 'resultsOn', 'admissionDeadline'] as const;
+
+function seasonInputOf(form: FormData): SeasonInput {
+  const dates = Object.fromEntries(SEASON_DATES.map((name) => [name, formBsDate(form, name)])) as Record<
+    (typeof SEASON_DATES)[number],
+    string
+  >;
+  const lateFee = formText(form, 'lateFee').trim() === '' ? 0 : formNumber(form, 'lateFee');
+  const enrolment = formText(form, 'expectedEnrolment').trim() === '' ? 0 : formNumber(form, 'expectedEnrolment');
+  return {
+    name: formText(form, 'name'),
+    ...dates,
+    lateFee,
+    expectedEnrolment: enrolment,
+    documentsEn: formText(form, 'documentsEn'),
+    documentsNe: formText(form, 'documentsNe'),
+  };
+}
+
+/** Rows of a repeated group ('fees.0.…', 'fees.1.…') up to the first index the form does not have. */
+function rows(form: FormData, group: string, field: string): number[] {
+  const found: number[] = [];
+  for (let i = 0; i < 40 && form.has(`${group}.${i}.${field}`); i++) found.push(i);
+  return found;
+}
+
+function programmeInputOf(form: FormData): ProgrammeInput {
+  const fees: FeeLine[] = [];
+  for (const i of rows(form, 'fees', 'nameEn')) {
+    const f = (name: string) => formText(form, `fees.${i}.${name}`).trim();
+    // A row left blank (the spare rows offered without JavaScript) is no fee.
+    if (!f('nameEn') && !f('nameNe') && !f('amount')) continue;
+    fees.push({
+      nameEn: f('nameEn'),
+      nameNe: f('nameNe'),
+      amount: formNumber(form, `fees.${i}.amount`),
+      period: f('period') as FeeLine['period'],
+      neb: form.get(`fees.${i}.neb`) === 'on',
+    });
+  }
+  const minGrades: ProgrammeInput['minGrades'] = [];
+  for (const i of rows(form, 'minGrades', 'subject')) {
+    const subject = formText(form, `minGrades.${i}.subject`).trim();
+    const grade = formText(form, `minGrades.${i}.grade`).trim();
+    if (!subject && !grade) continue;
+    minGrades.push({ subject, grade: grade as ProgrammeInput['minGrades'][number]['grade'] });
+  }
+  const scholarshipSeats: Record<string, number> = {};
+  for (const [name, value] of form) {
+    if (!name.startsWith('scholarshipSeats.') || typeof value !== 'string') continue;
+    scholarshipSeats[name.slice('scholarshipSeats.'.length)] = value.trim() === '' ? 0 : Number(value);
+  }
+  return {
+    nameEn: formText(form, 'nameEn'),
+    nameNe: formText(form, 'nameNe'),
+    stream: formText(form, 'stream') as ProgrammeInput['stream'],
+    seats: formNumber(form, 'seats'),
+    fees,
+    admissionFeeForContinuing: form.get('admissionFeeForContinuing') === 'on',
+    feeApprovedBy: formText(form, 'feeApprovedBy'),
+    feeApprovedOn: formBsDate(form, 'feeApprovedOn'),
+    feeReference: formText(form, 'feeReference'),
+    minGpa: formNumber(form, 'minGpa'),
+    minGrades,
+    scholarshipSeats,
+  };
+}
+
+const categoryInputOf = (form: FormData): CategoryInput => ({
+  nameEn: formText(form, 'nameEn'),
+  nameNe: formText(form, 'nameNe'),
+  proofEn: formText(form, 'proofEn'),
+  proofNe: formText(form, 'proofNe'),
+});
+
+export const createSeason: AdminWrite = {
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.create,
+  async run(form, services, admin) {
+    const input = seasonInputOf(form);
+    const fieldErrors = fieldErrorsOf(SeasonInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    const season = await services.seasons.create(admin, input);
+    return { created: season.id };
+  },
+};
+
+export const updateSeason = (id: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.update,
+  async run(form, services, admin) {
+    const input = seasonInputOf(form);
+    const fieldErrors = fieldErrorsOf(SeasonInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.seasons.update(admin, id, input);
+  },
+});
+
+export const deleteSeason = (id: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.remove,
+  async run(_form, services, admin) {
+    await services.seasons.remove(admin, id);
+  },
+});
+
+export const publishSeason = (id: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.publish,
+  async run(form, services, admin) {
+    await services.seasons.publish(admin, id, { belowMinimum: form.get('belowMinimum') === 'on' });
+  },
+});
+
+export const overrideSeason = (id: string): AdminWrite => ({
+  action: 'seasons.override',
+  messages: SEASON_MESSAGES.override,
+  async run(form, services, admin) {
+    const status = SEASON_OVERRIDES.find((s) => s === formText(form, 'statusOverride'));
+    if (status === undefined) return { fieldErrors: { statusOverride: 'Choose a status, or follow the dates.' } };
+    await services.seasons.override(admin, id, status);
+  },
+});
+
+export const addProgramme = (seasonId: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.programme,
+  async run(form, services, admin) {
+    const input = programmeInputOf(form);
+    const fieldErrors = fieldErrorsOf(ProgrammeInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.seasons.addProgramme(admin, seasonId, input);
+  },
+});
+
+export const updateProgramme: AdminWrite = {
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.programme,
+  async run(form, services, admin) {
+    const input = programmeInputOf(form);
+    const fieldErrors = fieldErrorsOf(ProgrammeInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.seasons.updateProgramme(admin, formText(form, 'id'), input);
+  },
+};
+
+export const removeProgramme: AdminWrite = {
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.programmeRemove,
+  async run(form, services, admin) {
+    await services.seasons.removeProgramme(admin, formText(form, 'id'));
+  },
+};
+
+export const addCategory = (seasonId: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.category,
+  async run(form, services, admin) {
+    const input = categoryInputOf(form);
+    const fieldErrors = fieldErrorsOf(CategoryInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.seasons.addCategory(admin, seasonId, input);
+  },
+});
+
+export const updateCategory: AdminWrite = {
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.category,
+  async run(form, services, admin) {
+    const input = categoryInputOf(form);
+    const fieldErrors = fieldErrorsOf(CategoryInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.seasons.updateCategory(admin, formText(form, 'id'), input);
+  },
+};
+
+export const removeCategory: AdminWrite = {
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.categoryRemove,
+  async run(form, services, admin) {
+    await services.seasons.removeCategory(admin, formText(form, 'id'));
+  },
+};

@@ -1,0 +1,141 @@
+import { Link, data, useActionData } from 'react-router';
+import { refusalOf } from '#common/api-error.ts';
+import { DeleteButton } from '#app/components/admin/delete-button.tsx';
+import { CategoryForm } from '#app/components/admin/seasons/category-form.tsx';
+import { ProgrammeForm } from '#app/components/admin/seasons/programme-form.tsx';
+import { OverrideForm, PublishForm, QuotaPanel } from '#app/components/admin/seasons/publish-panel.tsx';
+import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import {
+  addCategory,
+  addProgramme,
+  deleteSeason,
+  overrideSeason,
+  publishSeason,
+  removeCategory,
+  removeProgramme,
+  updateCategory,
+  updateProgramme,
+  updateSeason,
+} from '#app/lib/season-writes.server.ts';
+import { bsYearsAround } from '#app/lib/season-years.ts';
+import { roleMay } from '#common/policy.ts';
+import '#app/styles/admin-seasons.css';
+import type { Route } from './+types/season';
+
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Season ${data.view.season.name}` : 'Season');
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const actor = await requirePermission(context, 'seasons.edit');
+  const view = await context.services.seasons.get(actor, params.id).catch((err: unknown) => {
+    // Deleted in another tab, or never there: the page says so, with a 404.
+    if (refusalOf(err)?.status === 404) throw data('This season does not exist.', { status: 404 });
+    throw err;
+  });
+  return {
+    view,
+    years: bsYearsAround(context.services.clock.now()),
+    mayOverride: roleMay(actor.role, 'seasons.override'),
+  };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    'update-season': updateSeason(args.params.id),
+    'delete-season': deleteSeason(args.params.id),
+    publish: publishSeason(args.params.id),
+    override: overrideSeason(args.params.id),
+    'add-programme': addProgramme(args.params.id),
+    'update-programme': updateProgramme,
+    'remove-programme': removeProgramme,
+    'add-category': addCategory(args.params.id),
+    'update-category': updateCategory,
+    'remove-category': removeCategory,
+  });
+
+/** One season: its dates, scholarship categories, programmes, the quota against the law, publishing. */
+export default function SeasonPage({ loaderData }: Route.ComponentProps) {
+  const { view, years, mayOverride } = loaderData;
+  const { season, programmes, categories, quota, state } = view;
+  const pageResult = useActionData<typeof action>();
+  return (
+    <section className="admin-page" aria-labelledby="season-title">
+      <header className="admin-page__header">
+        <div>
+          <p>
+            <Link to="/admin/seasons">All seasons</Link>
+          </p>
+          <h1 id="season-title">Season {season.name}</h1>
+          <p className="admin-page__lead">
+            {season.publishedAt ? 'Published' : 'Draft: not shown to the public yet'}. The public sees{' '}
+            <strong>{state.status}</strong>
+            {state.closingSoonDays ? ` (closing soon: ${state.closingSoonDays} days left)` : ''}.
+          </p>
+        </div>
+      </header>
+
+      <h2>Dates and details</h2>
+      <SeasonDetailsForm season={season} years={years} pageResult={pageResult} />
+
+      <h2>Scholarship categories</h2>
+      {categories.map((c) => (
+        <div key={c.id} className="season-item">
+          <CategoryForm category={c} pageResult={pageResult} />
+          <DeleteButton
+            id={c.id}
+            intent="remove-category"
+            question={`Remove the category ${c.nameEn}?`}
+            consequence="Its free seats are taken out of every programme."
+            label={`Remove ${c.nameEn}`}
+          />
+        </div>
+      ))}
+      <CategoryForm category={null} pageResult={pageResult} />
+
+      <h2>Programmes</h2>
+      {programmes.map((p) => (
+        <div key={p.id} className="season-item">
+          <h3>{p.nameEn}</h3>
+          <ProgrammeForm programme={p} categories={categories} years={years} pageResult={pageResult} />
+          <DeleteButton
+            id={p.id}
+            intent="remove-programme"
+            question={`Remove the programme ${p.nameEn}?`}
+            consequence="Its seats, fees and eligibility are removed from this season."
+            label={`Remove ${p.nameEn}`}
+          />
+        </div>
+      ))}
+      <h3>Add a programme</h3>
+      <ProgrammeForm programme={null} categories={categories} years={years} pageResult={pageResult} />
+
+      <h2>Scholarship quota</h2>
+      <QuotaPanel quota={quota} />
+
+      <h2>Publish</h2>
+      <PublishForm season={season} quota={quota} pageResult={pageResult} />
+
+      {mayOverride ? (
+        <>
+          <h2>Public status by hand</h2>
+          <OverrideForm season={season} state={state} pageResult={pageResult} />
+        </>
+      ) : null}
+
+      {!season.publishedAt ? (
+        <>
+          <h2>Delete</h2>
+          <DeleteButton
+            id={season.id}
+            intent="delete-season"
+            question={`Delete the draft season ${season.name}?`}
+            consequence="Its programmes and scholarship categories are deleted with it."
+            label={`Delete season ${season.name}`}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
