@@ -14,6 +14,7 @@ export const AUDIT_KIND_LABELS = {
   'season-created': 'Admission season created',
   'season-changed': 'Admission season changed',
   'season-published': 'Admission season published',
+  'season-withdrawn': 'Admission season taken off the public pages',
   'season-override': 'Admission status set by hand',
   'season-deleted': 'Admission season deleted',
   'content-changed': 'Site content changed',

@@ -87,6 +87,10 @@ export const SEASON_MESSAGES = {
     done: 'Season published. Its dates now move the admission status.',
     failed: 'Could not publish the season.',
   },
+  withdraw: {
+    done: 'Season taken off the public pages. The admission status switch decides again.',
+    failed: 'Could not take the season off the public pages.',
+  },
   override: { done: 'Public status saved.', failed: 'Could not set the public status.' },
   programme: { done: 'Programme saved.', failed: 'Could not save the programme.' },
   programmeRemove: { done: 'Programme removed.', failed: 'Could not remove the programme.' },

@@ -138,6 +138,14 @@ export const publishSeason = (id: string): AdminWrite => ({
   },
 });
 
+export const withdrawSeason = (id: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.withdraw,
+  async run(_form, services, admin) {
+    await services.seasons.withdraw(admin, id);
+  },
+});
+
 export const overrideSeason = (id: string): AdminWrite => ({
   action: 'seasons.override',
   messages: SEASON_MESSAGES.override,

@@ -107,6 +107,20 @@ export const adminSeasonRoutes: ApiPlugin = async (app) => {
     async (request) => seasons.publish(await requestActor(request), request.params.id, request.body),
   );
 
+  app.post(
+    '/seasons/:id/withdraw',
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Take a published season off the public pages (the manual switch decides again)',
+        params: IdParams,
+        response: { 200: SeasonSchema },
+      },
+    },
+    async (request) => seasons.withdraw(await requestActor(request), request.params.id),
+  );
+
   app.put(
     '/seasons/:id/override',
     {

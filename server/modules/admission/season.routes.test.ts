@@ -242,6 +242,20 @@ describe('an admission season', () => {
     expect(res.json().error.message).toBe('Season 2084/85 has been published and is kept on record.');
   });
 
+  it('can be taken off the public pages: the manual switch decides again, audited', async () => {
+    const res = await post(`/api/admin/seasons/${seasonId}/withdraw`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ publishedAt: null, quotaPublishedOn: '' });
+    expect(await publicNow()).toEqual({
+      status: 'ADMISSION ENQUIRY',
+      season: null,
+      closingSoonDays: null,
+      lateFee: null,
+    });
+    expect((await auditKinds()).at(-1)).toBe('season-withdrawn');
+    expect((await t.asAdmin({ method: 'DELETE', url: `/api/admin/seasons/${seasonId}` })).statusCode).toBe(204);
+  });
+
   it('converts its B.S. dates with the calendar the site uses', () => {
     expect(bsToAdDate({ year: 2084, month: 3, day: 1 })).toBe('2027-06-15');
   });

@@ -328,6 +328,21 @@ export function createSeasonService(db: Db, clock: Clock, nextPublicChange: Next
       });
     },
 
+    /**
+     * Takes a published season off the public pages (published by mistake): the manual switch decides again,
+     * and publishing it later makes its quota public from that day.
+     */
+    async withdraw(actor: Actor, id: string): Promise<Season> {
+      authorize(actor, 'seasons.edit');
+      return write(async (trx, now) => {
+        const row = await seasonOrThrow(trx, id);
+        if (!row.published_at) return toSeason(row);
+        await repo.updateSeason(trx, id, { published_at: null, quota_published_on: '', updated_at: now.toISOString() });
+        await audit(trx, actor, { kind: 'season-withdrawn', subject: `Season ${row.name}` }, now);
+        return toSeason(await seasonOrThrow(trx, id));
+      });
+    },
+
     /** An owner sets the public status instead of the dates ('' to follow the dates again). */
     async override(actor: Actor, id: string, status: SeasonOverride): Promise<Season> {
       authorize(actor, 'seasons.override');

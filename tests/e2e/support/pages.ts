@@ -8,6 +8,7 @@ export const PUBLIC_PAGES = [
   '/notices/no-such-notice',
   '/gallery',
   '/contact',
+  '/admission',
   '/login',
   '/no-such-page',
   '/ne',
@@ -15,6 +16,7 @@ export const PUBLIC_PAGES = [
   '/ne/notices/no-such-notice',
   '/ne/gallery',
   '/ne/contact',
+  '/ne/admission',
   '/ne/no-such-page',
 ] as const;
 
@@ -36,6 +38,7 @@ export const ADMIN_PAGES = [
   '/admin/audit',
   '/admin/staff',
   '/admin/account',
+  '/admin/seasons',
 ] as const;
 
 /** Signs in through the API (the login form has its own tests): the session cookie lands in the page's context. */

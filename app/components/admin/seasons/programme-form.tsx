@@ -105,6 +105,7 @@ export function ProgrammeForm({
       formKey={key}
       intent={programme ? 'update-programme' : 'add-programme'}
       pageResult={pageResult}
+      label={programme ? `Programme ${programme.nameEn}` : 'New programme'}
       className="admin-form admin-panel season-programme"
     >
       {(state) => {

@@ -63,14 +63,21 @@ export function PublishForm({
 }) {
   if (season.publishedAt) {
     return (
-      <p className="admin-panel">
-        Published on {formatBsAd(season.publishedAt)}. The public status follows its dates in Nepal time.
-      </p>
+      <SeasonWriteForm formKey="withdraw" intent="withdraw" pageResult={pageResult} label="Published">
+        {(state) => (
+          <>
+            <p>
+              Published on {formatBsAd(season.publishedAt ?? '')}. The public status follows its dates in Nepal time.
+            </p>
+            <SubmitButton busy={state.busy} small label="Take it off the public pages" busyLabel="Taking it off…" />
+          </>
+        )}
+      </SeasonWriteForm>
     );
   }
   const below = quota.declared < quota.legalMinimum;
   return (
-    <SeasonWriteForm formKey="publish" intent="publish" pageResult={pageResult}>
+    <SeasonWriteForm formKey="publish" intent="publish" pageResult={pageResult} label="Publish">
       {(state) => (
         <>
           <p>
@@ -101,7 +108,7 @@ export function OverrideForm({
   pageResult: WriteResult | undefined;
 }) {
   return (
-    <SeasonWriteForm formKey="override" intent="override" pageResult={pageResult}>
+    <SeasonWriteForm formKey="override" intent="override" pageResult={pageResult} label="Public status by hand">
       {(state) => (
         <>
           <p>

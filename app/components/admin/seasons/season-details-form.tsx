@@ -50,6 +50,7 @@ export function SeasonDetailsForm({
       formKey={season ? 'season' : 'new-season'}
       intent={season ? 'update-season' : 'create-season'}
       pageResult={pageResult}
+      label={season ? 'Season details' : 'New season'}
     >
       {(state) => (
         <>

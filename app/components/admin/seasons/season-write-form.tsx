@@ -18,6 +18,8 @@ interface SeasonWriteFormProps {
   /** The page's answer to a post made without JavaScript. */
   pageResult: WriteResult | undefined;
   className?: string;
+  /** The form's accessible name ('New programme'), as a landmark a keyboard or screen reader user can reach. */
+  label: string;
   children: (state: FormState) => ReactNode;
 }
 
@@ -26,13 +28,13 @@ interface SeasonWriteFormProps {
  * page's action by its intent. Its result (and its refused fields with what was typed) shows in the form
  * that was sent, not in the page's others.
  */
-export function SeasonWriteForm({ formKey, intent, pageResult, className, children }: SeasonWriteFormProps) {
+export function SeasonWriteForm({ formKey, intent, pageResult, className, label, children }: SeasonWriteFormProps) {
   const { fetcher, busy, lasting } = useAdminWrite();
   const mine = pageResult && pageResult.values?.form === formKey ? pageResult : undefined;
   const result = (fetcher.data as WriteResult | undefined) ?? mine;
   const refused = result && !result.ok ? result : undefined;
   return (
-    <fetcher.Form method="post" className={className ?? 'admin-form admin-panel'} noValidate>
+    <fetcher.Form method="post" className={className ?? 'admin-form admin-panel'} aria-label={label} noValidate>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="form" value={formKey} />
       <WriteStatus result={lasting ?? result} />
