@@ -83,6 +83,8 @@ export async function adminAction(
     const done = writeDone(write.messages, outcome?.done);
     if (outcome?.created) done.created = outcome.created;
     if (outcome?.shownOnce) done.shownOnce = outcome.shownOnce;
+    const sentBy = form.get('form');
+    if (typeof sentBy === 'string') done.form = sentBy;
     return data(done);
   } catch (err) {
     const refusal = refusalOf(err);

@@ -91,6 +91,7 @@ export const SEASON_MESSAGES = {
     done: 'Season taken off the public pages. The admission status switch decides again.',
     failed: 'Could not take the season off the public pages.',
   },
+  summary: { done: 'Published as a notice.', failed: 'Could not publish the notice.' },
   override: { done: 'Public status saved.', failed: 'Could not set the public status.' },
   programme: { done: 'Programme saved.', failed: 'Could not save the programme.' },
   programmeRemove: { done: 'Programme removed.', failed: 'Could not remove the programme.' },

@@ -8,6 +8,8 @@ import {
   SeasonInputSchema,
   type SeasonInput,
 } from '#common/admission-season.ts';
+import { seasonSummaryNotice } from '#common/admission-summary.ts';
+import { NoticeInputSchema } from '#common/notice.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formBsDate, formText } from './admin-form.ts';
 import { SEASON_MESSAGES } from './admin-messages.ts';
@@ -215,3 +217,21 @@ export const removeCategory: AdminWrite = {
     await services.seasons.removeCategory(admin, formText(form, 'id'));
   },
 };
+
+/**
+ * Publishes the season's fee structure and scholarship quota as a notice under the office's reference
+ * number: the notice board prints it with its QR code, which opens the notice on the site.
+ */
+export const publishSeasonSummary = (seasonId: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.summary,
+  async run(form, services, admin) {
+    const referenceNo = formText(form, 'referenceNo').trim();
+    if (!referenceNo) return { fieldErrors: { referenceNo: 'Enter the reference number the printed notice carries.' } };
+    const input = seasonSummaryNotice(await services.seasons.get(admin, seasonId), referenceNo);
+    const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
+    if (fieldErrors) return { fieldErrors: { referenceNo: Object.values(fieldErrors)[0] ?? '' } };
+    const notice = await services.notices.create(admin, input);
+    return { done: `Published as notice ${notice.referenceNo ?? ''}: print it from its page, with its QR code.` };
+  },
+});

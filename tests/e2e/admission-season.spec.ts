@@ -27,6 +27,12 @@ async function removeSeasons(page: Page) {
     await page.request.post(`/api/admin/seasons/${id}/withdraw`, { headers });
     expect((await page.request.delete(`/api/admin/seasons/${id}`, { headers })).status()).toBe(204);
   }
+  const { notices } = (await (await page.request.get('/api/admin/notices')).json()) as {
+    notices: { id: string; title: string }[];
+  };
+  for (const notice of notices.filter((n) => n.title.startsWith('Fee structure and scholarship quota'))) {
+    await page.request.delete(`/api/admin/notices/${notice.id}`, { headers });
+  }
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -89,6 +95,12 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('form', { name: 'Publish' }).getByRole('button', { name: 'Publish season' }).click();
       await expect(page.getByRole('form', { name: 'Published' })).toBeVisible();
 
+      // The fee structure and quota go on the notice board as a notice with the office's reference number.
+      const summary = page.getByRole('form', { name: 'Notice of fees and quota' });
+      await summary.getByLabel('Reference number').fill('OC/2084/17');
+      await summary.getByRole('button', { name: 'Publish as a notice' }).click();
+      await expect(page.getByText('Published as notice OC/2084/17').first()).toBeVisible();
+
       // Open: 5 Ashadh 2084 (19 Jun 2027).
       setServerClock('2027-06-19T05:00:00Z');
       await page.goto('/admission');
@@ -102,6 +114,14 @@ for (const javaScriptEnabled of [true, false]) {
       const [applied] = await Promise.all([page.waitForEvent('popup'), apply.click()]);
       await expect(applied).toHaveURL(/\/contact$/u);
       await applied.close();
+
+      await page.goto('/notices?category=admission');
+      await page
+        .getByRole('link', { name: /Fee structure and scholarship quota, admission 2084\/85/u })
+        .first()
+        .click();
+      await expect(page.getByText('OC/2084/17').first()).toBeVisible();
+      await expect(page.getByText(/Science: 400 seats; Admission fee Rs 25,000 once/u)).toBeVisible();
 
       await page.goto('/ne/admission');
       await expect(page.getByRole('heading', { name: 'भर्ना २०८४/८५', level: 1 })).toBeVisible();

@@ -3,7 +3,12 @@ import { refusalOf } from '#common/api-error.ts';
 import { DeleteButton } from '#app/components/admin/delete-button.tsx';
 import { CategoryForm } from '#app/components/admin/seasons/category-form.tsx';
 import { ProgrammeForm } from '#app/components/admin/seasons/programme-form.tsx';
-import { OverrideForm, PublishForm, QuotaPanel } from '#app/components/admin/seasons/publish-panel.tsx';
+import {
+  OverrideForm,
+  PublishForm,
+  QuotaPanel,
+  SummaryNoticeForm,
+} from '#app/components/admin/seasons/publish-panel.tsx';
 import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -14,6 +19,7 @@ import {
   deleteSeason,
   overrideSeason,
   publishSeason,
+  publishSeasonSummary,
   withdrawSeason,
   removeCategory,
   removeProgramme,
@@ -48,6 +54,7 @@ export const action = (args: Route.ActionArgs) =>
     'delete-season': deleteSeason(args.params.id),
     publish: publishSeason(args.params.id),
     withdraw: withdrawSeason(args.params.id),
+    summary: publishSeasonSummary(args.params.id),
     override: overrideSeason(args.params.id),
     'add-programme': addProgramme(args.params.id),
     'update-programme': updateProgramme,
@@ -118,6 +125,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
 
       <h2>Publish</h2>
       <PublishForm season={season} quota={quota} pageResult={pageResult} />
+      {season.publishedAt ? <SummaryNoticeForm pageResult={pageResult} /> : null}
 
       {mayOverride ? (
         <>

@@ -3,7 +3,7 @@ import type { SeasonState } from '#common/admission-phase.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { SubmitButton } from '../submit-button.tsx';
-import { SeasonWriteForm } from './season-write-form.tsx';
+import { SeasonField, SeasonWriteForm } from './season-write-form.tsx';
 
 const OVERRIDE_LABELS: Record<(typeof SEASON_OVERRIDES)[number], string> = {
   '': 'Follow the dates',
@@ -134,6 +134,24 @@ export function OverrideForm({
             {state.errors.statusOverride ? <p className="field__error">{state.errors.statusOverride}</p> : null}
           </div>
           <SubmitButton busy={state.busy} label="Set status" />
+        </>
+      )}
+    </SeasonWriteForm>
+  );
+}
+
+/** The fee structure and quota as a notice for the notice board, printed with its reference number and QR code. */
+export function SummaryNoticeForm({ pageResult }: { pageResult: WriteResult | undefined }) {
+  return (
+    <SeasonWriteForm formKey="summary" intent="summary" pageResult={pageResult} label="Notice of fees and quota">
+      {(state) => (
+        <>
+          <p>
+            Publish the fee structure and the scholarship quota as a notice: printed from its page, it carries its
+            reference number and a QR code that opens it on the site.
+          </p>
+          <SeasonField state={state} name="referenceNo" label="Reference number" value="" />
+          <SubmitButton busy={state.busy} label="Publish as a notice" busyLabel="Publishing…" />
         </>
       )}
     </SeasonWriteForm>

@@ -30,7 +30,8 @@ interface SeasonWriteFormProps {
  */
 export function SeasonWriteForm({ formKey, intent, pageResult, className, label, children }: SeasonWriteFormProps) {
   const { fetcher, busy, lasting } = useAdminWrite();
-  const mine = pageResult && pageResult.values?.form === formKey ? pageResult : undefined;
+  const sentBy = pageResult?.ok ? pageResult.form : pageResult?.values?.form;
+  const mine = sentBy === formKey ? pageResult : undefined;
   const result = (fetcher.data as WriteResult | undefined) ?? mine;
   const refused = result && !result.ok ? result : undefined;
   return (
