@@ -10,7 +10,7 @@ const PHONE = { width: 360, height: 740 };
 
 test.use({ viewport: PHONE });
 
-test.describe('the admin area on a 360 px phone', () => {
+test.describe('the admin area on a 360 px phone @phone', () => {
   // The site-speed table is the widest thing in the admin: give it rows to show.
   test.beforeAll(async ({ request }) => {
     for (const route of ['/', '/notices', '/contact']) {
