@@ -24,6 +24,18 @@ const CI = Boolean(process.env.CI);
 /** One width only (E2E_PROJECT=desktop): CI's second Node pass, where the browser's layout is not what changes. */
 const E2E_PROJECT = process.env.E2E_PROJECT;
 
+/**
+ * Every test runs at desktop width. At phone width only the tests whose title, or whose describe's
+ * title, carries the tag @phone: those where the width changes what happens or what is checked (the
+ * phone menu and the navigation folded into it, layouts and "no wider than the screen" checks, the
+ * admin area and forms whose layout changes, axe on the public pages and the admin layout, image
+ * loading that depends on the viewport). A test that branches on `testInfo.project.name === 'phone'`
+ * must carry the tag, or its phone branch never runs. A new test opts in deliberately:
+ *   test('the menu opens @phone', async ({ page }) => { ... });
+ * `npx playwright test --list --project=phone` lists them.
+ */
+const PHONE_TAG = /@phone\b/u;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -46,6 +58,7 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
+      grep: PHONE_TAG,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
     },
   ].filter((p) => !E2E_PROJECT || p.name === E2E_PROJECT),

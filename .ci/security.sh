@@ -10,7 +10,11 @@ command -v wapiti >/dev/null 2>&1 || orbit_security_packages+=(wapiti)
 if [ "${#orbit_security_packages[@]}" -gt 0 ]; then
   echo "security: apt-get install ${orbit_security_packages[*]}"
   if [ "$(id -u)" -eq 0 ]; then orbit_sudo=(); else orbit_sudo=(sudo -n); fi
-  DEBIAN_FRONTEND=noninteractive "${orbit_sudo[@]}" apt-get update -q
+  # Once per CI run (.ci/run and .ci/services.sh set ORBIT_APT_UPDATED once they have updated).
+  if [ -z "${ORBIT_APT_UPDATED:-}" ]; then
+    DEBIAN_FRONTEND=noninteractive "${orbit_sudo[@]}" apt-get update -q
+    ORBIT_APT_UPDATED=1
+  fi
   DEBIAN_FRONTEND=noninteractive "${orbit_sudo[@]}" apt-get install -y -q --no-install-recommends \
     "${orbit_security_packages[@]}" </dev/null
 fi

@@ -22,7 +22,7 @@ async function saveCollege(page: Page, values: { phone: string; motto: string })
   await expect(page.getByText('Saved.').first()).toBeVisible();
 }
 
-test('an owner changes a phone number and the audit log shows the old and the new number', async ({
+test('an owner changes a phone number and the audit log shows the old and the new number @phone', async ({
   page,
 }, testInfo) => {
   await signInByApi(page);

@@ -134,7 +134,7 @@ test("the principal's message is replaced, a stale copy is refused, and the mess
   await home.close();
 });
 
-test('a prospectus PDF is uploaded and opens at its address in a new tab; a file that is not a PDF is refused', async ({
+test('a prospectus PDF is uploaded and opens at its address in a new tab; a file that is not a PDF is refused @phone', async ({
   page,
 }, testInfo) => {
   await open(page, '/admin/downloads');

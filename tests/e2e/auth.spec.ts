@@ -31,7 +31,7 @@ function signInRequests(page: Page): string[] {
 const isPageAction = (url: URL) => url.pathname === '/login.data';
 
 test.describe('admin sign-in', () => {
-  test('login shows Loading..., the success toast, waits 2 s, then opens the admin; logout returns home', async ({
+  test('login shows Loading..., the success toast, waits 2 s, then opens the admin; logout returns home @phone', async ({
     page,
   }) => {
     await fillLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);

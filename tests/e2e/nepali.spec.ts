@@ -17,7 +17,7 @@ async function followNav(page: Page, name: string): Promise<void> {
   await header.getByRole('link', { name, exact: true }).locator('visible=true').first().click();
 }
 
-test('switches to Nepali on the home page, walks the Nepali pages, and back to the same page in English', async ({
+test('switches to Nepali on the home page, walks the Nepali pages, and back to the same page in English @phone', async ({
   page,
 }) => {
   await page.goto('/');
@@ -177,7 +177,7 @@ test.describe('the Nepali contact form', () => {
   });
 });
 
-test('an English page downloads no Devanagari font, its language link included', async ({ page }) => {
+test('an English page downloads no Devanagari font, its language link included @phone', async ({ page }) => {
   const fonts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'font' || request.url().endsWith('.woff2')) fonts.push(request.url());

@@ -57,7 +57,7 @@ async function checkCard(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-test('with JavaScript: a PDF and a scan attached while creating, shown on the notice page, one removed on the edit page', async ({
+test('with JavaScript: a PDF and a scan attached while creating, shown on the notice page, one removed on the edit page @phone', async ({
   page,
 }) => {
   const title = titleFor('attached');

@@ -63,7 +63,7 @@ async function refuseThenPublish(page: Page, js: boolean) {
   expect(res.status()).toBe(204);
 }
 
-test('with JavaScript: a refused attachment publishes nothing and keeps the form and the accepted file', async ({
+test('with JavaScript: a refused attachment publishes nothing and keeps the form and the accepted file @phone', async ({
   page,
 }) => {
   await refuseThenPublish(page, true);
@@ -71,7 +71,7 @@ test('with JavaScript: a refused attachment publishes nothing and keeps the form
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('a refused attachment publishes nothing and keeps the form and the accepted file', async ({ page }) => {
+  test('a refused attachment publishes nothing and keeps the form and the accepted file @phone', async ({ page }) => {
     await refuseThenPublish(page, false);
   });
 });

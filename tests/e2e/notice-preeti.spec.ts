@@ -48,7 +48,9 @@ async function expectFitsTheWidth(page: Page): Promise<void> {
   );
 }
 
-test('on a Nepali notice, Convert from Preeti turns the title and the description into Unicode', async ({ page }) => {
+test('on a Nepali notice, Convert from Preeti turns the title and the description into Unicode @phone', async ({
+  page,
+}) => {
   await signInByApi(page);
   const id = await createNotice(page, 'ne');
   await page.goto(`/admin/notice/${id}/edit`);
@@ -91,7 +93,7 @@ test('the buttons follow the language: none for English, shown once Nepali is ch
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('Convert from Preeti sends the form back converted; nothing is saved until Save', async ({ page }) => {
+  test('Convert from Preeti sends the form back converted; nothing is saved until Save @phone', async ({ page }) => {
     await signInByApi(page);
     const id = await createNotice(page, 'ne');
     await page.goto(`/admin/notice/${id}/edit`);

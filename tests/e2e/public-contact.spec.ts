@@ -64,7 +64,7 @@ test.describe('contact page', () => {
   const isPagePost = (r: { url(): string; request(): { method(): string } }) =>
     new URL(r.url()).pathname === '/contact' && r.request().method() === 'POST';
 
-  test('sends the form and shows that it was received', async ({ page }) => {
+  test('sends the form and shows that it was received @phone', async ({ page }) => {
     await gotoEnhanced(page, '/contact');
     for (const [label, value] of Object.entries(sendable())) await page.getByLabel(label, { exact: true }).fill(value);
     await page.waitForTimeout(TIME_TO_FILL_MS);

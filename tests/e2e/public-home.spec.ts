@@ -117,7 +117,9 @@ test.describe('home page', () => {
     expect(await visible.getByRole('img').getAttribute('alt')).not.toBe(firstAlt);
   });
 
-  test('loads only the first banner picture with the page; the next one after the load event', async ({ page }) => {
+  test('loads only the first banner picture with the page; the next one after the load event @phone', async ({
+    page,
+  }) => {
     const requested: string[] = [];
     let loaded = false;
     page.on('request', (request) => {
@@ -166,7 +168,7 @@ test.describe('home page', () => {
 test.describe('home page without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('is readable: headline, courses, admissions, notices and messages are in the HTML', async ({
+  test('is readable: headline, courses, admissions, notices and messages are in the HTML @phone', async ({
     page,
   }, testInfo) => {
     await page.goto('/');

@@ -4,7 +4,9 @@ import { gotoEnhanced } from './support/hydration.ts';
 const isPhone = (projectName: string) => projectName === 'phone';
 
 test.describe('navigation bar', () => {
-  test('links to every public page, the sections, the prospectus and the admin login', async ({ page }, testInfo) => {
+  test('links to every public page, the sections, the prospectus and the admin login @phone', async ({
+    page,
+  }, testInfo) => {
     await gotoEnhanced(page, '/notices');
     const phone = isPhone(testInfo.project.name);
     if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
@@ -51,7 +53,9 @@ test.describe('navigation bar', () => {
     await expect(footer.locator('a[href^="tel:"]')).toHaveCount(2);
   });
 
-  test('Courses from another page goes home and scrolls to the academics section', async ({ page }, testInfo) => {
+  test('Courses from another page goes home and scrolls to the academics section @phone', async ({
+    page,
+  }, testInfo) => {
     await gotoEnhanced(page, '/notices');
     if (isPhone(testInfo.project.name)) {
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -65,7 +69,7 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Open Up Your Future' })).not.toBeInViewport();
   });
 
-  test('Courses on the home page scrolls down to the academics section', async ({ page }, testInfo) => {
+  test('Courses on the home page scrolls down to the academics section @phone', async ({ page }, testInfo) => {
     await gotoEnhanced(page, '/');
     if (isPhone(testInfo.project.name)) {
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -80,7 +84,7 @@ test.describe('navigation bar', () => {
   });
 });
 
-test.describe('phone menu', () => {
+test.describe('phone menu @phone', () => {
   test.beforeEach(({}, testInfo) => {
     test.skip(!isPhone(testInfo.project.name), 'the menu button exists only at phone widths');
   });

@@ -50,7 +50,7 @@ test.describe('notices page', () => {
     }
   });
 
-  test('shows two columns on wide screens and one on phones', async ({ page }, testInfo) => {
+  test('shows two columns on wide screens and one on phones @phone', async ({ page }, testInfo) => {
     await page.goto('/notices');
     const articles = page.getByRole('main').getByRole('article');
     const first = await articles.nth(0).boundingBox();

@@ -70,7 +70,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (dir) await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()!.width}.png`), fullPage: true });
 }
 
-test('after the password step the code field is empty, and a recovery code may be typed with letters', async ({
+test('after the password step the code field is empty, and a recovery code may be typed with letters @phone', async ({
   page,
 }, testInfo) => {
   const email = `code-step-${testInfo.project.name}@orbit.test`;
@@ -87,7 +87,7 @@ test('after the password step the code field is empty, and a recovery code may b
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('after the password step the code field is empty', async ({ page }, testInfo) => {
+  test('after the password step the code field is empty @phone', async ({ page }, testInfo) => {
     const email = `code-step-nojs-${testInfo.project.name}@orbit.test`;
     await accountWithTwoFactor(page, email);
     await passwordStep(page, email, false);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test('the home page answers 200 and shows the headline', async ({ page }) => {
+test('the home page answers 200 and shows the headline @phone', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Open Up Your Future' })).toBeVisible();

@@ -88,7 +88,7 @@ async function passwordStep(page: Page, email: string, { script = true } = {}) {
   await expect(page.getByLabel('Code')).toBeVisible();
 }
 
-test('a person turns two-factor on from the Account page, signs out, and signs back in with a code', async ({
+test('a person turns two-factor on from the Account page, signs out, and signs back in with a code @phone', async ({
   page,
 }, testInfo) => {
   const email = `two-factor-${testInfo.project.name}@orbit.test`;
@@ -138,7 +138,9 @@ test('a person turns two-factor on from the Account page, signs out, and signs b
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('two-factor turned on from the Account page; a recovery code signs in once', async ({ page }, testInfo) => {
+  test('two-factor turned on from the Account page; a recovery code signs in once @phone', async ({
+    page,
+  }, testInfo) => {
     const email = `recovery-${testInfo.project.name}@orbit.test`;
     addAccount(email);
     const { recoveryCodes } = await turnOnThroughScreen(page, email, { script: false });

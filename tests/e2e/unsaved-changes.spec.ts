@@ -29,7 +29,7 @@ test.beforeEach(async ({ page }) => {
   await signInByApi(page);
 });
 
-test('a changed College page asks before another menu item opens: Stay keeps the edit, Leave goes', async ({
+test('a changed College page asks before another menu item opens: Stay keeps the edit, Leave goes @phone', async ({
   page,
 }) => {
   await openCollege(page);
