@@ -59,7 +59,8 @@ export function BsDateField(props: BsDateFieldProps) {
   const yearList = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const invalid = error ? true : undefined;
-  const blank = optional ? '—' : 'Choose';
+  // An optional date's empty choices name their part (Day, Month, Year), so the unset field still reads as a date.
+  const blank = (part: string) => (optional ? part : 'Choose');
   const ad = adBeside(
     bsDateOfParts({ [`${name}Day`]: shown.Day, [`${name}Month`]: shown.Month, [`${name}Year`]: shown.Year }, name),
   );
@@ -80,7 +81,7 @@ export function BsDateField(props: BsDateFieldProps) {
         <label>
           <span className="sr-only">Day</span>
           <select {...select('Day')}>
-            <option value="">{blank}</option>
+            <option value="">{blank('Day')}</option>
             {Array.from({ length: 32 }, (_, i) => (
               <option key={i + 1} value={String(i + 1)}>
                 {i + 1}
@@ -91,7 +92,7 @@ export function BsDateField(props: BsDateFieldProps) {
         <label>
           <span className="sr-only">Month</span>
           <select {...select('Month')}>
-            <option value="">{blank}</option>
+            <option value="">{blank('Month')}</option>
             {BS_MONTH_NAMES.map((month, i) => (
               <option key={month} value={String(i + 1)}>
                 {month}
@@ -102,7 +103,7 @@ export function BsDateField(props: BsDateFieldProps) {
         <label>
           <span className="sr-only">Year (B.S.)</span>
           <select {...select('Year')}>
-            <option value="">{blank}</option>
+            <option value="">{blank('Year')}</option>
             {yearList.map((year) => (
               <option key={year} value={String(year)}>
                 {year}
