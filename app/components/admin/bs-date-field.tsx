@@ -13,7 +13,10 @@ interface BsDateFieldProps {
   years: readonly [number, number];
   error?: string | undefined;
   hint?: string | undefined;
-  /** Offer 'no date' (an optional date). */
+  /**
+   * Offer 'no date' (an optional date). Each part's empty choice names its part (Day, Month, Year): three
+   * alike would not say which is which.
+   */
   optional?: boolean;
   /**
    * The parts as chosen, by posted name (`${name}Day`…), over `value`: a form that keeps its own state passes
@@ -59,8 +62,6 @@ export function BsDateField(props: BsDateFieldProps) {
   const yearList = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const invalid = error ? true : undefined;
-  // An optional date's empty choices name their part (Day, Month, Year), so the unset field still reads as a date.
-  const blank = (part: string) => (optional ? part : 'Choose');
   const ad = adBeside(
     bsDateOfParts({ [`${name}Day`]: shown.Day, [`${name}Month`]: shown.Month, [`${name}Year`]: shown.Year }, name),
   );
@@ -70,6 +71,8 @@ export function BsDateField(props: BsDateFieldProps) {
     className: 'field__input',
     'data-field': name,
     'aria-invalid': invalid,
+    // A date that is not optional says so to screen readers; the server refuses it left empty.
+    'aria-required': optional ? undefined : true,
     ...(onPart
       ? { value: shown[part], onChange: (e: { target: { value: string } }) => onPart(`${name}${part}`, e.target.value) }
       : { defaultValue: shown[part] }),
@@ -81,7 +84,7 @@ export function BsDateField(props: BsDateFieldProps) {
         <label>
           <span className="sr-only">Day</span>
           <select {...select('Day')}>
-            <option value="">{blank('Day')}</option>
+            <option value="">Day</option>
             {Array.from({ length: 32 }, (_, i) => (
               <option key={i + 1} value={String(i + 1)}>
                 {i + 1}
@@ -92,7 +95,7 @@ export function BsDateField(props: BsDateFieldProps) {
         <label>
           <span className="sr-only">Month</span>
           <select {...select('Month')}>
-            <option value="">{blank('Month')}</option>
+            <option value="">Month</option>
             {BS_MONTH_NAMES.map((month, i) => (
               <option key={month} value={String(i + 1)}>
                 {month}
@@ -103,7 +106,7 @@ export function BsDateField(props: BsDateFieldProps) {
         <label>
           <span className="sr-only">Year (B.S.)</span>
           <select {...select('Year')}>
-            <option value="">{blank('Year')}</option>
+            <option value="">Year</option>
             {yearList.map((year) => (
               <option key={year} value={String(year)}>
                 {year}
