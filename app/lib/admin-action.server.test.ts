@@ -87,6 +87,37 @@ describe('adminAction', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('saves the B.S. dates chosen in the form as the A.D. times the notice API takes', async () => {
+    const create = vi.fn(async () => ({}));
+    const context = contextWith(true, noticeServices(create));
+    const dates = {
+      ...{ publishAtDay: '6', publishAtMonth: '8', publishAtYear: '2083', publishAtTime: '10:00' },
+      ...{ pinnedUntilDay: '14', pinnedUntilMonth: '8', pinnedUntilYear: '2083' },
+    };
+    const { status } = answer(await adminAction(post(context, { ...validNotice, ...dates }), { create: createNotice }));
+    expect(status).toBe(200);
+    expect(create).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ publishAt: '2026-11-22T10:00', pinnedUntil: '2026-11-30' }),
+      [],
+    );
+  });
+
+  it('refuses a B.S. day its month lacks by the field’s name, and sends the chosen parts back', async () => {
+    const create = vi.fn();
+    const context = contextWith(true, noticeServices(create));
+    const dates = { publishAtDay: '32', publishAtMonth: '8', publishAtYear: '2083', publishAtTime: '10:00' };
+    const { status, body } = answer(
+      await adminAction(post(context, { ...validNotice, ...dates }), { create: createNotice }),
+    );
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      fieldErrors: { publishAt: expect.stringMatching(/^Publish at: 32 Mangsir 2083 B\.S\. has no such day/u) },
+      values: dates,
+    });
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('says the session has ended, keeps the values, and lets the same request show the form again', async () => {
     const context = contextWith(false);
     const { status, body } = answer(await adminAction(post(context, validNotice), { create: createNotice }));

@@ -35,14 +35,25 @@ export function formValues(form: FormData): FormValues {
   return values;
 }
 
+/** The three parts a BsDateField posts for its field `name`, in the order a B.S. date string has them. */
+export const BS_DATE_PARTS = ['Year', 'Month', 'Day'] as const;
+
 /**
- * A B.S. date posted by a BsDateField as 'YYYY-MM-DD' (B.S.): '' when no part was chosen, and the parts as
- * they came (so the schema refuses them by name) when only some were.
+ * A B.S. date chosen in a BsDateField as 'YYYY-MM-DD' (B.S.), from its parts in `values` (a posted form's,
+ * or a form's own state): '' when no part was chosen, and '-' when only some were, so the schema refuses it by name.
  */
-export function formBsDate(form: FormData, name: string): string {
-  const parts = ['Year', 'Month', 'Day'].map((part) => formText(form, `${name}${part}`).trim());
+export function bsDateOfParts(values: Readonly<Record<string, string | undefined>>, name: string): string {
+  const parts = BS_DATE_PARTS.map((part) => (values[`${name}${part}`] ?? '').trim());
   if (parts.every((p) => p === '')) return '';
   if (parts.some((p) => !/^\d{1,4}$/u.test(p))) return '-';
   const [year, month, day] = parts as [string, string, string];
   return `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/** The same for a posted form. */
+export function formBsDate(form: FormData, name: string): string {
+  return bsDateOfParts(
+    Object.fromEntries(BS_DATE_PARTS.map((p) => [`${name}${p}`, formText(form, `${name}${p}`)])),
+    name,
+  );
 }

@@ -1,32 +1,29 @@
 import { AdmissionStatusSchema } from '#common/admission.ts';
 import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';
-import { type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import { randomUUID } from 'node:crypto';
 import type { AppLoadContext } from 'react-router';
 import { NOTICE_UPLOAD_FIELDS, isUploadToken } from '#common/notice-uploads.ts';
 import type { CheckedAttachment } from '#server/modules/notices/attachments/attachments.service.ts';
 import type { AdminWrite, WritingAdmin } from './admin-action.server.ts';
-import { fieldErrorsOf, formText } from './admin-form.ts';
+import { formText } from './admin-form.ts';
 import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
+import { noticeFormErrors, noticeFormInput, noticeFormValuesOf } from './notice-form-values.ts';
 
 /**
  * The admin's writes, each calling the same service as its JSON API route, so a rule lives once. Pages
  * pick the ones their forms post (app/lib/admin-action.server.ts), by the form's `intent`.
  */
 
-/** The notice form's fields, as typed. */
-const noticeInput = (form: FormData): NoticeInput => ({
-  title: formText(form, 'title'),
-  description: formText(form, 'description'),
-  link: formText(form, 'link'),
-  category: formText(form, 'category'),
-  referenceNo: formText(form, 'referenceNo'),
-  publishAt: formText(form, 'publishAt'),
-  pinnedUntil: formText(form, 'pinnedUntil'),
-  language: formText(form, 'language'),
-});
+/**
+ * The notice form's fields, its B.S. dates converted to what the notice API takes (the same input as the
+ * JSON route's), and the form's refused fields (null when none), as the form itself checks them.
+ */
+function noticeInput(form: FormData) {
+  const values = noticeFormValuesOf(form);
+  return { input: noticeFormInput(values).input, fieldErrors: noticeFormErrors(values) };
+}
 
 type Services = AppLoadContext['services'];
 
@@ -71,7 +68,7 @@ export const createNotice: AdminWrite = {
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeCreate,
   async run(form, services, admin) {
-    const input = noticeInput(form);
+    const { input, fieldErrors: refusedFields } = noticeInput(form);
     const sentToken = formText(form, F.token);
     const token = isUploadToken(sentToken) ? sentToken : randomUUID();
     const ticked = new Set(form.getAll(F.keep).filter((k) => typeof k === 'string'));
@@ -105,7 +102,7 @@ export const createNotice: AdminWrite = {
       ...fromKept.refused,
       ...fromForm.refused,
     ];
-    const fieldErrors = fieldErrorsOf(NoticeInputSchema, input) ?? {};
+    const fieldErrors = refusedFields ?? {};
     if (refused.length > 0 || Object.keys(fieldErrors).length > 0) {
       // Nothing is saved: the files accepted this time wait with those kept before, for the corrected form.
       const stillKept = keep.filter((k) => !gone.includes(k));
@@ -137,8 +134,7 @@ export const updateNotice: AdminWrite = {
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeUpdate,
   async run(form, services, admin) {
-    const input = noticeInput(form);
-    const fieldErrors = fieldErrorsOf(NoticeInputSchema, input);
+    const { input, fieldErrors } = noticeInput(form);
     if (fieldErrors) return { fieldErrors };
     await services.notices.update(admin, formText(form, 'id'), input);
   },

@@ -1,16 +1,8 @@
-import { formatBsAd } from '#common/bs-date.ts';
+import { formatDateTime } from './admin-format.ts';
 
-const nepalTime = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'Asia/Kathmandu',
-});
-
-/** When an audit entry was written, in Nepal time: '6 Mangsir 2083 B.S. (22 Nov 2026), 14:05'. */
+/** When an audit entry was written, in Nepal time: '6 Mangsir 2083 B.S. (22 Nov 2026), 14:05'; '' for no date. */
 export function formatAuditTime(iso: string): string {
-  const day = formatBsAd(iso);
-  return day ? `${day}, ${nepalTime.format(new Date(iso))}` : '';
+  return Number.isNaN(new Date(iso).getTime()) ? '' : formatDateTime(iso);
 }
 
 /** The address of another page of the log, keeping the filters. */

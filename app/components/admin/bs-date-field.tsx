@@ -1,19 +1,31 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { BS_MONTH_NAMES } from '#common/bs-date.ts';
 import { bsStringToAd, parseBsDateString } from '#common/bs-date-string.ts';
+import { bsDateOfParts } from '#app/lib/admin-form.ts';
 
 interface BsDateFieldProps {
   /** The form field: the posted parts are `${name}Day`, `${name}Month` and `${name}Year`. */
   name: string;
-  label: string;
+  label: ReactNode;
   /** The stored B.S. date 'YYYY-MM-DD', or '' for none. */
   value: string;
   /** The years offered, first to last. */
   years: readonly [number, number];
   error?: string | undefined;
   hint?: string | undefined;
-  /** Offer 'no date' (an optional date). */
+  /**
+   * Offer 'no date' (an optional date). Each part's empty choice names its part (Day, Month, Year): three
+   * alike would not say which is which.
+   */
   optional?: boolean;
+  /**
+   * The parts as chosen, by posted name (`${name}Day`…), over `value`: a form that keeps its own state passes
+   * them with onPart, and a refused form gets back the parts it sent, even a date left half chosen.
+   */
+  parts?: Readonly<Record<string, string | undefined>> | undefined;
+  onPart?: ((field: string, value: string) => void) | undefined;
+  /** More controls of the same field after the year (a time of day). */
+  children?: ReactNode;
 }
 
 const adFormatter = new Intl.DateTimeFormat('en-GB', {
@@ -37,22 +49,42 @@ function adBeside(value: string): string {
  * the A.D. day of the stored date is shown beside it. The server puts the parts together (formBsDate) and
  * refuses a day its month does not have.
  */
-export function BsDateField({ name, label, value, years, error, hint, optional }: BsDateFieldProps) {
+export function BsDateField(props: BsDateFieldProps) {
+  const { name, label, value, years, error, hint, optional, parts, onPart, children } = props;
   const id = useId();
   const bs = parseBsDateString(value);
-  const yearList = Array.from({ length: years[1] - years[0] + 1 }, (_, i) => years[0] + i);
+  const chosen = (part: 'Day' | 'Month' | 'Year', stored: number | undefined) =>
+    parts?.[`${name}${part}`] ?? (stored === undefined ? '' : String(stored));
+  const shown = { Day: chosen('Day', bs?.day), Month: chosen('Month', bs?.month), Year: chosen('Year', bs?.year) };
+  // A year chosen before (an old notice) stays offered, though outside the years given.
+  const first = Math.min(years[0], Number(shown.Year) || years[0]);
+  const last = Math.max(years[1], Number(shown.Year) || years[1]);
+  const yearList = Array.from({ length: last - first + 1 }, (_, i) => first + i);
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const invalid = error ? true : undefined;
-  const blank = optional ? '—' : 'Choose';
-  const ad = adBeside(value);
+  const ad = adBeside(
+    bsDateOfParts({ [`${name}Day`]: shown.Day, [`${name}Month`]: shown.Month, [`${name}Year`]: shown.Year }, name),
+  );
+  /** A select's name and value: followed by the form's state with onPart, else its first value only. */
+  const select = (part: 'Day' | 'Month' | 'Year') => ({
+    name: `${name}${part}`,
+    className: 'field__input',
+    'data-field': name,
+    'aria-invalid': invalid,
+    // A date that is not optional says so to screen readers; the server refuses it left empty.
+    'aria-required': optional ? undefined : true,
+    ...(onPart
+      ? { value: shown[part], onChange: (e: { target: { value: string } }) => onPart(`${name}${part}`, e.target.value) }
+      : { defaultValue: shown[part] }),
+  });
   return (
     <fieldset className="field bs-date-field" aria-describedby={describedBy}>
       <legend className="field__label">{label}</legend>
       <div className="bs-date-field__parts">
         <label>
           <span className="sr-only">Day</span>
-          <select name={`${name}Day`} defaultValue={bs ? String(bs.day) : ''} aria-invalid={invalid}>
-            <option value="">{blank}</option>
+          <select {...select('Day')}>
+            <option value="">Day</option>
             {Array.from({ length: 32 }, (_, i) => (
               <option key={i + 1} value={String(i + 1)}>
                 {i + 1}
@@ -62,8 +94,8 @@ export function BsDateField({ name, label, value, years, error, hint, optional }
         </label>
         <label>
           <span className="sr-only">Month</span>
-          <select name={`${name}Month`} defaultValue={bs ? String(bs.month) : ''} aria-invalid={invalid}>
-            <option value="">{blank}</option>
+          <select {...select('Month')}>
+            <option value="">Month</option>
             {BS_MONTH_NAMES.map((month, i) => (
               <option key={month} value={String(i + 1)}>
                 {month}
@@ -73,8 +105,8 @@ export function BsDateField({ name, label, value, years, error, hint, optional }
         </label>
         <label>
           <span className="sr-only">Year (B.S.)</span>
-          <select name={`${name}Year`} defaultValue={bs ? String(bs.year) : ''} aria-invalid={invalid}>
-            <option value="">{blank}</option>
+          <select {...select('Year')}>
+            <option value="">Year</option>
             {yearList.map((year) => (
               <option key={year} value={String(year)}>
                 {year}
@@ -82,6 +114,7 @@ export function BsDateField({ name, label, value, years, error, hint, optional }
             ))}
           </select>
         </label>
+        {children}
         {ad ? <span className="bs-date-field__ad">{ad}</span> : null}
       </div>
       {hint ? (

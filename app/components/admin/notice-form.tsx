@@ -1,15 +1,12 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NOTICE_LIMITS } from '#common/limits.ts';
-import { NoticeInputSchema } from '#common/notice.ts';
-import type { NoticeFormValues } from '#app/lib/notice-form-values.ts';
-import { formatBs, toBsDate } from '#common/bs-date.ts';
-import { isCalendarDate } from '#common/nepal-time.ts';
-import { DEFAULT_NOTICE_CATEGORY, NOTICE_CATEGORIES } from '#common/notice-category.ts';
+import { EMPTY_NOTICE_FORM, type NoticeFormValues, noticeFormErrors } from '#app/lib/notice-form-values.ts';
+import { bsYearsAround } from '#app/lib/bs-date-input.ts';
+import { NOTICE_CATEGORIES } from '#common/notice-category.ts';
 import { countWords } from '#common/words.ts';
 import { saveDraft, takeDraft } from '#app/lib/admin-draft.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
-import { fieldErrorsOf } from '#app/lib/admin-form.ts';
 import { type FieldErrors, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { NOTICE_PREETI_FIELDS, type NoticePreetiField, PREETI_CONVERTED } from '#app/lib/notice-preeti.ts';
@@ -17,21 +14,13 @@ import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-atta
 import { NOTICE_UPLOAD_FIELDS, keptUploads } from '#common/notice-uploads.ts';
 import { AdminField } from './admin-field.tsx';
 import { AttachmentsInput } from './attachments-input.tsx';
+import { BsDateField } from './bs-date-field.tsx';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { PreetiConvertButton } from './preeti-convert-button.tsx';
 import { WriteStatus } from './write-status.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
-const EMPTY: NoticeFormValues = {
-  title: '',
-  description: '',
-  link: '',
-  category: DEFAULT_NOTICE_CATEGORY,
-  referenceNo: '',
-  publishAt: '',
-  pinnedUntil: '',
-  language: 'en',
-};
+const EMPTY = EMPTY_NOTICE_FORM;
 type Values = NoticeFormValues;
 
 /**
@@ -45,22 +34,11 @@ function valuesOf(result: WriteResult | undefined, initial: Values): Values {
   return Object.fromEntries(keys.map((key) => [key, sent[key] ?? initial[key]])) as Values;
 }
 
-/** 'Bikram Sambat: 6 Mangsir 2083 B.S.' beside a typed date ('YYYY-MM-DD…', Nepal time), or nothing. */
 const optional = (label: string) => (
   <>
     {label} <span className="field__optional">(optional)</span>
   </>
 );
-
-function bsHint(typed: string): string | null {
-  const day = typed.slice(0, 10);
-  if (!isCalendarDate(day)) return null;
-  try {
-    return `Bikram Sambat: ${formatBs(toBsDate(new Date(`${day}T12:00:00+05:45`)))}`;
-  } catch {
-    return null; // a day outside the calendar's table: the AD date alone
-  }
-}
 
 interface NoticeFormProps {
   /** The answer to this form when it was posted without JavaScript. */
@@ -133,8 +111,12 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
     const next = { ...values, [field]: value };
     setValues(next);
     // After a first attempt, messages follow the typing, so a fixed field stops complaining at once.
-    if (checked) setChecked(fieldErrorsOf(NoticeInputSchema, next) ?? {});
+    if (checked) setChecked(noticeFormErrors(next) ?? {});
   }
+
+  const onPart = (field: string, value: string) => update(field as keyof Values, value);
+  // This B.S. year and the next (and the last, for an older notice); a year chosen before stays offered.
+  const years = bsYearsAround(new Date(), 1, 1);
 
   /** What ties a control to its field: its name, its value, and the update as the admin types. */
   const bind = (field: keyof Values) => ({
@@ -145,7 +127,7 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const found = fieldErrorsOf(NoticeInputSchema, values) ?? {};
+    const found = noticeFormErrors(values) ?? {};
     const ticked = new FormData(event.currentTarget).getAll(NOTICE_UPLOAD_FIELDS.keep).length;
     if (files.length + ticked > NOTICE_ATTACHMENT_LIMITS.perNotice) found.attachments = ATTACHMENT_ERRORS.full.message;
     setChecked(found);
@@ -273,30 +255,41 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
           />
         )}
       </AdminField>
-      <AdminField
+      {/* B.S. first: day, month and year choices (no script needed), the A.D. day beside. */}
+      <BsDateField
+        name="publishAt"
         label={optional('Publish at')}
+        value=""
+        years={years}
+        optional
+        parts={values}
+        onPart={onPart}
         error={errors.publishAt}
-        hint={
-          <>
-            Nepal time. Empty: now. A later time schedules the notice: it stays off the website until then.
-            {bsHint(values.publishAt) ? <> {bsHint(values.publishAt)}</> : null}
-          </>
-        }
+        hint="Nepal time. Empty: now. A later time schedules the notice: it stays off the website until then."
       >
-        {(control) => <input {...control} className="field__input" {...bind('publishAt')} type="datetime-local" />}
-      </AdminField>
-      <AdminField
+        <label className="bs-date-field__time">
+          <span aria-hidden="true">at</span>
+          <span className="sr-only">Time (Nepal time)</span>
+          <input
+            className="field__input"
+            {...bind('publishAtTime')}
+            type="time"
+            data-field="publishAt"
+            aria-invalid={errors.publishAt ? true : undefined}
+          />
+        </label>
+      </BsDateField>
+      <BsDateField
+        name="pinnedUntil"
         label={optional('Pinned until')}
+        value=""
+        years={years}
+        optional
+        parts={values}
+        onPart={onPart}
         error={errors.pinnedUntil}
-        hint={
-          <>
-            Shown first, with a Pinned badge, to the end of this day (Nepal time).
-            {bsHint(values.pinnedUntil) ? <> {bsHint(values.pinnedUntil)}</> : null}
-          </>
-        }
-      >
-        {(control) => <input {...control} className="field__input" {...bind('pinnedUntil')} type="date" />}
-      </AdminField>
+        hint="Shown first, with a Pinned badge, to the end of this day (Nepal time)."
+      />
       {/* Attached while creating; the edit page lists and removes them (not in this form). */}
       {editing ? null : (
         <>
