@@ -27,7 +27,7 @@ import {
   updateProgramme,
   updateSeason,
 } from '#app/lib/season-writes.server.ts';
-import { bsYearsAround } from '#app/lib/season-years.ts';
+import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import { roleMay } from '#common/policy.ts';
 import '#app/styles/admin-seasons.css';
 import type { Route } from './+types/season';
@@ -43,7 +43,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   });
   return {
     view,
-    years: bsYearsAround(context.services.clock.now()),
+    years: bsYearsAround(context.services.clock.now(), 1, 2),
     mayOverride: roleMay(actor.role, 'seasons.override'),
   };
 }

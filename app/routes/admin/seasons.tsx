@@ -4,7 +4,7 @@ import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { createSeason } from '#app/lib/season-writes.server.ts';
-import { bsYearsAround } from '#app/lib/season-years.ts';
+import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import '#app/styles/admin-seasons.css';
 import type { Route } from './+types/seasons';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Admission seasons');
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'seasons.edit');
   const seasons = await context.services.seasons.list(actor);
-  return { seasons, years: bsYearsAround(context.services.clock.now()) };
+  return { seasons, years: bsYearsAround(context.services.clock.now(), 1, 2) };
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, { 'create-season': createSeason });
