@@ -36,7 +36,7 @@ async function removeSeasons(page: Page) {
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+  test.describe(javaScriptEnabled ? 'with JavaScript @phone' : 'without JavaScript @phone', () => {
     test.use({ javaScriptEnabled });
     test.afterEach(async ({ page }) => removeSeasons(page));
 
