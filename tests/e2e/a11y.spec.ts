@@ -1,26 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
 import { interfaceText } from '../../common/i18n/catalogue.ts';
 import { makePdf } from '../../server/pdf/test-pdfs.ts';
 import { photoJpeg } from './support/admin-photo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.ts';
+import { violations } from './support/axe.ts';
 import { waitForPageScripts } from './support/hydration.ts';
 import { ADMIN_PAGES, PUBLIC_PAGES, signInByApi } from './support/pages.ts';
 
 // axe-core (WCAG 2.x A and AA rules, and its best practices) on every page, once its scripts have run (hydration
 // on the admin pages, the site script on public ones): zero violations.
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` +
-      v.nodes
-        .slice(0, 5)
-        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/gu, ' ') ?? ''}`)
-        .join('\n'),
-  );
-}
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);

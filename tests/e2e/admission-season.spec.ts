@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { violations } from './support/axe.ts';
 import { setServerClock } from './support/clock.ts';
 import { BASE_URL } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
@@ -101,6 +102,8 @@ for (const javaScriptEnabled of [true, false]) {
       await summary.getByRole('button', { name: 'Publish as a notice' }).click();
       await expect(page.getByText('Published as notice OC/2084/17').first()).toBeVisible();
 
+      if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
+
       // Open: 5 Ashadh 2084 (19 Jun 2027).
       setServerClock('2027-06-19T05:00:00Z');
       await page.goto('/admission');
@@ -109,6 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText('1 Ashadh 2084 B.S. (15 Jun 2027)')).toBeVisible();
       await expect(page.getByRole('cell', { name: 'Rs 25,000' }).first()).toBeVisible();
       await expect(page.getByText('Open merit: 30 free seats')).toBeVisible();
+      if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
       const apply = page.getByRole('link', { name: /^APPLY NOW/u });
       await expect(apply).toHaveAttribute('href', /\/contact$/u);
       const [applied] = await Promise.all([page.waitForEvent('popup'), apply.click()]);
@@ -127,6 +131,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { name: 'भर्ना २०८४/८५', level: 1 })).toBeVisible();
       await expect(page.getByText('१ असार २०८४ (१५ जुन २०२७)')).toBeVisible();
       await expect(page.getByRole('cell', { name: 'रु. २५,०००' }).first()).toBeVisible();
+      if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
 
       // After the closing day (16 Jul 2027 is 1 Shrawan): the home page says closed.
       setServerClock('2027-07-16T05:00:00Z');

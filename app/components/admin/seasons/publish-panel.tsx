@@ -41,11 +41,13 @@ export function QuotaPanel({ quota }: { quota: QuotaSummary }) {
         applications close.
       </p>
       {quota.warnings.length > 0 ? (
-        <ul className="season-warnings" role="status">
-          {quota.warnings.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
+        <div role="status">
+          <ul className="season-warnings">
+            {quota.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );
