@@ -2,7 +2,8 @@
 //   1. build, then first-load JavaScript per public route (gzip) and proof that no public page loads an
 //      admin chunk (React Router's build manifest);
 //   2. the built server on 127.0.0.1 with the demo content: Lighthouse (mobile, default throttling,
-//      Debian's Chromium) on /, /notices, /gallery, /contact, /ne and a notice page with a 10-page PDF
+//      Debian's Chromium) on /, /notices, /gallery, /contact, /ne, /admission and /ne/admission with a published
+//      season, and a notice page with a 10-page PDF
 //      attached (published through the admin API), median of 3, with each page's JavaScript as transferred;
 //   3. autocannon: GET /api/notices and GET /api/admission against a static file of the same size served
 //      by the same server in the same run;
@@ -21,7 +22,7 @@ import path from 'node:path';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { type FirstLoadReport, measureFirstLoad } from './lib/first-load.ts';
 import { type ImageChoice, measureGalleryImages } from './lib/images.ts';
-import { adminCookie, publishNoticeWithPdf } from './lib/admin-write.ts';
+import { adminCookie, publishDemoSeason, publishNoticeWithPdf } from './lib/admin-write.ts';
 import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
@@ -126,7 +127,15 @@ async function measureAgainstServer(): Promise<{
     if (wanted('lighthouse')) {
       // Also the Nepali home page and a notice page with a PDF attached, published through the admin API.
       const cookie = await adminCookie(server.url, server.adminEmail, server.adminPassword);
-      const pages = [...LIGHTHOUSE_PAGES, '/ne', await publishNoticeWithPdf(server.url, cookie)];
+      // And the admission page with a published season (two programmes, fees, a scholarship quota), in both languages.
+      await publishDemoSeason(server.url, cookie);
+      const pages = [
+        ...LIGHTHOUSE_PAGES,
+        '/ne',
+        '/admission',
+        '/ne/admission',
+        await publishNoticeWithPdf(server.url, cookie),
+      ];
       for (const page of pages) {
         process.stdout.write(`Lighthouse ${page} (${RUNS} runs)... `);
         const figures = await lighthouse(PROJECT_ROOT, server.url, page, RUNS, work, toolEnv);

@@ -29,11 +29,16 @@ async function asAdmin(baseUrl: string, cookie: string, url: string, init: Reque
  * page leaves the render cache, as a notice posted on results day would.
  */
 export async function emptyRenderCache(baseUrl: string, cookie: string): Promise<void> {
-  const admission = (await (await fetch(`${baseUrl}/api/admission`)).json()) as { status: string };
+  const admission = (await (await fetch(`${baseUrl}/api/admission`)).json()) as {
+    status: string;
+    season: string | null;
+  };
+  // While a season is published its dates decide what the public sees; the switch behind it stays as the demo made it.
+  const status = admission.season ? 'ADMISSION ENQUIRY' : admission.status;
   await asAdmin(baseUrl, cookie, '/api/admin/admission', {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ status: admission.status }),
+    body: JSON.stringify({ status }),
   });
 }
 
@@ -52,4 +57,60 @@ export async function publishNoticeWithPdf(baseUrl: string, cookie: string): Pro
   form.append('file', new Blob([new Uint8Array(makePdf({ pages: 10 }))], { type: 'application/pdf' }), 'results.pdf');
   await asAdmin(baseUrl, cookie, `/api/admin/notices/${notice.id}/attachments`, { method: 'POST', body: form });
   return noticePath(notice);
+}
+
+/**
+ * Publishes an admission season as an office would (two programmes with their fees and eligibility, a
+ * scholarship category), for the admission page's figures.
+ */
+export async function publishDemoSeason(baseUrl: string, cookie: string): Promise<void> {
+  const post = async (url: string, body: object) =>
+    (await asAdmin(baseUrl, cookie, url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as { id: string };
+  const season = await post('/api/admin/seasons', {
+    name: '2084/85',
+    opensOn: '2084-03-01',
+    closesOn: '2084-03-31',
+    lateClosesOn: '2084-04-05',
+    lateFee: 500,
+    entranceOn: '2084-04-10',
+    resultsOn: '2084-04-15',
+    admissionDeadline: '2084-04-30',
+    expectedEnrolment: 0,
+    documentsEn: 'SEE grade sheet\nCharacter certificate\nTwo passport-size photos',
+    documentsNe: '',
+  });
+  const merit = await post(`/api/admin/seasons/${season.id}/categories`, {
+    nameEn: 'Open merit',
+    nameNe: 'खुला योग्यता',
+    proofEn: 'SEE grade sheet',
+    proofNe: '',
+  });
+  for (const [nameEn, nameNe, stream, seats, minGpa] of [
+    ['Science', 'विज्ञान', 'Science', 400, 2],
+    ['Management', 'व्यवस्थापन', 'Management', 100, 1.6],
+  ] as const) {
+    await post(`/api/admin/seasons/${season.id}/programmes`, {
+      nameEn,
+      nameNe,
+      stream,
+      seats,
+      fees: [
+        { nameEn: 'Admission fee', nameNe: 'भर्ना शुल्क', amount: 25_000, period: 'once', neb: false },
+        { nameEn: 'Monthly fee', nameNe: 'मासिक शुल्क', amount: 6_500, period: 'month', neb: false },
+        { nameEn: 'NEB registration fee', nameNe: '', amount: 1_500, period: 'once', neb: true },
+      ],
+      admissionFeeForContinuing: false,
+      feeApprovedBy: 'Bharatpur Metropolitan City',
+      feeApprovedOn: '2084-02-15',
+      feeReference: 'BMC/EDU/112',
+      minGpa,
+      minGrades: stream === 'Science' ? [{ subject: 'Science', grade: 'C+' }] : [],
+      scholarshipSeats: { [merit.id]: seats / 10 },
+    });
+  }
+  await post(`/api/admin/seasons/${season.id}/publish`, { belowMinimum: false });
 }
