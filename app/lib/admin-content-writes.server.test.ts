@@ -160,7 +160,8 @@ describe('/admin/banner action', () => {
     expect(empty).toMatchObject({ status: 400, body: { fieldErrors: { 'alt.en': SLIDE_ALT_REQUIRED } } });
 
     const done = await describeSlide(first!.id, 'The front gate in spring', 'वसन्तमा मूल ढोका', version);
-    expect(done.body).toEqual({ ok: true, message: 'Saved.' });
+    // The answer names the form that sent it, so the page shows it there when JavaScript is off.
+    expect(done.body).toEqual({ ok: true, message: 'Saved.', form: `slide-${first!.id}` });
     const after = await t.services.content.get('banner');
     expect(after.slides[0]).toMatchObject({
       id: first!.id,

@@ -1,3 +1,4 @@
+import { PUBLIC_PAGES } from '#common/public-pages.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticePath } from '#common/notice-path.ts';
@@ -110,7 +111,8 @@ describe('GET /sitemap.xml', () => {
     expect(xml).toContain(`<url><loc>${SITE}/ne/notices</loc><lastmod>${newest}</lastmod></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/ne/contact</loc></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/ne${noticePath(published)}</loc><lastmod>${newest}</lastmod></url>`);
-    expect(xml.match(/<url>/gu)).toHaveLength(2 * (4 + 23));
+    expect(xml.match(/<url>/gu)).toHaveLength(2 * (PUBLIC_PAGES.length + 23));
+    expect(xml).toContain(`<url><loc>${SITE}/ne/admission</loc></url>`);
     expect(xml).not.toContain(scheduled.id);
     expect(xml).not.toContain('/admin');
   });

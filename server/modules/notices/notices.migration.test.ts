@@ -27,22 +27,23 @@ describe.each(releaseFixtures())('notices of a site upgraded from %s', (fixture)
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  it('keeps every row, General, English, published and last changed at its creation time', async () => {
-    const before = (readManifest(fixture).rows.notices ?? []) as { id: string; created_at: string }[];
+  it('keeps every row: General, English, published and last changed at its creation time when the release predates them', async () => {
+    const manifest = readManifest(fixture);
+    const before = (manifest.rows.notices ?? []) as { id: string; created_at: string }[];
     expect(before.length).toBeGreaterThan(0);
     const after = await opened.db.selectFrom('notices').selectAll().orderBy('id').execute();
+    const sorted = [...before].sort((a, b) => (a.id < b.id ? -1 : 1));
+    // A release that had already made these columns wrote them itself: its rows are kept as they were.
+    const had = (migration: string) => manifest.migrations.includes(migration);
     expect(after).toEqual(
-      [...before]
-        .sort((a, b) => (a.id < b.id ? -1 : 1))
-        .map((row) => ({
-          ...row,
-          category: 'general',
-          reference_no: null,
-          publish_at: row.created_at,
-          pinned_until: null,
-          language: 'en',
-          updated_at: row.created_at,
-        })),
+      sorted.map((row) => ({
+        ...(had('0006-notice-board')
+          ? {}
+          : { category: 'general', reference_no: null, publish_at: row.created_at, pinned_until: null }),
+        ...(had('0011-notice-language') ? {} : { language: 'en' }),
+        ...(had('0012-notice-updated-at') ? {} : { updated_at: row.created_at }),
+        ...row,
+      })),
     );
   });
 });
