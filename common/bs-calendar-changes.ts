@@ -1,4 +1,4 @@
-import { BS_LAST_YEAR, BS_MONTH_NAMES, bsMonthLength, bsToAdDate } from './bs-date.ts';
+import { BS_MONTH_NAMES, bsLastYear, bsMonthLength, bsToAdDate } from './bs-date.ts';
 
 const DAY_MS = 86_400_000;
 const adFormatter = new Intl.DateTimeFormat('en-GB', {
@@ -12,8 +12,8 @@ const formatDay = (day: number) => adFormatter.format(new Date(day * DAY_MS));
 
 /** The UTC day number of 1 Baisakh of a year in the table or of the year right after it; null otherwise. */
 function yearStart(year: number): number | null {
-  if (year <= BS_LAST_YEAR) return dayNumber(bsToAdDate({ year, month: 1, day: 1 }));
-  if (year !== BS_LAST_YEAR + 1) return null;
+  if (year <= bsLastYear()) return dayNumber(bsToAdDate({ year, month: 1, day: 1 }));
+  if (year !== bsLastYear() + 1) return null;
   const previous = dayNumber(bsToAdDate({ year: year - 1, month: 1, day: 1 }));
   return previous + Array.from({ length: 12 }, (_, i) => bsMonthLength(year - 1, i + 1)).reduce((a, b) => a + b, 0);
 }
@@ -56,5 +56,5 @@ export function monthStartChanges(
 /** '1 Shrawan 2084 will be 16 Jul 2027 instead of 17 Jul 2027.' */
 export const describeMonthStartChange = (
   { bs, from, to }: MonthStartChange,
-  tense: 'will be' | 'is' = 'will be',
+  tense: 'will be' | 'is' | 'is now' = 'will be',
 ): string => (from ? `${bs} ${tense} ${to} instead of ${from}.` : `${bs} ${tense} ${to}.`);

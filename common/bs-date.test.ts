@@ -1,11 +1,10 @@
 import bikramSambat from 'bikram-sambat';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  BS_LAST_YEAR,
-  BS_MONTH_LENGTH_CORRECTIONS,
   adDateToBs,
   bsDateProblem,
   bsLastYear,
+  bsMonthCorrections,
   bsMonthLength,
   bsToAdDate,
   formatBsAd,
@@ -80,15 +79,15 @@ describe('the corrections table', () => {
   const corrected2084 = [31, 31, 31, 32, 31, 30, 30, 30, 29, 30, 30, 30];
 
   it("starts empty: the package's table, to its last year 2090 B.S.", () => {
-    expect(BS_MONTH_LENGTH_CORRECTIONS).toEqual({});
-    expect(BS_LAST_YEAR).toBe(2090);
+    expect(bsMonthCorrections()).toEqual({});
+    expect(bsLastYear()).toBe(2090);
     expect(packageBsYear(2084)).toEqual([31, 31, 32, 31, 31, 30, 30, 30, 29, 30, 30, 30]);
     expect(packageBsYear(2091)).toBeNull();
   });
 
   it("converts a corrected year's days with its lengths, and with the package's again once the correction is gone", () => {
     setBsMonthCorrections({ 2084: corrected2084 });
-    expect(BS_MONTH_LENGTH_CORRECTIONS).toEqual({ 2084: corrected2084 });
+    expect(bsMonthCorrections()).toEqual({ 2084: corrected2084 });
     expect(bsMonthLength(2084, 3)).toBe(31);
     expect(bsToAdDate({ year: 2084, month: 4, day: 1 })).toBe('2027-07-16');
     expect(adDateToBs('2027-07-16')).toEqual({ year: 2084, month: 4, day: 1 });
@@ -98,9 +97,16 @@ describe('the corrections table', () => {
     expect(bsDateProblem({ year: 2084, month: 3, day: 32 })).toBe('');
   });
 
+  it('shares one table between copies of the module, as the pages bundle their own', async () => {
+    setBsMonthCorrections({ 2084: corrected2084 });
+    vi.resetModules();
+    const copy = await import('./bs-date.ts');
+    expect(copy.bsToAdDate).not.toBe(bsToAdDate);
+    expect(copy.bsToAdDate({ year: 2084, month: 4, day: 1 })).toBe('2027-07-16');
+  });
+
   it("extends the table with corrected years that follow the package's last, never across a gap", () => {
     setBsMonthCorrections({ 2091: corrected2084, 2093: corrected2084 });
-    expect(BS_LAST_YEAR).toBe(2091);
     expect(bsLastYear()).toBe(2091);
     expect(bsToAdDate({ year: 2091, month: 1, day: 1 })).toBe('2034-04-14');
     expect(toBsDate(new Date('2035-04-13T12:00:00+05:45'))).toEqual({ year: 2091, month: 12, day: 30 });

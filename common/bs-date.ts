@@ -64,40 +64,50 @@ export const BS_PACKAGE_LAST_YEAR = ((): number => {
 /** The first B.S. year the month table covers; a date before it is refused, never guessed. */
 export const BS_FIRST_YEAR = EPOCH_YEAR;
 
-/** BS year → the length of each of its twelve months, where it differs from the package's table or extends it. */
-// A live binding: setBsMonthCorrections replaces it, and every importer sees the new table.
-export let BS_MONTH_LENGTH_CORRECTIONS: Readonly<Record<number, readonly number[]>> = Object.freeze({});
+/** The corrections in use and the last year they let the table reach. */
+interface CorrectionTable {
+  corrections: Readonly<Record<number, readonly number[]>>;
+  lastYear: number;
+}
 
 /**
- * The last B.S. year the month table covers (the package's last, or the last corrected year that follows it
- * without a gap); a date after it is refused, never guessed. A live binding that setBsMonthCorrections moves.
+ * Kept on globalThis, so that every copy of this module in one process (the server's own and the one bundled
+ * into the pages' server build) converts with the same table, whichever copy was given it.
  */
-export let BS_LAST_YEAR = BS_PACKAGE_LAST_YEAR;
+const TABLE_KEY = Symbol.for('orbit-college.bs-month-corrections');
+const tables = globalThis as typeof globalThis & { [TABLE_KEY]?: CorrectionTable };
+const table = (): CorrectionTable =>
+  (tables[TABLE_KEY] ??= { corrections: Object.freeze({}), lastYear: BS_PACKAGE_LAST_YEAR });
 
-/** The last B.S. year the month table covers now (the same as BS_LAST_YEAR, as a call). */
-export const bsLastYear = (): number => BS_LAST_YEAR;
+/** BS year → the length of each of its twelve months, where it differs from the package's table or extends it. */
+export const bsMonthCorrections = (): Readonly<Record<number, readonly number[]>> => table().corrections;
+
+/**
+ * The last B.S. year the month table covers: the package's last, or the last corrected year that follows it
+ * without a gap. A date after it is refused, never guessed.
+ */
+export const bsLastYear = (): number => table().lastYear;
 
 /**
  * Replaces the corrections: year → its twelve month lengths, Baisakh first. A year with no entry has the
  * package's lengths again. Years after the package's last extend the table only while none is missing
  * between; the lengths are taken as given (the server checks them before it keeps them).
  */
-export function setBsMonthCorrections(table: Readonly<Record<number, readonly number[]>>): void {
+export function setBsMonthCorrections(corrections: Readonly<Record<number, readonly number[]>>): void {
   const copy: Record<number, readonly number[]> = {};
-  for (const [year, months] of Object.entries(table)) copy[Number(year)] = Object.freeze([...months]);
-  BS_MONTH_LENGTH_CORRECTIONS = Object.freeze(copy);
-  let last = BS_PACKAGE_LAST_YEAR;
-  while (copy[last + 1]) last++;
-  BS_LAST_YEAR = last;
+  for (const [year, months] of Object.entries(corrections)) copy[Number(year)] = Object.freeze([...months]);
+  let lastYear = BS_PACKAGE_LAST_YEAR;
+  while (copy[lastYear + 1]) lastYear++;
+  tables[TABLE_KEY] = { corrections: Object.freeze(copy), lastYear };
 }
 
-const outsideTable = () => `is outside the calendar the site knows (${BS_FIRST_YEAR}–${BS_LAST_YEAR} B.S.)`;
+const outsideTable = () => `is outside the calendar the site knows (${BS_FIRST_YEAR}–${bsLastYear()} B.S.)`;
 
 /** The days of a month (1–12) of a year in the table. Throws a RangeError for a year outside it. */
 export function bsMonthLength(year: number, month: number): number {
   const length =
-    year >= BS_FIRST_YEAR && year <= BS_LAST_YEAR
-      ? (BS_MONTH_LENGTH_CORRECTIONS[year]?.[month - 1] ?? packageMonthLength(year, month))
+    year >= BS_FIRST_YEAR && year <= bsLastYear()
+      ? (bsMonthCorrections()[year]?.[month - 1] ?? packageMonthLength(year, month))
       : null;
   if (length === null || length === undefined) throw new RangeError(`Month ${month} of ${year} B.S. ${outsideTable()}`);
   return length;
@@ -106,7 +116,7 @@ export function bsMonthLength(year: number, month: number): number {
 /** Why a B.S. date cannot be used ('' when it can): outside the table, or a day its month does not have. */
 export function bsDateProblem({ year, month, day }: BsDate): string {
   if (![year, month, day].every(Number.isInteger)) return 'is not a date';
-  if (year < BS_FIRST_YEAR || year > BS_LAST_YEAR) return outsideTable();
+  if (year < BS_FIRST_YEAR || year > bsLastYear()) return outsideTable();
   if (month < 1 || month > 12) return 'has no such month';
   const length = bsMonthLength(year, month);
   if (day < 1 || day > length) return `has no such day: ${BS_MONTH_NAMES[month - 1]} ${year} has ${length} days`;
@@ -145,7 +155,7 @@ export function toBsDate(instant: Date): BsDate {
   let days = nepalDayNumber(instant) - EPOCH_UTC_DAY;
   if (!Number.isFinite(days) || days < 0) throw new RangeError('Date before 1970 B.S.');
   for (let year = EPOCH_YEAR; ; year++) {
-    if (year > BS_LAST_YEAR) throw new RangeError(`${nepalDateString(instant)} A.D. ${outsideTable()}`);
+    if (year > bsLastYear()) throw new RangeError(`${nepalDateString(instant)} A.D. ${outsideTable()}`);
     for (let month = 1; month <= 12; month++) {
       const length = bsMonthLength(year, month);
       if (days < length) return { year, month, day: days + 1 };
