@@ -77,7 +77,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     admission: createAdmissionService(db, clock, seasons),
     seasons,
     calendarTable,
-    calendar: createCalendarService(db, clock, calendarTable),
+    calendar: createCalendarService(db, clock, calendarTable, nextPublicChange),
     images: createImagesService({
       db,
       storage,

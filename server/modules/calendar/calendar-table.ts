@@ -14,8 +14,8 @@ import { listCorrections } from './calendar.repository.ts';
 export interface LoadedCalendar {
   /** Reads the corrections again if the content version moved since they were last read. */
   sync(): Promise<void>;
-  /** Reads the corrections now (after this process changed them). */
-  reload(): Promise<void>;
+  /** Reads the corrections now (after this process changed them), from `from` (a transaction) or the database. */
+  reload(from?: Db): Promise<void>;
 }
 
 const parseJson = (text: string): unknown => {
@@ -30,9 +30,9 @@ export function createLoadedCalendar(db: Db, versions: ContentVersion, log: Fast
   let loadedVersion = -1;
   let reading: Promise<void> | null = null;
 
-  async function reload(): Promise<void> {
+  async function reload(from: Db = db): Promise<void> {
     const table: Record<number, number[]> = {};
-    for (const row of await listCorrections(db)) {
+    for (const row of await listCorrections(from)) {
       const months = BsYearMonthsSchema.safeParse(parseJson(row.months));
       if (months.success) table[row.year] = months.data;
       else
@@ -50,7 +50,7 @@ export function createLoadedCalendar(db: Db, versions: ContentVersion, log: Fast
       const version = await versions.current();
       // The version is read before the corrections, so the corrections read are never older than it.
       while (version > loadedVersion) {
-        reading ??= reload()
+        reading ??= reload(db)
           .then(() => void (loadedVersion = Math.max(loadedVersion, version)))
           .finally(() => (reading = null));
         await reading;

@@ -8,7 +8,7 @@ import {
 } from '#common/bs-calendar.ts';
 import { BS_PACKAGE_LAST_YEAR, bsLastYear, bsMonthLength, packageBsYear, toBsDate } from '#common/bs-date.ts';
 import { audit } from '#server/audit/audit.ts';
-import { changeContent } from '#server/cache/content-version.ts';
+import { changeContent, scheduleNextChange } from '#server/cache/content-version.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
@@ -43,7 +43,28 @@ function lastYearWith(years: ReadonlySet<number>): number {
  * change commits with its audit entry and moves the content version, so every process reloads the table
  * (calendar-table.ts) and no public page made with the old lengths is served again.
  */
-export function createCalendarService(db: Db, clock: Clock, table: LoadedCalendar) {
+/** When public pages next change by themselves (admission's dates are B.S. days, so they move with the table). */
+type NextPublicChange = (db: Db, now: Date) => Promise<string | null>;
+
+export function createCalendarService(db: Db, clock: Clock, table: LoadedCalendar, nextPublicChange: NextPublicChange) {
+  /**
+   * A change to the corrections: within its transaction the new table is already in use, so the next
+   * scheduled change of the public pages is worked out with it; afterwards this process reads the committed
+   * table again, whether the change was saved or refused.
+   */
+  async function change(run: (trx: Db, now: Date) => Promise<void>): Promise<void> {
+    try {
+      await changeContent(db, async (trx) => {
+        const now = clock.now();
+        await run(trx, now);
+        await table.reload(trx);
+        await scheduleNextChange(trx, await nextPublicChange(trx, now));
+      });
+    } finally {
+      await table.reload();
+    }
+  }
+
   async function calendar(): Promise<BsCalendar> {
     const rows = await repo.listCorrections(db);
     const current = toBsDate(clock.now()).year;
@@ -72,14 +93,13 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
       authorize(actor, 'calendar.edit');
       const year = valid(BsCorrectionYearSchema, yearInput);
       const { months, source } = valid(BsCorrectionInputSchema, input);
-      await changeContent(db, async (trx) => {
+      await change(async (trx, now) => {
         const rows = await repo.listCorrections(trx);
         const last = lastYearWith(new Set(rows.map((row) => row.year)));
         if (year > last + 1) {
           throw badRequest('validation', `Year: correct ${last + 1} B.S. first; the calendar ends with ${last} B.S.`);
         }
         const before = rows.find((row) => row.year === year);
-        const now = clock.now();
         const by = auditNameOf(actor).name;
         await repo.writeCorrection(trx, {
           year,
@@ -95,7 +115,6 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
         ].filter((change) => change.from !== change.to);
         await audit(trx, actor, { kind: 'calendar-changed', subject: `${year} B.S.`, changes }, now);
       });
-      await table.reload();
       return calendar();
     },
 
@@ -103,7 +122,7 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
     async remove(actor: Actor, yearInput: number): Promise<BsCalendar> {
       authorize(actor, 'calendar.edit');
       const year = valid(BsCorrectionYearSchema, yearInput);
-      await changeContent(db, async (trx) => {
+      await change(async (trx, now) => {
         const rows = await repo.listCorrections(trx);
         const before = rows.find((row) => row.year === year);
         if (!before) throw notFound('correction');
@@ -120,9 +139,8 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
           },
           { field: 'Source', from: before.source, to: '' },
         ];
-        await audit(trx, actor, { kind: 'calendar-changed', subject: `${year} B.S.`, changes }, clock.now());
+        await audit(trx, actor, { kind: 'calendar-changed', subject: `${year} B.S.`, changes }, now);
       });
-      await table.reload();
       return calendar();
     },
   };
