@@ -8,8 +8,8 @@ import { ADMIN_MESSAGES } from './admin-messages.ts';
 /** The calendar form's fields: `months.0` (Baisakh) to `months.11` (Chaitra), and the source. */
 export const calendarMonthField = (index: number) => `months.${index}`;
 
-/** A form's number as typed: NaN for anything but digits, so the schema refuses it by the month's name. */
-const whole = (text: string) => (/^\s*\d{1,3}\s*$/u.test(text) ? Number(text) : Number.NaN);
+/** A form's number as typed: NaN for anything but digits, so the schema refuses it by the field's name. */
+const whole = (text: string) => (/^\s*\d{1,4}\s*$/u.test(text) ? Number(text) : Number.NaN);
 
 const correctionInput = (form: FormData): BsCorrectionInput => ({
   months: Array.from({ length: 12 }, (_, i) => whole(formText(form, calendarMonthField(i)))),
