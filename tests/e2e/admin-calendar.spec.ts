@@ -49,7 +49,7 @@ async function removeCorrection(page: Page) {
   await expect(year2084(page).getByRole('button', { name: /Remove/u })).toHaveCount(0);
 }
 
-test('an owner corrects 2084 with a source, sees what moves, and removes the correction', async ({
+test('an owner corrects 2084 with a source, sees what moves, and removes the correction @phone', async ({
   browser,
 }, testInfo) => {
   const page = await signedIn(browser, true);
