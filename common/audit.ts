@@ -11,6 +11,7 @@ export const AUDIT_KIND_LABELS = {
   'photo-uploaded': 'Photo uploaded',
   'photo-deleted': 'Photo deleted',
   'admission-changed': 'Admission status changed',
+  'calendar-changed': 'B.S. calendar corrected',
   'season-created': 'Admission season created',
   'season-changed': 'Admission season changed',
   'season-published': 'Admission season published',

@@ -1,6 +1,18 @@
 import bikramSambat from 'bikram-sambat';
-import { describe, expect, it } from 'vitest';
-import { adDateToBs, bsDateProblem, bsToAdDate, formatBsAd, nepalDateString, toBsDate } from './bs-date.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  adDateToBs,
+  bsDateProblem,
+  bsLastYear,
+  bsMonthCorrections,
+  bsMonthLength,
+  bsToAdDate,
+  formatBsAd,
+  nepalDateString,
+  packageBsYear,
+  setBsMonthCorrections,
+  toBsDate,
+} from './bs-date.ts';
 
 /** Midday in Nepal of an A.D. day, so the day is the same in UTC and in Nepal. */
 const noonNepal = (ymd: string) => new Date(`${ymd}T12:00:00+05:45`);
@@ -53,8 +65,55 @@ describe('B.S. to A.D.', () => {
   it('refuses a day the month does not have and a year outside the table, never converting it wrongly', () => {
     expect(bsDateProblem({ year: 2083, month: 8, day: 31 })).toBe('has no such day: Mangsir 2083 has 29 days');
     expect(() => bsToAdDate({ year: 2083, month: 8, day: 31 })).toThrow(RangeError);
-    expect(bsDateProblem({ year: 2099, month: 1, day: 1 })).toMatch(/outside the calendar/u);
+    expect(bsDateProblem({ year: 2091, month: 1, day: 1 })).toBe(
+      'is outside the calendar the site knows (1970–2090 B.S.)',
+    );
+    expect(bsDateProblem({ year: 1969, month: 12, day: 1 })).toMatch(/outside the calendar/u);
     expect(bsDateProblem({ year: 2083, month: 13, day: 1 })).toBe('has no such month');
     expect(bsDateProblem({ year: 2083, month: 1, day: 1 })).toBe('');
+  });
+});
+
+describe('the corrections table', () => {
+  afterEach(() => setBsMonthCorrections({}));
+  const corrected2084 = [31, 31, 31, 32, 31, 30, 30, 30, 29, 30, 30, 30];
+
+  it("starts empty: the package's table, to its last year 2090 B.S.", () => {
+    expect(bsMonthCorrections()).toEqual({});
+    expect(bsLastYear()).toBe(2090);
+    expect(packageBsYear(2084)).toEqual([31, 31, 32, 31, 31, 30, 30, 30, 29, 30, 30, 30]);
+    expect(packageBsYear(2091)).toBeNull();
+  });
+
+  it("converts a corrected year's days with its lengths, and with the package's again once the correction is gone", () => {
+    setBsMonthCorrections({ 2084: corrected2084 });
+    expect(bsMonthCorrections()).toEqual({ 2084: corrected2084 });
+    expect(bsMonthLength(2084, 3)).toBe(31);
+    expect(bsToAdDate({ year: 2084, month: 4, day: 1 })).toBe('2027-07-16');
+    expect(adDateToBs('2027-07-16')).toEqual({ year: 2084, month: 4, day: 1 });
+    expect(bsDateProblem({ year: 2084, month: 3, day: 32 })).toBe('has no such day: Ashadh 2084 has 31 days');
+    setBsMonthCorrections({});
+    expect(bsToAdDate({ year: 2084, month: 4, day: 1 })).toBe('2027-07-17');
+    expect(bsDateProblem({ year: 2084, month: 3, day: 32 })).toBe('');
+  });
+
+  it('shares one table between copies of the module, as the pages bundle their own', async () => {
+    setBsMonthCorrections({ 2084: corrected2084 });
+    vi.resetModules();
+    const copy = await import('./bs-date.ts');
+    expect(copy.bsToAdDate).not.toBe(bsToAdDate);
+    expect(copy.bsToAdDate({ year: 2084, month: 4, day: 1 })).toBe('2027-07-16');
+  });
+
+  it("extends the table with corrected years that follow the package's last, never across a gap", () => {
+    setBsMonthCorrections({ 2091: corrected2084, 2093: corrected2084 });
+    expect(bsLastYear()).toBe(2091);
+    expect(bsToAdDate({ year: 2091, month: 1, day: 1 })).toBe('2034-04-14');
+    expect(toBsDate(new Date('2035-04-13T12:00:00+05:45'))).toEqual({ year: 2091, month: 12, day: 30 });
+    expect(() => toBsDate(new Date('2035-04-14T12:00:00+05:45'))).toThrow(
+      /outside the calendar the site knows \(1970–2091 B.S.\)/u,
+    );
+    expect(bsDateProblem({ year: 2093, month: 1, day: 1 })).toMatch(/outside the calendar/u);
+    expect(() => bsMonthLength(2093, 1)).toThrow(RangeError);
   });
 });

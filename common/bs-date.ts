@@ -3,12 +3,10 @@ import bikramSambat from 'bikram-sambat';
 /**
  * Bikram Sambat dates, the day taken in Nepal time (UTC+5:45). Month lengths come from the
  * `bikram-sambat` package; the published calendars agree up to the end of 2083 B.S. and differ after it,
- * so a month the government's calendar fixes differently is corrected in BS_MONTH_LENGTH_CORRECTIONS, the
- * one place to change.
+ * so a year the government's calendar fixes differently is corrected at run time (setBsMonthCorrections,
+ * which the server fills from its database), and a corrected year right after the package's last one
+ * extends the calendar.
  */
-
-/** BS year → the length of each of its twelve months, where it differs from the package's table. */
-export const BS_MONTH_LENGTH_CORRECTIONS: Readonly<Record<number, readonly number[]>> = {};
 
 export const BS_MONTH_NAMES = [
   'Baisakh',
@@ -41,20 +39,84 @@ const DAY_MS = 86_400_000;
 const EPOCH_YEAR = 1970;
 const EPOCH_UTC_DAY = Date.UTC(1913, 3, 13) / DAY_MS;
 
-/** The first and last B.S. years the month table covers; a date outside them is refused, never guessed. */
-export const BS_FIRST_YEAR = EPOCH_YEAR;
-export const BS_LAST_YEAR = 2098;
+/** The package's own length of a month, or null for a year its table does not have. */
+function packageMonthLength(year: number, month: number): number | null {
+  try {
+    return bikramSambat.daysInMonth(year, month);
+  } catch {
+    return null;
+  }
+}
 
+/** The twelve month lengths of a year in the package's table, or null for a year it does not have. */
+export function packageBsYear(year: number): number[] | null {
+  const months = Array.from({ length: 12 }, (_, i) => packageMonthLength(year, i + 1));
+  return months.every((length) => length !== null) ? (months as number[]) : null;
+}
+
+/** The last year of the package's table (2090 B.S. in bikram-sambat 1.8.1). */
+export const BS_PACKAGE_LAST_YEAR = ((): number => {
+  let year = EPOCH_YEAR;
+  while (packageMonthLength(year + 1, 1) !== null) year++;
+  return year;
+})();
+
+/** The first B.S. year the month table covers; a date before it is refused, never guessed. */
+export const BS_FIRST_YEAR = EPOCH_YEAR;
+
+/** The corrections in use and the last year they let the table reach. */
+interface CorrectionTable {
+  corrections: Readonly<Record<number, readonly number[]>>;
+  lastYear: number;
+}
+
+/**
+ * Kept on globalThis, so that every copy of this module in one process (the server's own and the one bundled
+ * into the pages' server build) converts with the same table, whichever copy was given it.
+ */
+const TABLE_KEY = Symbol.for('orbit-college.bs-month-corrections');
+const tables = globalThis as typeof globalThis & { [TABLE_KEY]?: CorrectionTable };
+const table = (): CorrectionTable =>
+  (tables[TABLE_KEY] ??= { corrections: Object.freeze({}), lastYear: BS_PACKAGE_LAST_YEAR });
+
+/** BS year → the length of each of its twelve months, where it differs from the package's table or extends it. */
+export const bsMonthCorrections = (): Readonly<Record<number, readonly number[]>> => table().corrections;
+
+/**
+ * The last B.S. year the month table covers: the package's last, or the last corrected year that follows it
+ * without a gap. A date after it is refused, never guessed.
+ */
+export const bsLastYear = (): number => table().lastYear;
+
+/**
+ * Replaces the corrections: year → its twelve month lengths, Baisakh first. A year with no entry has the
+ * package's lengths again. Years after the package's last extend the table only while none is missing
+ * between; the lengths are taken as given (the server checks them before it keeps them).
+ */
+export function setBsMonthCorrections(corrections: Readonly<Record<number, readonly number[]>>): void {
+  const copy: Record<number, readonly number[]> = {};
+  for (const [year, months] of Object.entries(corrections)) copy[Number(year)] = Object.freeze([...months]);
+  let lastYear = BS_PACKAGE_LAST_YEAR;
+  while (copy[lastYear + 1]) lastYear++;
+  tables[TABLE_KEY] = { corrections: Object.freeze(copy), lastYear };
+}
+
+const outsideTable = () => `is outside the calendar the site knows (${BS_FIRST_YEAR}–${bsLastYear()} B.S.)`;
+
+/** The days of a month (1–12) of a year in the table. Throws a RangeError for a year outside it. */
 export function bsMonthLength(year: number, month: number): number {
-  return BS_MONTH_LENGTH_CORRECTIONS[year]?.[month - 1] ?? bikramSambat.daysInMonth(year, month);
+  const length =
+    year >= BS_FIRST_YEAR && year <= bsLastYear()
+      ? (bsMonthCorrections()[year]?.[month - 1] ?? packageMonthLength(year, month))
+      : null;
+  if (length === null || length === undefined) throw new RangeError(`Month ${month} of ${year} B.S. ${outsideTable()}`);
+  return length;
 }
 
 /** Why a B.S. date cannot be used ('' when it can): outside the table, or a day its month does not have. */
 export function bsDateProblem({ year, month, day }: BsDate): string {
   if (![year, month, day].every(Number.isInteger)) return 'is not a date';
-  if (year < BS_FIRST_YEAR || year > BS_LAST_YEAR) {
-    return `is outside the calendar the site knows (${BS_FIRST_YEAR}–${BS_LAST_YEAR} B.S.)`;
-  }
+  if (year < BS_FIRST_YEAR || year > bsLastYear()) return outsideTable();
   if (month < 1 || month > 12) return 'has no such month';
   const length = bsMonthLength(year, month);
   if (day < 1 || day > length) return `has no such day: ${BS_MONTH_NAMES[month - 1]} ${year} has ${length} days`;
@@ -93,6 +155,7 @@ export function toBsDate(instant: Date): BsDate {
   let days = nepalDayNumber(instant) - EPOCH_UTC_DAY;
   if (!Number.isFinite(days) || days < 0) throw new RangeError('Date before 1970 B.S.');
   for (let year = EPOCH_YEAR; ; year++) {
+    if (year > bsLastYear()) throw new RangeError(`${nepalDateString(instant)} A.D. ${outsideTable()}`);
     for (let month = 1; month <= 12; month++) {
       const length = bsMonthLength(year, month);
       if (days < length) return { year, month, day: days + 1 };

@@ -3,9 +3,9 @@ import { ACTIONS, POLICY, decide, roleMay } from './policy.ts';
 import { ROLES } from './roles.ts';
 
 describe('the policy', () => {
-  it('lets an owner do everything and an editor nothing about staff, the audit log or site speed', () => {
+  it('lets an owner do everything and an editor nothing about staff, the audit log, site speed or the B.S. calendar', () => {
     for (const action of ACTIONS) expect(roleMay('owner', action), action).toBe(true);
-    for (const action of ['staff.manage', 'audit.read', 'vitals.read'] as const) {
+    for (const action of ['staff.manage', 'audit.read', 'vitals.read', 'calendar.edit'] as const) {
       expect(decide({ role: 'editor', twoFactorPending: false }, action)).toBe('forbidden');
     }
     expect(decide({ role: 'editor', twoFactorPending: false }, 'notices.edit')).toBe('allowed');

@@ -33,6 +33,8 @@ export const POLICY = {
   'audit.read': { roles: ['owner'] },
   /** Staff accounts, their roles and links, and whether two-factor sign-in is required. */
   'staff.manage': { roles: ['owner'] },
+  /** The B.S. month lengths every date on the site is converted with. */
+  'calendar.edit': { roles: ['owner'] },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof POLICY;

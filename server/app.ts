@@ -23,6 +23,7 @@ import { redactingLoggerOptions } from './log-redaction.ts';
 import { createGetLoadContext } from './load-context.ts';
 import { adminRoutePlugins } from './modules/admin-routes.ts';
 import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
+import { registerCalendarSync } from './modules/calendar/calendar-table.ts';
 import { contentFilesRoutes } from './modules/content/content-files.routes.ts';
 import { publicContentRoutes } from './modules/content/content.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -97,6 +98,8 @@ export async function buildApp({
     embedUrls: () => app.services.content.embedUrls(),
   });
   const services = createServices({ db, storage, env, log: app.log, ...(clock ? { clock } : {}) });
+  // Before the render cache: a page made after a change to the B.S. calendar converts dates with it.
+  registerCalendarSync(app, services.calendarTable);
   // Before compression: cached answers carry their own compressed variants.
   if (env.RENDER_CACHE) registerResponseCache(app, services.contentVersion);
   // After the cache: a page served from memory writes nothing, so it needs no request context.

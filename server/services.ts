@@ -10,6 +10,8 @@ import { createTwoFactorService } from './modules/auth/two-factor/two-factor.ser
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { createSeasonService, nextPublicSeasonChange } from './modules/admission/season.service.ts';
 import { ContentVersion, earliest } from './cache/content-version.ts';
+import { createLoadedCalendar } from './modules/calendar/calendar-table.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
@@ -63,6 +65,8 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const twoFactor = createTwoFactorService(db, clock, loginThrottle);
   // Every account's creation, password change and deletion, whichever way it comes.
   const accounts = createAccountsService(db, clock);
+  // The B.S. month lengths this process converts dates with, read again whenever the content version moves.
+  const calendarTable = createLoadedCalendar(db, contentVersion, log);
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -72,6 +76,8 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     attachments,
     admission: createAdmissionService(db, clock, seasons),
     seasons,
+    calendarTable,
+    calendar: createCalendarService(db, clock, calendarTable, nextPublicChange),
     images: createImagesService({
       db,
       storage,

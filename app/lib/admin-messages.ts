@@ -50,6 +50,12 @@ export const ADMIN_MESSAGES = {
   twoFactorCancel: { done: 'Set-up cancelled. Two-factor sign-in stays off.', failed: 'Could not cancel the set-up.' },
   twoFactorDisable: { done: 'Two-factor sign-in is off.', failed: 'Could not turn off two-factor sign-in.' },
   twoFactorRequire: { done: 'Saved.', failed: 'Could not change the two-factor rule.' },
+  // The B.S. calendar's month lengths (/admin/calendar, owners).
+  calendarCorrect: { done: 'Saved.', failed: 'Could not save the correction.' },
+  calendarRemove: {
+    done: 'Correction removed: the year has the package’s lengths again.',
+    failed: 'Could not remove the correction.',
+  },
 } as const satisfies Record<string, WriteMessages>;
 
 export const LOGIN_SUCCESS = 'Login successful.';

@@ -69,6 +69,7 @@ describe('the policy on the admin API', () => {
     for (const r of routes) expect(Object.keys(POLICY), `${r.method} ${r.url}`).toContain(r.action);
     expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/audit', action: 'audit.read' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/admin/notices', action: 'notices.edit' });
+    expect(routes).toContainEqual({ method: 'PUT', url: '/api/admin/calendar/x', action: 'calendar.edit' });
     const op = (t.app.swagger() as { paths: Record<string, Record<string, { 'x-roles'?: unknown }>> }).paths[
       '/api/admin/audit'
     ]!.get!;

@@ -18,6 +18,7 @@ import * as m0010 from './migrations/0010-two-factor.ts';
 import * as m0011 from './migrations/0011-notice-language.ts';
 import * as m0012 from './migrations/0012-notice-updated-at.ts';
 import * as m0013 from './migrations/0013-audit-changes.ts';
+import * as m0014 from './migrations/0014-bs-calendar.ts';
 import * as m0015 from './migrations/0015-admission-season.ts';
 import type { Database } from './schema.ts';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0011-notice-language': m0011,
   '0012-notice-updated-at': m0012,
   '0013-audit-changes': m0013,
+  '0014-bs-calendar': m0014,
   '0015-admission-season': m0015,
 };
 

@@ -253,6 +253,18 @@ export interface NoticeAttachmentsTable {
   created_at: string;
 }
 
+/** A B.S. year whose month lengths differ from the package's table, or a year after its end (server/modules/calendar). */
+export interface BsMonthCorrectionsTable {
+  year: number;
+  /** JSON array of the twelve month lengths, Baisakh first. */
+  months: string;
+  /** The calendar the lengths come from, as the office named it. */
+  source: string;
+  updated_at: string;
+  /** The name or e-mail of who saved it. */
+  updated_by: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
@@ -274,6 +286,7 @@ export interface Database {
   pending_sign_ins: PendingSignInsTable;
   auth_settings: AuthSettingsTable;
   one_time_links: OneTimeLinksTable;
+  bs_month_corrections: BsMonthCorrectionsTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;

@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
+import { bsMonthCorrections, setBsMonthCorrections } from '#common/bs-date.ts';
 import { AdminLoadError } from '#app/components/admin/admin-load-error.tsx';
 import { AdminShell } from '#app/components/admin/admin-shell.tsx';
 import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
@@ -19,7 +20,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = await permissionOrEndedWrite(context, 'admin.enter');
   // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
-  if (!admin) return { email: null, name: null, role: null, unreadInquiries: 0, twoFactorPending: false };
+  // The B.S. month corrections this server converts dates with, so the browser converts them the same way.
+  const bsCorrections = bsMonthCorrections();
+  if (!admin) {
+    return { email: null, name: null, role: null, unreadInquiries: 0, twoFactorPending: false, bsCorrections };
+  }
   // While an owner requires two-factor sign-in, an account without it can open only its Account page (each
   // page's own loader sends it there; the frame offers that page alone).
   const { twoFactorPending } = admin;
@@ -29,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     role: admin.role,
     unreadInquiries: twoFactorPending ? 0 : await context.services.inquiries.countUnhandled(),
     twoFactorPending,
+    bsCorrections,
   };
 }
 
@@ -39,6 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs) => !isSessionEnded(actionResult);
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // In the browser, before the pages below render their dates (the server's table is already this one).
+  if (typeof document !== 'undefined') setBsMonthCorrections(loaderData.bsCorrections);
   return (
     <AdminShell
       unreadInquiries={loaderData.unreadInquiries}

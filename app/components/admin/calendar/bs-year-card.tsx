@@ -1,0 +1,66 @@
+import { Form, Link } from 'react-router';
+import type { BsCalendarYear } from '#common/bs-calendar.ts';
+import { BS_MONTH_NAMES } from '#common/bs-date.ts';
+import { formatDateTime } from '#app/lib/admin-format.ts';
+
+const total = (months: readonly number[]) => months.reduce((sum, days) => sum + days, 0);
+
+/**
+ * One B.S. year of the calendar page: each month's days, where they come from (the package's table or the
+ * office's correction, with its source, who and when), and the links to correct it or remove the correction.
+ */
+export function BsYearCard({ year, busy }: { year: BsCalendarYear; busy: boolean }) {
+  const { months, packageMonths, correction } = year;
+  const headingId = `bs-year-${year.year}`;
+  return (
+    <article className="bs-year admin-panel" aria-labelledby={headingId}>
+      <header className="bs-year__header">
+        <h2 id={headingId}>{year.year} B.S.</h2>
+        <p className="bs-year__origin">
+          {correction ? 'Corrected' : months ? 'From the package' : 'Not in the calendar yet'}
+          {months ? ` · ${total(months)} days` : null}
+        </p>
+      </header>
+      {months ? (
+        <ul className="bs-year__months" aria-label={`Months of ${year.year} B.S.`}>
+          {months.map((days, i) => {
+            const was = packageMonths?.[i];
+            const changed = correction !== null && was !== undefined && was !== days;
+            return (
+              <li
+                key={BS_MONTH_NAMES[i]}
+                className={changed ? 'bs-year__month bs-year__month--changed' : 'bs-year__month'}
+              >
+                <span className="bs-year__name">{BS_MONTH_NAMES[i]}</span> <strong>{days}</strong>
+                {changed ? <span className="bs-year__was"> (package: {was})</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="bs-year__none">
+          Dates in this year are refused until its twelve month lengths are entered from the government&apos;s calendar.
+        </p>
+      )}
+      {correction ? (
+        <p className="bs-year__source">
+          Source: {correction.source}. Saved by {correction.updatedBy}, {formatDateTime(correction.updatedAt)}.
+        </p>
+      ) : null}
+      <div className="bs-year__actions">
+        <Link className="button button--small" to={{ search: `?year=${year.year}`, hash: 'correct' }}>
+          {correction ? `Change the correction of ${year.year}` : `Correct ${year.year}`}
+        </Link>
+        {correction ? (
+          <Form method="post" className="bs-year__remove">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="year" value={year.year} />
+            <button className="button button--small button--danger" type="submit" disabled={busy}>
+              Remove the correction of {year.year}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { type BsCorrectionInput, BsCorrectionInputSchema } from '#common/bs-calendar.ts';
+import { describeMonthStartChange, monthStartChanges } from '#common/bs-calendar-changes.ts';
+import { bsLastYear, bsMonthLength } from '#common/bs-date.ts';
+import type { AdminWrite } from './admin-action.server.ts';
+import { fieldErrorsOf, formText, formValues } from './admin-form.ts';
+import { ADMIN_MESSAGES } from './admin-messages.ts';
+
+/** The calendar form's fields: `months.0` (Baisakh) to `months.11` (Chaitra), and the source. */
+export const calendarMonthField = (index: number) => `months.${index}`;
+
+/** A form's number as typed: NaN for anything but digits, so the schema refuses it by the field's name. */
+const whole = (text: string) => (/^\s*\d{1,4}\s*$/u.test(text) ? Number(text) : Number.NaN);
+
+const correctionInput = (form: FormData): BsCorrectionInput => ({
+  months: Array.from({ length: 12 }, (_, i) => whole(formText(form, calendarMonthField(i)))),
+  source: formText(form, 'source'),
+});
+
+const yearOf = (form: FormData) => whole(formText(form, 'year'));
+
+const lengthsInUse = (year: number): number[] | null =>
+  year <= bsLastYear() ? Array.from({ length: 12 }, (_, i) => bsMonthLength(year, i + 1)) : null;
+
+/** The corrections of the B.S. calendar page (/admin/calendar), by the form's intent. */
+export const CALENDAR_WRITES = {
+  /** Saves a year's twelve lengths with their source, saying which first days of a month moved. */
+  correct: {
+    action: 'calendar.edit',
+    messages: ADMIN_MESSAGES.calendarCorrect,
+    async run(form, services, admin) {
+      const input = correctionInput(form);
+      const fieldErrors = fieldErrorsOf(BsCorrectionInputSchema, input);
+      if (fieldErrors) return { fieldErrors };
+      const year = yearOf(form);
+      const moved = Number.isInteger(year) ? monthStartChanges(year, lengthsInUse(year), input.months) : [];
+      await services.calendar.correct(admin, year, input);
+      const lines = moved.map((change) => describeMonthStartChange(change, 'is now'));
+      return { done: [`Saved: ${year} B.S. has the corrected lengths.`, ...lines].join(' ') };
+    },
+  },
+  /** Shows what the typed lengths would change, saving nothing (the page works it out from the values). */
+  preview: {
+    action: 'calendar.edit',
+    messages: ADMIN_MESSAGES.calendarCorrect,
+    run: async (form) => ({ edited: formValues(form) }),
+  },
+  /** Removes a year's correction: it has the package's lengths again. */
+  remove: {
+    action: 'calendar.edit',
+    messages: ADMIN_MESSAGES.calendarRemove,
+    run: async (form, services, admin) => services.calendar.remove(admin, yearOf(form)).then(() => undefined),
+  },
+} satisfies Record<string, AdminWrite>;
