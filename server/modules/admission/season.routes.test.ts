@@ -242,6 +242,22 @@ describe('an admission season', () => {
     expect(res.json().error.message).toBe('Season 2084/85 has been published and is kept on record.');
   });
 
+  it('moves with a corrected calendar: the opening day keeps its B.S. date, its A.D. day and the status follow', async () => {
+    // 2084 with Jestha one day shorter and Shrawan one day longer: 1 Ashadh 2084 falls a day earlier.
+    const months = [31, 30, 32, 32, 31, 30, 30, 30, 29, 30, 30, 30];
+    const res = await put('/api/admin/calendar/2084', { months, source: 'Nepal Panchanga Nirnayak Samiti, 2084' });
+    expect(res.statusCode, res.body).toBe(200);
+    try {
+      expect(bsToAdDate({ year: 2084, month: 3, day: 1 })).toBe('2027-06-14');
+      clock.set(nepalMidnight('2027-06-14'));
+      expect(await publicNow()).toMatchObject({ status: 'ADMISSION OPEN' });
+    } finally {
+      expect((await t.asAdmin({ method: 'DELETE', url: '/api/admin/calendar/2084' })).statusCode).toBe(200);
+      clock.set('2027-06-20T06:00:00Z');
+    }
+    expect(bsToAdDate({ year: 2084, month: 3, day: 1 })).toBe('2027-06-15');
+  });
+
   it('can be taken off the public pages: the manual switch decides again, audited', async () => {
     const res = await post(`/api/admin/seasons/${seasonId}/withdraw`, {});
     expect(res.statusCode, res.body).toBe(200);
