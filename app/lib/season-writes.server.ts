@@ -10,9 +10,13 @@ import {
 } from '#common/admission-season.ts';
 import { seasonSummaryNotice } from '#common/admission-summary.ts';
 import { NoticeInputSchema } from '#common/notice.ts';
-import type { AdminWrite } from './admin-action.server.ts';
+import type { AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import type { AdminWrite, WriteOutcome, WritingAdmin } from './admin-action.server.ts';
 import { fieldErrorsOf, formBsDate, formText } from './admin-form.ts';
-import { SEASON_MESSAGES } from './admin-messages.ts';
+import { SEASON_MESSAGES, type WriteMessages } from './admin-messages.ts';
+
+type Services = AppLoadContext['services'];
 
 /**
  * The admission season pages' writes (/admin/seasons, /admin/seasons/:id), each calling the season service
@@ -101,28 +105,41 @@ const categoryInputOf = (form: FormData): CategoryInput => ({
   proofNe: formText(form, 'proofNe'),
 });
 
-export const createSeason: AdminWrite = {
-  action: 'seasons.edit',
-  messages: SEASON_MESSAGES.create,
-  async run(form, services, admin) {
-    const input = seasonInputOf(form);
-    const fieldErrors = fieldErrorsOf(SeasonInputSchema, input);
-    if (fieldErrors) return { fieldErrors };
-    const season = await services.seasons.create(admin, input);
-    return { created: season.id };
-  },
-};
+/**
+ * A write whose form is checked against its schema first: refused fields come back by name, and only a
+ * form that passes is saved (the service checks again with the same schema).
+ */
+function checkedWrite<T>(
+  messages: WriteMessages,
+  schema: z.ZodType<T>,
+  inputOf: (form: FormData) => T,
+  save: (services: Services, admin: WritingAdmin, input: T, form: FormData) => Promise<WriteOutcome | void>,
+): AdminWrite {
+  return {
+    action: 'seasons.edit',
+    messages,
+    async run(form, services, admin) {
+      const input = inputOf(form);
+      const fieldErrors = fieldErrorsOf(schema, input);
+      if (fieldErrors) return { fieldErrors };
+      return (await save(services, admin, input, form)) ?? undefined;
+    },
+  };
+}
 
-export const updateSeason = (id: string): AdminWrite => ({
-  action: 'seasons.edit',
-  messages: SEASON_MESSAGES.update,
-  async run(form, services, admin) {
-    const input = seasonInputOf(form);
-    const fieldErrors = fieldErrorsOf(SeasonInputSchema, input);
-    if (fieldErrors) return { fieldErrors };
+export const createSeason = checkedWrite(
+  SEASON_MESSAGES.create,
+  SeasonInputSchema,
+  seasonInputOf,
+  async (services, admin, input) => ({
+    created: (await services.seasons.create(admin, input)).id,
+  }),
+);
+
+export const updateSeason = (id: string): AdminWrite =>
+  checkedWrite(SEASON_MESSAGES.update, SeasonInputSchema, seasonInputOf, async (services, admin, input) => {
     await services.seasons.update(admin, id, input);
-  },
-});
+  });
 
 export const deleteSeason = (id: string): AdminWrite => ({
   action: 'seasons.edit',
@@ -158,27 +175,19 @@ export const overrideSeason = (id: string): AdminWrite => ({
   },
 });
 
-export const addProgramme = (seasonId: string): AdminWrite => ({
-  action: 'seasons.edit',
-  messages: SEASON_MESSAGES.programme,
-  async run(form, services, admin) {
-    const input = programmeInputOf(form);
-    const fieldErrors = fieldErrorsOf(ProgrammeInputSchema, input);
-    if (fieldErrors) return { fieldErrors };
+export const addProgramme = (seasonId: string): AdminWrite =>
+  checkedWrite(SEASON_MESSAGES.programme, ProgrammeInputSchema, programmeInputOf, async (services, admin, input) => {
     await services.seasons.addProgramme(admin, seasonId, input);
-  },
-});
+  });
 
-export const updateProgramme: AdminWrite = {
-  action: 'seasons.edit',
-  messages: SEASON_MESSAGES.programme,
-  async run(form, services, admin) {
-    const input = programmeInputOf(form);
-    const fieldErrors = fieldErrorsOf(ProgrammeInputSchema, input);
-    if (fieldErrors) return { fieldErrors };
+export const updateProgramme = checkedWrite(
+  SEASON_MESSAGES.programme,
+  ProgrammeInputSchema,
+  programmeInputOf,
+  async (services, admin, input, form) => {
     await services.seasons.updateProgramme(admin, formText(form, 'id'), input);
   },
-};
+);
 
 export const removeProgramme: AdminWrite = {
   action: 'seasons.edit',
@@ -188,27 +197,19 @@ export const removeProgramme: AdminWrite = {
   },
 };
 
-export const addCategory = (seasonId: string): AdminWrite => ({
-  action: 'seasons.edit',
-  messages: SEASON_MESSAGES.category,
-  async run(form, services, admin) {
-    const input = categoryInputOf(form);
-    const fieldErrors = fieldErrorsOf(CategoryInputSchema, input);
-    if (fieldErrors) return { fieldErrors };
+export const addCategory = (seasonId: string): AdminWrite =>
+  checkedWrite(SEASON_MESSAGES.category, CategoryInputSchema, categoryInputOf, async (services, admin, input) => {
     await services.seasons.addCategory(admin, seasonId, input);
-  },
-});
+  });
 
-export const updateCategory: AdminWrite = {
-  action: 'seasons.edit',
-  messages: SEASON_MESSAGES.category,
-  async run(form, services, admin) {
-    const input = categoryInputOf(form);
-    const fieldErrors = fieldErrorsOf(CategoryInputSchema, input);
-    if (fieldErrors) return { fieldErrors };
+export const updateCategory = checkedWrite(
+  SEASON_MESSAGES.category,
+  CategoryInputSchema,
+  categoryInputOf,
+  async (services, admin, input, form) => {
     await services.seasons.updateCategory(admin, formText(form, 'id'), input);
   },
-};
+);
 
 export const removeCategory: AdminWrite = {
   action: 'seasons.edit',

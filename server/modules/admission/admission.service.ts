@@ -22,7 +22,7 @@ export function createAdmissionService(db: Db, clock: Clock, seasons: SeasonServ
     get,
     /** What the public sees now: a published season's state by its dates, else the manual switch. */
     async current(): Promise<PublicAdmission> {
-      const view = await seasons.publicSeason();
+      const view = await seasons.publicState();
       if (!view) return { status: await get(), season: null, closingSoonDays: null, lateFee: null };
       const { state, season } = view;
       return {

@@ -228,6 +228,18 @@ export function createSeasonService(db: Db, clock: Clock, nextPublicChange: Next
   }
 
   return {
+    /**
+     * The public season and its state today, without its programmes (the admission status on every page), or
+     * null when none is published or its dates no longer convert.
+     */
+    async publicState(): Promise<{ season: Season; state: SeasonState } | null> {
+      const row = await repo.findPublicSeason(db);
+      if (!row) return null;
+      const season = toSeason(row);
+      const state = stateOf(season, clock.now());
+      return state ? { season, state } : null;
+    },
+
     /** The published season the public sees, or null (then the manual switch decides). */
     async publicSeason(): Promise<SeasonView | null> {
       const row = await repo.findPublicSeason(db);
