@@ -97,6 +97,8 @@ export const ProgrammeInputSchema = z.object({
     .max(12, 'At most 12 subjects.'),
   /** Scholarship (free) seats by category id. */
   scholarshipSeats: z.record(z.string(), SeatsSchema),
+  /** What applying online costs (0: nothing), paid at the bank or the counter. */
+  applicationFee: RupeesSchema('the application fee').default(0),
 });
 export type ProgrammeInput = z.infer<typeof ProgrammeInputSchema>;
 
@@ -250,6 +252,7 @@ export const ProgrammeSchema = z.object({
   minGpa: z.number(),
   minGrades: z.array(z.object({ subject: z.string(), grade: z.string() })),
   scholarshipSeats: z.record(z.string(), z.number()),
+  applicationFee: z.number(),
 });
 export const CategorySchema = z.object({
   id: z.string(),

@@ -10,6 +10,7 @@ const programme = (n: number): Programme => ({
   nameNe: '',
   stream: 'Science',
   seats: 100,
+  applicationFee: 0,
   fees: [
     { nameEn: 'Admission fee', nameNe: '', amount: 125_000, period: 'once', neb: false },
     { nameEn: 'Monthly fee', nameNe: '', amount: 6_500, period: 'month', neb: false },

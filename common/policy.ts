@@ -17,12 +17,19 @@ interface Rule {
  */
 export const POLICY = {
   /** The admin frame (layout, menu, unknown admin pages): any staff account. */
-  'admin.enter': { roles: ['owner', 'editor'], whileTwoFactorPending: true },
+  'admin.enter': { roles: ['owner', 'editor', 'admissions'], whileTwoFactorPending: true },
   /** Its own password, sessions and two-factor sign-in. */
-  'account.own': { roles: ['owner', 'editor'], whileTwoFactorPending: true },
+  'account.own': { roles: ['owner', 'editor', 'admissions'], whileTwoFactorPending: true },
   'admission.edit': { roles: ['owner', 'editor'] },
   /** Admission seasons: dates, programmes, fees, eligibility, the scholarship quota, publishing. */
   'seasons.edit': { roles: ['owner'] },
+  /**
+   * Applicants' data: the applications, their documents (every opening audited) and the export. Minors'
+   * personal data, so never the editors'.
+   */
+  'applications.read': { roles: ['owner', 'admissions'] },
+  /** Moving applications between states, asking for corrections, verifying payments, notes. */
+  'applications.decide': { roles: ['owner', 'admissions'] },
   /** Setting a season's public status instead of its dates. */
   'seasons.override': { roles: ['owner'] },
   'notices.edit': { roles: ['owner', 'editor'] },

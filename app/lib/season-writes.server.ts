@@ -95,6 +95,7 @@ function programmeInputOf(form: FormData): ProgrammeInput {
     minGpa: formNumber(form, 'minGpa'),
     minGrades,
     scholarshipSeats,
+    applicationFee: formNumber(form, 'applicationFee'),
   };
 }
 

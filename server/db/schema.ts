@@ -74,6 +74,8 @@ export interface AdmissionProgrammesTable {
   min_gpa_hundredths: number;
   min_grades: string;
   scholarship_seats: string;
+  /** In rupees; 0 when applying costs nothing. */
+  application_fee: number;
   created_at: string;
   updated_at: string;
 }
@@ -265,6 +267,86 @@ export interface BsMonthCorrectionsTable {
   updated_by: string;
 }
 
+/** An application to a season (dates of birth as B.S. 'YYYY-MM-DD'; states in common/application.ts). */
+export interface ApplicationsTable {
+  id: string;
+  season_id: string;
+  reference: string;
+  number: number;
+  state: string;
+  language: string;
+  late: number;
+  name_en: string;
+  name_ne: string;
+  birth_date: string;
+  gender: string;
+  citizenship: string;
+  father_name: string;
+  mother_name: string;
+  guardian_name: string;
+  guardian_relation: string;
+  guardian_mobile: string;
+  email: string;
+  province: number;
+  district: string;
+  municipality: string;
+  ward: number;
+  see_year: number;
+  symbol_number: string;
+  school: string;
+  school_district: string;
+  gpa_hundredths: number;
+  /** JSON: { [subject]: grade } on the NEB scale. */
+  grades: string;
+  first_choice: string;
+  second_choice: string | null;
+  category_id: string | null;
+  heard_from: string;
+  eligible: number;
+  correction: string;
+  consent_at: string;
+  submitted_at: string;
+  updated_at: string;
+  documents_purged_at: string | null;
+}
+
+export interface ApplicationDocumentsTable {
+  id: string;
+  application_id: string;
+  kind: string;
+  position: number;
+  format: string;
+  file_key: string | null;
+  bytes: number;
+  pages: number | null;
+  width: number;
+  height: number;
+  /** JSON: the stored pictures (StoredVariant[]). */
+  variants: string;
+  created_at: string;
+}
+
+export interface ApplicationPaymentsTable {
+  application_id: string;
+  amount: number;
+  method: string;
+  state: string;
+  voucher_number: string;
+  updated_at: string;
+}
+
+export interface ApplicationEventsTable {
+  id: string;
+  application_id: string;
+  at: string;
+  user_id: string | null;
+  actor_name: string;
+  kind: string;
+  from_state: string;
+  to_state: string;
+  text: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   admission_status: AdmissionStatusTable;
@@ -287,9 +369,17 @@ export interface Database {
   auth_settings: AuthSettingsTable;
   one_time_links: OneTimeLinksTable;
   bs_month_corrections: BsMonthCorrectionsTable;
+  applications: ApplicationsTable;
+  application_documents: ApplicationDocumentsTable;
+  application_payments: ApplicationPaymentsTable;
+  application_events: ApplicationEventsTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type ApplicationDocumentRow = Selectable<ApplicationDocumentsTable>;
+export type ApplicationPaymentRow = Selectable<ApplicationPaymentsTable>;
+export type ApplicationEventRow = Selectable<ApplicationEventsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type NewImageRow = Insertable<ImagesTable>;
 export type InquiryRow = Selectable<InquiriesTable>;

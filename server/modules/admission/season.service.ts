@@ -105,6 +105,7 @@ const toProgramme = (row: repo.ProgrammeRow): Programme => ({
   minGpa: Number(row.min_gpa_hundredths) / 100,
   minGrades: json(row.min_grades, []),
   scholarshipSeats: json(row.scholarship_seats, {}),
+  applicationFee: Number(row.application_fee),
 });
 
 const programmeColumns = (p: ProgrammeInput) => ({
@@ -120,6 +121,7 @@ const programmeColumns = (p: ProgrammeInput) => ({
   min_gpa_hundredths: Math.round(p.minGpa * 100),
   min_grades: JSON.stringify(p.minGrades),
   scholarship_seats: JSON.stringify(p.scholarshipSeats),
+  application_fee: p.applicationFee,
 });
 
 const toCategory = (row: repo.CategoryRow): ScholarshipCategory => ({

@@ -2,6 +2,7 @@ import type { Db } from '#server/db/db.ts';
 import { siteContentFiles } from '#server/modules/content/content.files.ts';
 import { imageFiles } from '#server/modules/images/images.files.ts';
 import { attachmentFiles } from '#server/modules/notices/attachments/attachment-files.ts';
+import { applicationFiles } from '#server/modules/applications/application-files.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
 
 /**
@@ -9,4 +10,9 @@ import type { FileOwner } from '#server/storage/storage-sweep.ts';
  * check-storage look only under these prefixes (and in the staging area): a module that stores files
  * adds its owner here, so that its leftovers are found and its damaged rows reported.
  */
-export const fileOwners = (db: Db): FileOwner[] => [imageFiles(db), siteContentFiles(db), attachmentFiles(db)];
+export const fileOwners = (db: Db): FileOwner[] => [
+  imageFiles(db),
+  siteContentFiles(db),
+  attachmentFiles(db),
+  applicationFiles(db),
+];

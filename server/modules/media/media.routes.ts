@@ -2,16 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isValidKey, contentTypeForKey } from '#server/storage/storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { ATTACHMENT_PREFIX } from '#server/modules/notices/attachments/attachment-files.ts';
+import { APPLICATION_PREFIX } from '#server/modules/applications/application-files.ts';
 
 /**
  * Serves stored image variants. Names are content-addressed, so they are cached for a year. A notice's
- * attachments are not served here but at /attachments/, which knows their notice and their names.
+ * attachments are not served here but at /attachments/, which knows their notice and their names, and an
+ * applicant's documents only by the office's pages.
  */
 export function mediaRoutes(storage: Storage): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
       const key = request.params['*'];
-      const object = isValidKey(key) && !key.startsWith(ATTACHMENT_PREFIX) ? await storage.get(key) : null;
+      // Applicants' documents are never public: only the office's pages serve them.
+      const servable = isValidKey(key) && !key.startsWith(ATTACHMENT_PREFIX) && !key.startsWith(APPLICATION_PREFIX);
+      const object = servable ? await storage.get(key) : null;
       if (!object) return reply.status(404).type('text/plain').send('Not found');
       return reply
         .header('content-type', contentTypeForKey(key))

@@ -30,6 +30,7 @@ const NEW_PROGRAMME: ProgrammeInput = {
   nameNe: '',
   stream: 'Science',
   seats: 0,
+  applicationFee: 0,
   fees: [
     { nameEn: 'Admission fee', nameNe: 'भर्ना शुल्क', amount: 0, period: 'once', neb: false },
     { nameEn: 'Annual fee', nameNe: 'वार्षिक शुल्क', amount: 0, period: 'year', neb: false },
@@ -206,6 +207,14 @@ export function ProgrammeForm({
               <SeasonField state={state} name="feeApprovedBy" label="Fees approved by" value={p.feeApprovedBy} />
               <SeasonField state={state} name="feeReference" label="Approval reference" value={p.feeReference} />
             </div>
+            <SeasonField
+              state={state}
+              name="applicationFee"
+              label="Application fee (Rs)"
+              type="number"
+              value={String(p.applicationFee)}
+              hint="Paid at the bank with the deposit slip or at the counter; 0 when applying costs nothing."
+            />
             <BsDateField
               name="feeApprovedOn"
               label="Approved on"

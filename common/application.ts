@@ -1,0 +1,114 @@
+/**
+ * An application to an admission season: its states and the moves between them, its documents and their
+ * limits, its payment, and the shapes of the fields NEB's Grade 11 registration asks for. Shared by the
+ * public form, the office's pages and the server, which enforces every rule here.
+ */
+
+export const APPLICATION_STATES = [
+  'submitted',
+  'needs-correction',
+  'documents-verified',
+  'fee-verified',
+  'offered',
+  'waitlisted',
+  'rejected',
+  'admitted',
+  'withdrawn',
+] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+/**
+ * Where the office may move an application from each state. Two rules sit beside this table (see
+ * `stateMoveProblem`): an offer or a place on the waiting list needs the fee verified (unless there is no
+ * fee), and admission needs an offer (the table already says so).
+ */
+export const STATE_MOVES: Record<ApplicationState, readonly ApplicationState[]> = {
+  submitted: ['documents-verified', 'needs-correction', 'rejected', 'withdrawn'],
+  'needs-correction': ['documents-verified', 'rejected', 'withdrawn'],
+  'documents-verified': ['fee-verified', 'needs-correction', 'offered', 'waitlisted', 'rejected', 'withdrawn'],
+  'fee-verified': ['needs-correction', 'offered', 'waitlisted', 'rejected', 'withdrawn'],
+  waitlisted: ['offered', 'rejected', 'withdrawn'],
+  offered: ['admitted', 'waitlisted', 'withdrawn'],
+  admitted: ['withdrawn'],
+  rejected: [],
+  withdrawn: [],
+};
+
+/** The states in which an application holds no claim to a seat: its documents are deleted after the deadline. */
+export const CLOSED_STATES: readonly ApplicationState[] = ['rejected', 'withdrawn'];
+
+export const PAYMENT_STATES = ['not-due', 'unpaid', 'voucher-sent', 'verified', 'refused'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const PAYMENT_METHODS = ['bank', 'counter'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Whether the fee no longer stands between an application and an offer. */
+export const feeSettled = (payment: PaymentState): boolean => payment === 'verified' || payment === 'not-due';
+
+/** Why the office may not move an application (null: it may). */
+export function stateMoveProblem(
+  from: ApplicationState,
+  to: ApplicationState,
+  payment: PaymentState,
+): 'not-a-move' | 'fee-not-verified' | null {
+  if (!STATE_MOVES[from].includes(to)) return 'not-a-move';
+  if ((to === 'offered' || to === 'waitlisted' || to === 'fee-verified') && !feeSettled(payment)) {
+    return 'fee-not-verified';
+  }
+  return null;
+}
+
+export const DOCUMENT_KINDS = ['photo', 'grade-sheet', 'character', 'proof', 'voucher'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** What an applicant may send, stated on the form and enforced by the server. */
+export const APPLICATION_FILE_LIMITS = {
+  /** Bytes per file (a phone photo or a PDF). */
+  fileBytes: 10 * 1024 * 1024,
+  /** Pages per document: files for photos of pages, or a PDF's pages. */
+  pages: 5,
+  /** Everything one post of the form may carry, files included. */
+  postBytes: 40 * 1024 * 1024,
+} as const;
+
+/** Documents every application needs; the proof only with a scholarship category, the voucher for a bank payment. */
+export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['photo', 'grade-sheet', 'character'];
+
+export const GENDERS = ['female', 'male', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const HEARD_FROM = [
+  'friends',
+  'school',
+  'facebook',
+  'website',
+  'newspaper',
+  'radio',
+  'poster',
+  'other',
+] as const;
+export type HeardFrom = (typeof HEARD_FROM)[number];
+
+/**
+ * A Nepali mobile number as the SMS providers take it: 10 digits starting 97 or 98, after dropping
+ * spaces, dashes and a +977 or 977 prefix. Null when it is not one.
+ */
+export function nepaliMobile(text: string): string | null {
+  const digits = text.replace(/[\s().-]/gu, '').replace(/^(?:\+?977)(?=\d{10}$)/u, '');
+  return /^9[78]\d{8}$/u.test(digits) ? digits : null;
+}
+
+/** 'ORB-2084-0123': short and unambiguous over the phone (digits only after the prefix). */
+export const REFERENCE_PREFIX = 'ORB';
+export const applicationReference = (seasonYear: number, number: number): string =>
+  `${REFERENCE_PREFIX}-${seasonYear}-${String(number).padStart(4, '0')}`;
+
+/** A reference as typed (any case, spaces, dashes or none): its canonical form, or null. */
+export function readReference(text: string): string | null {
+  const m = /^([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})$/iu.exec(text.trim());
+  if (!m || m[1]!.toUpperCase() !== REFERENCE_PREFIX) return null;
+  return applicationReference(Number(m[2]), Number(m[3]));
+}
+
+/** Days after the season's admission deadline that a rejected or withdrawn application's documents are kept. */
+export const DEFAULT_DOCUMENT_KEEP_DAYS = 180;
