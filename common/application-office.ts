@@ -190,11 +190,7 @@ export const PaymentDecisionSchema = z.object({
 });
 
 export const NoteSchema = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, 'Write the note.')
-    .max(2000, 'A note can be at most 2000 characters.'),
+  text: z.string().trim().min(1, 'Write the note.').max(2000, 'A note can be at most 2000 characters.'),
 });
 
 export const EXPORT_LAYOUTS = ['office', 'neb'] as const;

@@ -54,7 +54,7 @@ describe('parseEnv', () => {
     expect(env.siteUrl).toBe('http://localhost:3000');
   });
 
-  it('keeps closed applications\' documents 0 to 3650 days after the deadline, and refuses -1 and 3651', () => {
+  it("keeps closed applications' documents 0 to 3650 days after the deadline, and refuses -1 and 3651", () => {
     expect(parseEnv({ APPLICATION_DOCUMENTS_KEEP_DAYS: '0' }).APPLICATION_DOCUMENTS_KEEP_DAYS).toBe(0);
     expect(parseEnv({ APPLICATION_DOCUMENTS_KEEP_DAYS: '3650' }).APPLICATION_DOCUMENTS_KEEP_DAYS).toBe(3650);
     expect(errorOf({ APPLICATION_DOCUMENTS_KEEP_DAYS: '-1' })).toMatch(/APPLICATION_DOCUMENTS_KEEP_DAYS/u);

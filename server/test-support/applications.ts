@@ -274,7 +274,13 @@ export async function seedApplications(
         const docId = randomUUID();
         documentIds.push(docId);
         const prefix = documentPrefix(id, docId);
-        const picture: StoredVariant = { format: 'jpeg', width: 240, height: 300, key: `${prefix}/page-240.jpg`, bytes: 0 };
+        const picture: StoredVariant = {
+          format: 'jpeg',
+          width: 240,
+          height: 300,
+          key: `${prefix}/page-240.jpg`,
+          bytes: 0,
+        };
         files.push({ key: picture.key, body: 'jpeg', type: 'image/jpeg' });
         const fileKey = format === 'pdf' ? `${prefix}/document.pdf` : null;
         if (fileKey) files.push({ key: fileKey, body: 'pdf', type: 'application/pdf' });
@@ -340,7 +346,15 @@ export async function seedApplications(
       .execute();
     await trx
       .insertInto('scholarship_categories')
-      .values({ id: categoryId, season_id: seasonId, position: 0, name_en: 'Open merit', name_ne: 'खुला योग्यता', proof_en: '', proof_ne: '' })
+      .values({
+        id: categoryId,
+        season_id: seasonId,
+        position: 0,
+        name_en: 'Open merit',
+        name_ne: 'खुला योग्यता',
+        proof_en: '',
+        proof_ne: '',
+      })
       .execute();
     await trx
       .insertInto('admission_programmes')

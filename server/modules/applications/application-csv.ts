@@ -93,4 +93,5 @@ const NEB: Column[] = [
 export const LAYOUTS: Record<ExportLayout, Column[]> = { office: OFFICE, neb: NEB };
 
 export const csvHeader = (layout: ExportLayout): string => csvLine(LAYOUTS[layout].map((c) => c.title));
-export const csvRow = (layout: ExportLayout, row: ExportRow): string => csvLine(LAYOUTS[layout].map((c) => c.value(row)));
+export const csvRow = (layout: ExportLayout, row: ExportRow): string =>
+  csvLine(LAYOUTS[layout].map((c) => c.value(row)));

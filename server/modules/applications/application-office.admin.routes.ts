@@ -63,7 +63,8 @@ export const adminApplicationRoutes: ApiPlugin = async (app) => {
       config: read,
       schema: {
         tags,
-        summary: 'Applications of a season (the newest by default), filtered, searched and paged, with counts per state',
+        summary:
+          'Applications of a season (the newest by default), filtered, searched and paged, with counts per state',
         querystring: ApplicationFiltersSchema,
         response: { 200: ListSchema },
       },
@@ -77,7 +78,8 @@ export const adminApplicationRoutes: ApiPlugin = async (app) => {
       config: read,
       schema: {
         tags,
-        summary: "The filtered applications as CSV (UTF-8 with a byte-order mark), in the office's or NEB's column order",
+        summary:
+          "The filtered applications as CSV (UTF-8 with a byte-order mark), in the office's or NEB's column order",
         querystring: ApplicationFiltersSchema.and(z.object({ layout: z.enum(EXPORT_LAYOUTS).default('office') })),
       },
     },
@@ -184,7 +186,13 @@ export const adminApplicationRoutes: ApiPlugin = async (app) => {
     '/applications/:id/notes',
     {
       config: decide,
-      schema: { tags, summary: 'Add a note to the history', params: IdParams, body: NoteSchema, response: { 204: z.null() } },
+      schema: {
+        tags,
+        summary: 'Add a note to the history',
+        params: IdParams,
+        body: NoteSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await office.addNote(await requestActor(request), request.params.id, request.body);

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, SelectQueryBuilder, Updateable } from 'kysely';
 import { nepaliMobile, readReference } from '#common/application.ts';
 import type { ApplicationFilters } from '#common/application-office.ts';
 import { bsStringToAd } from '#common/bs-date-string.ts';

@@ -37,7 +37,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-
 const asOffice = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { ...SAME_ORIGIN, cookie: cookies.admissions } });
 const list = async (query = '') => {
@@ -60,13 +59,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
     } else cell += c;
   }
   return rows;
@@ -135,7 +142,9 @@ describe('the list', () => {
     expect((await list('q=sita')).items.map((i: { reference: string }) => i.reference)).toContain('ORB-2084-0011');
     expect((await list(`q=${encodeURIComponent('सीता शर्मा')}`)).items[0].reference).toBe('ORB-2084-0001');
     expect((await list('q=02000005A')).items.map((i: { reference: string }) => i.reference)).toEqual(['ORB-2084-0006']);
-    expect((await list('q=orb 2084 7')).items.map((i: { reference: string }) => i.reference)).toEqual(['ORB-2084-0007']);
+    expect((await list('q=orb 2084 7')).items.map((i: { reference: string }) => i.reference)).toEqual([
+      'ORB-2084-0007',
+    ]);
     expect((await list('q=%2B977 9841000008')).items.map((i: { reference: string }) => i.reference)).toEqual([
       'ORB-2084-0009',
     ]);
@@ -171,9 +180,17 @@ describe('moving applications', () => {
     });
     expect(asked.statusCode).toBe(204);
     const row = await t.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 'needs-correction', correction: 'The character certificate is cut off: photograph all of it.' });
+    expect(row).toMatchObject({
+      state: 'needs-correction',
+      correction: 'The character certificate is cut off: photograph all of it.',
+    });
     const detail = (await asOffice('GET', `/api/admin/applications/${id}`)).json();
-    expect(detail.events.at(-1)).toMatchObject({ kind: 'state', from: 'submitted', to: 'needs-correction', actor: 'office@test.np' });
+    expect(detail.events.at(-1)).toMatchObject({
+      kind: 'state',
+      from: 'submitted',
+      to: 'needs-correction',
+      actor: 'office@test.np',
+    });
     const entries = await auditOf('application-changed');
     expect(entries.at(-1)).toMatchObject({ subject: app(0).reference, actor_name: 'office@test.np' });
   });
@@ -230,10 +247,16 @@ describe('moving applications', () => {
   });
 
   it('keeps a note in the history', async () => {
-    const res = await asOffice('POST', `/api/admin/applications/${app(4).id}/notes`, { text: 'Father called at 2 pm.' });
+    const res = await asOffice('POST', `/api/admin/applications/${app(4).id}/notes`, {
+      text: 'Father called at 2 pm.',
+    });
     expect(res.statusCode).toBe(204);
     const detail = (await asOffice('GET', `/api/admin/applications/${app(4).id}`)).json();
-    expect(detail.events.at(-1)).toMatchObject({ kind: 'note', text: 'Father called at 2 pm.', actor: 'office@test.np' });
+    expect(detail.events.at(-1)).toMatchObject({
+      kind: 'note',
+      text: 'Father called at 2 pm.',
+      actor: 'office@test.np',
+    });
     expect((await asOffice('POST', `/api/admin/applications/${app(4).id}/notes`, { text: ' ' })).statusCode).toBe(400);
   });
 });
@@ -297,7 +320,10 @@ describe('the CSV export', () => {
   });
 
   it("puts the columns in the order of NEB's registration entry", async () => {
-    const res = await asOffice('GET', `/api/admin/applications/export.csv?season=${f.seasonId}&layout=neb&state=rejected`);
+    const res = await asOffice(
+      'GET',
+      `/api/admin/applications/export.csv?season=${f.seasonId}&layout=neb&state=rejected`,
+    );
     const rows = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(rows[0]!.slice(0, 10)).toEqual([
       'Name (English)',

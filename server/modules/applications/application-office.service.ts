@@ -32,7 +32,7 @@ import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationDocumentRow, ApplicationRow } from '#server/db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { type AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import type { z } from 'zod';
 import { CSV_BOM, csvHeader, csvRow } from './application-csv.ts';
@@ -124,7 +124,11 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
         if (seats.offered + seats.admitted >= seats.seats) return { reference: app.reference, refused: 'over-seats' };
       }
       const at = clock.now();
-      const change = { state: to, updated_at: at.toISOString(), ...(to === 'needs-correction' ? { correction: message } : {}) };
+      const change = {
+        state: to,
+        updated_at: at.toISOString(),
+        ...(to === 'needs-correction' ? { correction: message } : {}),
+      };
       if (!(await repo.moveState(trx, id, from, change))) return { reference: app.reference, refused: 'not-a-move' };
       await recordEvent(trx, actor, id, at, { kind: 'state', from_state: from, to_state: to, text: message });
       await audit(
@@ -195,7 +199,13 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
       ]);
       const pageCount = Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE));
       const page = Math.min(filters.page, pageCount);
-      const rows = await repo.listRows(db, season.id, filters, (page - 1) * APPLICATIONS_PAGE_SIZE, APPLICATIONS_PAGE_SIZE);
+      const rows = await repo.listRows(
+        db,
+        season.id,
+        filters,
+        (page - 1) * APPLICATIONS_PAGE_SIZE,
+        APPLICATIONS_PAGE_SIZE,
+      );
       for (const [state, n] of Object.entries(byState)) {
         if (state in counts) counts[state as ApplicationState] = n;
       }
@@ -326,14 +336,26 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
       if (!stored) throw notFound('document');
       const at = clock.now();
       try {
-        await db.transaction().execute((trx) =>
-          audit(trx, actor, { kind: 'application-document-opened', subject: `${app.reference} ${document.kind}` }, at),
-        );
+        await db
+          .transaction()
+          .execute((trx) =>
+            audit(
+              trx,
+              actor,
+              { kind: 'application-document-opened', subject: `${app.reference} ${document.kind}` },
+              at,
+            ),
+          );
       } catch (err) {
         stored.body.destroy();
         throw err;
       }
-      return { body: stored.body, size: stored.size, contentType: key === document.file_key && document.format === 'pdf' ? 'application/pdf' : contentTypeForKey(key) };
+      return {
+        body: stored.body,
+        size: stored.size,
+        contentType:
+          key === document.file_key && document.format === 'pdf' ? 'application/pdf' : contentTypeForKey(key),
+      };
     },
 
     /**
@@ -457,7 +479,9 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
                 clock.now(),
               ),
             )
-            .catch((err: unknown) => log.error({ err }, 'an export of applications could not be written to the audit log'));
+            .catch((err: unknown) =>
+              log.error({ err }, 'an export of applications could not be written to the audit log'),
+            );
         }
       }
       return { filename, chunks: chunks() };
