@@ -5,6 +5,7 @@ import {
   APPLICATION_STATES,
   type ApplicationState,
   CLOSED_STATES,
+  DOCUMENT_KINDS,
   type DocumentKind,
   type PaymentState,
   STATE_MOVES,
@@ -293,7 +294,9 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
         submittedAt: app.submitted_at,
         updatedAt: app.updated_at,
         documentsPurgedAt: app.documents_purged_at,
-        documents: documents.map(documentView),
+        documents: documents
+          .map(documentView)
+          .sort((x, y) => DOCUMENT_KINDS.indexOf(x.kind) - DOCUMENT_KINDS.indexOf(y.kind) || x.position - y.position),
         payment: payment
           ? {
               amount: Number(payment.amount),
