@@ -78,7 +78,9 @@ test('the office filters, opens an application, asks for a correction, verifies 
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await screenshots(page, 'application');
 
-  await page.getByLabel('What the applicant should correct (shown on their status page)').fill('Send the whole grade sheet.');
+  await page
+    .getByLabel('What the applicant should correct (shown on their status page)')
+    .fill('Send the whole grade sheet.');
   await page.getByRole('button', { name: 'Ask for a correction' }).click();
   await expect(page.getByText('Asked to correct:')).toContainText('Send the whole grade sheet.');
 
