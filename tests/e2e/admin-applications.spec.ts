@@ -4,6 +4,7 @@ import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { E2E_DATA_DIR } from './support/env.ts';
+import { violations } from './support/axe.ts';
 import { signInByApi } from './support/pages.ts';
 
 // The office at work on applications written into the e2e server's own database and uploads folder (the
@@ -61,6 +62,7 @@ test('the office filters, opens an application, asks for a correction, verifies 
   await expect(page.getByRole('heading', { name: 'Applications 2084/85' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '12 applications' })).toBeVisible();
   await screenshots(page, 'applications');
+  expect(await violations(page)).toEqual([]);
 
   const filters = page.getByRole('form', { name: 'Filter the applications' });
   await filters.getByLabel('Search').fill('sita sharma');
@@ -77,6 +79,7 @@ test('the office filters, opens an application, asks for a correction, verifies 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await screenshots(page, 'application');
+  expect(await violations(page)).toEqual([]);
 
   await page
     .getByLabel('What the applicant should correct (shown on their status page)')

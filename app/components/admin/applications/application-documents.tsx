@@ -25,7 +25,8 @@ export function ApplicationDocuments({ application }: { application: Application
                   src={documentFileHref(application.id, d.id, thumb.file)}
                   width={thumb.width}
                   height={thumb.height}
-                  alt={`${label}${d.format === 'pdf' ? ', first page' : ''}`}
+                  // The link's words name the document: the picture repeats them.
+                  alt=""
                   loading="lazy"
                 />
               ) : null}
