@@ -165,12 +165,13 @@ export const namesOf = (db: Db, seasonId: string, programmeIds: string[], catego
   ]);
 
 /**
- * A programme's seats and the applications holding one (offered or admitted). On PostgreSQL the programme's
- * row is locked until the transaction ends, so two offers at once cannot both take the last seat.
+ * A programme's seats and the applications holding one (offered or admitted). With `lock`, on PostgreSQL
+ * the programme's row is locked until the transaction ends, so two offers at once cannot both take the
+ * last seat (SQLite runs one writing transaction at a time).
  */
-export async function seatsOf(db: Db, programmeId: string) {
+export async function seatsOf(db: Db, programmeId: string, lock = false) {
   let programme = db.selectFrom('admission_programmes').select(['name_en', 'seats']).where('id', '=', programmeId);
-  if (isPostgres(db)) programme = programme.forUpdate();
+  if (lock && isPostgres(db)) programme = programme.forUpdate();
   const row = await programme.executeTakeFirstOrThrow();
   const held = await db
     .selectFrom('applications')

@@ -121,7 +121,7 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
       if (problem) return { reference: app.reference, refused: problem };
       if (to === 'needs-correction' && !message) return { reference: app.reference, refused: 'message-required' };
       if (to === 'offered' && !confirmOverSeats) {
-        const seats = await repo.seatsOf(trx, app.first_choice);
+        const seats = await repo.seatsOf(trx, app.first_choice, true);
         if (seats.offered + seats.admitted >= seats.seats) return { reference: app.reference, refused: 'over-seats' };
       }
       const at = clock.now();
