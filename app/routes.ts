@@ -35,6 +35,9 @@ export default [
     route('account', 'routes/admin/account.tsx'),
     route('seasons', 'routes/admin/seasons.tsx'),
     route('seasons/:id', 'routes/admin/season.tsx'),
+    route('applications', 'routes/admin/applications.tsx'),
+    route('applications/:id', 'routes/admin/application.tsx'),
+    route('applications/:id/documents/:documentId/:file', 'routes/admin/application-document.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -123,6 +123,10 @@ export const API_ERRORS = {
   'admission/season-incomplete': { status: 409, message: null },
   'admission/quota-below-minimum': { status: 409, message: null },
   'pdf/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },
+  /** The office's moves of an application: each refusal says why (common/application-office.ts). */
+  'application/move-refused': { status: 409, message: null },
+  'application/over-seats': { status: 409, message: null },
+  'application/no-fee': { status: 409, message: 'This application has no fee to verify.' },
 
   /** Staff accounts: the site always keeps one owner who can sign in. */
   'staff/last-owner': {

@@ -32,6 +32,7 @@ describe('parseEnv', () => {
       IMAGE_MAX_MEGAPIXELS: 50,
       INQUIRY_MAX_PER_HOUR: 60,
       INQUIRY_MAX_PER_EMAIL_PER_HOUR: 3,
+      APPLICATION_DOCUMENTS_KEEP_DAYS: 180,
       S3_REGION: 'us-east-1',
       S3_FORCE_PATH_STYLE: false,
       SHUTDOWN_TIMEOUT_SECONDS: 20,
@@ -51,6 +52,13 @@ describe('parseEnv', () => {
     expect(env.ADMIN_PASSWORD).toBeUndefined();
     expect(env.dataDir).toBe(path.resolve('./data'));
     expect(env.siteUrl).toBe('http://localhost:3000');
+  });
+
+  it("keeps closed applications' documents 0 to 3650 days after the deadline, and refuses -1 and 3651", () => {
+    expect(parseEnv({ APPLICATION_DOCUMENTS_KEEP_DAYS: '0' }).APPLICATION_DOCUMENTS_KEEP_DAYS).toBe(0);
+    expect(parseEnv({ APPLICATION_DOCUMENTS_KEEP_DAYS: '3650' }).APPLICATION_DOCUMENTS_KEEP_DAYS).toBe(3650);
+    expect(errorOf({ APPLICATION_DOCUMENTS_KEEP_DAYS: '-1' })).toMatch(/APPLICATION_DOCUMENTS_KEEP_DAYS/u);
+    expect(errorOf({ APPLICATION_DOCUMENTS_KEEP_DAYS: '3651' })).toMatch(/APPLICATION_DOCUMENTS_KEEP_DAYS/u);
   });
 
   it('treats empty strings as unset', () => {

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: int(15, 1, 24 * 60),
   // A year of the audit log: long enough to answer "who posted that notice last admission season".
   AUDIT_KEEP_DAYS: int(365, 1, 3650),
+  // Days after a season's admission deadline that rejected and withdrawn applicants' documents are kept.
+  APPLICATION_DOCUMENTS_KEEP_DAYS: int(180, 0, 3650),
   UPLOAD_MAX_MB: int(15, 1, 200),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
   // How long a notice's PDF may take to open and have its first page drawn before it is refused.

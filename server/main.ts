@@ -15,6 +15,7 @@ import { startDatabase } from './startup/start-database.ts';
 import { startLines, startedInTerminal } from './startup/terminal.ts';
 import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
+import { startDocumentPurges } from './modules/applications/document-purge-schedule.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
 
 function loadEnv(): Env {
@@ -88,6 +89,8 @@ setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
 // Files no row refers to (a crash mid-upload, a delete cut short) are swept now and once a day.
 startStorageSweeps(storage, fileOwners(db), app.log);
+// Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.
+startDocumentPurges(app.services.applicationOffice, app.log);
 
 /**
  * SIGTERM (systemd, a container runtime, a deploy): /api/health turns 503 so a load balancer stops

@@ -7,6 +7,7 @@ import { createAccountsService } from './modules/auth/accounts.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginThrottle, loginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { createTwoFactorService } from './modules/auth/two-factor/two-factor.service.ts';
+import { createApplicationOfficeService } from './modules/applications/application-office.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { createSeasonService, nextPublicSeasonChange } from './modules/admission/season.service.ts';
 import { ContentVersion, earliest } from './cache/content-version.ts';
@@ -108,6 +109,13 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),
+    applicationOffice: createApplicationOfficeService({
+      db,
+      storage,
+      clock,
+      log,
+      keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
+    }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

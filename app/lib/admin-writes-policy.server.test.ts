@@ -8,6 +8,7 @@ import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 import * as staffWrites from './admin-staff-writes.server.ts';
 import * as writes from './admin-writes.server.ts';
 import * as seasonWrites from './season-writes.server.ts';
+import * as applicationWrites from './application-writes.server.ts';
 import { noticePreetiWrites } from './notice-preeti.ts';
 
 // Every write an admin page can post, by name: its declared action decides, through the policy, who may run it.
@@ -36,6 +37,12 @@ const ALL_WRITES: Record<string, AdminWrite> = {
       if (typeof write === 'function' && write.length === 1)
         return [[name, (write as (id: string) => AdminWrite)('s1')]];
       return typeof write === 'object' ? [[name, write as AdminWrite]] : [];
+    }),
+  ),
+  ...Object.fromEntries(
+    Object.entries(applicationWrites).flatMap(([name, write]): [string, AdminWrite][] => {
+      if (typeof write === 'function') return [[name, (write as (id: string) => AdminWrite)('a1')]];
+      return typeof write === 'object' && 'action' in write ? [[name, write as AdminWrite]] : [];
     }),
   ),
   ...Object.fromEntries(

@@ -1,6 +1,7 @@
 import { adminAuditRoutes } from '#server/audit/audit.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
+import { adminApplicationRoutes } from './applications/application-office.admin.routes.ts';
 import { adminCalendarRoutes } from './calendar/calendar.admin.routes.ts';
 import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
 import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
@@ -21,6 +22,7 @@ import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
 export const adminRoutePlugins: ApiPlugin[] = [
   adminAdmissionRoutes,
   adminSeasonRoutes,
+  adminApplicationRoutes,
   adminCalendarRoutes,
   adminNoticesRoutes,
   adminAttachmentsRoutes,

@@ -1,4 +1,5 @@
-import { useActionData } from 'react-router';
+import { redirect, useActionData } from 'react-router';
+import { roleMay } from '#common/policy.ts';
 import { AdmissionForm } from '#app/components/admin/admission-form.tsx';
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
@@ -8,11 +9,19 @@ import { setAdmissionStatus } from '#app/lib/admin-writes.server.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/admission';
 
+const APPLICATIONS_PATH = '/admin/applications';
+
 export const meta: Route.MetaFunction = () => adminMeta('Admission status');
 
 // The status is public (the home page shows it): the page shows again after a post refused for an ended
 // session, without the setup checklist, which only a signed-in admin sees.
 export async function loader({ context }: Route.LoaderArgs) {
+  // The admin's first page after signing in: an account whose role handles applications and not this
+  // status (the admissions office) is taken to where it works instead of a refusal.
+  const actor = await context.currentActor();
+  if (actor && !roleMay(actor.role, 'admission.edit') && roleMay(actor.role, 'applications.read')) {
+    throw redirect(APPLICATIONS_PATH);
+  }
   const admin = await permissionOrEndedWrite(context, 'admission.edit');
   return {
     status: await context.services.admission.get(),

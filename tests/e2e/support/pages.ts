@@ -40,6 +40,7 @@ export const ADMIN_PAGES = [
   '/admin/staff',
   '/admin/account',
   '/admin/seasons',
+  '/admin/applications',
 ] as const;
 
 /** Signs in through the API (the login form has its own tests): the session cookie lands in the page's context. */

@@ -40,7 +40,7 @@ export function AddStaffForm({ siteUrl, posted }: { siteUrl: string; posted: Wri
         </AdminField>
         <AdminField
           label="Role"
-          hint="Editors change what the site shows; owners also manage staff and read the audit log."
+          hint="Editors change what the site shows; Admissions staff handle applications only; owners do both, manage staff and read the audit log."
         >
           {(control) => (
             <select {...control} name="role" defaultValue={values.role ?? 'editor'}>

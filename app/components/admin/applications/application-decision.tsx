@@ -1,0 +1,64 @@
+import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
+import { useAdminWrite } from '../use-admin-write.tsx';
+
+/**
+ * The moves open to this application now (the server checks them again), the seats of its programme, and
+ * 'Needs correction' with the message the applicant reads on their status page. Offering when the seats are
+ * all taken needs the confirmation box ticked.
+ */
+export function ApplicationDecision({ application: a }: { application: ApplicationDetail }) {
+  const { fetcher, busy } = useAdminWrite();
+  const { seats } = a;
+  const full = seats.left <= 0;
+  const plain = a.moves.filter((m) => m !== 'needs-correction' && !(m === 'offered' && full));
+  return (
+    <div className="application-decision">
+      <p className="application-decision__seats" aria-label="Seats">
+        {seats.programme}: <strong>{seats.seats}</strong> seats, <strong>{seats.offered}</strong> offered,{' '}
+        <strong>{seats.admitted}</strong> admitted, <strong>{seats.left}</strong> left
+      </p>
+      {a.moves.length === 0 ? <p>No further move: the application is {STATE_LABELS[a.state].toLowerCase()}.</p> : null}
+      {plain.length > 0 ? (
+        <fetcher.Form method="post" className="application-decision__moves">
+          <input type="hidden" name="intent" value="state" />
+          {plain.map((to) => (
+            <button key={to} type="submit" name="to" value={to} className="button" disabled={busy}>
+              {STATE_LABELS[to]}
+            </button>
+          ))}
+        </fetcher.Form>
+      ) : null}
+      {a.moves.includes('offered') && full ? (
+        <fetcher.Form method="post" className="application-decision__over">
+          <input type="hidden" name="intent" value="state" />
+          <input type="hidden" name="to" value="offered" />
+          <label>
+            <input type="checkbox" name="confirmOverSeats" value="yes" required /> Every seat of {seats.programme} is
+            offered or taken: offer one beyond the {seats.seats} seats
+          </label>
+          <button type="submit" className="button" disabled={busy}>
+            Offer beyond the seats
+          </button>
+        </fetcher.Form>
+      ) : null}
+      {a.moves.includes('needs-correction') ? (
+        <fetcher.Form method="post" className="application-decision__correction">
+          <input type="hidden" name="intent" value="state" />
+          <input type="hidden" name="to" value="needs-correction" />
+          <label className="applications-filter__field applications-filter__field--wide">
+            <span>What the applicant should correct (shown on their status page)</span>
+            <textarea name="message" rows={3} maxLength={1000} required />
+          </label>
+          <button type="submit" className="button" disabled={busy}>
+            Ask for a correction
+          </button>
+        </fetcher.Form>
+      ) : null}
+      {a.state === 'needs-correction' && a.correction ? (
+        <p className="application-decision__asked">
+          Asked to correct: <q>{a.correction}</q>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ApplicationState } from '#common/application.ts';
+import { STATE_LABELS } from '#common/application-office.ts';
+import type { AdminWrite } from './admin-action.server.ts';
+import { formText } from './admin-form.ts';
+
+/**
+ * The office's writes on applications (/admin/applications and /admin/applications/:id), each calling the
+ * application service as its JSON API route does; the server checks every move.
+ */
+
+export const APPLICATION_MESSAGES = {
+  state: { done: 'State changed.', failed: 'Could not change the state.' },
+  bulk: { done: 'Applications moved.', failed: 'Could not move the applications.' },
+  payment: { done: 'Payment saved.', failed: 'Could not save the payment.' },
+  note: { done: 'Note added.', failed: 'Could not add the note.' },
+} as const;
+
+const stateInput = (form: FormData) => ({
+  to: formText(form, 'to'),
+  message: formText(form, 'message'),
+  confirmOverSeats: formText(form, 'confirmOverSeats') === 'yes',
+});
+
+/** One application's move: a refusal (the fee, the seats, a missing message) is shown with its reason. */
+export const changeApplicationState = (id: string): AdminWrite => ({
+  action: 'applications.decide',
+  messages: APPLICATION_MESSAGES.state,
+  async run(form, services, admin) {
+    const input = stateInput(form);
+    await services.applicationOffice.changeOne(admin, id, input);
+    return { done: `Moved to '${STATE_LABELS[input.to as ApplicationState] ?? input.to}'.` };
+  },
+});
+
+/** A selection's move: says how many moved and which were refused, and why. */
+export const changeSelectedStates: AdminWrite = {
+  action: 'applications.decide',
+  messages: APPLICATION_MESSAGES.bulk,
+  async run(form, services, admin) {
+    const ids = form.getAll('ids').filter((v): v is string => typeof v === 'string');
+    const input = stateInput(form);
+    const { moved, refused } = await services.applicationOffice.changeState(admin, { ...input, ids });
+    const to = STATE_LABELS[input.to as ApplicationState] ?? input.to;
+    const refusals = refused.map((r) => `${r.reference || 'unknown'}: ${r.message}`).join(' ');
+    return {
+      done: `${moved.length} moved to '${to}'.${refused.length ? ` ${refused.length} refused. ${refusals}` : ''}`,
+    };
+  },
+};
+
+export const setApplicationPayment = (id: string): AdminWrite => ({
+  action: 'applications.decide',
+  messages: APPLICATION_MESSAGES.payment,
+  async run(form, services, admin) {
+    const decision = formText(form, 'decision');
+    await services.applicationOffice.setPayment(admin, id, { decision, note: formText(form, 'note') });
+    return { done: decision === 'verified' ? 'Fee verified.' : 'Payment refused.' };
+  },
+});
+
+export const addApplicationNote = (id: string): AdminWrite => ({
+  action: 'applications.decide',
+  messages: APPLICATION_MESSAGES.note,
+  run: async (form, services, admin) =>
+    services.applicationOffice.addNote(admin, id, { text: formText(form, 'text') }).then(() => undefined),
+});

@@ -1,0 +1,84 @@
+import { useActionData } from 'react-router';
+import { refusalOf } from '#common/api-error.ts';
+import { APPLICATION_STATES } from '#common/application.ts';
+import { ApplicationFiltersSchema, STATE_LABELS, filtersQuery } from '#common/application-office.ts';
+import { ApplicationFilters } from '#app/components/admin/applications/application-filters.tsx';
+import { ApplicationTable } from '#app/components/admin/applications/application-table.tsx';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import { changeSelectedStates } from '#app/lib/application-writes.server.ts';
+import '#app/styles/admin-applications.css';
+import type { Route } from './+types/applications';
+
+export const meta: Route.MetaFunction = () => adminMeta('Applications');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requirePermission(context, 'applications.read');
+  const typed = Object.fromEntries(new URL(request.url).searchParams);
+  // A filter the server refuses (a day that does not exist) is named, kept in the form, and the list shown unfiltered.
+  const parsed = ApplicationFiltersSchema.safeParse(typed);
+  const problem = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'A filter is not valid.');
+  const filters = parsed.success ? parsed.data : { season: typed.season ?? '' };
+  const page = await context.services.applicationOffice.list(actor, filters).catch(async (err: unknown) => {
+    // A season that no longer exists (or an id edited by hand): the newest season instead.
+    const status = refusalOf(err)?.status;
+    if (status === 404 || status === 400) return context.services.applicationOffice.list(actor, {});
+    throw err;
+  });
+  return { page, typed, problem };
+}
+
+export const action = (args: Route.ActionArgs) => adminAction(args, { bulk: changeSelectedStates });
+
+export default function AdminApplications({ loaderData }: Route.ComponentProps) {
+  const { page, typed, problem } = loaderData;
+  const query = (extra: Record<string, string>) => filtersQuery(page.filters, extra);
+  const countsQuery = (state: string) => `?${filtersQuery({ ...page.filters, state: state as never })}`;
+  return (
+    <section className="admin-page" aria-labelledby="applications-title">
+      <header className="admin-page__header">
+        <div>
+          <h1 id="applications-title">Applications{page.season ? ` ${page.season.name}` : ''}</h1>
+          <p className="admin-page__lead">
+            Applications sent online, newest first. Open one to see its documents, verify the fee and decide.
+          </p>
+        </div>
+      </header>
+      <WriteStatus result={useActionData<typeof action>()} />
+      {page.season ? (
+        <>
+          <ApplicationFilters page={page} typed={typed} problem={problem} />
+          <nav className="applications-counts" aria-label="Applications by state">
+            <a href={countsQuery('')} aria-current={page.filters.state === '' ? 'true' : undefined}>
+              All <strong>{Object.values(page.counts).reduce((a, b) => a + b, 0)}</strong>
+            </a>
+            {APPLICATION_STATES.map((state) => (
+              <a key={state} href={countsQuery(state)} aria-current={page.filters.state === state ? 'true' : undefined}>
+                {STATE_LABELS[state]} <strong>{page.counts[state]}</strong>
+              </a>
+            ))}
+          </nav>
+          <p className="applications-total" role="status">
+            {page.total === 1 ? '1 application' : `${page.total} applications`}
+            {page.pageCount > 1 ? `, page ${page.page} of ${page.pageCount}` : ''}
+            {' · '}
+            Export: <a href={`/api/admin/applications/export.csv?${query({ layout: 'office' })}`}>office CSV</a>
+            {' · '}
+            <a href={`/api/admin/applications/export.csv?${query({ layout: 'neb' })}`}>NEB registration CSV</a>
+          </p>
+          <ApplicationTable page={page} />
+          {page.pageCount > 1 ? (
+            <nav className="audit-pager" aria-label="Pages of applications">
+              {page.page > 1 ? <a href={`?${query({ page: String(page.page - 1) })}`}>Previous</a> : null}
+              {page.page < page.pageCount ? <a href={`?${query({ page: String(page.page + 1) })}`}>Next</a> : null}
+            </nav>
+          ) : null}
+        </>
+      ) : (
+        <p>There is no admission season yet: applications come once a season is published and open.</p>
+      )}
+    </section>
+  );
+}

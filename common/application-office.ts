@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import {
+  APPLICATION_STATES,
+  type ApplicationState,
+  type DocumentKind,
+  PAYMENT_STATES,
+  type PaymentState,
+} from './application.ts';
+import { OptionalBsDateStringSchema } from './bs-date-string.ts';
+
+/**
+ * What the office reads and sends about applications (/admin/applications and /api/admin/applications):
+ * the list's filters, the rows and the detail, the moves and the export layouts. The server enforces every
+ * rule; the pages and the API share these shapes.
+ */
+
+export const APPLICATIONS_PAGE_SIZE = 50;
+
+const Id = z
+  .string()
+  .max(64)
+  .regex(/^[\w-]*$/u, 'There is no such item: an id is made of letters, digits and dashes.');
+const orAll = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).default('');
+
+/** The list's filters, as a query string carries them ('' is 'every'). */
+export const ApplicationFiltersSchema = z
+  .object({
+    season: Id.default(''),
+    programme: Id.default(''),
+    state: orAll(z.enum(APPLICATION_STATES, { error: 'Choose a state from the list.' })),
+    eligible: orAll(z.enum(['yes', 'no'], { error: "Choose 'yes' or 'no'." })),
+    payment: orAll(z.enum(PAYMENT_STATES, { error: 'Choose a payment state from the list.' })),
+    category: Id.default(''),
+    /** Submitted from and to these days in Nepal, B.S. 'YYYY-MM-DD', both included. */
+    from: OptionalBsDateStringSchema.default(''),
+    to: OptionalBsDateStringSchema.default(''),
+    /** A name (English or Devanagari), a symbol number, a reference or the guardian's mobile number. */
+    q: z.string().trim().max(100, 'Search for at most 100 characters.').default(''),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The first day comes after the last.', path: ['to'] });
+export type ApplicationFilters = z.infer<typeof ApplicationFiltersSchema>;
+
+/** The filters that narrow the list, as a query string (the page number apart). */
+export function filtersQuery(filters: Partial<ApplicationFilters>, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const key of ['season', 'programme', 'state', 'eligible', 'payment', 'category', 'from', 'to', 'q'] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params.toString();
+}
+
+export interface ApplicationListItem {
+  id: string;
+  reference: string;
+  nameEn: string;
+  nameNe: string;
+  programme: string;
+  gpa: number;
+  eligible: boolean;
+  payment: PaymentState;
+  state: ApplicationState;
+  late: boolean;
+  submittedAt: string;
+}
+
+export interface ApplicationsPage {
+  seasons: { id: string; name: string }[];
+  /** The season shown (the newest when none was chosen); null when there is none yet. */
+  season: { id: string; name: string } | null;
+  programmes: { id: string; nameEn: string }[];
+  categories: { id: string; nameEn: string }[];
+  filters: ApplicationFilters;
+  items: ApplicationListItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** Applications per state for the same filters, whatever the state filter says. */
+  counts: Record<ApplicationState, number>;
+}
+
+export interface ApplicationDocumentView {
+  id: string;
+  kind: DocumentKind;
+  position: number;
+  format: 'image' | 'pdf';
+  pages: number | null;
+  width: number;
+  height: number;
+  /** The stored pictures (a PDF's first page drawn), smallest first: opened through the office's route. */
+  pictures: { file: string; width: number; height: number }[];
+  /** The file that opens full size: the largest picture, or the PDF as sent. */
+  full: string;
+}
+
+export interface ApplicationEventView {
+  id: string;
+  at: string;
+  actor: string;
+  kind: string;
+  from: string;
+  to: string;
+  text: string;
+}
+
+export interface SeatsView {
+  programme: string;
+  seats: number;
+  offered: number;
+  admitted: number;
+  left: number;
+}
+
+export interface ApplicationDetail {
+  id: string;
+  reference: string;
+  seasonId: string;
+  seasonName: string;
+  state: ApplicationState;
+  language: string;
+  late: boolean;
+  nameEn: string;
+  nameNe: string;
+  birthDate: string;
+  gender: string;
+  citizenship: string;
+  fatherName: string;
+  motherName: string;
+  guardianName: string;
+  guardianRelation: string;
+  guardianMobile: string;
+  email: string;
+  province: number;
+  district: string;
+  municipality: string;
+  ward: number;
+  seeYear: number;
+  symbolNumber: string;
+  school: string;
+  schoolDistrict: string;
+  gpa: number;
+  grades: Record<string, string>;
+  firstChoice: string;
+  secondChoice: string;
+  category: string;
+  heardFrom: string;
+  eligible: boolean;
+  correction: string;
+  consentAt: string;
+  submittedAt: string;
+  updatedAt: string;
+  documentsPurgedAt: string | null;
+  documents: ApplicationDocumentView[];
+  payment: { amount: number; method: string; state: PaymentState; voucherNumber: string; updatedAt: string } | null;
+  events: ApplicationEventView[];
+  seats: SeatsView;
+  /** The states the office may move this application to now (the fee rule applied). */
+  moves: ApplicationState[];
+}
+
+export const StateChangeSchema = z.object({
+  ids: z.array(Id.min(1)).min(1, 'Choose at least one application.').max(500, 'Change at most 500 at once.'),
+  to: z.enum(APPLICATION_STATES, { error: 'Choose a state from the list.' }),
+  /** What the applicant is asked to correct (required for 'needs-correction'; shown on their status page). */
+  message: z.string().trim().max(1000, 'The message can be at most 1000 characters.').default(''),
+  /** Offer even though the programme's seats are taken. */
+  confirmOverSeats: z.boolean().default(false),
+});
+export type StateChange = z.infer<typeof StateChangeSchema>;
+
+export const STATE_REFUSALS = {
+  'not-a-move': 'This move is not allowed from the current state.',
+  'fee-not-verified': 'The application fee is not verified yet.',
+  'message-required': 'Write what the applicant should correct.',
+  'over-seats': "The programme's seats are all offered or taken: confirm to offer beyond them.",
+  'not-found': 'This application does not exist.',
+} as const;
+export type StateRefusal = keyof typeof STATE_REFUSALS;
+
+export interface StateChangeResult {
+  moved: string[];
+  refused: { id: string; reference: string; reason: StateRefusal; message: string }[];
+}
+
+export const PaymentDecisionSchema = z.object({
+  decision: z.enum(['verified', 'refused'], { error: "Choose 'verified' or 'refused'." }),
+  note: z.string().trim().max(500, 'The note can be at most 500 characters.').default(''),
+});
+
+export const NoteSchema = z.object({
+  text: z.string().trim().min(1, 'Write the note.').max(2000, 'A note can be at most 2000 characters.'),
+});
+
+export const EXPORT_LAYOUTS = ['office', 'neb'] as const;
+export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
+
+export const STATE_LABELS: Record<ApplicationState, string> = {
+  submitted: 'Submitted',
+  'needs-correction': 'Needs correction',
+  'documents-verified': 'Documents verified',
+  'fee-verified': 'Fee verified',
+  offered: 'Offered',
+  waitlisted: 'Waitlisted',
+  rejected: 'Rejected',
+  admitted: 'Admitted',
+  withdrawn: 'Withdrawn',
+};
+
+export const PAYMENT_LABELS: Record<PaymentState, string> = {
+  'not-due': 'No fee',
+  unpaid: 'Unpaid',
+  'voucher-sent': 'Voucher sent',
+  verified: 'Verified',
+  refused: 'Refused',
+};
+
+export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
+  photo: 'Photo',
+  'grade-sheet': 'SEE grade sheet',
+  character: 'Character certificate',
+  proof: 'Scholarship proof',
+  voucher: 'Bank voucher',
+};

@@ -1,0 +1,552 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  APPLICATION_STATES,
+  type ApplicationState,
+  CLOSED_STATES,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  type PaymentState,
+  STATE_MOVES,
+  stateMoveProblem,
+} from '#common/application.ts';
+import {
+  APPLICATIONS_PAGE_SIZE,
+  type ApplicationDetail,
+  type ApplicationFilters,
+  ApplicationFiltersSchema,
+  type ApplicationsPage,
+  type ExportLayout,
+  NoteSchema,
+  PaymentDecisionSchema,
+  STATE_LABELS,
+  STATE_REFUSALS,
+  type StateChangeResult,
+  StateChangeSchema,
+  type StateRefusal,
+} from '#common/application-office.ts';
+import { bsStringToAd } from '#common/bs-date-string.ts';
+import { endOfNepalDay } from '#common/nepal-time.ts';
+import { audit } from '#server/audit/audit.ts';
+import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
+import type { ApplicationDocumentRow, ApplicationRow } from '#server/db/schema.ts';
+import { type AppError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import type { z } from 'zod';
+import { CSV_BOM, csvHeader, csvRow } from './application-csv.ts';
+import { documentKeys, documentVariants } from './application-files.ts';
+import * as repo from './application-office.repository.ts';
+
+export interface ApplicationOfficeDeps {
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Days after the admission deadline that closed applications' documents are kept. */
+  keepDays: number;
+}
+
+/** The scheduled deletion of closed applications' documents acts as the server itself. */
+export const PURGE_ACTOR: Actor = { kind: 'system', job: 'application documents' };
+
+const DAY_MS = 86_400_000;
+/** Rows read per query by the export: memory stays flat whatever the number of applications. */
+const EXPORT_PAGE = 200;
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message);
+  return parsed.data;
+}
+
+const fileOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+
+function documentView(row: ApplicationDocumentRow) {
+  const pictures = documentVariants(row)
+    .filter((v) => v.format === 'jpeg')
+    .sort((a, b) => a.width - b.width)
+    .map((v) => ({ file: fileOf(v.key), width: v.width, height: v.height }));
+  const largest = pictures[pictures.length - 1];
+  return {
+    id: row.id,
+    kind: row.kind as DocumentKind,
+    position: Number(row.position),
+    format: row.format === 'pdf' ? ('pdf' as const) : ('image' as const),
+    pages: row.pages === null ? null : Number(row.pages),
+    width: Number(row.width),
+    height: Number(row.height),
+    pictures,
+    full: row.file_key ? fileOf(row.file_key) : (largest?.file ?? ''),
+  };
+}
+
+/** The end of the day the season's documents may be deleted after: its admission deadline plus `keepDays`. */
+export function purgeAfter(admissionDeadline: string, keepDays: number): Date {
+  return new Date(Date.parse(endOfNepalDay(bsStringToAd(admissionDeadline))) + keepDays * DAY_MS);
+}
+
+export function createApplicationOfficeService({ db, storage, clock, log, keepDays }: ApplicationOfficeDeps) {
+  /** The season the filters name, or the newest when they name none. */
+  async function seasonOf(filters: ApplicationFilters) {
+    const seasons = await repo.listSeasons(db);
+    const season = filters.season ? seasons.find((s) => s.id === filters.season) : seasons[0];
+    if (filters.season && !season) throw notFound('season');
+    return { seasons, season: season ?? null };
+  }
+
+  function refusal(reason: StateRefusal, reference: string): AppError {
+    const message = `${reference}: ${STATE_REFUSALS[reason]}`;
+    if (reason === 'message-required') return badRequest('validation', STATE_REFUSALS[reason]);
+    if (reason === 'not-found') return notFound('application');
+    return conflict(reason === 'over-seats' ? 'application/over-seats' : 'application/move-refused', message);
+  }
+
+  /** One application's move, in its own transaction: checked, saved, its history and the audit log written. */
+  async function moveOne(
+    actor: Actor,
+    id: string,
+    to: ApplicationState,
+    message: string,
+    confirmOverSeats: boolean,
+  ): Promise<{ reference: string; refused: StateRefusal | null }> {
+    return db.transaction().execute(async (trx) => {
+      const app = await repo.findApplication(trx, id);
+      if (!app) return { reference: '', refused: 'not-found' as const };
+      const payment = await repo.findPayment(trx, id);
+      const from = app.state as ApplicationState;
+      const problem = stateMoveProblem(from, to, (payment?.state ?? 'unpaid') as PaymentState);
+      if (problem) return { reference: app.reference, refused: problem };
+      if (to === 'needs-correction' && !message) return { reference: app.reference, refused: 'message-required' };
+      if (to === 'offered' && !confirmOverSeats) {
+        const seats = await repo.seatsOf(trx, app.first_choice, true);
+        if (seats.offered + seats.admitted >= seats.seats) return { reference: app.reference, refused: 'over-seats' };
+      }
+      const at = clock.now();
+      const change = {
+        state: to,
+        updated_at: at.toISOString(),
+        ...(to === 'needs-correction' ? { correction: message } : {}),
+      };
+      if (!(await repo.moveState(trx, id, from, change))) return { reference: app.reference, refused: 'not-a-move' };
+      await recordEvent(trx, actor, id, at, { kind: 'state', from_state: from, to_state: to, text: message });
+      await audit(
+        trx,
+        actor,
+        {
+          kind: 'application-changed',
+          subject: app.reference,
+          changes: [{ field: 'State', from: STATE_LABELS[from] ?? from, to: STATE_LABELS[to] }],
+        },
+        at,
+      );
+      return { reference: app.reference, refused: null };
+    });
+  }
+
+  async function recordEvent(
+    trx: Db,
+    actor: Actor,
+    applicationId: string,
+    at: Date,
+    event: { kind: string; from_state?: string; to_state?: string; text?: string },
+  ) {
+    const who = auditNameOf(actor);
+    await repo.insertEvent(trx, {
+      id: randomUUID(),
+      application_id: applicationId,
+      at: at.toISOString(),
+      user_id: who.id,
+      actor_name: who.name,
+      from_state: '',
+      to_state: '',
+      text: '',
+      ...event,
+    });
+  }
+
+  async function mustFind(trx: Db, id: string): Promise<ApplicationRow> {
+    const app = await repo.findApplication(trx, id);
+    if (!app) throw notFound('application');
+    return app;
+  }
+
+  return {
+    async list(actor: Actor, input: unknown): Promise<ApplicationsPage> {
+      authorize(actor, 'applications.read');
+      const filters = parse(ApplicationFiltersSchema, input);
+      const { seasons, season } = await seasonOf(filters);
+      const counts = Object.fromEntries(APPLICATION_STATES.map((s) => [s, 0])) as Record<ApplicationState, number>;
+      if (!season) {
+        return {
+          seasons,
+          season: null,
+          programmes: [],
+          categories: [],
+          filters,
+          items: [],
+          total: 0,
+          page: 1,
+          pageCount: 1,
+          counts,
+        };
+      }
+      const [options, total, byState] = await Promise.all([
+        repo.seasonOptions(db, season.id),
+        repo.countFiltered(db, season.id, filters),
+        repo.countByState(db, season.id, filters),
+      ]);
+      const pageCount = Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE));
+      const page = Math.min(filters.page, pageCount);
+      const rows = await repo.listRows(
+        db,
+        season.id,
+        filters,
+        (page - 1) * APPLICATIONS_PAGE_SIZE,
+        APPLICATIONS_PAGE_SIZE,
+      );
+      for (const [state, n] of Object.entries(byState)) {
+        if (state in counts) counts[state as ApplicationState] = n;
+      }
+      return {
+        seasons,
+        season,
+        ...options,
+        filters: { ...filters, season: season.id, page },
+        items: rows.map((r) => ({
+          id: r.id,
+          reference: r.reference,
+          nameEn: r.name_en,
+          nameNe: r.name_ne,
+          programme: r.programme,
+          gpa: Number(r.gpa_hundredths) / 100,
+          eligible: Boolean(Number(r.eligible)),
+          payment: r.payment as PaymentState,
+          state: r.state as ApplicationState,
+          late: Boolean(Number(r.late)),
+          submittedAt: r.submitted_at,
+        })),
+        total,
+        page,
+        pageCount,
+        counts,
+      };
+    },
+
+    async get(actor: Actor, id: string): Promise<ApplicationDetail> {
+      authorize(actor, 'applications.read');
+      const app = await mustFind(db, id);
+      const programmeIds = [app.first_choice, ...(app.second_choice ? [app.second_choice] : [])];
+      const [[season, programmes, category], documents, payment, events, seats] = await Promise.all([
+        repo.namesOf(db, app.season_id, programmeIds, app.category_id),
+        repo.documentsOf(db, id),
+        repo.findPayment(db, id),
+        repo.eventsOf(db, id),
+        repo.seatsOf(db, app.first_choice),
+      ]);
+      const programmeName = (pid: string | null) => programmes.find((p) => p.id === pid)?.name_en ?? '';
+      const state = app.state as ApplicationState;
+      const paymentState = (payment?.state ?? 'unpaid') as PaymentState;
+      return {
+        id: app.id,
+        reference: app.reference,
+        seasonId: app.season_id,
+        seasonName: season?.name ?? '',
+        state,
+        language: app.language,
+        late: Boolean(Number(app.late)),
+        nameEn: app.name_en,
+        nameNe: app.name_ne,
+        birthDate: app.birth_date,
+        gender: app.gender,
+        citizenship: app.citizenship,
+        fatherName: app.father_name,
+        motherName: app.mother_name,
+        guardianName: app.guardian_name,
+        guardianRelation: app.guardian_relation,
+        guardianMobile: app.guardian_mobile,
+        email: app.email,
+        province: Number(app.province),
+        district: app.district,
+        municipality: app.municipality,
+        ward: Number(app.ward),
+        seeYear: Number(app.see_year),
+        symbolNumber: app.symbol_number,
+        school: app.school,
+        schoolDistrict: app.school_district,
+        gpa: Number(app.gpa_hundredths) / 100,
+        grades: (() => {
+          try {
+            return JSON.parse(app.grades) as Record<string, string>;
+          } catch {
+            return {};
+          }
+        })(),
+        firstChoice: programmeName(app.first_choice),
+        secondChoice: programmeName(app.second_choice),
+        category: category?.name_en ?? '',
+        heardFrom: app.heard_from,
+        eligible: Boolean(Number(app.eligible)),
+        correction: app.correction,
+        consentAt: app.consent_at,
+        submittedAt: app.submitted_at,
+        updatedAt: app.updated_at,
+        documentsPurgedAt: app.documents_purged_at,
+        documents: documents
+          .map(documentView)
+          .sort((x, y) => DOCUMENT_KINDS.indexOf(x.kind) - DOCUMENT_KINDS.indexOf(y.kind) || x.position - y.position),
+        payment: payment
+          ? {
+              amount: Number(payment.amount),
+              method: payment.method,
+              state: paymentState,
+              voucherNumber: payment.voucher_number,
+              updatedAt: payment.updated_at,
+            }
+          : null,
+        events: events.map((e) => ({
+          id: e.id,
+          at: e.at,
+          actor: e.actor_name,
+          kind: e.kind,
+          from: e.from_state,
+          to: e.to_state,
+          text: e.text,
+        })),
+        seats: { ...seats, left: Math.max(0, seats.seats - seats.offered - seats.admitted) },
+        moves: STATE_MOVES[state].filter((to) => stateMoveProblem(state, to, paymentState) === null),
+      };
+    },
+
+    /**
+     * One stored file of one document (only that document's own keys), written to the audit log before it
+     * is served: the subject names the reference and the kind of document, never the applicant.
+     */
+    async openDocument(
+      actor: Actor,
+      applicationId: string,
+      documentId: string,
+      file: string,
+    ): Promise<{ body: Readable; size: number; contentType: string }> {
+      authorize(actor, 'applications.read');
+      const app = await mustFind(db, applicationId);
+      const document = await repo.findDocument(db, applicationId, documentId);
+      const key = document ? documentKeys(document).find((k) => fileOf(k) === file) : undefined;
+      if (!document || !key) throw notFound('document');
+      const stored = await storage.get(key);
+      if (!stored) throw notFound('document');
+      const at = clock.now();
+      try {
+        await db
+          .transaction()
+          .execute((trx) =>
+            audit(
+              trx,
+              actor,
+              { kind: 'application-document-opened', subject: `${app.reference} ${document.kind}` },
+              at,
+            ),
+          );
+      } catch (err) {
+        stored.body.destroy();
+        throw err;
+      }
+      return {
+        body: stored.body,
+        size: stored.size,
+        contentType:
+          key === document.file_key && document.format === 'pdf' ? 'application/pdf' : contentTypeForKey(key),
+      };
+    },
+
+    /**
+     * Moves one application (refusals thrown with their reason) or a selection (each in its own transaction;
+     * the answer lists which moved and which were refused and why).
+     */
+    async changeState(actor: Actor, input: unknown): Promise<StateChangeResult> {
+      authorize(actor, 'applications.decide');
+      const { ids, to, message, confirmOverSeats } = parse(StateChangeSchema, input);
+      const result: StateChangeResult = { moved: [], refused: [] };
+      for (const id of [...new Set(ids)]) {
+        const { reference, refused } = await moveOne(actor, id, to, message, confirmOverSeats);
+        if (!refused) result.moved.push(id);
+        else result.refused.push({ id, reference, reason: refused, message: STATE_REFUSALS[refused] });
+      }
+      return result;
+    },
+
+    /** The same for one application: a refusal is an error (409 over the seats, unless confirmed). */
+    async changeOne(actor: Actor, id: string, input: unknown): Promise<void> {
+      authorize(actor, 'applications.decide');
+      const { to, message, confirmOverSeats } = parse(StateChangeSchema, { ...(input as object), ids: [id] });
+      const { reference, refused } = await moveOne(actor, id, to, message, confirmOverSeats);
+      if (refused) throw refusal(refused, reference);
+    },
+
+    /**
+     * Verifies or refuses the fee's payment. A verified fee on an application whose documents are verified
+     * moves it on to 'fee-verified'.
+     */
+    async setPayment(actor: Actor, id: string, input: unknown): Promise<void> {
+      authorize(actor, 'applications.decide');
+      const { decision, note } = parse(PaymentDecisionSchema, input);
+      await db.transaction().execute(async (trx) => {
+        const app = await mustFind(trx, id);
+        const payment = await repo.findPayment(trx, id);
+        if (!payment || payment.state === 'not-due') throw conflict('application/no-fee');
+        const at = clock.now();
+        const iso = at.toISOString();
+        await repo.setPaymentState(trx, id, decision, iso);
+        await recordEvent(trx, actor, id, at, {
+          kind: 'payment',
+          text: `${decision === 'verified' ? 'Fee verified' : 'Payment refused'}${note ? `: ${note}` : ''}`,
+        });
+        const changes: { field: string; from: string; to: string }[] = [
+          { field: 'Payment', from: payment.state, to: decision },
+        ];
+        if (decision === 'verified' && app.state === 'documents-verified') {
+          await repo.moveState(trx, id, app.state, { state: 'fee-verified', updated_at: iso });
+          await recordEvent(trx, actor, id, at, { kind: 'state', from_state: app.state, to_state: 'fee-verified' });
+          changes.push({ field: 'State', from: STATE_LABELS['documents-verified'], to: STATE_LABELS['fee-verified'] });
+        } else {
+          await repo.touch(trx, id, iso);
+        }
+        await audit(trx, actor, { kind: 'application-changed', subject: app.reference, changes }, at);
+      });
+    },
+
+    async addNote(actor: Actor, id: string, input: unknown): Promise<void> {
+      authorize(actor, 'applications.decide');
+      const { text } = parse(NoteSchema, input);
+      await db.transaction().execute(async (trx) => {
+        const app = await mustFind(trx, id);
+        const at = clock.now();
+        await recordEvent(trx, actor, id, at, { kind: 'note', text });
+        await repo.touch(trx, id, at.toISOString());
+        // The note's words stay in the application's history; the log records only that one was written.
+        await audit(
+          trx,
+          actor,
+          { kind: 'application-changed', subject: app.reference, changes: [{ field: 'Note', from: '', to: 'added' }] },
+          at,
+        );
+      });
+    },
+
+    /**
+     * The filtered list as CSV (a byte-order mark, a header, a line per application), produced a page of
+     * rows at a time. The export is audited with its filters and the rows sent, also when it is cut short.
+     */
+    async exportCsv(
+      actor: Actor,
+      input: unknown,
+      layout: ExportLayout,
+    ): Promise<{ filename: string; chunks: AsyncIterable<string> }> {
+      authorize(actor, 'applications.read');
+      const filters = parse(ApplicationFiltersSchema, input);
+      const { season } = await seasonOf(filters);
+      const filename = `applications-${(season?.name ?? 'none').replace(/\//gu, '-')}-${layout}.csv`;
+      async function* chunks(): AsyncGenerator<string> {
+        let rows = 0;
+        let complete = false;
+        try {
+          yield CSV_BOM + csvHeader(layout);
+          let after = 0;
+          while (season) {
+            const page = await repo.exportRows(db, season.id, filters, after, EXPORT_PAGE);
+            if (page.length === 0) break;
+            rows += page.length;
+            after = Number(page[page.length - 1]!.number);
+            yield page.map((row) => csvRow(layout, row)).join('');
+            if (page.length < EXPORT_PAGE) break;
+          }
+          complete = true;
+        } finally {
+          const shown = Object.entries({ ...filters, season: season?.name ?? '', page: '' })
+            .filter(([, v]) => v !== '')
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(' ');
+          await db
+            .transaction()
+            .execute((trx) =>
+              audit(
+                trx,
+                actor,
+                {
+                  kind: 'applications-exported',
+                  subject: `${rows} application${rows === 1 ? '' : 's'} (${layout} layout)${complete ? '' : ', cut short'}`,
+                  changes: [{ field: 'Filter', from: '', to: shown || 'none' }],
+                },
+                clock.now(),
+              ),
+            )
+            .catch((err: unknown) =>
+              log.error({ err }, 'an export of applications could not be written to the audit log'),
+            );
+        }
+      }
+      return { filename, chunks: chunks() };
+    },
+
+    /**
+     * Deletes the documents of rejected and withdrawn applications once their season's admission deadline
+     * plus `days` has passed: the rows first, then their files; the application row stays, with the day in
+     * documents_purged_at and an entry in its history. One audit entry per run that deleted anything.
+     */
+    async purgeDocuments(now: Date = clock.now(), days: number = keepDays) {
+      const seasons = (await repo.seasonDeadlines(db)).filter((s) => {
+        try {
+          return purgeAfter(s.admission_deadline, days).getTime() <= now.getTime();
+        } catch (err) {
+          log.warn({ err, season: s.id }, 'a season deadline outside the B.S. calendar: its documents are kept');
+          return false;
+        }
+      });
+      const candidates = await repo.purgeCandidates(
+        db,
+        seasons.map((s) => s.id),
+        CLOSED_STATES,
+      );
+      let files = 0;
+      const failed: string[] = [];
+      for (const app of candidates) {
+        const rows = await db.transaction().execute(async (trx) => {
+          const deleted = await repo.deleteDocumentsOf(trx, app.id, now.toISOString());
+          await recordEvent(trx, PURGE_ACTOR, app.id, now, {
+            kind: 'purged',
+            text: `${deleted.length} document${deleted.length === 1 ? '' : 's'} deleted`,
+          });
+          return deleted;
+        });
+        for (const key of rows.flatMap(documentKeys)) {
+          try {
+            await storage.delete(key);
+            files++;
+          } catch (err) {
+            // The row is gone: the storage sweep removes the file later as one no row refers to.
+            failed.push(key);
+            log.warn({ err }, 'a deleted application document file could not be removed; the storage sweep will');
+          }
+        }
+      }
+      if (candidates.length > 0) {
+        await db.transaction().execute((trx) =>
+          audit(
+            trx,
+            PURGE_ACTOR,
+            {
+              kind: 'application-documents-deleted',
+              subject: `Documents of ${candidates.length} rejected or withdrawn application${candidates.length === 1 ? '' : 's'}`,
+              changes: [{ field: 'Files', from: String(files + failed.length), to: String(failed.length) }],
+            },
+            now,
+          ),
+        );
+      }
+      return { applications: candidates.length, files, failed: failed.length };
+    },
+  };
+}
+export type ApplicationOfficeService = ReturnType<typeof createApplicationOfficeService>;

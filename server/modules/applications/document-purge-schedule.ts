@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SWEEP_INTERVAL_MS } from '#server/storage/sweep-schedule.ts';
+import type { ApplicationOfficeService } from './application-office.service.ts';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
+
+/**
+ * Deletes closed applications' documents that are past their keeping time now (without holding up the
+ * start) and then once a day, as the storage sweep runs. Runs in each process of a scaled-out site: a second
+ * run finds nothing left to delete.
+ */
+export function startDocumentPurges(
+  office: Pick<ApplicationOfficeService, 'purgeDocuments'>,
+  log: Log,
+  intervalMs = SWEEP_INTERVAL_MS,
+): { stop: () => void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const done = await office.purgeDocuments();
+      if (done.applications > 0) log.info(done, "closed applications' documents deleted");
+    } catch (err) {
+      log.error({ err }, "deleting closed applications' documents failed; it runs again in a day");
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
