@@ -126,5 +126,4 @@ export const DISTRICTS: readonly District[] = [
 export const districtNamed = (en: string): District | undefined => DISTRICTS.find((d) => d.en === en);
 
 /** Whether a district (by English name) lies in a province (by number). */
-export const districtInProvince = (en: string, province: number): boolean =>
-  districtNamed(en)?.province === province;
+export const districtInProvince = (en: string, province: number): boolean => districtNamed(en)?.province === province;

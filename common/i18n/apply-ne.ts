@@ -10,8 +10,7 @@ export const applyNe: typeof applyEn = {
     statusDescription: (college: string) => `सन्दर्भ नम्बर र जन्म मितिबाट ${college} मा दिएको आवेदन हेर्नुहोस्।`,
   },
   heading: 'अनलाइन आवेदन',
-  intro: (season: string) =>
-    `${season} सत्रका लागि आवेदन। खाता चाहिँदैन; ऐच्छिक लेखिएका कोठा खाली छोड्न सकिन्छ।`,
+  intro: (season: string) => `${season} सत्रका लागि आवेदन। खाता चाहिँदैन; ऐच्छिक लेखिएका कोठा खाली छोड्न सकिन्छ।`,
   notOpen: {
     upcoming: (opens: string) => `अनलाइन आवेदन ${opens} देखि खुल्छ।`,
     closed: 'यस सत्रको अनलाइन आवेदन बन्द भइसकेको छ।',
@@ -19,8 +18,7 @@ export const applyNe: typeof applyEn = {
     seeAdmission: 'भर्नाका मिति र कार्यक्रमहरू',
   },
   closes: (date: string) => `आवेदन ${date} मा बन्द हुन्छ।`,
-  late: (fee: string, until: string) =>
-    `अन्तिम मिति सकियो: ${until} सम्म ${fee} विलम्ब शुल्कसहित आवेदन लिइन्छ।`,
+  late: (fee: string, until: string) => `अन्तिम मिति सकियो: ${until} सम्म ${fee} विलम्ब शुल्कसहित आवेदन लिइन्छ।`,
   sections: {
     student: 'विद्यार्थी',
     family: 'परिवार',
@@ -157,11 +155,9 @@ export const applyNe: typeof applyEn = {
   },
   refusals: {
     closed: 'अहिले अनलाइन आवेदन खुला छैन। केही पनि सुरक्षित भएन।',
-    exists:
-      'यो सिम्बोल नम्बर र जन्म मितिको आवेदन यस सत्रमा पहिले नै पठाइसकिएको छ। यसको अवस्था /ne/admission/status मा हेर्नुहोस्।',
+    exists: 'यो सिम्बोल नम्बर र जन्म मितिको आवेदन यस सत्रमा पहिले नै पठाइसकिएको छ। यसको अवस्था /ne/admission/status मा हेर्नुहोस्।',
     tooMany: (minutes: number) => `यो जडानबाट धेरै आवेदन आए। कृपया ${minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।`,
-    tooManyLookups: (minutes: number) =>
-      `यो जडानबाट धेरै खोजी असफल भए। कृपया ${minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।`,
+    tooManyLookups: (minutes: number) => `यो जडानबाट धेरै खोजी असफल भए। कृपया ${minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।`,
     notFound: 'यो सन्दर्भ नम्बर र जन्म मिति मिल्ने आवेदन छैन। दुवै जाँचेर फेरि प्रयास गर्नुहोस्।',
     notCorrectable: 'यो आवेदनमा सच्याउन माग गरिएको छैन। केही बदलिएन।',
     missing: (doc: string) => `${doc}: कृपया राख्नुहोस्।`,
