@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  APPLICATION_FILE_LIMITS,
   GENDERS,
   HEARD_FROM,
   PAYMENT_METHODS,
@@ -290,4 +291,34 @@ export function eligibilitySentence(
   const head = t.eligibility.asks(name(chosen), gpaText(chosen.minGpa), gradeText);
   const tail = others.map((p) => t.eligibility.other(name(p), gpaText(p.minGpa))).join(' ');
   return `${head}${met ? t.eligibility.met : t.eligibility.notMet}${tail ? ` ${tail}` : ''}`;
+}
+
+/**
+ * The words for a refusal of the application or status pages, in the page's language: the server's refusals
+ * carry a code (common/api-error.ts) and, for a limit, the seconds to wait (Retry-After).
+ */
+export function applicationRefusalText(code: string, t: ApplyText, retryAfterSeconds = 0): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const r = t.refusals;
+  const words: Record<string, string> = {
+    'application/closed': r.closed,
+    'application/exists': r.exists,
+    'application/too-many-requests': r.tooMany(minutes),
+    'application/lookups-limited': r.tooManyLookups(minutes),
+    'application/not-found': r.notFound,
+    'application/not-correctable': r.notCorrectable,
+    'application/file-too-large': r.tooLarge(APPLICATION_FILE_LIMITS.fileBytes / 1_048_576),
+    'application/not-image': r.notImage,
+    'application/not-document': r.notImageOrPdf,
+    'application/unreadable': r.unreadable,
+    'application/too-many-pages': r.tooManyPages(APPLICATION_FILE_LIMITS.pages),
+    'inquiry/too-fast': r.tooFast,
+    'inquiry/form-expired': r.formExpired,
+    'inquiry/form-invalid': r.formInvalid,
+    'inquiry/form-used': r.formUsed,
+    'storage/full': r.storageFull,
+    'database/busy': r.busy,
+    validation: t.correctFields,
+  };
+  return words[code] ?? r.formInvalid;
 }
