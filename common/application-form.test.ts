@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildApplicationValues } from './application-form.test-values.ts';
-import { eligibilityOf, eligibilitySentence, gpaHundredths, readApplicationForm } from './application-form.ts';
+import { gpaHundredths, readApplicationForm } from './application-form.ts';
+import { eligibilityOf, eligibilitySentence } from './eligibility.ts';
+import { en } from './i18n/en.ts';
 import { ne } from './i18n/ne.ts';
 
 const SCIENCE = 'p-science';
@@ -101,7 +103,7 @@ describe('eligibility', () => {
   });
 
   it('warns in a sentence naming what the programme asks and what the others ask', () => {
-    expect(eligibilitySentence(science, [management], 250, { Science: 'C', Mathematics: 'B' }, 'en')).toBe(
+    expect(eligibilitySentence(science, [management], 250, { Science: 'C', Mathematics: 'B' }, 'en', en.apply)).toBe(
       'Science asks for GPA 2.0 and C+ in Science and Mathematics: your grades do not meet it. Management asks for 1.6.',
     );
     expect(eligibilitySentence(management, [], 250, {}, 'ne', ne.apply)).toBe(

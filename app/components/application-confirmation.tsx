@@ -12,6 +12,7 @@ export interface ConfirmationView {
   amount: number;
   late: boolean;
   photo: string;
+  warning: string;
   statusUrl: string;
   qrSvg: string;
 }
@@ -68,6 +69,11 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
           </div>
         </dl>
       </div>
+      {c.warning ? (
+        <p className="apply-eligibility">
+          {c.warning} {ui.apply.eligibility.warnOnly}
+        </p>
+      ) : null}
       <p>{t.keepIt}</p>
       <h3>{t.next}</h3>
       <ol>

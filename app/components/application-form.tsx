@@ -23,6 +23,8 @@ export interface RefusedApplication {
   kept: { key: string; kind: DocumentKind; name: string }[];
   uploadToken: string;
   formToken: string;
+  /** The eligibility warning for the grades sent ('' when none). */
+  warning: string;
 }
 
 export interface ApplicationFormProps {
@@ -198,7 +200,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
 
       <FormSection id="programme" title={t.sections.programme}>
         <SelectField {...f('first_choice')} options={programmes} />
-        <p className="apply-eligibility" data-eligibility aria-live="polite" />
+        <p className="apply-eligibility" data-eligibility aria-live="polite">
+          {props.refused?.warning ? `${props.refused.warning} ${t.eligibility.warnOnly}` : null}
+        </p>
         <SelectField {...f('second_choice')} options={programmes} optional emptyText={t.noSecondChoice} />
         {props.categories.length > 0 ? (
           <SelectField

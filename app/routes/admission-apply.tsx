@@ -60,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       kept: outcome.kept,
       uploadToken: outcome.uploadToken,
       formToken: outcome.formToken,
+      warning: outcome.warning,
     },
   };
   const retry = outcome.status === 429 ? { 'Retry-After': '60' } : undefined;

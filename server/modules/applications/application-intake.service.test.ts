@@ -78,6 +78,16 @@ describe('an application', () => {
     expect(photo).toMatchObject({ width: 600, height: 772 });
   });
 
+  it('warns, and still accepts, when the grades do not meet the first choice, and stores it as not eligible', async () => {
+    const confirmation = accepted(
+      await apply({ values: values({ first_choice: t.science.id, gpa: '1.90', grade_mathematics: 'C' }) }),
+    );
+    expect(confirmation.warning).toBe(
+      'Science asks for GPA 2.0 and C+ in Science and Mathematics: your grades do not meet it. Management asks for 1.6.',
+    );
+    expect((await rowOf(confirmation.reference)).eligible).toBe(0);
+  });
+
   it('numbers applications one after the other in the season', async () => {
     const first = accepted(await apply({ values: values() })).reference;
     const second = accepted(await apply({ values: values() })).reference;

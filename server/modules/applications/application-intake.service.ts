@@ -5,7 +5,6 @@ import {
   type ApplicationForm,
   type ApplicationValues,
   applicationRefusalText,
-  eligibilityOf,
   readApplicationForm,
 } from '#common/application-form.ts';
 import {
@@ -18,6 +17,7 @@ import {
   readReference,
 } from '#common/application.ts';
 import { refusalOf } from '#common/api-error.ts';
+import { eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
@@ -93,6 +93,8 @@ export interface Confirmation {
   late: boolean;
   /** The photo's face-sized preview as a data: URI (never a public address). */
   photo: string;
+  /** The eligibility warning when the first choice's minimum is not met ('' when it is): the office decides. */
+  warning: string;
 }
 
 export type ApplyOutcome =
@@ -108,6 +110,8 @@ export type ApplyOutcome =
       uploadToken: string;
       /** The token the corrected form carries (a fresh one when this one was used). */
       formToken: string;
+      /** The eligibility warning for the grades typed ('' when met or not readable). */
+      warning: string;
     };
 
 export interface ApplicationStatus {
@@ -336,7 +340,18 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         fieldErrors: ApplicationFieldErrors,
         kept: KeptDocument[],
         formToken = req.formToken,
-      ): ApplyOutcome => ({ ok: false, status, code, message, fieldErrors, kept, uploadToken: token, formToken });
+      ): ApplyOutcome => ({
+        ok: false,
+        status,
+        code,
+        message,
+        fieldErrors,
+        kept,
+        uploadToken: token,
+        formToken,
+        warning,
+      });
+      let warning = '';
       if (!view) return refused(409, 'application/closed', t.apply.refusals.closed, {}, []);
 
       const listed = await pending.list(token);
@@ -361,6 +376,10 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       let amount = 0;
       if (form) {
         const first = view.programmes.find((p) => p.id === form.firstChoice)!;
+        const others = view.programmes.filter((p) => p.id !== first.id);
+        if (!eligibilityOf(first, form.gpaHundredths, form.grades)) {
+          warning = eligibilitySentence(first, others, form.gpaHundredths, form.grades, req.lang, t.apply);
+        }
         amount = first.applicationFee + (view.state.phase === 'late' ? view.season.lateFee : 0);
         const seasonYear = Number(view.season.name.slice(0, 4));
         if (form.seeYear > seasonYear) errors.see_year = t.apply.errors.seeYear;
@@ -427,6 +446,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
               amount,
               late: view.state.phase === 'late',
               photo: preview ? `data:image/jpeg;base64,${preview.toString('base64')}` : '',
+              warning,
             },
           };
         });
