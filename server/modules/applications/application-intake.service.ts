@@ -5,6 +5,8 @@ import {
   type ApplicationForm,
   type ApplicationValues,
   applicationRefusalText,
+  gpaHundredths,
+  gradeField,
   readApplicationForm,
 } from '#common/application-form.ts';
 import {
@@ -18,6 +20,7 @@ import {
 } from '#common/application.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
+import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission-season.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
@@ -373,13 +376,24 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       const errors: ApplicationFieldErrors = { ...fieldErrors };
       for (const [kind, lines] of Object.entries(fileRefusals)) errors[kind] = lines.join(' ');
 
+      // The warning is given whenever the first choice and the GPA can be read, even if other fields are refused.
+      const chosen = view.programmes.find((p) => p.id === req.values.first_choice);
+      const gpa = gpaHundredths(req.values.gpa ?? '');
+      if (chosen && gpa !== null) {
+        const grades = Object.fromEntries(
+          SEE_SUBJECTS.map((s) => [s, req.values[gradeField(s)]]).filter((e): e is [string, NebGrade] =>
+            (NEB_GRADES as readonly string[]).includes(e[1] ?? ''),
+          ),
+        );
+        if (!eligibilityOf(chosen, gpa, grades)) {
+          const others = view.programmes.filter((p) => p.id !== chosen.id);
+          warning = eligibilitySentence(chosen, others, gpa, grades, req.lang, t.apply);
+        }
+      }
+
       let amount = 0;
       if (form) {
         const first = view.programmes.find((p) => p.id === form.firstChoice)!;
-        const others = view.programmes.filter((p) => p.id !== first.id);
-        if (!eligibilityOf(first, form.gpaHundredths, form.grades)) {
-          warning = eligibilitySentence(first, others, form.gpaHundredths, form.grades, req.lang, t.apply);
-        }
         amount = first.applicationFee + (view.state.phase === 'late' ? view.season.lateFee : 0);
         const seasonYear = Number(view.season.name.slice(0, 4));
         if (form.seeYear > seasonYear) errors.see_year = t.apply.errors.seeYear;
