@@ -1,4 +1,4 @@
-import { type NebGrade, gradeAtLeast } from './admission-season.ts';
+import { type NebGrade, gradeAtLeast } from './neb-grades.ts';
 
 /**
  * Whether SEE results meet a programme's minimum, and the warning the application form shows: shared by the

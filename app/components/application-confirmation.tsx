@@ -93,11 +93,12 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
           height={120}
         />
       </div>
-      <form className="apply-print" action="#" onSubmit={(e) => e.preventDefault()}>
-        <button type="button" className="btn btn--primary" data-print>
+      {/* Shown by the page's enhancement (printing needs a script); without it the browser's own Print remains. */}
+      <p className="apply-print">
+        <button type="button" className="btn btn--primary" data-print hidden>
           {t.print}
         </button>
-      </form>
+      </p>
     </section>
   );
 }

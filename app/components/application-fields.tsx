@@ -210,7 +210,12 @@ export function BsDateField({
           Array.from({ length: 32 }, (_, i) => [String(i + 1), digits(i + 1)]),
         )}
       </div>
-      <p className="apply-hint" data-ad-date={prefix} aria-live="polite" />
+      <p
+        className="apply-hint"
+        data-ad-date={prefix}
+        data-ad-text={ui.apply.hints.adDate('{date}')}
+        aria-live="polite"
+      />
       {error ? (
         <p id={errorId} className="form-field__error">
           {error}

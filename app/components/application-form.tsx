@@ -136,7 +136,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
           {...f('name_ne')}
           hint={t.hints.name_ne}
           lang="ne"
-          after={<span className="apply-preeti" data-preeti-for="field-name_ne" />}
+          after={<span className="apply-preeti" data-preeti-for="field-name_ne" data-preeti-label={t.hints.preeti} />}
         />
         <BsDateField
           prefix="birth"
@@ -255,7 +255,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
               {name(p)}:{' '}
               {p.applicationFee + (props.late ? props.lateFee : 0) === 0
                 ? t.hints.noFee
-                : t.hints.fee(formatRupees(lang, p.applicationFee + (props.late ? props.lateFee : 0)))}
+                : formatRupees(lang, p.applicationFee + (props.late ? props.lateFee : 0))}
             </li>
           ))}
         </ul>

@@ -1,8 +1,11 @@
+import { eligibilityWords } from './eligibility-words.ts';
+
 /**
  * The online application's words in English: the form, its messages, the confirmation and the status page.
  * Part of the English catalogue (en.ts, `apply`); the Nepali is apply-ne.ts, typed as this one.
  */
 export const applyEn = {
+  ...eligibilityWords.en,
   meta: {
     applyTitle: 'Apply online',
     applyDescription: (college: string) =>
@@ -92,13 +95,6 @@ export const applyEn = {
   kept: 'Already received (kept for an hour):',
   keptFile: (name: string) => `Keep ${name}`,
   genders: { female: 'Female', male: 'Male', other: 'Other' },
-  subjects: {
-    English: 'English',
-    Nepali: 'Nepali',
-    Mathematics: 'Mathematics',
-    Science: 'Science',
-    'Social Studies': 'Social Studies',
-  } as Record<string, string>,
   heardFrom: {
     friends: 'Friends or family',
     school: 'My school',
@@ -120,15 +116,6 @@ export const applyEn = {
     `admitted are deleted ${keepDays} days after the season's admission deadline. (Individual Privacy Act 2075.)`,
   submit: 'Send the application',
   correctFields: 'Some fields need correcting. Everything you typed and every file received is kept below.',
-  eligibility: {
-    asks: (name: string, gpa: string, grades: string) => `${name} asks for GPA ${gpa}${grades ? ` and ${grades}` : ''}`,
-    gradeIn: (grade: string, subjects: string) => `${grade} in ${subjects}`,
-    and: ' and ',
-    notMet: ': your grades do not meet it.',
-    met: ': your grades meet it.',
-    other: (name: string, gpa: string) => `${name} asks for ${gpa}.`,
-    warnOnly: 'You may still apply: the office decides.',
-  },
   errors: {
     required: (field: string) => `${field} is required.`,
     tooLong: (field: string, max: number) => `${field} can be at most ${max} characters.`,

@@ -1,7 +1,9 @@
 import type { applyEn } from './apply-en.ts';
+import { eligibilityWords } from './eligibility-words.ts';
 
 /** The online application's words in Nepali (part of the Nepali catalogue, ne.ts `apply`). */
 export const applyNe: typeof applyEn = {
+  ...eligibilityWords.ne,
   meta: {
     applyTitle: 'अनलाइन आवेदन',
     applyDescription: (college: string) =>
@@ -89,13 +91,6 @@ export const applyNe: typeof applyEn = {
   kept: 'प्राप्त भइसकेका (एक घण्टा राखिन्छ):',
   keptFile: (name: string) => `${name} राख्नुहोस्`,
   genders: { female: 'महिला', male: 'पुरुष', other: 'अन्य' },
-  subjects: {
-    English: 'अङ्ग्रेजी',
-    Nepali: 'नेपाली',
-    Mathematics: 'गणित',
-    Science: 'विज्ञान',
-    'Social Studies': 'सामाजिक अध्ययन',
-  },
   heardFrom: {
     friends: 'साथी वा परिवार',
     school: 'मेरो विद्यालय',
@@ -117,16 +112,6 @@ export const applyNe: typeof applyEn = {
     `${keepDays} दिनपछि मेटाइन्छन्। (वैयक्तिक गोपनीयता ऐन, २०७५)`,
   submit: 'आवेदन पठाउनुहोस्',
   correctFields: 'केही कोठा सच्याउनुपर्छ। तपाईंले लेखेका सबै कुरा र प्राप्त सबै फाइल तल राखिएका छन्।',
-  eligibility: {
-    asks: (name: string, gpa: string, grades: string) =>
-      `${name} का लागि जीपीए ${gpa}${grades ? ` र ${grades}` : ''} चाहिन्छ`,
-    gradeIn: (grade: string, subjects: string) => `${subjects} मा ${grade}`,
-    and: ' र ',
-    notMet: ': तपाईंको ग्रेडले पुग्दैन।',
-    met: ': तपाईंको ग्रेड पुग्छ।',
-    other: (name: string, gpa: string) => `${name} का लागि ${gpa} चाहिन्छ।`,
-    warnOnly: 'तपाईं आवेदन दिन सक्नुहुन्छ: निर्णय कलेजले गर्छ।',
-  },
   errors: {
     required: (field: string) => `${field} आवश्यक छ।`,
     tooLong: (field: string, max: number) => `${field} बढीमा ${max} अक्षरको हुन सक्छ।`,

@@ -285,7 +285,13 @@ test.describe('the application pages are accessible @phone', () => {
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('apply-form.png'), fullPage: true });
 
+    await page.waitForSelector('html[data-enhanced]');
     await fillForm(page, symbol);
+    // With JavaScript the warning and the A.D. date come as the choices are made.
+    await expect(
+      page.getByText(/^Science asks for GPA 2\.0 and C\+ in Science and Mathematics: your grades do not meet it\./u),
+    ).toBeVisible();
+    await expect(page.getByText('That is 2011-08-29 A.D.')).toBeVisible();
     await page.getByLabel("Guardian's mobile number").fill('9845012345');
     const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#c89078' } })
       .jpeg()
