@@ -10,6 +10,9 @@ export default [
     route('gallery', 'routes/gallery.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('admission', 'routes/admission.tsx'),
+    // Online applications: the form and the applicant's status page.
+    route('admission/apply', 'routes/admission-apply.tsx'),
+    route('admission/status', 'routes/admission-status.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),

@@ -1,21 +1,18 @@
 import { z } from 'zod';
 import { BsDateStringSchema, OptionalBsDateStringSchema } from './bs-date-string.ts';
+import { NEB_GRADES, type NebGrade, gradeAtLeast } from './neb-grades.ts';
 
 /**
  * An admission season: its dates in B.S. (kept as 'YYYY-MM-DD' B.S. strings), the programmes it admits to
  * with their seats, approved fees, eligibility and scholarship seats, and the scholarship categories.
  */
 
-/** NEB's letter grades, best first. */
-export const NEB_GRADES = ['A+', 'A', 'B+', 'B', 'C+', 'C', 'D+', 'D', 'NG'] as const;
-export type NebGrade = (typeof NEB_GRADES)[number];
+// The grades live in a module without zod, so the application form's enhancement can compare them.
+export { NEB_GRADES, gradeAtLeast };
+export type { NebGrade };
 export const NebGradeSchema = z.enum(NEB_GRADES, {
   error: `Choose a grade on the NEB scale (${NEB_GRADES.join(', ')}).`,
 });
-
-/** Whether `grade` is at least `minimum` on the NEB scale. */
-export const gradeAtLeast = (grade: NebGrade, minimum: NebGrade): boolean =>
-  NEB_GRADES.indexOf(grade) <= NEB_GRADES.indexOf(minimum);
 
 export const NEB_STREAMS = ['Science', 'Management', 'Humanities', 'Law', 'Education', 'Other'] as const;
 export const NebStreamSchema = z.enum(NEB_STREAMS, { error: 'Choose the NEB stream.' });

@@ -128,6 +128,19 @@ export const API_ERRORS = {
   'application/over-seats': { status: 409, message: null },
   'application/no-fee': { status: 409, message: 'This application has no fee to verify.' },
 
+  /** Online applications: the words are in both languages in the catalogue (common/i18n/apply-en.ts). */
+  'application/closed': { status: 409, message: null },
+  'application/exists': { status: 409, message: null },
+  'application/too-many-requests': { status: 429, message: null },
+  'application/not-found': { status: 404, message: null },
+  'application/lookups-limited': { status: 429, message: null },
+  'application/not-correctable': { status: 409, message: null },
+  'application/file-too-large': { status: 413, message: null },
+  'application/not-image': { status: 415, message: null },
+  'application/not-document': { status: 415, message: null },
+  'application/unreadable': { status: 415, message: null },
+  'application/too-many-pages': { status: 413, message: null },
+
   /** Staff accounts: the site always keeps one owner who can sign in. */
   'staff/last-owner': {
     status: 409,

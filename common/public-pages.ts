@@ -14,6 +14,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/gallery', showsNotices: false },
   { path: '/contact', showsNotices: false },
   { path: '/admission', showsNotices: false },
+  { path: '/admission/apply', showsNotices: false },
+  { path: '/admission/status', showsNotices: false },
 ];
 
 /** Where the feed of the latest notices is; every public page's head links to it. */

@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   // timestamp, the honeypot and the per-e-mail limit are what stop scripts.
   INQUIRY_MAX_PER_HOUR: int(60, 1, 10000),
   INQUIRY_MAX_PER_EMAIL_PER_HOUR: int(3, 1, 1000),
+  // Online applications per address per hour: generous, as a school lab or a cyber café sends many.
+  APPLICATION_MAX_PER_HOUR: int(60, 1, 10000),
+  // Status look-ups that find nothing per address per hour, so guessing dates of birth gets nowhere.
+  APPLICATION_LOOKUP_FAILURES_PER_HOUR: int(10, 1, 1000),
   GALLERY_PAGE_SIZE: int(48, 1, 500),
   // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
   S3_BUCKET: z

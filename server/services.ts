@@ -16,6 +16,7 @@ import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
+import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createAccountService } from './modules/staff/account.service.ts';
@@ -92,6 +93,17 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
+    }),
+    // The applicant's side of online admission (the office's is applicationOffice).
+    applicationIntake: createApplicationIntake({
+      db,
+      storage,
+      log,
+      clock,
+      seasons,
+      pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+      maxPerHour: env.APPLICATION_MAX_PER_HOUR,
+      lookupFailuresPerHour: env.APPLICATION_LOOKUP_FAILURES_PER_HOUR,
     }),
     auth: createAuthService(
       db,

@@ -5,13 +5,24 @@ import { CtaLink } from './cta-link.tsx';
 
 /**
  * The admission status in the page's language with its button: 'APPLY NOW' only while admission is open,
- * else 'ENQUIRY NOW', both opening the enrolment form in a new tab. In a season's last days it says how
- * many are left; after the closing date, that late applications pay the late fee.
+ * else 'ENQUIRY NOW'. While a published season is open, APPLY NOW goes to the online application
+ * (/admission/apply in the page's language); otherwise the button opens the enrolment form in a new tab. In a
+ * season's last days it says how many are left; after the closing date, that late applications pay the late fee.
  */
-export function AdmissionsCall({ admission, headingLevel = 2 }: { admission: PublicAdmission; headingLevel?: 2 | 3 }) {
-  const { site, ui, lang } = useSiteContent();
-  const Heading = `h${headingLevel}` as const;
+function AdmissionButton({ admission }: { admission: PublicAdmission }) {
+  const { site, ui, href } = useSiteContent();
   const open = admission.status === 'ADMISSION OPEN';
+  if (open && admission.season) return <CtaLink href={href('/admission/apply')}>{ui.admissions.applyNow}</CtaLink>;
+  return (
+    <CtaLink href={site.college.enrolmentFormUrl} newTab>
+      {open ? ui.admissions.applyNow : ui.admissions.enquiryNow}
+    </CtaLink>
+  );
+}
+
+export function AdmissionsCall({ admission, headingLevel = 2 }: { admission: PublicAdmission; headingLevel?: 2 | 3 }) {
+  const { ui, lang } = useSiteContent();
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="admission-call">
       <div>
@@ -21,9 +32,7 @@ export function AdmissionsCall({ admission, headingLevel = 2 }: { admission: Pub
         ) : null}
         {admission.lateFee ? <p>{ui.admissions.lateFee(formatRupees(lang, admission.lateFee))}</p> : null}
       </div>
-      <CtaLink href={site.college.enrolmentFormUrl} newTab>
-        {open ? ui.admissions.applyNow : ui.admissions.enquiryNow}
-      </CtaLink>
+      <AdmissionButton admission={admission} />
     </div>
   );
 }
@@ -32,7 +41,6 @@ export function AdmissionsCall({ admission, headingLevel = 2 }: { admission: Pub
 export function AdmissionsBlock({ admission }: { admission: PublicAdmission }) {
   const { site, t, ui, langOf, href } = useSiteContent();
   const intro = t(site.college.admissionsIntro);
-  const open = admission.status === 'ADMISSION OPEN';
   return (
     <section id="admissions" className="section admissions" aria-labelledby="admissions-title">
       <div className="container admissions__inner">
@@ -41,9 +49,7 @@ export function AdmissionsBlock({ admission }: { admission: PublicAdmission }) {
           <p className="admissions__soon">{ui.admissions.closingSoon(admission.closingSoonDays)}</p>
         ) : null}
         {intro ? <p lang={langOf(site.college.admissionsIntro)}>{intro}</p> : null}
-        <CtaLink href={site.college.enrolmentFormUrl} newTab>
-          {open ? ui.admissions.applyNow : ui.admissions.enquiryNow}
-        </CtaLink>
+        <AdmissionButton admission={admission} />
         {admission.season ? (
           <p className="admissions__more">
             <a href={href('/admission')}>{ui.admissions.seasonDetails}</a>

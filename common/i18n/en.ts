@@ -5,6 +5,7 @@
  * admin, with its Nepali beside the English.
  */
 import type { NoticeCategory } from '../notice-category.ts';
+import { applyEn } from './apply-en.ts';
 
 export const en = {
   nav: {
@@ -262,6 +263,8 @@ export const en = {
     text: 'Sorry, this page could not be shown. Please try again in a moment.',
     home: 'Go to the home page',
   },
+  /** The online application: its form, confirmation and status page. */
+  apply: applyEn,
 };
 
 /** The shape every language's catalogue has: the English one's keys, each with the same kind of value. */

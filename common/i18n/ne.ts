@@ -1,4 +1,5 @@
 import type { Catalogue } from './en.ts';
+import { applyNe } from './apply-ne.ts';
 import { toDevanagariDigits as digits } from './nepali-numbers.ts';
 
 /** The public site's interface text in Nepali; numbers are written in Devanagari digits. */
@@ -247,4 +248,5 @@ export const ne: Catalogue = {
     text: 'माफ गर्नुहोस्, यो पृष्ठ देखाउन सकिएन। कृपया केही बेरपछि फेरि प्रयास गर्नुहोस्।',
     home: 'गृहपृष्ठमा जानुहोस्',
   },
+  apply: applyNe,
 };

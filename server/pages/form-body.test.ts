@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
 import { registerErrorHandler } from '../errors.ts';
 import { PAGE_FORM_MAX_BYTES, multipartHasNul, registerFormBodyParsers, urlEncodedHasNul } from './form-body.ts';
 
@@ -58,11 +59,17 @@ describe('page form bodies', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('refuses a form over 1 MB with 413 from its Content-Length, and multipart over the upload limit', async () => {
+  it('refuses a form over 1 MB with 413 from its Content-Length, and multipart over an application post', async () => {
     const big = `message=${'a'.repeat(PAGE_FORM_MAX_BYTES)}`;
     expect((await post(big, 'application/x-www-form-urlencoded')).statusCode).toBe(413);
-    const huge = Buffer.alloc(UPLOAD_MAX + PAGE_FORM_MAX_BYTES + 1, 0x61);
+    const huge = Buffer.alloc(APPLICATION_FILE_LIMITS.postBytes + PAGE_FORM_MAX_BYTES + 1, 0x61);
     expect((await post(huge, 'multipart/form-data; boundary=x')).statusCode).toBe(413);
+  });
+
+  it('reads a multipart form as large as an online application may be, beyond the upload limit', async () => {
+    // Read (then refused as unreadable multipart, 400), not refused by its size.
+    const application = Buffer.alloc(APPLICATION_FILE_LIMITS.postBytes, 0x61);
+    expect((await post(application, 'multipart/form-data; boundary=x')).statusCode).toBe(400);
   });
 
   it('reads no other encoding: text/plain or JSON is refused with 415, however large', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
 import { badRequest } from '../errors.ts';
 import { asBytes } from './fetch-bridge.ts';
 
@@ -37,8 +38,9 @@ export async function multipartHasNul(body: Buffer, contentType: string): Promis
 /**
  * Page routes (React Router actions) receive their body as bytes read by Fastify, within a limit that
  * is checked against Content-Length before anything is read (413): a page form costs what its bytes
- * cost, and React Router parses it once. Multipart forms may carry files up to the upload limit, a
- * URL-encoded form 1 MB. Only these two encodings are read: the page gate refuses any other before this
+ * cost, and React Router parses it once. Multipart forms may carry files up to the upload limit or, if
+ * larger, what one online application may carry (its photo and documents, APPLICATION_FILE_LIMITS.postBytes);
+ * a URL-encoded form 1 MB. Only these two encodings are read: the page gate refuses any other before this
  * (server/pages/page-gate.ts), and without a parser for it Fastify would refuse it too (415).
  */
 export function registerFormBodyParsers(pages: FastifyInstance, uploadMaxBytes: number): void {
@@ -53,7 +55,7 @@ export function registerFormBodyParsers(pages: FastifyInstance, uploadMaxBytes: 
   );
   pages.addContentTypeParser(
     'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: uploadMaxBytes + PAGE_FORM_MAX_BYTES },
+    { parseAs: 'buffer', bodyLimit: Math.max(uploadMaxBytes, APPLICATION_FILE_LIMITS.postBytes) + PAGE_FORM_MAX_BYTES },
     async (request: FastifyRequest, body: Buffer) => {
       if (await multipartHasNul(body, String(request.headers['content-type']))) throw nulError();
       return body;

@@ -239,6 +239,8 @@ const PAGES = [
   '/notices/:id/a-notice',
   '/gallery',
   '/contact',
+  '/admission/apply',
+  '/admission/status',
   '/nowhere',
   '/login',
   '/login?next=%2Fadmin%2Fnotice',
@@ -248,7 +250,16 @@ const PAGES = [
     .concat(['content', 'banner', 'audit', 'courses', 'people', 'downloads', 'staff', 'account', 'nowhere'])
     .map((p) => `/admin/${p}`),
 ];
-const PUBLIC = ['/', '/notices', '/notices/:id/a-notice', '/gallery', '/contact', '/nowhere'];
+const PUBLIC = [
+  '/',
+  '/notices',
+  '/notices/:id/a-notice',
+  '/gallery',
+  '/contact',
+  '/admission/apply',
+  '/admission/status',
+  '/nowhere',
+];
 const ROUTES = [...PAGES, ...PUBLIC.map((p) => (p === '/' ? '/ne' : `/ne${p}`))];
 /** The address a page's data is fetched at (React Router's single fetch), as its runtime writes it. */
 const dataAddress = (target: string) => {

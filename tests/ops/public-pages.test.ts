@@ -102,6 +102,9 @@ describe('public pages from the render cache', () => {
 
   it('never lets anyone keep the contact page (its form carries a token) or an admin answer', async () => {
     expect((await page('/contact')).headers.get('cache-control')).toBe('private, no-store');
+    // The application's form carries a token, and the status page answers an applicant's application.
+    expect((await page('/admission/apply')).headers.get('cache-control')).toBe('private, no-store');
+    expect((await page('/ne/admission/status')).headers.get('cache-control')).toBe('private, no-store');
     const admin = await page('/admin', { cookie });
     expect(admin.headers.get('cache-control')).toBe('private, no-store');
     // The admin's runtime writes inline scripts: its policy names this response's nonce.

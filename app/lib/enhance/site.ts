@@ -16,6 +16,10 @@ function start(): void {
   enhanceBanner();
   enhanceFacades();
   enhanceCopyLinks();
+  // The application pages' enhancement is a chunk of its own, fetched only where it is needed.
+  if (document.querySelector('[data-application-form], form.apply-lookup, [data-print]')) {
+    void import('./application.ts').then((m) => m.enhanceApplication());
+  }
   // Tells tests (and styles) that the enhancements are in place.
   document.documentElement.dataset.enhanced = '';
   startVitals();

@@ -14,16 +14,17 @@ import { reserve } from '#server/rate-limit/rate-limit.repository.ts';
 import { type FormTokenClaims, newNonce, readFormToken, signFormToken } from './form-token.ts';
 import { findSecret, insertSecretIfAbsent } from '#server/secrets/server-secrets.repository.ts';
 
-const SECRET_NAME = 'inquiry-form-token';
 const MIN_AGE_MS = INQUIRY_FORM_TIMING.minSeconds * 1000;
 const MAX_AGE_MS = INQUIRY_FORM_TIMING.maxAgeHours * 3_600_000;
 
 /**
- * The contact form's signed opening time. The key is a random secret kept in the database, made by
+ * A public form's signed opening time (the contact form's, `inquiry`, or the application's, `application`:
+ * each form has its own secret and its own spent tokens). The key is a random secret kept in the database, made by
  * whichever process needs it first, so a form served by one process is accepted by any other, and the
  * form works without JavaScript (the token is a hidden field the server writes into the page).
  */
-export function createFormTokens(db: Db, clock: Clock = systemClock) {
+export function createFormTokens(db: Db, clock: Clock = systemClock, form = 'inquiry') {
+  const SECRET_NAME = `${form}-form-token`;
   let key: Promise<Buffer> | undefined;
 
   async function loadKey(): Promise<Buffer> {
@@ -67,7 +68,7 @@ export function createFormTokens(db: Db, clock: Clock = systemClock) {
     async spend(claims: FormTokenClaims): Promise<void> {
       const now = clock.now();
       const remainingMs = Math.max(1000, claims.issuedAt + MAX_AGE_MS - now.getTime());
-      const taken = await reserve(db, `inquiry:form:${claims.nonce}`, 1, remainingMs, now);
+      const taken = await reserve(db, `${form}:form:${claims.nonce}`, 1, remainingMs, now);
       if (!taken) throw badRequest(INQUIRY_FORM_USED.code, INQUIRY_FORM_USED.message);
     },
   };

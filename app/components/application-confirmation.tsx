@@ -1,0 +1,104 @@
+import { formatRupees } from '#common/i18n/amounts.ts';
+import { formatDateIn } from '#common/i18n/dates.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
+
+export interface ConfirmationView {
+  reference: string;
+  nameEn: string;
+  nameNe: string;
+  programme: { en: string; ne: string };
+  secondChoice: { en: string; ne: string } | null;
+  submittedAt: string;
+  amount: number;
+  late: boolean;
+  photo: string;
+  warning: string;
+  statusUrl: string;
+  qrSvg: string;
+}
+
+/**
+ * What the applicant keeps: the reference, the photo (its small preview inlined, never a public address),
+ * the programme, the date in B.S., what happens next and a QR code of the status page's address (the address
+ * only: the reference and the date of birth are never in it). Prints on one page.
+ */
+export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
+  const { ui, lang } = useSiteContent();
+  const t = ui.apply.confirmation;
+  const named = (n: { en: string; ne: string }) => (lang === 'ne' ? n.ne : n.en);
+  return (
+    <section className="apply-confirmation" aria-labelledby="apply-confirmation-title">
+      <h2 id="apply-confirmation-title" tabIndex={-1} autoFocus>
+        {t.heading}
+      </h2>
+      <div className="apply-confirmation__card">
+        {c.photo ? <img className="apply-confirmation__photo" src={c.photo} alt={t.photoAlt} width={120} /> : null}
+        <dl className="apply-confirmation__facts">
+          <div>
+            <dt>{t.reference}</dt>
+            <dd className="apply-reference">{c.reference}</dd>
+          </div>
+          <div>
+            <dt>{t.student}</dt>
+            <dd>
+              {c.nameEn}
+              <br />
+              <span lang="ne">{c.nameNe}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t.programme}</dt>
+            <dd>{named(c.programme)}</dd>
+          </div>
+          {c.secondChoice ? (
+            <div>
+              <dt>{t.secondChoice}</dt>
+              <dd>{named(c.secondChoice)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t.submittedOn}</dt>
+            <dd>{formatDateIn(lang, c.submittedAt)}</dd>
+          </div>
+          <div>
+            <dt>{t.fee}</dt>
+            <dd>
+              {c.amount === 0 ? ui.apply.hints.noFee : formatRupees(lang, c.amount)}
+              {c.late ? ` ${t.late}` : ''}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      {c.warning ? (
+        <p className="apply-eligibility">
+          {c.warning} {ui.apply.eligibility.warnOnly}
+        </p>
+      ) : null}
+      <p>{t.keepIt}</p>
+      <h3>{t.next}</h3>
+      <ol>
+        {t.nextSteps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <div className="apply-confirmation__status">
+        <p>
+          {t.statusAt} <a href={c.statusUrl}>{c.statusUrl}</a>
+        </p>
+        <img
+          className="apply-confirmation__qr"
+          src={`data:image/svg+xml,${encodeURIComponent(c.qrSvg)}`}
+          alt={t.qrAlt}
+          width={120}
+          height={120}
+        />
+      </div>
+      {/* Shown by the page's enhancement (printing needs a script); without it the browser's own Print remains. */}
+      <p className="apply-print">
+        <button type="button" className="btn btn--primary" data-print hidden>
+          {t.print}
+        </button>
+      </p>
+    </section>
+  );
+}

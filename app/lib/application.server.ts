@@ -1,0 +1,49 @@
+import { APPLICATION_HONEYPOT, APPLICATION_TEXT_FIELDS } from '#common/application-form.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '#common/application.ts';
+import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
+import type { ApplyRequest, SentFile } from '#server/modules/applications/application-intake.service.ts';
+import { KEEP_FIELD, UPLOAD_TOKEN_FIELD, fileField } from '#app/components/application-form.tsx';
+import { noticeQrSvg } from './notice-qr.server.ts';
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** The files chosen in one file input, for a document (an empty input sends one nameless, empty file). */
+export async function filesIn(form: FormData, field: string, kind: DocumentKind): Promise<SentFile[]> {
+  const files: SentFile[] = [];
+  for (const entry of form.getAll(field)) {
+    if (!(entry instanceof File) || entry.size === 0) continue;
+    files.push({ kind, name: entry.name || 'file', body: Buffer.from(await entry.arrayBuffer()) });
+  }
+  return files;
+}
+
+/** The files chosen for every document of the application form. */
+async function sentFiles(form: FormData): Promise<SentFile[]> {
+  const files: SentFile[] = [];
+  for (const kind of DOCUMENT_KINDS) files.push(...(await filesIn(form, fileField(kind), kind)));
+  return files;
+}
+
+/** The application form as posted, for the intake service. */
+export async function readApplyRequest(form: FormData, lang: SiteLanguage, clientIp: string): Promise<ApplyRequest> {
+  return {
+    values: Object.fromEntries(APPLICATION_TEXT_FIELDS.map((name) => [name, text(form, name)])),
+    files: await sentFiles(form),
+    keep: form.getAll(KEEP_FIELD).filter((k): k is string => typeof k === 'string'),
+    uploadToken: text(form, UPLOAD_TOKEN_FIELD),
+    formToken: text(form, FORM_TOKEN_FIELD),
+    honeypot: text(form, APPLICATION_HONEYPOT),
+    lang,
+    clientIp,
+  };
+}
+
+/** The status page's address and its QR code (the address only: nothing of the applicant). */
+export async function statusAddress(siteUrl: string, lang: SiteLanguage) {
+  const statusUrl = `${siteUrl}${lang === 'ne' ? '/ne' : ''}/admission/status`;
+  return { statusUrl, qrSvg: await noticeQrSvg(statusUrl) };
+}

@@ -1,0 +1,143 @@
+import { data } from 'react-router';
+import { BsDateField, TextField } from '#app/components/application-fields.tsx';
+import { ApplicationStatusView, type StatusView } from '#app/components/application-status.tsx';
+import { PageStyle } from '#app/components/page-style.tsx';
+import { filesIn } from '#app/lib/application.server.ts';
+import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
+import { refusalOf } from '#common/api-error.ts';
+import { applicationRefusalText } from '#common/application-form.ts';
+import { DOCUMENT_KINDS, type DocumentKind, readReference } from '#common/application.ts';
+import { bsDateProblem, toBsDate } from '#common/bs-date.ts';
+import { bsDateString } from '#common/bs-date-string.ts';
+import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
+import { interfaceText } from '#common/i18n/catalogue.ts';
+import { languageOfPath } from '#common/i18n/site-path.ts';
+import applicationCss from '#app/styles/application.css?inline';
+import contactCss from '#app/styles/contact.css?inline';
+import type { Route } from './+types/admission-status';
+
+export const meta: Route.MetaFunction = (args) => {
+  const ui = interfaceTextOf(args.matches);
+  return pageMeta(args, {
+    title: ui.apply.meta.statusTitle,
+    description: ui.apply.meta.statusDescription(collegeNameOf(args.matches)),
+  });
+};
+
+// An answer shows an applicant's application: no cache may keep it.
+export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+
+/** The years a date of birth may be chosen from: students of 10 to 30. */
+export function loader({ context }: Route.LoaderArgs) {
+  const year = toBsDate(context.services.clock.now()).year;
+  return { years: Array.from({ length: 21 }, (_, i) => year - 10 - i) };
+}
+
+type StatusResult =
+  | { status: StatusView; replaced?: boolean }
+  | { refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> } };
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The look-up (reference and date of birth, posted: never in an address) and the corrected document's upload,
+ * which sends them again with the file.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = languageOfPath(new URL(request.url).pathname);
+  const t = interfaceText(lang).apply;
+  const form = await request.formData();
+  const values = {
+    reference: text(form, 'reference'),
+    birth_year: text(form, 'birth_year'),
+    birth_month: text(form, 'birth_month'),
+    birth_day: text(form, 'birth_day'),
+  };
+  const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
+  const fieldErrors: Record<string, string> = {};
+  if (!readReference(values.reference)) fieldErrors.reference = t.status.referenceInvalid;
+  if (bsDateProblem(birth)) fieldErrors.birth_date = t.errors.birthDate;
+  if (Object.keys(fieldErrors).length > 0) {
+    return data<StatusResult>({ refused: { message: t.correctFields, values, fieldErrors } }, { status: 400 });
+  }
+  const intake = context.services.applicationIntake;
+  const birthDate = bsDateString(birth);
+  try {
+    if (text(form, 'intent') === 'replace') {
+      const kind = text(form, 'kind') as DocumentKind;
+      if (!DOCUMENT_KINDS.includes(kind)) {
+        return data<StatusResult>(
+          {
+            refused: { message: t.correctFields, values, fieldErrors: { kind: t.errors.required(t.status.document) } },
+          },
+          { status: 400 },
+        );
+      }
+      const files = await filesIn(form, 'files', kind);
+      const status = await intake.replaceDocuments(values.reference, birthDate, kind, files, context.clientIp);
+      return { status: { ...status, birth: values }, replaced: true } satisfies StatusResult;
+    }
+    const status = await intake.status(values.reference, birthDate, context.clientIp);
+    return { status: { ...status, birth: values } } satisfies StatusResult;
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    const message = applicationRefusalText(refusal.code, t, Number(refusal.headers['retry-after'] ?? 0));
+    return data<StatusResult>(
+      { refused: { message, values, fieldErrors: {} } },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
+}
+
+export default function AdmissionStatus({ loaderData, actionData }: Route.ComponentProps) {
+  const { ui } = useSiteContent();
+  const t = ui.apply.status;
+  const result = actionData as StatusResult | undefined;
+  const refused = result && 'refused' in result ? result.refused : undefined;
+  const shown = result && 'status' in result ? result : undefined;
+  return (
+    <main id="main" tabIndex={-1} className="page">
+      <PageStyle name="contact" css={contactCss} />
+      <PageStyle name="application" css={applicationCss} />
+      <div className="container apply-page">
+        <header className="page__header">
+          <h1>{t.heading}</h1>
+          <p>{t.intro}</p>
+        </header>
+        {shown ? <ApplicationStatusView status={shown.status} replaced={Boolean(shown.replaced)} /> : null}
+        <form method="post" className="apply-form apply-lookup" noValidate>
+          <div role="alert" className="form-status">
+            {refused ? (
+              <p className="form-status__message form-status__message--error" tabIndex={-1} autoFocus>
+                {refused.message}
+              </p>
+            ) : null}
+          </div>
+          <input type="hidden" name="intent" value="lookup" />
+          <TextField
+            name="reference"
+            label={t.reference}
+            hint={t.referenceHint}
+            value={refused?.values.reference ?? shown?.status.reference}
+            error={refused?.fieldErrors.reference}
+          />
+          <BsDateField
+            prefix="birth"
+            label={ui.apply.fields.birth_date}
+            values={refused?.values ?? shown?.status.birth}
+            error={refused?.fieldErrors.birth_date}
+            years={loaderData.years}
+          />
+          <button type="submit" className="btn btn--primary">
+            {t.show}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DocumentKind } from '#common/application.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
+import { conflict } from '#server/errors.ts';
+import { storeWithCommit } from '#server/storage/store-with-commit.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { type CheckedDocument, documentParts } from './application-documents.ts';
+import { documentKeys } from './application-files.ts';
+import * as repo from './application-intake.repository.ts';
+
+interface Deps {
+  db: Db;
+  storage: Storage;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  clock: Clock;
+}
+
+/**
+ * The applicant's corrected document: its new files replace the old ones and the application goes back from
+ * 'needs-correction' to 'submitted', in one transaction committed with the new files (a failure to put the
+ * files in place restores the old rows and the state). The old files are deleted after the commit; a file
+ * that cannot be deleted is logged and left for the storage sweep.
+ */
+export async function replaceDocumentsOf(
+  { db, storage, log, clock }: Deps,
+  applicationId: string,
+  kind: DocumentKind,
+  checked: CheckedDocument[],
+): Promise<void> {
+  const at = clock.now().toISOString();
+  const parts = checked.map((d, i) => documentParts(d, applicationId, i + 1, at));
+  const old = await repo.listDocumentsOfKind(db, applicationId, kind);
+  const eventIds = [randomUUID(), randomUUID()];
+  await storeWithCommit(
+    storage,
+    parts.flatMap((p) => p.files),
+    {
+      commit: () =>
+        db.transaction().execute(async (trx) => {
+          if (!(await repo.moveState(trx, applicationId, 'needs-correction', 'submitted', at))) {
+            throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
+          }
+          await repo.deleteDocumentsOfKind(trx, applicationId, kind);
+          for (const p of parts) await repo.insertDocument(trx, p.row);
+          const event = { application_id: applicationId, at, user_id: null, actor_name: 'Applicant' };
+          await repo.insertEvent(trx, {
+            ...event,
+            id: eventIds[0]!,
+            kind: 'document',
+            from_state: '',
+            to_state: '',
+            text: `${kind}: ${parts.length} file(s) sent again`,
+          });
+          await repo.insertEvent(trx, {
+            ...event,
+            id: eventIds[1]!,
+            kind: 'state',
+            from_state: 'needs-correction',
+            to_state: 'submitted',
+            text: '',
+          });
+        }),
+      revert: () =>
+        db.transaction().execute(async (trx) => {
+          await repo.deleteDocumentsOfKind(trx, applicationId, kind);
+          for (const row of old) await repo.insertDocument(trx, row);
+          await repo.moveState(trx, applicationId, 'submitted', 'needs-correction', at);
+          await repo.deleteEvents(trx, eventIds);
+        }),
+    },
+    log,
+  );
+  const keys = old.flatMap(documentKeys);
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  results.forEach((r, i) => {
+    if (r.status === 'rejected')
+      log.error({ err: r.reason, key: keys[i] }, 'could not delete a replaced document file');
+  });
+}

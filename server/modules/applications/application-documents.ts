@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { FastifyBaseLogger } from 'fastify';
+import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/application.ts';
+import { isUploadToken } from '#common/notice-uploads.ts';
+import { AppError, refusal } from '#server/errors.ts';
+import { type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
+import { sniffImageFormat } from '#server/images/sniff.ts';
+import { type StoredVariant, variantKey } from '#server/images/variants.ts';
+import { checkPdf } from '#server/pdf/pdf-check.ts';
+import type { NewFile } from '#server/storage/store-with-commit.ts';
+import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import { APPLICATION_PENDING_PREFIX, documentPrefix } from './application-files.ts';
+
+/**
+ * An applicant's documents: what each file is (decided by its bytes, never by its name), its pictures, and the
+ * files a refused form keeps on the server until it is sent again.
+ */
+
+/** A file checked and drawn, not yet stored. */
+export interface CheckedDocument {
+  kind: DocumentKind;
+  format: 'image' | 'pdf';
+  /** 1 for a photo of a page; a PDF's page count. */
+  pages: number;
+  file: Buffer;
+  picture: ProcessedImage;
+  /** For the photo: a face-sized JPEG shown inline on the confirmation. */
+  preview: Buffer | null;
+}
+
+/** The passport photo's fixed size (35 × 45 mm at about 17 px a millimetre) and its face-sized preview. */
+const PHOTO_SIZE = { width: 600, height: 772 } as const;
+const PREVIEW_WIDTH = 120;
+/** A PDF's first page is drawn at this width for the office's thumbnails. */
+const PDF_THUMBNAIL_WIDTH = 800;
+
+const tooLarge = () => refusal('application/file-too-large', `A file can be at most ${L.fileBytes / 1048576} MB.`);
+const notImage = () => refusal('application/not-image', 'The photo must be a JPEG, PNG or WebP image.');
+const notDocument = () => refusal('application/not-document', 'The file is neither a photo nor a PDF.');
+const unreadable = () => refusal('application/unreadable', 'The file could not be read.');
+export const tooManyPages = () =>
+  refusal('application/too-many-pages', `A document can have at most ${L.pages} pages.`);
+
+/** The image pipeline's and the PDF check's refusals, in the application's own codes (worded in both languages). */
+function asApplicationRefusal(err: unknown): never {
+  if (!(err instanceof AppError)) throw err;
+  if (err.code === 'image/too-large' || err.code === 'pdf/too-large' || err.code === 'image/too-many-pixels') {
+    throw tooLarge();
+  }
+  if (err.code === 'pdf/too-many-pages') throw tooManyPages();
+  if (err.code.startsWith('image/') || err.code.startsWith('pdf/')) throw unreadable();
+  throw err;
+}
+
+/** The photo cut to the fixed passport shape (centred on the top, where the face is), metadata removed. */
+async function passportPhoto(file: Buffer): Promise<Buffer> {
+  return sharp(file, { failOn: 'error', limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ ...PHOTO_SIZE, fit: 'cover', position: 'north' })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+/**
+ * Checks one file for a document kind: the photo must be an image; other documents a photo of a page or a
+ * PDF (checked as notice attachments are, page 1 drawn). Refuses with the reason: too large, not an image,
+ * not a PDF, unreadable, too many pages.
+ */
+export async function checkDocument(kind: DocumentKind, file: Buffer, pdfTimeoutMs: number): Promise<CheckedDocument> {
+  if (file.length > L.fileBytes) throw tooLarge();
+  const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
+  const isImage = sniffImageFormat(file) !== null && sniffImageFormat(file) !== 'avif';
+  if (kind === 'photo' && !isImage) throw notImage();
+  if (!isPdf && !isImage) throw notDocument();
+  const limits = { maxBytes: L.fileBytes * 8, maxPixels: 50_000_000 };
+  try {
+    if (isPdf) {
+      const { pages, thumbnail } = await checkPdf(file, {
+        maxBytes: L.fileBytes,
+        maxPages: L.pages,
+        thumbnailWidth: PDF_THUMBNAIL_WIDTH,
+        timeoutMs: pdfTimeoutMs,
+      });
+      if (!thumbnail) throw new Error('checkPdf answered no thumbnail');
+      return { kind, format: 'pdf', pages, file, picture: await processImage(thumbnail, limits), preview: null };
+    }
+    let source = file;
+    if (kind === 'photo') {
+      // sharp's own refusal of a file that only looks like an image: the applicant is told it is unreadable.
+      source = await passportPhoto(file).catch(() => {
+        throw unreadable();
+      });
+    }
+    const picture = await processImage(source, limits);
+    const smallest = picture.variants.find((v) => v.format === 'jpeg');
+    const preview =
+      kind === 'photo' && smallest
+        ? await sharp(smallest.body).resize({ width: PREVIEW_WIDTH }).jpeg({ quality: 80 }).toBuffer()
+        : null;
+    return { kind, format: 'image', pages: 1, file, picture, preview };
+  } catch (err) {
+    asApplicationRefusal(err);
+  }
+}
+
+/** A checked document's row columns and files, under a new document id. */
+export function documentParts(checked: CheckedDocument, applicationId: string, position: number, at: string) {
+  const id = randomUUID();
+  const prefix = documentPrefix(applicationId, id);
+  const { picture } = checked;
+  const variants: StoredVariant[] = picture.variants.map((v) => ({
+    format: v.format,
+    width: v.width,
+    height: v.height,
+    key: variantKey(prefix, picture.hash, v.width, v.format),
+    bytes: v.body.length,
+  }));
+  const files: NewFile[] = variants.map((v, i) => ({
+    key: v.key,
+    body: picture.variants[i]!.body,
+    contentType: contentTypeForKey(v.key),
+  }));
+  const fileKey = checked.format === 'pdf' ? `${prefix}/${picture.hash}.pdf` : null;
+  if (fileKey) files.push({ key: fileKey, body: checked.file, contentType: 'application/pdf' });
+  const row = {
+    id,
+    application_id: applicationId,
+    kind: checked.kind,
+    position,
+    format: checked.format,
+    file_key: fileKey,
+    bytes: checked.file.length,
+    pages: checked.format === 'pdf' ? checked.pages : null,
+    width: picture.width,
+    height: picture.height,
+    variants: JSON.stringify(variants),
+    created_at: at,
+  };
+  return { row, files };
+}
+
+/** One file a refused form keeps: its key, the document it is for, and the name it was chosen by. */
+export interface KeptDocument {
+  key: string;
+  kind: DocumentKind;
+  name: string;
+}
+
+/** "Grade Sheet (page 1).JPG" → "grade-sheet-page-1-.jpg": a key segment that still reads as the file. */
+const keyName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/gu, '-')
+    .replace(/^[^a-z0-9]+/u, '')
+    .slice(-60) || 'file';
+
+const pendingPrefix = (token: string) => {
+  if (!isUploadToken(token)) throw new Error('Invalid upload token');
+  return `${APPLICATION_PENDING_PREFIX}${token}/`;
+};
+
+async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Files a refused application keeps under its form's upload token
+ * (`applications/pending/<token>/<kind>/<n>-<name>`), so that a browser without JavaScript, which cannot send
+ * a file again, never has to choose it twice. /media never serves them; the storage sweep removes those left
+ * behind after its grace period, as it removes any file no row refers to.
+ */
+export function createPendingDocuments(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>) {
+  return {
+    async keep(token: string, kind: DocumentKind, name: string, file: Buffer): Promise<KeptDocument> {
+      const key = `${pendingPrefix(token)}${kind}/${randomUUID().slice(0, 8)}-${keyName(name)}`;
+      await storage.put(key, file, 'application/octet-stream');
+      return { key, kind, name: keyName(name) };
+    },
+
+    async list(token: string): Promise<KeptDocument[]> {
+      if (!isUploadToken(token)) return [];
+      const prefix = pendingPrefix(token);
+      const found: KeptDocument[] = [];
+      for await (const entry of storage.entries(prefix)) {
+        const [kind = '', file = ''] = entry.key.slice(prefix.length).split('/');
+        found.push({ key: entry.key, kind: kind as DocumentKind, name: file.slice(file.indexOf('-') + 1) });
+      }
+      return found.sort((a, b) => a.key.localeCompare(b.key));
+    },
+
+    async read(token: string, key: string): Promise<Buffer | null> {
+      if (!isUploadToken(token) || !key.startsWith(pendingPrefix(token))) return null;
+      const object = await storage.get(key);
+      return object ? readAll(object.body) : null;
+    },
+
+    /** Deletes files; a failure is logged (the sweep removes what is left) and never stops the applicant. */
+    async drop(keys: readonly string[]): Promise<void> {
+      const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+      results.forEach((r, i) => {
+        if (r.status === 'rejected') log.error({ err: r.reason, key: keys[i] }, 'could not delete an application file');
+      });
+    },
+  };
+}
+export type PendingDocuments = ReturnType<typeof createPendingDocuments>;

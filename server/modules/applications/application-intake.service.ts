@@ -1,0 +1,531 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type ApplicationFieldErrors,
+  type ApplicationForm,
+  type ApplicationValues,
+  applicationRefusalText,
+  gpaHundredths,
+  gradeField,
+  readApplicationForm,
+} from '#common/application-form.ts';
+import {
+  APPLICATION_FILE_LIMITS as L,
+  type ApplicationState,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  type PaymentState,
+  applicationReference,
+  readReference,
+} from '#common/application.ts';
+import { refusalOf } from '#common/api-error.ts';
+import { eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
+import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission-season.ts';
+import { interfaceText } from '#common/i18n/catalogue.ts';
+import { isUploadToken } from '#common/notice-uploads.ts';
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
+import { badRequest, conflict, refusal, tooManyRequests } from '#server/errors.ts';
+import type { SeasonService } from '#server/modules/admission/season.service.ts';
+import { createFormTokens } from '#server/modules/inquiries/form-tokens.ts';
+import { hit, peek } from '#server/rate-limit/rate-limit.repository.ts';
+import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
+import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import {
+  type CheckedDocument,
+  type KeptDocument,
+  checkDocument,
+  createPendingDocuments,
+  documentParts,
+  tooManyPages,
+} from './application-documents.ts';
+import { replaceDocumentsOf } from './application-corrections.ts';
+import * as repo from './application-intake.repository.ts';
+
+const HOUR_MS = 3_600_000;
+
+export interface ApplicationIntakeDeps {
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  seasons: Pick<SeasonService, 'publicSeason'>;
+  pdfTimeoutMs: number;
+  /** Applications per client address per hour: generous, as a school lab or a cyber café sends many. */
+  maxPerHour: number;
+  /** Status look-ups that find nothing, per client address per hour: guessing dates of birth gets nowhere. */
+  lookupFailuresPerHour: number;
+}
+
+/** A file posted for a document. */
+export interface SentFile {
+  kind: DocumentKind;
+  name: string;
+  body: Buffer;
+}
+
+export interface ApplyRequest {
+  values: ApplicationValues;
+  files: SentFile[];
+  /** The keys of kept files the form still lists (ticked). */
+  keep: string[];
+  /** The form's upload token, under which refused forms' files wait ('' for a new form). */
+  uploadToken: string;
+  formToken: string;
+  /** The hidden field only bots fill in. */
+  honeypot: string;
+  lang: SiteLanguage;
+  clientIp: string;
+}
+
+export interface Named {
+  en: string;
+  ne: string;
+}
+
+export interface Confirmation {
+  reference: string;
+  nameEn: string;
+  nameNe: string;
+  programme: Named;
+  secondChoice: Named | null;
+  submittedAt: string;
+  amount: number;
+  late: boolean;
+  /** The photo's face-sized preview as a data: URI (never a public address). */
+  photo: string;
+  /** The eligibility warning when the first choice's minimum is not met ('' when it is): the office decides. */
+  warning: string;
+}
+
+export type ApplyOutcome =
+  | { ok: true; confirmation: Confirmation }
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      message: string;
+      fieldErrors: ApplicationFieldErrors;
+      /** The files waiting on the server for the corrected form, and the token they wait under. */
+      kept: KeptDocument[];
+      uploadToken: string;
+      /** The token the corrected form carries (a fresh one when this one was used). */
+      formToken: string;
+      /** The eligibility warning for the grades typed ('' when met or not readable). */
+      warning: string;
+    };
+
+export interface ApplicationStatus {
+  reference: string;
+  nameEn: string;
+  state: ApplicationState;
+  correction: string;
+  programme: Named;
+  secondChoice: Named | null;
+  payment: { state: PaymentState; amount: number; method: string };
+  submittedAt: string;
+}
+
+/** Which unique rule an insert broke: the active candidate (symbol number and date of birth), or the number. */
+function uniqueClash(err: unknown): 'candidate' | 'number' | null {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
+  const text = `${String(e.constraint ?? '')} ${String(e.message ?? '')}`;
+  const unique = e.code === '23505' || (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
+  if (!unique) return null;
+  if (/active_candidate|symbol_number/u.test(text)) return 'candidate';
+  if (/season_number|reference|applications\.number/u.test(text)) return 'number';
+  return null;
+}
+
+const exists = () => conflict('application/exists', 'An application with this symbol number and date of birth exists.');
+
+/**
+ * The applicant's side of online admission: the application (while the public season is open or late), the
+ * status look-up, and the replacement of documents the office asked to be corrected. Nothing of an applicant
+ * goes to the log: only ids and storage keys do.
+ */
+export function createApplicationIntake(deps: ApplicationIntakeDeps) {
+  const { db, storage, log, clock, seasons } = deps;
+  const formTokens = createFormTokens(db, clock, 'application');
+  const pending = createPendingDocuments(storage, log);
+
+  async function openSeason() {
+    const view = await seasons.publicSeason();
+    if (!view || (view.state.phase !== 'open' && view.state.phase !== 'late')) return null;
+    return view;
+  }
+
+  async function withinLimit(clientIp: string): Promise<void> {
+    const { count, resetAt } = await hit(db, `application:ip:${clientIp}`, HOUR_MS, clock.now());
+    if (count > deps.maxPerHour) {
+      const wait = (resetAt.getTime() - clock.now().getTime()) / 1000;
+      throw tooManyRequests('application/too-many-requests', 'Too many applications from this address.', wait);
+    }
+  }
+
+  /** The application a reference and date of birth open; every miss counts against the address. */
+  async function lookUp(referenceText: string, birthDate: string, clientIp: string) {
+    const key = `application:lookup:${clientIp}`;
+    const misses = await peek(db, key, clock.now());
+    if (misses.count >= deps.lookupFailuresPerHour) {
+      const wait = (misses.resetAt.getTime() - clock.now().getTime()) / 1000;
+      throw tooManyRequests('application/lookups-limited', 'Too many look-ups that found nothing.', wait);
+    }
+    const reference = readReference(referenceText);
+    const row = reference ? await repo.findByReference(db, reference) : undefined;
+    // The same answer for an unknown reference and a wrong date of birth: neither tells the other.
+    if (!row || row.birth_date !== birthDate) {
+      await hit(db, key, HOUR_MS, clock.now());
+      throw refusal('application/not-found', 'No application matches.');
+    }
+    return row;
+  }
+
+  async function namesOf(ids: (string | null)[]): Promise<Map<string, Named>> {
+    const rows = await repo.programmeNames(
+      db,
+      ids.filter((id): id is string => id !== null),
+    );
+    return new Map(rows.map((r) => [r.id, { en: r.name_en, ne: r.name_ne || r.name_en }]));
+  }
+
+  /** Checks every file of the form (kept ones again, then new ones), collecting each refusal by document. */
+  async function checkAll(token: string, keep: KeptDocument[], files: SentFile[], t: ReturnType<typeof interfaceText>) {
+    const docs: { checked: CheckedDocument; kept?: KeptDocument; sent?: SentFile }[] = [];
+    const refused: Partial<Record<DocumentKind, string[]>> = {};
+    const note = (kind: DocumentKind, line: string) => (refused[kind] ??= []).push(line);
+    for (const k of keep) {
+      const body = await pending.read(token, k.key);
+      if (!body) {
+        note(k.kind, `${k.name}: ${t.apply.refusals.keptGone}`);
+        continue;
+      }
+      docs.push({ checked: await checkDocument(k.kind, body, deps.pdfTimeoutMs), kept: k });
+    }
+    for (const f of files) {
+      try {
+        docs.push({ checked: await checkDocument(f.kind, f.body, deps.pdfTimeoutMs), sent: f });
+      } catch (err) {
+        const r = refusalOf(err);
+        if (!r) throw err;
+        note(f.kind, `${f.name}: ${applicationRefusalText(r.code, t.apply)}`);
+      }
+    }
+    return { docs, refused };
+  }
+
+  async function store(
+    view: NonNullable<Awaited<ReturnType<typeof openSeason>>>,
+    form: ApplicationForm,
+    docs: CheckedDocument[],
+    lang: SiteLanguage,
+    amount: number,
+  ): Promise<string> {
+    const at = clock.now().toISOString();
+    const id = randomUUID();
+    const first = view.programmes.find((p) => p.id === form.firstChoice)!;
+    const positions = new Map<DocumentKind, number>();
+    const parts = docs.map((d) => {
+      const position = (positions.get(d.kind) ?? 0) + 1;
+      positions.set(d.kind, position);
+      return documentParts(d, id, position, at);
+    });
+    const paymentState: PaymentState =
+      amount === 0 ? 'not-due' : form.paymentMethod === 'bank' ? 'voucher-sent' : 'unpaid';
+    const seasonYear = Number(view.season.name.slice(0, 4));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await storeFiles(
+          parts.flatMap((p) => p.files),
+          () =>
+            db.transaction().execute(async (trx) => {
+              const number = await repo.nextNumber(trx, view.season.id);
+              const reference = applicationReference(seasonYear, number);
+              await repo.insertApplication(trx, {
+                id,
+                season_id: view.season.id,
+                reference,
+                number,
+                state: 'submitted',
+                language: lang,
+                late: view.state.phase === 'late' ? 1 : 0,
+                name_en: form.nameEn,
+                name_ne: form.nameNe,
+                birth_date: form.birthDate,
+                gender: form.gender,
+                citizenship: form.citizenship,
+                father_name: form.fatherName,
+                mother_name: form.motherName,
+                guardian_name: form.guardianName,
+                guardian_relation: form.guardianRelation,
+                guardian_mobile: form.guardianMobile,
+                email: form.email,
+                province: form.province,
+                district: form.district,
+                municipality: form.municipality,
+                ward: form.ward,
+                see_year: form.seeYear,
+                symbol_number: form.symbolNumber,
+                school: form.school,
+                school_district: form.schoolDistrict,
+                gpa_hundredths: form.gpaHundredths,
+                grades: JSON.stringify(form.grades),
+                first_choice: form.firstChoice,
+                second_choice: form.secondChoice,
+                category_id: form.category,
+                heard_from: form.heardFrom,
+                eligible: eligibilityOf(first, form.gpaHundredths, form.grades) ? 1 : 0,
+                correction: '',
+                consent_at: at,
+                submitted_at: at,
+                updated_at: at,
+              });
+              await repo.insertPayment(trx, {
+                application_id: id,
+                amount,
+                method: form.paymentMethod,
+                state: paymentState,
+                voucher_number: form.paymentMethod === 'bank' ? form.voucherNumber : '',
+                updated_at: at,
+              });
+              await repo.insertEvent(trx, {
+                id: randomUUID(),
+                application_id: id,
+                at,
+                user_id: null,
+                actor_name: 'Applicant',
+                kind: 'submitted',
+                from_state: '',
+                to_state: 'submitted',
+                text: '',
+              });
+              for (const p of parts) await repo.insertDocument(trx, p.row);
+              return reference;
+            }),
+          () => repo.deleteApplication(db, id),
+        );
+      } catch (err) {
+        const clash = uniqueClash(err);
+        if (clash === 'candidate') throw exists();
+        // Two applications numbered at once in the same season: the later one takes the next number.
+        if (clash === 'number' && attempt < 5) continue;
+        throw err;
+      }
+    }
+  }
+
+  const storeFiles = <T>(files: NewFile[], commit: () => Promise<T>, revert: () => Promise<void>) =>
+    storeWithCommit(storage, files, { commit, revert }, log);
+
+  return {
+    /** A token for an application form shown now (the page's loader writes it into the form). */
+    issueFormToken: async (): Promise<string> => (await formTokens.issue()).token,
+
+    /** The season the form applies to, when it takes applications now (open or late); null otherwise. */
+    openSeason,
+
+    /**
+     * Takes an application: the fields (readApplicationForm), the documents (checked by content, kept ones
+     * and new ones), the form's token and hidden field, the per-address limit and the one-active-application
+     * rule; then the row, its payment, its history and its documents are stored together with their files.
+     * A refused form answers every refused field and keeps every accepted file on the server for the retry.
+     */
+    async apply(req: ApplyRequest): Promise<ApplyOutcome> {
+      const t = interfaceText(req.lang);
+      const view = await openSeason();
+      const token = isUploadToken(req.uploadToken) ? req.uploadToken : randomUUID();
+      const refused = (
+        status: number,
+        code: string,
+        message: string,
+        fieldErrors: ApplicationFieldErrors,
+        kept: KeptDocument[],
+        formToken = req.formToken,
+      ): ApplyOutcome => ({
+        ok: false,
+        status,
+        code,
+        message,
+        fieldErrors,
+        kept,
+        uploadToken: token,
+        formToken,
+        warning,
+      });
+      let warning = '';
+      if (!view) return refused(409, 'application/closed', t.apply.refusals.closed, {}, []);
+
+      const listed = await pending.list(token);
+      const ticked = new Set(req.keep);
+      const files = req.files.filter((f) => f.body.length > 0 && DOCUMENT_KINDS.includes(f.kind));
+      // A photo chosen again replaces the one kept: an application has one photo.
+      const newPhoto = files.some((f) => f.kind === 'photo');
+      const keep = listed.filter((k) => ticked.has(k.key) && !(k.kind === 'photo' && newPhoto));
+      await pending.drop(listed.filter((k) => !keep.includes(k)).map((k) => k.key));
+      const photos = files.filter((f) => f.kind === 'photo');
+      const sent = [...files.filter((f) => f.kind !== 'photo'), ...photos.slice(-1)];
+
+      const { docs, refused: fileRefusals } = await checkAll(token, keep, sent, t);
+      const choices = {
+        programmes: view.programmes.map((p) => p.id),
+        categories: view.categories.map((c) => c.id),
+      };
+      const { form, fieldErrors } = readApplicationForm(req.values, choices, t.apply);
+      const errors: ApplicationFieldErrors = { ...fieldErrors };
+      for (const [kind, lines] of Object.entries(fileRefusals)) errors[kind] = lines.join(' ');
+
+      // The warning is given whenever the first choice and the GPA can be read, even if other fields are refused.
+      const chosen = view.programmes.find((p) => p.id === req.values.first_choice);
+      const gpa = gpaHundredths(req.values.gpa ?? '');
+      if (chosen && gpa !== null) {
+        const grades = Object.fromEntries(
+          SEE_SUBJECTS.map((s) => [s, req.values[gradeField(s)]]).filter((e): e is [string, NebGrade] =>
+            (NEB_GRADES as readonly string[]).includes(e[1] ?? ''),
+          ),
+        );
+        if (!eligibilityOf(chosen, gpa, grades)) {
+          const others = view.programmes.filter((p) => p.id !== chosen.id);
+          warning = eligibilitySentence(chosen, others, gpa, grades, req.lang, t.apply);
+        }
+      }
+
+      let amount = 0;
+      if (form) {
+        const first = view.programmes.find((p) => p.id === form.firstChoice)!;
+        amount = first.applicationFee + (view.state.phase === 'late' ? view.season.lateFee : 0);
+        const seasonYear = Number(view.season.name.slice(0, 4));
+        if (form.seeYear > seasonYear) errors.see_year = t.apply.errors.seeYear;
+        const bank = form.paymentMethod === 'bank' && amount > 0;
+        if (bank && !form.voucherNumber) errors.voucher_number = t.apply.errors.voucherNumber;
+        const needed: DocumentKind[] = ['photo', 'grade-sheet', 'character'];
+        if (form.category) needed.push('proof');
+        if (bank) needed.push('voucher');
+        for (const kind of needed) {
+          const ofKind = docs.filter((d) => d.checked.kind === kind);
+          const pages = ofKind.reduce((sum, d) => sum + d.checked.pages, 0);
+          if (ofKind.length === 0) errors[kind] ??= t.apply.refusals.missing(t.apply.fields[kind]);
+          else if (pages > L.pages) errors[kind] ??= applicationRefusalText(tooManyPages().code, t.apply);
+        }
+      }
+
+      /** Keeps this post's accepted files for the corrected form and answers the refusal. */
+      const refuseKeeping = async (
+        status: number,
+        code: string,
+        message: string,
+        formToken?: string,
+      ): Promise<ApplyOutcome> => {
+        const kept = docs.filter((d) => d.kept).map((d) => d.kept!);
+        for (const d of docs) if (d.sent) kept.push(await pending.keep(token, d.sent.kind, d.sent.name, d.sent.body));
+        return refused(status, code, message, errors, kept, formToken);
+      };
+
+      if (!form || Object.keys(errors).length > 0) {
+        return refuseKeeping(400, 'validation', t.apply.correctFields);
+      }
+      let spent = false;
+      try {
+        return await outOfSpaceChecked<ApplyOutcome>(async () => {
+          const claims = await formTokens.check(req.formToken);
+          if (req.honeypot) throw badRequest('inquiry/form-invalid', 'The form could not be checked.');
+          await withinLimit(req.clientIp);
+          if (await repo.activeCandidateExists(db, view.season.id, form.symbolNumber, form.birthDate)) throw exists();
+          await formTokens.spend(claims);
+          spent = true;
+          const needed = new Set(['photo', 'grade-sheet', 'character']);
+          if (form.category) needed.add('proof');
+          if (form.paymentMethod === 'bank' && amount > 0) needed.add('voucher');
+          const stored = docs.filter((d) => needed.has(d.checked.kind));
+          const reference = await store(
+            view,
+            form,
+            stored.map((d) => d.checked),
+            req.lang,
+            amount,
+          );
+          await pending.drop(listed.map((k) => k.key));
+          const names = await namesOf([form.firstChoice, form.secondChoice]);
+          const preview = stored.find((d) => d.checked.preview)?.checked.preview;
+          return {
+            ok: true,
+            confirmation: {
+              reference,
+              nameEn: form.nameEn,
+              nameNe: form.nameNe,
+              programme: names.get(form.firstChoice)!,
+              secondChoice: form.secondChoice ? (names.get(form.secondChoice) ?? null) : null,
+              submittedAt: clock.now().toISOString(),
+              amount,
+              late: view.state.phase === 'late',
+              photo: preview ? `data:image/jpeg;base64,${preview.toString('base64')}` : '',
+              warning,
+            },
+          };
+        });
+      } catch (err) {
+        const r = refusalOf(err);
+        if (!r) throw err;
+        const wait = Number(r.headers['retry-after'] ?? 0);
+        const message = applicationRefusalText(r.code, t.apply, wait);
+        // A used token cannot send the form again: the corrected form gets a fresh one.
+        const formToken = spent || r.code === 'inquiry/form-used' ? await this.issueFormToken() : req.formToken;
+        if (r.code === 'application/exists') {
+          await pending.drop([...listed.map((k) => k.key)]);
+          return refused(r.status, r.code, message, {}, [], formToken);
+        }
+        return refuseKeeping(r.status, r.code, message, formToken);
+      }
+    },
+
+    /** Where an application stands, for its reference and date of birth; 404 for either wrong, 429 past the limit. */
+    async status(referenceText: string, birthDate: string, clientIp: string): Promise<ApplicationStatus> {
+      const row = await lookUp(referenceText, birthDate, clientIp);
+      const payment = await repo.findPayment(db, row.id);
+      const names = await namesOf([row.first_choice, row.second_choice]);
+      return {
+        reference: row.reference,
+        nameEn: row.name_en,
+        state: row.state as ApplicationState,
+        correction: row.state === 'needs-correction' ? row.correction : '',
+        programme: names.get(row.first_choice) ?? { en: '', ne: '' },
+        secondChoice: row.second_choice ? (names.get(row.second_choice) ?? null) : null,
+        payment: {
+          state: (payment?.state ?? 'unpaid') as PaymentState,
+          amount: Number(payment?.amount ?? 0),
+          method: payment?.method ?? '',
+        },
+        submittedAt: row.submitted_at,
+      };
+    },
+
+    /**
+     * Replaces a document the office asked to be corrected (any kind may be sent while a correction is asked):
+     * the new files replace the old ones, the application goes back to 'submitted' for the office, and both
+     * steps are in its history. The old files are deleted once the change is committed.
+     */
+    async replaceDocuments(
+      referenceText: string,
+      birthDate: string,
+      kind: DocumentKind,
+      files: SentFile[],
+      clientIp: string,
+    ): Promise<ApplicationStatus> {
+      const row = await lookUp(referenceText, birthDate, clientIp);
+      if (row.state !== 'needs-correction') {
+        throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
+      }
+      const checked: CheckedDocument[] = [];
+      for (const f of files.filter((file) => file.body.length > 0)) {
+        checked.push(await checkDocument(kind, f.body, deps.pdfTimeoutMs));
+      }
+      if (checked.length === 0) throw badRequest('validation', 'Choose the corrected document.');
+      if (kind === 'photo' && checked.length > 1) throw tooManyPages();
+      if (checked.reduce((sum, d) => sum + d.pages, 0) > L.pages) throw tooManyPages();
+      await replaceDocumentsOf({ db, storage, log, clock }, row.id, kind, checked);
+      return this.status(referenceText, birthDate, clientIp);
+    },
+  };
+}
+export type ApplicationIntake = ReturnType<typeof createApplicationIntake>;
