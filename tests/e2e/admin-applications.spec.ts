@@ -57,6 +57,8 @@ async function screenshots(page: Page, name: string) {
 test('the office filters, opens an application, asks for a correction, verifies the voucher and offers a seat', async ({
   page,
 }) => {
+  // Many pages and writes in one story: 15 s on a quiet machine.
+  test.setTimeout(90_000);
   await signInByApi(page);
   await page.goto('/admin/applications');
   await expect(page.getByRole('heading', { name: 'Applications 2084/85' })).toBeVisible();
