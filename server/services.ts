@@ -15,6 +15,9 @@ import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
+import { createMessagesService } from './modules/outbox/messages.service.ts';
+import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
+import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createAccountService } from './modules/staff/account.service.ts';
@@ -29,6 +32,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** The time for rules that depend on it; tests move it instead of waiting. */
   clock?: Clock;
+  /** Where the SMS providers' APIs are; tests point them at a local stand-in. */
+  smsBaseUrls?: Record<SmsProvider, string>;
 }
 
 /** URL at which a stored file is served to browsers: through the app (/media/...). */
@@ -42,7 +47,7 @@ export const mediaUrlFor = (publicBase: string | undefined): ((key: string) => s
 };
 
 /** Composes the services once; routes and page loaders (through the load context) share them. */
-export function createServices({ db, storage, env, log, clock = systemClock }: ServiceDeps) {
+export function createServices({ db, storage, env, log, clock = systemClock, smsBaseUrls }: ServiceDeps) {
   const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
   const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
   // One reader of the shared content version for the render cache and the content service.
@@ -67,6 +72,17 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const accounts = createAccountsService(db, clock);
   // The B.S. month lengths this process converts dates with, read again whenever the content version moves.
   const calendarTable = createLoadedCalendar(db, contentVersion, log);
+  const messages = createMessagesService(db, clock, {
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Orbit College <no-reply@${new URL(env.siteUrl).hostname}>`,
+    officeEmails: (env.OFFICE_EMAIL ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+    ...(smsBaseUrls ? { smsBaseUrls } : {}),
+  });
+  // Started by server/main.ts; a test calls its runOnce with its own clock moved.
+  const outbox = createOutboxSender({ db, clock, log, couriers: () => messages.couriers() });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -91,7 +107,12 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
+      officeRecipients: (trx) => messages.officeRecipients(trx),
+      adminUrl: `${env.siteUrl}/admin/inquiries`,
+      queued: () => outbox.wake(),
     }),
+    messages,
+    outbox,
     auth: createAuthService(
       db,
       {
