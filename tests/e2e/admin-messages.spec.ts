@@ -40,7 +40,7 @@ async function receivedMail(to: string, subject: string): Promise<ParsedMail> {
 test.describe('the office hears of a contact message and answers it by e-mail', () => {
   test('the alert reaches the office’s mailbox, and the reply sent from the admin reaches the visitor’s', async ({
     page,
-  }) => {
+  }, testInfo) => {
     const visitor = `visitor.${Date.now()}@example.com`;
     const subject = `Hostel for Grade 11 (${Date.now()})`;
     await gotoEnhanced(page, '/contact');
@@ -70,6 +70,7 @@ test.describe('the office hears of a contact message and answers it by e-mail', 
     await expect(item.getByRole('combobox', { name: 'State' })).toHaveValue('answered');
     await expect(item.getByText(/Yes: the girls’ hostel has 40 beds/u)).toBeVisible();
 
+    await page.screenshot({ path: testInfo.outputPath('admin-inquiries.png') });
     const reply = await receivedMail(visitor, `Re: ${subject}`);
     expect(reply.text).toContain('Dear Sita,');
     expect(reply.text).toContain('Yes: the girls’ hostel has 40 beds. Visit the office any day.');
@@ -79,6 +80,7 @@ test.describe('the office hears of a contact message and answers it by e-mail', 
     await gotoAdmin(page, '/admin/messages');
     const log = page.getByRole('list').filter({ hasText: visitor });
     await expect(log.getByRole('listitem').filter({ hasText: `E-mail to ${visitor}` })).toContainText('Sent');
+    await page.screenshot({ path: testInfo.outputPath('admin-messages-log.png'), fullPage: true });
   });
 
   test('an owner sends a test e-mail and reads the server’s answer @phone', async ({ page }, testInfo) => {

@@ -62,7 +62,9 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
         />
         <SmsCostForm key={valuesOf('countSms')?.smsText ?? ''} values={valuesOf('countSms')} busy={busy} />
       </div>
-      <h2 id="delivery-log-title">Delivery log</h2>
+      <h2 id="delivery-log-title" className="messages-log-title">
+        Delivery log
+      </h2>
       <p>
         {total} {total === 1 ? 'message' : 'messages'} in all.
       </p>
