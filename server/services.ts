@@ -125,7 +125,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     ),
     twoFactor,
     users: accounts,
-    staff: createStaffService(db, clock, accounts),
+    staff: createStaffService(db, clock, accounts, env.siteUrl),
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),

@@ -17,6 +17,8 @@ export interface MailCatalogue {
   replyQuoted: string;
   testSubject: string;
   testBody: string;
+  staffLinkSubject: string;
+  staffLinkBody: string;
 }
 
 export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
@@ -33,6 +35,9 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     replyQuoted: 'Your message of {date}:',
     testSubject: 'Test e-mail from the Orbit College website',
     testBody: 'This test e-mail was sent from /admin/messages. If you read it, e-mail from the site works.',
+    staffLinkSubject: 'Set your password for the Orbit College website',
+    staffLinkBody:
+      'Open this link to set your password. It works once, for {hours} hours; if it has expired, ask an owner for a new one:\n{url}',
   },
   ne: {
     greeting: 'आदरणीय {name},',
@@ -47,6 +52,9 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     replyQuoted: '{date} मा तपाईंले पठाउनुभएको सन्देश:',
     testSubject: 'अर्बिट कलेज वेबसाइटबाट परीक्षण इमेल',
     testBody: 'यो परीक्षण इमेल /admin/messages बाट पठाइएको हो। यो पढ्न सक्नुहुन्छ भने साइटको इमेल चल्छ।',
+    staffLinkSubject: 'अर्बिट कलेज वेबसाइटको पासवर्ड राख्नुहोस्',
+    staffLinkBody:
+      'आफ्नो पासवर्ड राख्न यो लिंक खोल्नुहोस्। यो एक पटक, {hours} घण्टासम्म चल्छ; म्याद सकिएमा मालिकसँग नयाँ लिंक माग्नुहोस्:\n{url}',
   },
 };
 

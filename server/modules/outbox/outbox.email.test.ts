@@ -265,6 +265,22 @@ describe('the outbox with a real SMTP server', () => {
     expect(res.json()).toMatchObject({ status: 'ok', outbox: { backlog: 1, oldestSeconds: 90 } });
   });
 
+  it('e-mails a new person’s one-time link when the owner asks, in the transaction that made the link', async () => {
+    const { link } = await t.services.staff.add(
+      COMMAND_LINE_ACTOR,
+      { name: 'Ram Editor', email: 'ram@orbit.test', role: 'editor' },
+      { email: true },
+    );
+    await t.services.outbox.runOnce();
+    const mail = smtp.received.find((m) => to(m).includes('ram@orbit.test'));
+    expect(mail?.subject).toBe('Set your password for the Orbit College website');
+    expect(mail?.text).toContain(`${t.env.siteUrl}${link.path}`);
+    expect(mail?.text).toContain('Dear Ram Editor,');
+    // Without asking, nothing is e-mailed: the owner copies the link as before.
+    await t.services.staff.add(COMMAND_LINE_ACTOR, { name: 'Sita', email: 'sita.staff@orbit.test', role: 'editor' });
+    expect((await rows()).filter((r) => r.recipient === 'sita.staff@orbit.test')).toEqual([]);
+  });
+
   it('sends a test e-mail at once and reports the server’s answer', async () => {
     const answer = await t.services.messages.sendTestEmail(COMMAND_LINE_ACTOR, 'owner@orbit.test');
     expect(answer.outcome).toBe('sent');

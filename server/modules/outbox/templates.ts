@@ -71,3 +71,13 @@ export function testMail(lang: SiteLanguage): Composed {
   const w = MAIL_WORDS[lang];
   return compose(lang, w.testSubject, [w.testBody, w.signature]);
 }
+
+/** A staff one-time link (a welcome or a password reset), for a person the owner chose to e-mail it to. */
+export function staffLinkMail(lang: SiteLanguage, name: string, url: string, hours: number): Composed {
+  const w = MAIL_WORDS[lang];
+  return compose(lang, w.staffLinkSubject, [
+    fillIn(w.greeting, { name }),
+    fillIn(w.staffLinkBody, { url, hours: String(hours) }),
+    w.signature,
+  ]);
+}
