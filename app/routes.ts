@@ -30,6 +30,7 @@ export default [
     route('content', 'routes/admin/content.tsx'),
     route('banner', 'routes/admin/banner.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('messages', 'routes/admin/messages.tsx'),
     route('calendar', 'routes/admin/calendar.tsx'),
     route('courses', 'routes/admin/courses.tsx'),
     route('people', 'routes/admin/people.tsx'),

@@ -87,6 +87,17 @@ export const INQUIRY_TOO_MANY = {
 export const INQUIRY_RECEIVED_MESSAGE =
   'Thank you. Your message has been received and the college office will get back to you.';
 
+export const INQUIRY_STATES = ['new', 'answered', 'closed'] as const;
+export type InquiryState = (typeof INQUIRY_STATES)[number];
+export const INQUIRY_STATE_LABELS: Record<InquiryState, string> = {
+  new: 'New',
+  answered: 'Answered',
+  closed: 'Closed',
+};
+
+/** The longest reply the office may send from the admin. */
+export const INQUIRY_REPLY_MAX = 5000;
+
 export const InquirySchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -95,7 +106,13 @@ export const InquirySchema = z.object({
   email: z.string(),
   subject: z.string(),
   message: z.string(),
+  /** new: nobody has dealt with it; answered: the office replied from the admin; closed: dealt with otherwise. */
+  state: z.enum(INQUIRY_STATES),
+  /** Kept for the API's older clients: any state but 'new'. */
   handled: z.boolean(),
   createdAt: z.string(),
+  replies: z.array(
+    z.object({ id: z.string(), body: z.string(), sentBy: z.string(), createdAt: z.string(), delivery: z.string() }),
+  ),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;

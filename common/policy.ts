@@ -42,6 +42,8 @@ export const POLICY = {
   'staff.manage': { roles: ['owner'] },
   /** The B.S. month lengths every date on the site is converted with. */
   'calendar.edit': { roles: ['owner'] },
+  /** E-mail and SMS: the settings, the test e-mail, the delivery log (recipients' addresses) and resends. */
+  'messages.manage': { roles: ['owner'] },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof POLICY;

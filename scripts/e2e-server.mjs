@@ -13,6 +13,12 @@ fs.mkdirSync(dataDir, { recursive: true });
 if (process.env.TEST_CLOCK_FILE) fs.rmSync(process.env.TEST_CLOCK_FILE, { force: true });
 const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
 
+// The tests' mailbox, which the server's SMTP_URL names (tests/e2e/support/env.ts).
+if (process.env.E2E_MAILBOX_DIR && process.env.E2E_SMTP_PORT) {
+  const { startMailbox } = await import('./e2e-mailbox.mjs');
+  await startMailbox(Number(process.env.E2E_SMTP_PORT), process.env.E2E_MAILBOX_DIR);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, DATA_DIR: dataDir },
   stdio: 'inherit',

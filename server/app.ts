@@ -42,6 +42,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import type { Clock } from './clock.ts';
 import { createServices } from './services.ts';
 import type { Storage } from './storage/storage.ts';
+import type { SmsProvider } from '#common/messages.ts';
 import './http.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   terminal?: boolean;
   /** Write the JSON log here at LOG_LEVEL, whatever NODE_ENV (tests read what the server logs). */
   logStream?: DestinationStream;
+  /** Where the SMS providers' APIs are (tests: a local stand-in). */
+  smsBaseUrls?: Record<SmsProvider, string>;
 }
 
 export async function buildApp({
@@ -68,6 +71,7 @@ export async function buildApp({
   clock,
   terminal = false,
   logStream,
+  smsBaseUrls,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // A person in a terminal reads plain lines of warnings and errors; a service keeps JSON logs. Either
@@ -97,7 +101,15 @@ export async function buildApp({
     // Called per page, once services exist: the pages may frame only the map and video the college set.
     embedUrls: () => app.services.content.embedUrls(),
   });
-  const services = createServices({ db, storage, env, log: app.log, ...(clock ? { clock } : {}) });
+  const services = createServices({
+    db,
+    storage,
+    env,
+    log: app.log,
+    ...(clock ? { clock } : {}),
+    ...(smsBaseUrls ? { smsBaseUrls } : {}),
+  });
+  app.addHook('onClose', async () => services.messages.close());
   // Before the render cache: a page made after a change to the B.S. calendar converts dates with it.
   registerCalendarSync(app, services.calendarTable);
   // Before compression: cached answers carry their own compressed variants.

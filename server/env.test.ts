@@ -172,6 +172,25 @@ describe('parseEnv', () => {
     );
   });
 
+  it('accepts SMTP_URL as smtp:// or smtps://, MAIL_FROM and comma-separated OFFICE_EMAIL addresses', () => {
+    const env = parseEnv({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Orbit College <office@example.com>',
+      OFFICE_EMAIL: 'office@example.com, head@example.com',
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      OFFICE_EMAIL: 'office@example.com, head@example.com',
+    });
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://, and an OFFICE_EMAIL that is not addresses', () => {
+    const message = errorOf({ SMTP_URL: 'http://mail.example.com', OFFICE_EMAIL: 'office@example.com, the head' });
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).toContain('OFFICE_EMAIL: must be e-mail addresses separated by commas');
+  });
+
   it('refuses a port outside 0 to 65535', () => {
     expect(errorOf({ PORT: '70000' })).toMatch(/^ {2}PORT: /mu);
   });

@@ -59,6 +59,20 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool('false'),
   PUBLIC_ASSET_BASE_URL: z.url({ protocol: /^https?$/u }).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: int(20, 1, 600),
+  // E-mail (docs: README 'E-mail and SMS'): smtp://user:pass@host:587 (STARTTLS when offered) or smtps://.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/u, 'must be an smtp:// or smtps:// URL, like smtp://user:pass@mail.example.com:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  // The office's alert addresses, comma-separated (more can be added in the admin).
+  OFFICE_EMAIL: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((a) => EMAIL_PATTERN.test(a.trim())),
+      'must be e-mail addresses separated by commas',
+    )
+    .optional(),
   // Off only to measure or debug rendering: every public page is then rendered for every request.
   RENDER_CACHE: bool('true'),
 });

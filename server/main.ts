@@ -87,6 +87,11 @@ const prune = () =>
 await prune();
 setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
+// The outbox's sender: messages written by events (an inquiry's alert, a reply) go out in the background.
+app.services.outbox.start();
+if (!app.services.messages.emailReady)
+  app.log.warn('SMTP_URL is not set: e-mail messages are kept in the outbox until it is');
+
 // Files no row refers to (a crash mid-upload, a delete cut short) are swept now and once a day.
 startStorageSweeps(storage, fileOwners(db), app.log);
 // Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.

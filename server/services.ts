@@ -17,6 +17,9 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
+import { createMessagesService } from './modules/outbox/messages.service.ts';
+import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
+import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createAccountService } from './modules/staff/account.service.ts';
@@ -31,6 +34,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** The time for rules that depend on it; tests move it instead of waiting. */
   clock?: Clock;
+  /** Where the SMS providers' APIs are; tests point them at a local stand-in. */
+  smsBaseUrls?: Record<SmsProvider, string>;
 }
 
 /** URL at which a stored file is served to browsers: through the app (/media/...). */
@@ -44,7 +49,7 @@ export const mediaUrlFor = (publicBase: string | undefined): ((key: string) => s
 };
 
 /** Composes the services once; routes and page loaders (through the load context) share them. */
-export function createServices({ db, storage, env, log, clock = systemClock }: ServiceDeps) {
+export function createServices({ db, storage, env, log, clock = systemClock, smsBaseUrls }: ServiceDeps) {
   const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
   const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
   // One reader of the shared content version for the render cache and the content service.
@@ -69,6 +74,17 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const accounts = createAccountsService(db, clock);
   // The B.S. month lengths this process converts dates with, read again whenever the content version moves.
   const calendarTable = createLoadedCalendar(db, contentVersion, log);
+  const messages = createMessagesService(db, clock, {
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Orbit College <no-reply@${new URL(env.siteUrl).hostname}>`,
+    officeEmails: (env.OFFICE_EMAIL ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+    ...(smsBaseUrls ? { smsBaseUrls } : {}),
+  });
+  // Started by server/main.ts; a test calls its runOnce with its own clock moved.
+  const outbox = createOutboxSender({ db, clock, log, couriers: () => messages.couriers() });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -93,6 +109,9 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
+      officeRecipients: (trx) => messages.officeRecipients(trx),
+      adminUrl: `${env.siteUrl}/admin/inquiries`,
+      queued: () => outbox.wake(),
     }),
     // The applicant's side of online admission (the office's is applicationOffice).
     applicationIntake: createApplicationIntake({
@@ -105,6 +124,8 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
       maxPerHour: env.APPLICATION_MAX_PER_HOUR,
       lookupFailuresPerHour: env.APPLICATION_LOOKUP_FAILURES_PER_HOUR,
     }),
+    messages,
+    outbox,
     auth: createAuthService(
       db,
       {
@@ -117,7 +138,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     ),
     twoFactor,
     users: accounts,
-    staff: createStaffService(db, clock, accounts),
+    staff: createStaffService(db, clock, accounts, env.siteUrl),
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),

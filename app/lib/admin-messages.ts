@@ -20,6 +20,16 @@ export const ADMIN_MESSAGES = {
   imageDelete: { done: null, failed: null },
   inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
   inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
+  inquiryReply: {
+    done: 'Reply saved. It is e-mailed to the sender in the background; its delivery shows under the reply.',
+    failed: 'Could not send the reply.',
+  },
+  inquiryState: { done: 'Inquiry state changed.', failed: 'Could not change the state of the inquiry.' },
+  // E-mail and SMS (/admin/messages).
+  messageSettings: { done: 'E-mail and SMS settings saved.', failed: 'Could not save the settings.' },
+  messageTest: { done: null, failed: 'Could not send the test e-mail.' },
+  messageResend: { done: 'The message is queued to be sent again.', failed: 'Could not send the message again.' },
+  smsCount: { done: null, failed: 'Could not count the SMS parts.' },
   // The college's content (/admin/content, /admin/banner, /admin/courses, /admin/people, /admin/downloads):
   // the reason follows the failure words on the same line ('Could not save: <reason>.').
   content: { done: 'Saved.', failed: 'Could not save:' },

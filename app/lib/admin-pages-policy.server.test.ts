@@ -29,6 +29,7 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/content': { module: 'content', action: 'content.edit' },
   '/admin/banner': { module: 'banner', action: 'content.edit' },
   '/admin/audit': { module: 'audit', action: 'audit.read' },
+  '/admin/messages': { module: 'messages', action: 'messages.manage' },
   '/admin/calendar': { module: 'calendar', action: 'calendar.edit' },
   '/admin/courses': { module: 'courses', action: 'content.edit' },
   '/admin/people': { module: 'people', action: 'content.edit' },

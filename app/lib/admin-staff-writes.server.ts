@@ -18,8 +18,11 @@ export const addStaff: AdminWrite = {
     const input = { name: formText(form, 'name'), email: formText(form, 'email'), role: formText(form, 'role') };
     const fieldErrors = fieldErrorsOf(NewStaffSchema, input);
     if (fieldErrors) return { fieldErrors };
-    const { link } = await services.staff.add(admin, NewStaffSchema.parse(input));
-    return { created: link.path };
+    const email = formText(form, 'emailLink') === 'yes';
+    const { link } = await services.staff.add(admin, NewStaffSchema.parse(input), { email });
+    return email
+      ? { created: link.path, done: 'Account added. The link below was also e-mailed to them.' }
+      : { created: link.path };
   },
 };
 
@@ -51,8 +54,11 @@ export const resetStaffPassword: AdminWrite = {
   messages: ADMIN_MESSAGES.staffReset,
   action: 'staff.manage',
   async run(form, services, admin) {
-    const link = await services.staff.resetPassword(admin, formText(form, 'id'));
-    return { created: link.path };
+    const email = formText(form, 'emailLink') === 'yes';
+    const link = await services.staff.resetPassword(admin, formText(form, 'id'), { email });
+    return email
+      ? { created: link.path, done: 'Password reset. The new link below was also e-mailed to them.' }
+      : { created: link.path };
   },
 };
 

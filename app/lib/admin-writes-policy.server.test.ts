@@ -4,6 +4,7 @@ import { type Asker, decide } from '#common/policy.ts';
 import { ROLES } from '#common/roles.ts';
 import { type AdminWrite, adminAction } from './admin-action.server.ts';
 import { CALENDAR_WRITES } from './admin-calendar-writes.server.ts';
+import { MESSAGES_WRITES } from './admin-messages-writes.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 import * as staffWrites from './admin-staff-writes.server.ts';
 import * as writes from './admin-writes.server.ts';
@@ -22,6 +23,9 @@ const ALL_WRITES: Record<string, AdminWrite> = {
   uploadImage: writes.uploadImage('gallery'),
   deleteImage: writes.deleteImage,
   setInquiryHandled: writes.setInquiryHandled,
+  setInquiryState: writes.setInquiryState,
+  replyToInquiry: writes.replyToInquiry,
+  ...Object.fromEntries(Object.entries(MESSAGES_WRITES).map(([intent, write]) => [`messages.${intent}`, write])),
   deleteInquiry: writes.deleteInquiry,
   ...Object.fromEntries(Object.entries(CALENDAR_WRITES).map(([intent, write]) => [`calendar.${intent}`, write])),
   ...Object.fromEntries(

@@ -1,4 +1,5 @@
 import { AdmissionStatusSchema } from '#common/admission.ts';
+import { INQUIRY_STATES, type InquiryState } from '#common/inquiry.ts';
 import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
@@ -210,4 +211,28 @@ export const deleteInquiry: AdminWrite = {
   action: 'inquiries.handle',
   messages: ADMIN_MESSAGES.inquiryDelete,
   run: async (form, services, admin) => services.inquiries.remove(admin, formText(form, 'id')).then(() => undefined),
+};
+
+/** The office's reply to an inquiry, e-mailed to its sender through the outbox. */
+export const replyToInquiry: AdminWrite = {
+  action: 'inquiries.handle',
+  messages: ADMIN_MESSAGES.inquiryReply,
+  async run(form, services, admin) {
+    const body = formText(form, 'reply');
+    if (!body.trim()) return { fieldErrors: { reply: 'Write the reply first.' } };
+    await services.inquiries.reply(admin, formText(form, 'id'), body);
+    return undefined;
+  },
+};
+
+/** An inquiry moved to new, answered or closed. */
+export const setInquiryState: AdminWrite = {
+  action: 'inquiries.handle',
+  messages: ADMIN_MESSAGES.inquiryState,
+  async run(form, services, admin) {
+    const state = formText(form, 'state');
+    if (!(INQUIRY_STATES as readonly string[]).includes(state)) return { fieldErrors: { state: 'Choose a state.' } };
+    await services.inquiries.setState(admin, formText(form, 'id'), state as InquiryState);
+    return undefined;
+  },
 };

@@ -93,7 +93,7 @@ describe('every kind of change leaves one entry: who, what, when, from where', (
         email: 'sita@example.com',
         subject: 'Admission dates',
         message: 'When?',
-        handled: 0,
+        state: 'new',
         created_at: new Date().toISOString(),
       })
       .execute();

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { InquiryState } from '#common/inquiry.ts';
+import type { MessageChannel, MessageState } from '#common/messages.ts';
 
 /** Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text) on every engine. */
 export interface NoticesTable {
@@ -110,8 +112,7 @@ export interface InquiriesTable {
   email: string;
   subject: string;
   message: string;
-  /** 0 or 1: one representation on every engine. */
-  handled: number;
+  state: InquiryState;
   created_at: string;
 }
 
@@ -373,6 +374,9 @@ export interface Database {
   application_documents: ApplicationDocumentsTable;
   application_payments: ApplicationPaymentsTable;
   application_events: ApplicationEventsTable;
+  outbox_messages: OutboxMessagesTable;
+  message_settings: MessageSettingsTable;
+  inquiry_replies: InquiryRepliesTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -390,3 +394,41 @@ export type SiteContentRow = Selectable<SiteContentTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type NoticeAttachmentRow = Selectable<NoticeAttachmentsTable>;
 export type OneTimeLinkRow = Selectable<OneTimeLinksTable>;
+
+/** A message waiting to be sent, being sent, or done with (server/modules/outbox). */
+export interface OutboxMessagesTable {
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  language: 'en' | 'ne';
+  subject: string;
+  text: string;
+  html: string;
+  state: MessageState;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  claim: string | null;
+  last_answer: string;
+  /** What caused it, as `kind:id` (an inquiry's alert, a reply, a test). */
+  event: string;
+  created_at: string;
+  sent_at: string | null;
+}
+export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
+
+export interface MessageSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface InquiryRepliesTable {
+  id: string;
+  inquiry_id: string;
+  body: string;
+  sent_by: string;
+  outbox_id: string;
+  created_at: string;
+}
+export type InquiryReplyRow = Selectable<InquiryRepliesTable>;

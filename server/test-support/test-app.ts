@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import type { Db } from '#server/db/db.ts';
 import { type Env, parseEnv } from '#server/env.ts';
 import type { AppServices } from '#server/services.ts';
@@ -46,11 +46,14 @@ export async function createTestDb(): Promise<{ db: Db; dataDir: string; cleanup
  *
  * `env` overrides are environment strings, parsed by the same parseEnv as production.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'clock' | 'smsBaseUrls'> = {},
+): Promise<TestApp> {
   const { db, dataDir, cleanup } = await createTestDb();
   const parsed = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ env: parsed, db, storage, pages: false });
+  const app = await buildApp({ env: parsed, db, storage, pages: false, ...options });
   let closed = false;
   return {
     app,

@@ -7,6 +7,9 @@ import type { Image } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { type TestS3Server, startTestS3Server } from '#server/test-support/s3-server.ts';
+import { type TestSmtpServer, startTestSmtpServer } from '#server/test-support/smtp-server.ts';
+import { INQUIRY_FORM_TIMING, type InquiryFormToken } from '#common/inquiry.ts';
+import { buildInquiryInput } from '#server/test-support/factories.ts';
 import { type ScratchDatabase, createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
 import {
   ADMIN_EMAIL,
@@ -32,6 +35,7 @@ const MAX_FAILURES = 4;
 describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3 bucket', () => {
   let database: ScratchDatabase;
   let s3: TestS3Server;
+  let smtp: TestSmtpServer;
   let a: ServerProcess;
   let b: ServerProcess;
   let cookieA: string;
@@ -39,9 +43,12 @@ describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3
   beforeAll(async () => {
     database = await createScratchDatabase(databaseServer!, 'scale');
     s3 = await startTestS3Server('orbit-scale');
+    smtp = await startTestSmtpServer();
     const env = {
       DATABASE_URL: database.url,
       ...s3.env,
+      SMTP_URL: smtp.url,
+      OFFICE_EMAIL: 'office@orbit.test, head@orbit.test',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
@@ -54,6 +61,7 @@ describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3
   afterAll(async () => {
     const codes = await Promise.all([a?.stop(), b?.stop()]);
     await s3?.close();
+    await smtp?.stop();
     await database?.drop();
     expect(codes).toEqual([0, 0]);
   });
@@ -149,6 +157,41 @@ describe.skipIf(!databaseServer)('two processes, one PostgreSQL database, one S3
   });
 
   it('answers health on both processes from the shared database', async () => {
-    for (const server of [a, b]) expect(await getJson(server, '/api/health')).toEqual({ status: 'ok', database: true });
+    for (const server of [a, b])
+      expect(await getJson(server, '/api/health')).toMatchObject({ status: 'ok', database: true });
+  });
+
+  it('shares the outbox: the alerts of inquiries sent through both processes are each delivered once', async () => {
+    const INQUIRIES = 8;
+    const servers = Array.from({ length: INQUIRIES }, (_, i) => (i % 2 === 0 ? a : b));
+    const tokens = await Promise.all(
+      servers.map(async (server) => (await getJson<InquiryFormToken>(server, '/api/inquiries/form-token')).token),
+    );
+    // A person takes a few seconds over the form; the server refuses one sent sooner.
+    await new Promise((resolve) => setTimeout(resolve, INQUIRY_FORM_TIMING.minSeconds * 1000 + 200));
+    for (const [i, server] of servers.entries()) {
+      const res = await fetch(`${server.url}/api/inquiries`, {
+        method: 'POST',
+        headers: { ...sameOrigin(server), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...buildInquiryInput({ email: `parent${i}@example.com`, subject: `Question ${i}` }),
+          form_token: tokens[i],
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const expected = INQUIRIES * 2;
+    const deadline = Date.now() + 30_000;
+    while (smtp.received.length < expected && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    // Both senders poll every few seconds: give a second sending of any message the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const delivered = smtp.received.map(
+      (m) => `${m.subject} → ${(Array.isArray(m.to) ? m.to : [m.to]).map((t) => t?.text).join()}`,
+    );
+    expect(delivered).toHaveLength(expected);
+    expect(new Set(delivered).size).toBe(expected);
+    for (const server of [a, b])
+      expect(await getJson(server, '/api/health')).toMatchObject({ outbox: { backlog: 0, oldestSeconds: null } });
   });
 });

@@ -4,7 +4,7 @@ import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import { deleteInquiry, setInquiryHandled } from '#app/lib/admin-writes.server.ts';
+import { deleteInquiry, replyToInquiry, setInquiryHandled, setInquiryState } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/inquiries';
 
 export const meta: Route.MetaFunction = () => adminMeta('Inquiries');
@@ -15,18 +15,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) =>
-  adminAction(args, { handled: setInquiryHandled, delete: deleteInquiry });
+  adminAction(args, {
+    handled: setInquiryHandled,
+    state: setInquiryState,
+    reply: replyToInquiry,
+    delete: deleteInquiry,
+  });
 
 export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
   const { inquiries } = loaderData;
-  const unread = inquiries.filter((i) => !i.handled).length;
+  const unread = inquiries.filter((i) => i.state === 'new').length;
   return (
     <section className="admin-page" aria-labelledby="inquiries-title">
       <header className="admin-page__header">
         <div>
           <h1 id="inquiries-title">Inquiries</h1>
           <p className="admin-page__lead">
-            Messages sent through the contact form, newest first. {inquiries.length} in all, {unread} unread.
+            Messages sent through the contact form, newest first. {inquiries.length} in all, {unread} new. A reply is
+            e-mailed to the sender and kept here.
           </p>
         </div>
       </header>

@@ -27,7 +27,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.staff.list(me),
     context.services.twoFactor.isRequired(),
   ]);
-  return { accounts, twoFactorRequired, me: me.userId, siteUrl: context.siteUrl };
+  return {
+    accounts,
+    twoFactorRequired,
+    me: me.userId,
+    siteUrl: context.siteUrl,
+    emailReady: context.services.messages.emailReady,
+  };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -42,7 +48,7 @@ export const action = (args: Route.ActionArgs) =>
   });
 
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
-  const { accounts, twoFactorRequired, me, siteUrl } = loaderData;
+  const { accounts, twoFactorRequired, me, siteUrl, emailReady } = loaderData;
   const posted = useActionData<typeof action>();
   const activeOwners = accounts.filter((a) => a.role === 'owner' && !a.disabledAt);
   return (
@@ -56,7 +62,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
       <WriteStatus result={posted} />
       {/* Without JavaScript a new link comes back in the page's own answer. */}
       {posted?.ok && posted.created ? <OneTimeLink path={posted.created} siteUrl={siteUrl} who="this account" /> : null}
-      <AddStaffForm siteUrl={siteUrl} posted={posted} />
+      <AddStaffForm siteUrl={siteUrl} posted={posted} emailReady={emailReady} />
       <h2 className="staff-list__title">Accounts ({accounts.length})</h2>
       <ul className="staff-list">
         {accounts.map((account) => (

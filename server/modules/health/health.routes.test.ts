@@ -7,7 +7,7 @@ describe('GET /api/health', () => {
     onTestFinished(() => t.close());
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: true });
+    expect(res.json()).toEqual({ status: 'ok', database: true, outbox: { backlog: 0, oldestSeconds: null } });
   });
 
   it('answers 503 when the database is closed', async () => {
@@ -27,6 +27,6 @@ describe('GET /api/health while draining', () => {
     t.app.readiness.draining = true;
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'draining', database: true });
+    expect(res.json()).toEqual({ status: 'draining', database: true, outbox: { backlog: 0, oldestSeconds: null } });
   });
 });

@@ -43,7 +43,7 @@ describe.skipIf(testDatabaseServer() !== undefined)('a message sent while the di
     const earlier = () => ({
       ...buildInquiryInput(),
       id: `earlier-${++n}`,
-      handled: 0,
+      state: 'new' as const,
       created_at: '2026-11-01T00:00:00.000Z',
     });
     await fillUp(() => t.db.insertInto('inquiries').values(earlier()).execute());

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/db.ts';
-import type { InquiriesTable, InquiryRow } from '#server/db/schema.ts';
+import type { InquiryState } from '#common/inquiry.ts';
+import type { InquiriesTable, InquiryRepliesTable, InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
 
 export async function insertInquiry(db: Db, row: InquiriesTable): Promise<void> {
   await db.insertInto('inquiries').values(row).execute();
@@ -17,18 +18,14 @@ export async function countUnhandled(db: Db): Promise<number> {
   const row = await db
     .selectFrom('inquiries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('handled', '=', 0)
+    .where('state', '=', 'new')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Returns whether a row was updated. */
-export async function setHandled(db: Db, id: string, handled: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable('inquiries')
-    .set({ handled: handled ? 1 : 0 })
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function setState(db: Db, id: string, state: InquiryState): Promise<boolean> {
+  const result = await db.updateTable('inquiries').set({ state }).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -36,4 +33,19 @@ export async function setHandled(db: Db, id: string, handled: boolean): Promise<
 export async function deleteInquiry(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('inquiries').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+export async function insertReply(db: Db, row: InquiryRepliesTable): Promise<void> {
+  await db.insertInto('inquiry_replies').values(row).execute();
+}
+
+/** Every reply, oldest first, with the delivery state of its e-mail. */
+export function listReplies(db: Db): Promise<(InquiryReplyRow & { delivery: string | null })[]> {
+  return db
+    .selectFrom('inquiry_replies')
+    .leftJoin('outbox_messages', 'outbox_messages.id', 'inquiry_replies.outbox_id')
+    .selectAll('inquiry_replies')
+    .select('outbox_messages.state as delivery')
+    .orderBy('inquiry_replies.created_at')
+    .execute();
 }

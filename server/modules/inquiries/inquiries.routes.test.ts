@@ -84,8 +84,10 @@ describe('POST /api/inquiries', () => {
         email: 'sita@example.com',
         subject: 'Hostel facilities',
         message: buildInquiryInput().message,
+        state: 'new',
         handled: false,
         createdAt: expect.any(String),
+        replies: [],
       },
     ]);
   });

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
+  INQUIRY_REPLY_MAX,
   INQUIRY_TOO_MANY,
   type Inquiry,
+  type InquiryState,
   type InquiryFormToken,
   type InquirySubmission,
   InquirySubmissionSchema,
 } from '#common/inquiry.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Actor, authorize } from '#server/auth/actor.ts';
+import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
-import type { InquiryRow } from '#server/db/schema.ts';
+import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
+import { enqueue } from '#server/modules/outbox/outbox.ts';
+import { inquiryAlert, inquiryAlertSms, inquiryReply } from '#server/modules/outbox/templates.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
 import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
@@ -22,7 +26,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /** How the audit log names an inquiry: who sent it and its subject. */
 const inquiryName = (row: InquiryRow) => `${row.first_name} ${row.last_name}: ${row.subject}`;
 
-export function toInquiry(row: InquiryRow): Inquiry {
+type ReplyRow = InquiryReplyRow & { delivery: string | null };
+
+export function toInquiry(row: InquiryRow, replies: readonly ReplyRow[] = []): Inquiry {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -31,10 +37,17 @@ export function toInquiry(row: InquiryRow): Inquiry {
     email: row.email,
     subject: row.subject,
     message: row.message,
-    handled: row.handled === 1,
+    state: row.state,
+    handled: row.state !== 'new',
     createdAt: row.created_at,
+    replies: replies
+      .filter((r) => r.inquiry_id === row.id)
+      .map((r) => ({ id: r.id, body: r.body, sentBy: r.sent_by, createdAt: r.created_at, delivery: r.delivery ?? '' })),
   };
 }
+
+/** A visitor who wrote in Devanagari is answered in Nepali. */
+const languageOf = (text: string) => (/[\u0900-\u097F]/u.test(text) ? ('ne' as const) : ('en' as const));
 
 export type SubmitResult = { stored: true; id: string } | { stored: false; reason: 'honeypot' };
 
@@ -43,6 +56,12 @@ export interface InquiriesOptions {
   maxPerHour: number;
   /** Messages per e-mail address per hour. */
   maxPerEmailPerHour: number;
+  /** Where a new inquiry's alert goes, read in the inquiry's transaction. */
+  officeRecipients: (trx: Db) => Promise<{ emails: string[]; phones: string[]; sms: boolean }>;
+  /** The inquiries page, linked from the alert. */
+  adminUrl: string;
+  /** Called once a transaction that queued messages has committed, so the sender need not wait to poll. */
+  queued: () => void;
 }
 
 /** One mailbox, however it is written: case, spaces and a `+tag` in the local part do not make another. */
@@ -66,6 +85,32 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         (resetAt.getTime() - clock.now().getTime()) / 1000,
       );
     }
+  }
+
+  async function alertOffice(trx: Db, row: InquiryRow): Promise<void> {
+    const to = await options.officeRecipients(trx);
+    const facts = { ...row, firstName: row.first_name, lastName: row.last_name, createdAt: row.created_at };
+    const at = clock.now();
+    const event = `inquiry-alert:${row.id}`;
+    for (const email of to.emails)
+      await enqueue(trx, {
+        channel: 'email',
+        recipient: email,
+        language: 'en',
+        ...inquiryAlert('en', facts, options.adminUrl),
+        event,
+        at,
+      });
+    if (to.sms)
+      for (const phone of to.phones)
+        await enqueue(trx, {
+          channel: 'sms',
+          recipient: phone,
+          language: 'en',
+          text: inquiryAlertSms('en', facts),
+          event,
+          at,
+        });
   }
 
   return {
@@ -97,31 +142,85 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
           email,
           subject,
           message,
-          handled: 0,
+          state: 'new' as const,
           created_at: clock.now().toISOString(),
         };
-        await repo.insertInquiry(db, row);
+        // The office's alert is written with the inquiry: both are kept, or neither.
+        await db.transaction().execute(async (trx) => {
+          await repo.insertInquiry(trx, row);
+          await alertOffice(trx, row);
+        });
+        options.queued();
         return { stored: true, id: row.id };
       });
     },
     /** The messages received: parents' names, e-mail addresses and phone numbers, for the staff who handle them. */
     async list(actor: Actor): Promise<Inquiry[]> {
       authorize(actor, 'inquiries.handle');
-      return (await repo.listInquiries(db)).map(toInquiry);
+      const [rows, replies] = await Promise.all([repo.listInquiries(db), repo.listReplies(db)]);
+      return rows.map((row) => toInquiry(row, replies));
     },
     countUnhandled: () => repo.countUnhandled(db),
-    /** Marks an inquiry handled (or unread again); 404 when it is gone. */
-    async setHandled(actor: Actor, id: string, handled: boolean): Promise<Inquiry> {
+    /** Marks an inquiry handled (closed) or unread again (new): the older API's words for setState. */
+    setHandled(actor: Actor, id: string, handled: boolean): Promise<Inquiry> {
+      return this.setState(actor, id, handled ? 'closed' : 'new');
+    },
+    /** Moves an inquiry to new, answered or closed; 404 when it is gone. */
+    async setState(actor: Actor, id: string, state: InquiryState): Promise<Inquiry> {
       authorize(actor, 'inquiries.handle');
       const row = await db.transaction().execute(async (trx) => {
-        if (!(await repo.setHandled(trx, id, handled))) return undefined;
-        const found = await repo.findInquiry(trx, id);
-        const kind = handled ? 'inquiry-handled' : 'inquiry-unhandled';
-        if (found) await audit(trx, actor, { kind, subject: inquiryName(found) }, clock.now());
-        return found;
+        const before = await repo.findInquiry(trx, id);
+        if (!before || !(await repo.setState(trx, id, state))) return undefined;
+        const kind =
+          state === 'new' ? 'inquiry-unhandled' : state === 'closed' ? 'inquiry-handled' : 'inquiry-state-changed';
+        const changes = [{ field: 'State', from: before.state, to: state }];
+        await audit(trx, actor, { kind, subject: inquiryName(before), changes }, clock.now());
+        return { ...before, state };
       });
       if (!row) throw notFound('inquiry');
-      return toInquiry(row);
+      const replies = (await repo.listReplies(db)).filter((r) => r.inquiry_id === id);
+      return toInquiry(row, replies);
+    },
+    /**
+     * E-mails the office's reply to the visitor (through the outbox, in the language the visitor wrote
+     * in), keeps it with the inquiry and marks the inquiry answered, all in one transaction.
+     */
+    async reply(actor: Actor, id: string, body: string): Promise<Inquiry> {
+      authorize(actor, 'inquiries.handle');
+      const text = body.trim();
+      if (!text) throw badRequest('validation', 'Write the reply first.');
+      if (text.length > INQUIRY_REPLY_MAX)
+        throw badRequest('validation', `A reply may be at most ${INQUIRY_REPLY_MAX} characters.`);
+      const now = clock.now();
+      const row = await db.transaction().execute(async (trx) => {
+        const found = await repo.findInquiry(trx, id);
+        if (!found) return undefined;
+        const facts = { ...found, firstName: found.first_name, lastName: found.last_name, createdAt: found.created_at };
+        const language = languageOf(`${found.subject} ${found.message}`);
+        const outboxId = await enqueue(trx, {
+          channel: 'email',
+          recipient: found.email,
+          language,
+          ...inquiryReply(language, facts, text),
+          event: `inquiry-reply:${found.id}`,
+          at: now,
+        });
+        await repo.insertReply(trx, {
+          id: randomUUID(),
+          inquiry_id: found.id,
+          body: text,
+          sent_by: auditNameOf(actor).name,
+          outbox_id: outboxId,
+          created_at: now.toISOString(),
+        });
+        await repo.setState(trx, found.id, 'answered');
+        await audit(trx, actor, { kind: 'inquiry-replied', subject: inquiryName(found) }, now);
+        return { ...found, state: 'answered' as const };
+      });
+      if (!row) throw notFound('inquiry');
+      options.queued();
+      const replies = (await repo.listReplies(db)).filter((r) => r.inquiry_id === id);
+      return toInquiry(row, replies);
     },
     async remove(actor: Actor, id: string): Promise<void> {
       authorize(actor, 'inquiries.handle');

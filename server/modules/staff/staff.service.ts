@@ -19,6 +19,8 @@ import { refusal } from '#server/errors.ts';
 import { type AccountsService, accountName } from '../auth/accounts.service.ts';
 import { atDoor, hashToken } from '../auth/auth.service.ts';
 import * as links from './links.repository.ts';
+import { enqueue } from '../outbox/outbox.ts';
+import { staffLinkMail } from '../outbox/templates.ts';
 
 const HOUR = 3_600_000;
 
@@ -28,7 +30,22 @@ const HOUR = 3_600_000;
  * link's token is stored; the token is returned once, to be shown to the owner. The accounts themselves,
  * and their rules (passwords, the last owner), are the accounts service's.
  */
-export function createStaffService(db: Db, clock: Clock, accounts: AccountsService) {
+export function createStaffService(db: Db, clock: Clock, accounts: AccountsService, siteUrl = '') {
+  /**
+   * Writes the link's e-mail to the outbox in the transaction that made the link, so the person gets
+   * exactly the link that works. The owner still sees it to copy.
+   */
+  async function emailLink(trx: Db, to: { id: string; email: string; name: string }, link: StaffLink): Promise<void> {
+    await enqueue(trx, {
+      channel: 'email',
+      recipient: to.email,
+      language: 'en',
+      ...staffLinkMail('en', to.name || to.email, `${siteUrl}${link.path}`, STAFF_LINK_HOURS),
+      event: `staff-link:${to.id}`,
+      at: clock.now(),
+    });
+  }
+
   /** A new link for `userId` (or the first owner); older links of the account become void. */
   async function newLink(trx: Db, purpose: OneTimeLinksTable['purpose'], userId: string | null): Promise<StaffLink> {
     if (userId) await links.deleteLinksOfUser(trx, userId);
@@ -85,7 +102,11 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
     },
 
     /** A new account without a password, and the link with which its person sets one. */
-    async add(actor: Actor, input: NewStaff): Promise<{ id: string; link: StaffLink }> {
+    async add(
+      actor: Actor,
+      input: NewStaff,
+      options: { email?: boolean } = {},
+    ): Promise<{ id: string; link: StaffLink }> {
       authorize(actor, 'staff.manage');
       let link: StaffLink | undefined;
       const id = await accounts.create(actor, input.email, null, {
@@ -93,6 +114,7 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
         role: input.role,
         after: async (trx, newId) => {
           link = await newLink(trx, 'welcome', newId);
+          if (options.email) await emailLink(trx, { id: newId, ...input }, link);
         },
       });
       return { id, link: link! };
@@ -110,11 +132,13 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
     },
 
     /** The old password stops working, the account's sessions end, and a new link replaces any older one. */
-    async resetPassword(actor: Actor, id: string): Promise<StaffLink> {
+    async resetPassword(actor: Actor, id: string, options: { email?: boolean } = {}): Promise<StaffLink> {
       authorize(actor, 'staff.manage');
       let link: StaffLink | undefined;
+      const user = options.email ? await accounts.findById(id) : undefined;
       await accounts.clearPassword(actor, id, async (trx) => {
         link = await newLink(trx, 'reset', id);
+        if (user) await emailLink(trx, user, link);
       });
       return link!;
     },

@@ -24,6 +24,12 @@ export const GALLERY_PAGE_SIZE = 4;
 /** Milliseconds written here move the server's clock (server/test-clock.ts); tests/e2e/support/clock.ts writes it. */
 export const E2E_CLOCK_FILE = path.join(os.tmpdir(), `orbit-e2e-clock-${E2E_PORT}`);
 
+/** The test SMTP server the e2e server sends through (scripts/e2e-mailbox.mjs), and where it keeps what it receives. */
+export const E2E_SMTP_PORT = E2E_PORT + 25;
+export const E2E_MAILBOX_DIR = path.join(os.tmpdir(), `orbit-e2e-mailbox-${E2E_PORT}`);
+/** The office's alert address on the e2e server. */
+export const E2E_OFFICE_EMAIL = 'office@orbit.test';
+
 /** The environment of the server under test (scripts/e2e-server.mjs adds a fresh DATA_DIR). */
 export const SERVER_ENV = {
   NODE_ENV: 'production',
@@ -38,4 +44,9 @@ export const SERVER_ENV = {
   LOG_LEVEL: 'warn',
   DATA_DIR: E2E_DATA_DIR,
   TEST_CLOCK_FILE: E2E_CLOCK_FILE,
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  MAIL_FROM: 'Orbit College <no-reply@orbit.test>',
+  OFFICE_EMAIL: E2E_OFFICE_EMAIL,
+  E2E_SMTP_PORT: String(E2E_SMTP_PORT),
+  E2E_MAILBOX_DIR,
 } as const;

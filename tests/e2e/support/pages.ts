@@ -36,6 +36,7 @@ export const ADMIN_PAGES = [
   '/admin/people',
   '/admin/downloads',
   '/admin/audit',
+  '/admin/messages',
   '/admin/calendar',
   '/admin/staff',
   '/admin/account',

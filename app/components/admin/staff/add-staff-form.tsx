@@ -6,7 +6,16 @@ import { OneTimeLink } from './one-time-link.tsx';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 
 /** Add a person: name, e-mail, role; the answer is the one-time link with which they set their password. */
-export function AddStaffForm({ siteUrl, posted }: { siteUrl: string; posted: WriteResult | undefined }) {
+export function AddStaffForm({
+  siteUrl,
+  posted,
+  emailReady = false,
+}: {
+  siteUrl: string;
+  posted: WriteResult | undefined;
+  /** E-mail is set up (SMTP_URL): the link can also be e-mailed to the person. */
+  emailReady?: boolean;
+}) {
   const { fetcher, busy, result: fetched } = useAdminWrite();
   // Without JavaScript the page's own answer carries a refusal's field errors and typed values.
   const result = fetched ?? posted;
@@ -16,8 +25,8 @@ export function AddStaffForm({ siteUrl, posted }: { siteUrl: string; posted: Wri
     <section className="staff-add" aria-labelledby="staff-add-title">
       <h2 id="staff-add-title">Add a person</h2>
       <p className="admin-page__lead">
-        They get a one-time link (valid {STAFF_LINK_HOURS} hours) to set their own password. Copy it and give it to
-        them; no e-mail is sent.
+        They get a one-time link (valid {STAFF_LINK_HOURS} hours) to set their own password. Copy it and give it to them
+        {emailReady ? ', or have it e-mailed to them as well' : '; no e-mail is sent'}.
       </p>
       <fetcher.Form method="post" className="staff-add__form" key={fetched?.ok ? fetched.created : 'form'}>
         <input type="hidden" name="intent" value="add" />
@@ -52,6 +61,12 @@ export function AddStaffForm({ siteUrl, posted }: { siteUrl: string; posted: Wri
             </select>
           )}
         </AdminField>
+        {emailReady ? (
+          <label className="staff-add__email">
+            <input type="checkbox" name="emailLink" value="yes" defaultChecked={values.emailLink === 'yes'} /> Also
+            e-mail the link to them
+          </label>
+        ) : null}
         <button type="submit" className="button button--primary" disabled={busy}>
           Add person
         </button>

@@ -1,0 +1,83 @@
+import { fillIn, MAIL_WORDS } from '#common/i18n/mail.ts';
+import { formatDateIn } from '#common/i18n/dates.ts';
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
+
+export interface Composed {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Plain text plus the same paragraphs as simple HTML: inline styles only, nothing loaded from elsewhere
+ * (no images, fonts or style sheets), so a mail program shows it whole without asking.
+ */
+export function compose(lang: SiteLanguage, subject: string, paragraphs: readonly string[]): Composed {
+  const text = `${paragraphs.join('\n\n')}\n`;
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 1em">${escapeHtml(p).replace(/\n/gu, '<br>')}</p>`)
+    .join('\n');
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a">\n${body}\n</body></html>`;
+  return { subject, text, html };
+}
+
+export interface InquiryFacts {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+export function inquiryAlert(lang: SiteLanguage, inquiry: InquiryFacts, adminUrl: string): Composed {
+  const w = MAIL_WORDS[lang];
+  const name = `${inquiry.firstName} ${inquiry.lastName}`;
+  return compose(lang, fillIn(w.inquiryAlertSubject, { subject: inquiry.subject }), [
+    w.inquiryAlertIntro,
+    `${w.inquiryAlertFrom}: ${name} <${inquiry.email}>, ${inquiry.phone}\n${w.inquiryAlertReceived}: ${formatDateIn(lang, inquiry.createdAt)}`,
+    inquiry.subject,
+    inquiry.message,
+    fillIn(w.inquiryAlertOpen, { url: adminUrl }),
+  ]);
+}
+
+export function inquiryAlertSms(lang: SiteLanguage, inquiry: InquiryFacts): string {
+  return fillIn(MAIL_WORDS[lang].inquiryAlertSms, {
+    name: `${inquiry.firstName} ${inquiry.lastName}`,
+    subject: inquiry.subject,
+  });
+}
+
+export function inquiryReply(lang: SiteLanguage, inquiry: InquiryFacts, reply: string): Composed {
+  const w = MAIL_WORDS[lang];
+  const quoted = inquiry.message
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return compose(lang, fillIn(w.replySubject, { subject: inquiry.subject }), [
+    fillIn(w.greeting, { name: inquiry.firstName }),
+    reply,
+    w.signature,
+    `${fillIn(w.replyQuoted, { date: formatDateIn(lang, inquiry.createdAt) })}\n${quoted}`,
+  ]);
+}
+
+export function testMail(lang: SiteLanguage): Composed {
+  const w = MAIL_WORDS[lang];
+  return compose(lang, w.testSubject, [w.testBody, w.signature]);
+}
+
+/** A staff one-time link (a welcome or a password reset), for a person the owner chose to e-mail it to. */
+export function staffLinkMail(lang: SiteLanguage, name: string, url: string, hours: number): Composed {
+  const w = MAIL_WORDS[lang];
+  return compose(lang, w.staffLinkSubject, [
+    fillIn(w.greeting, { name }),
+    fillIn(w.staffLinkBody, { url, hours: String(hours) }),
+    w.signature,
+  ]);
+}
