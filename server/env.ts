@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '#common/email.ts';
 import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { parseKeepRule } from './backups/retention.ts';
+import { TIME_OF_DAY } from './backups/schedule.ts';
 
 const bool = (fallback: 'true' | 'false') => z.stringbool().default(fallback === 'true');
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -53,6 +55,29 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool('false'),
   PUBLIC_ASSET_BASE_URL: z.url({ protocol: /^https?$/u }).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: int(20, 1, 600),
+  // Backups the server makes itself (docs/operations.md): the folder (another disk, ideally), the time of
+  // day in Nepal, how many to keep (daily, weekly, monthly), and whether the daily one runs at all.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TIME: z
+    .string()
+    .regex(TIME_OF_DAY, 'must be a time of day in Nepal on a 24-hour clock, like 02:30')
+    .default('02:30'),
+  BACKUP_KEEP: z
+    .string()
+    .default('7,4,12')
+    .transform((text, ctx) => {
+      const rule = parseKeepRule(text);
+      if (!rule) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be three whole numbers: daily, weekly, monthly backups to keep, like 7,4,12 (at least 1 daily)',
+        });
+        return z.NEVER;
+      }
+      return rule;
+    }),
+  BACKUP_SCHEDULE: bool('true'),
   // Off only to measure or debug rendering: every public page is then rendered for every request.
   RENDER_CACHE: bool('true'),
 });
@@ -66,7 +91,7 @@ const PAIRS = [
   ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
 ] as const;
 
-export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
+export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string; backupDir: string };
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -88,6 +113,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/u, ''),
   };
 }

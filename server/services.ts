@@ -21,6 +21,7 @@ import { createAccountService } from './modules/staff/account.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
+import { backupSettings, createBackupService } from './backups/backup.service.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -108,6 +109,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),
+    backups: createBackupService(backupSettings(env), clock, log),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
