@@ -56,9 +56,16 @@ export interface BackupStatus {
   lastGood: BackupRun | null;
   lastRun: BackupRun | null;
   lastDrill: DrillRun | null;
-  disk: DiskSpace | null;
-  /** Each a plain sentence for the owner; empty when all is well. */
-  warnings: string[];
+  /** Free space on the disk of the site's data. */
+  disk: DiskSpace;
+  /** Empty when all is well. */
+  warnings: BackupWarning[];
+}
+
+/** What is wrong, as a code for a monitor (/api/health) and a plain sentence for the owner. */
+export interface BackupWarning {
+  code: 'backup-stale' | 'backup-failed' | 'drill-failed' | 'disk-low';
+  message: string;
 }
 
 /** A backup older than this is a warning. */

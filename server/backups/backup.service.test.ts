@@ -192,7 +192,7 @@ describe('bad days', () => {
     expect(run.error).toMatch(/^The backup folder cannot be written \(ENOTDIR/u);
     const status = await service.status();
     expect(status.lastRun).toEqual(run);
-    expect(status.warnings).toContain(`The last backup failed: ${run.error}`);
+    expect(status.warnings).toContainEqual({ code: 'backup-failed', message: `The last backup failed: ${run.error}` });
     expect(logged).toContainEqual({ level: 'error', msg: 'backup not made' });
   });
 
@@ -235,7 +235,34 @@ describe('bad days', () => {
     expect(drill).toMatchObject({ ok: false, file: run.file });
     expect(drill?.error).toBeTruthy();
     const status = await service.status();
-    expect(status.warnings.some((w) => w.startsWith(`The last restore drill failed (${run.file})`))).toBe(true);
+    expect(status.warnings.some((w) => w.message.startsWith(`The last restore drill failed (${run.file})`))).toBe(true);
+    expect(status.warnings.map((w) => w.code)).toContain('drill-failed');
+  });
+
+  it('warns when the disk has less than 10 % or less than 1 GB free, on either side of the limits', async () => {
+    const dataDir = await makeInstall('disk');
+    fs.mkdirSync(settingsFor(dataDir).dir);
+    const GB = 1024 ** 3;
+    const disks: Record<string, { freeBytes: number; totalBytes: number }> = {};
+    const service = createBackupService(
+      settingsFor(dataDir),
+      new ManualClock('2026-11-26T05:00:00Z'),
+      log,
+      async (dir) => disks[dir === dataDir ? 'data' : 'backups']!,
+    );
+    const codes = async () => (await service.status()).warnings.map((w) => w.code);
+    Object.assign(disks, {
+      data: { freeBytes: 10 * GB, totalBytes: 100 * GB },
+      backups: { freeBytes: GB, totalBytes: 2 * GB },
+    });
+    expect(await codes()).toEqual([]);
+    disks.data = { freeBytes: 10 * GB - 1, totalBytes: 100 * GB };
+    expect(await codes()).toEqual(['disk-low']);
+    disks.data = { freeBytes: 10 * GB, totalBytes: 100 * GB };
+    disks.backups = { freeBytes: GB - 1, totalBytes: 2 * GB };
+    expect((await service.status()).warnings).toEqual([
+      { code: 'disk-low', message: 'The disk of the backups is nearly full: 1.0 GB free of 2.0 GB.' },
+    ]);
   });
 
   it('warns when the last good backup is more than 48 hours old', async () => {
@@ -246,6 +273,8 @@ describe('bad days', () => {
     clock.advance(48 * 3_600_000);
     expect((await service.status()).warnings).toEqual([]);
     clock.advance(60_000);
-    expect((await service.status()).warnings).toEqual(['The last good backup is more than 48 hours old.']);
+    expect((await service.status()).warnings).toEqual([
+      { code: 'backup-stale', message: 'The last good backup is more than 48 hours old.' },
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type BackupReason,
   type BackupRun,
   type BackupStatus,
+  type BackupWarning,
   DISK_LOW_BYTES,
   DISK_LOW_FRACTION,
   type DiskSpace,
@@ -75,7 +76,13 @@ export const backupSettings = (env: Env): BackupSettings => ({
   scheduled: env.BACKUP_SCHEDULE && !env.DATABASE_URL,
 });
 
-export function createBackupService(settings: BackupSettings, clock: Clock, log: Log) {
+export function createBackupService(
+  settings: BackupSettings,
+  clock: Clock,
+  log: Log,
+  /** How free space is measured (tests give a nearly full disk). */
+  measure: (dir: string) => Promise<DiskSpace> = diskSpace,
+) {
   const { dir, dataDir } = settings;
   /** When this process started watching the clock: a scheduled time before it is not caught up on a fresh folder. */
   const armedAt = clock.now();
@@ -289,23 +296,46 @@ export function createBackupService(settings: BackupSettings, clock: Clock, log:
     const lastGood = runs.filter((r) => r.ok && r.file && present.has(r.file)).at(-1) ?? null;
     const lastRun = runs.at(-1) ?? null;
     const lastDrill = s.drills.at(-1) ?? null;
-    const disk = await diskSpace(await nearestExisting(dir));
+    // The data folder's disk (the database and uploads grow there) and the backups' (often another one).
+    const disk = await measure(dataDir);
+    const backupDisk = await measure(await nearestExisting(dir));
 
-    const warnings: string[] = [];
+    const warnings: BackupWarning[] = [];
     const staleMs = BACKUP_STALE_HOURS * HOUR_MS;
     if (lastGood) {
       if (now.getTime() - new Date(lastGood.finishedAt).getTime() > staleMs)
-        warnings.push(`The last good backup is more than ${BACKUP_STALE_HOURS} hours old.`);
+        warnings.push({
+          code: 'backup-stale',
+          message: `The last good backup is more than ${BACKUP_STALE_HOURS} hours old.`,
+        });
     } else if (now.getTime() - new Date(s.since).getTime() > staleMs) {
-      warnings.push(`No backup has been made in the last ${BACKUP_STALE_HOURS} hours.`);
+      warnings.push({
+        code: 'backup-stale',
+        message: `No backup has been made in the last ${BACKUP_STALE_HOURS} hours.`,
+      });
     }
-    if (lastRun && !lastRun.ok) warnings.push(`The last backup failed: ${lastRun.error ?? 'no reason recorded'}`);
+    if (lastRun && !lastRun.ok)
+      warnings.push({
+        code: 'backup-failed',
+        message: `The last backup failed: ${lastRun.error ?? 'no reason recorded'}`,
+      });
     if (lastDrill && !lastDrill.ok)
-      warnings.push(`The last restore drill failed (${lastDrill.file}): ${lastDrill.error ?? 'no reason recorded'}`);
-    if (disk && (disk.freeBytes < DISK_LOW_BYTES || disk.freeBytes < disk.totalBytes * DISK_LOW_FRACTION))
-      warnings.push(
-        `The disk is nearly full: ${(disk.freeBytes / 1024 ** 3).toFixed(1)} GB free of ${(disk.totalBytes / 1024 ** 3).toFixed(1)} GB.`,
-      );
+      warnings.push({
+        code: 'drill-failed',
+        message: `The last restore drill failed (${lastDrill.file}): ${lastDrill.error ?? 'no reason recorded'}`,
+      });
+    const low = (d: DiskSpace) => d.freeBytes < DISK_LOW_BYTES || d.freeBytes < d.totalBytes * DISK_LOW_FRACTION;
+    const gb = (bytes: number) => (bytes / 1024 ** 3).toFixed(1);
+    if (low(disk))
+      warnings.push({
+        code: 'disk-low',
+        message: `The disk of the site's data is nearly full: ${gb(disk.freeBytes)} GB free of ${gb(disk.totalBytes)} GB.`,
+      });
+    else if (low(backupDisk))
+      warnings.push({
+        code: 'disk-low',
+        message: `The disk of the backups is nearly full: ${gb(backupDisk.freeBytes)} GB free of ${gb(backupDisk.totalBytes)} GB.`,
+      });
     return {
       scheduled: settings.scheduled,
       folder: dir,
