@@ -28,6 +28,7 @@ export default [
     route('banner', 'routes/admin/banner.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('calendar', 'routes/admin/calendar.tsx'),
+    route('backups', 'routes/admin/backups.tsx'),
     route('courses', 'routes/admin/courses.tsx'),
     route('people', 'routes/admin/people.tsx'),
     route('downloads', 'routes/admin/downloads.tsx'),

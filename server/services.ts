@@ -22,6 +22,7 @@ import { createStaffService } from './modules/staff/staff.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
 import { backupSettings, createBackupService } from './backups/backup.service.ts';
+import { createBackupAdmin } from './backups/backup-admin.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -68,6 +69,7 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const accounts = createAccountsService(db, clock);
   // The B.S. month lengths this process converts dates with, read again whenever the content version moves.
   const calendarTable = createLoadedCalendar(db, contentVersion, log);
+  const backups = createBackupService(backupSettings(env), clock, log);
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -109,7 +111,8 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),
-    backups: createBackupService(backupSettings(env), clock, log),
+    backups,
+    backupAdmin: createBackupAdmin({ db, clock, backups }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

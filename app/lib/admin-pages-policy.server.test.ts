@@ -30,6 +30,7 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/banner': { module: 'banner', action: 'content.edit' },
   '/admin/audit': { module: 'audit', action: 'audit.read' },
   '/admin/calendar': { module: 'calendar', action: 'calendar.edit' },
+  '/admin/backups': { module: 'backups', action: 'backups.manage' },
   '/admin/courses': { module: 'courses', action: 'content.edit' },
   '/admin/people': { module: 'people', action: 'content.edit' },
   '/admin/downloads': { module: 'downloads', action: 'content.edit' },

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { requestActor } from '#server/auth/actor.ts';
 import { notFound } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
-import { backUpNow, backupForDownload } from './backup-admin.ts';
 
 const RunSchema = z.object({
   reason: z.enum(['scheduled', 'manual', 'pre-upgrade']),
@@ -76,7 +75,7 @@ export const adminBackupsRoutes: ApiPlugin = async (app) => {
         response: { 200: RunSchema },
       },
     },
-    async (request) => backUpNow(app.services, await requestActor(request)),
+    async (request) => app.services.backupAdmin.backUpNow(await requestActor(request)),
   );
 
   app.get(
@@ -91,7 +90,7 @@ export const adminBackupsRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       const { name } = request.params;
-      const file = await backupForDownload(app.services, await requestActor(request), name);
+      const file = await app.services.backupAdmin.backupForDownload(await requestActor(request), name);
       if (!file) throw notFound('backup');
       return reply
         .header('content-type', 'application/gzip')

@@ -20,6 +20,7 @@ const LINKS: readonly { to: string; label: string; action: Action; end?: true }[
   { to: '/admin/vitals', label: 'Site speed', action: 'vitals.read' },
   { to: '/admin/audit', label: 'Audit log', action: 'audit.read' },
   { to: '/admin/calendar', label: 'B.S. calendar', action: 'calendar.edit' },
+  { to: '/admin/backups', label: 'Backups', action: 'backups.manage' },
   { to: '/admin/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/admin/account', label: 'Account', action: 'account.own' },
 ];

@@ -37,6 +37,7 @@ export const ADMIN_PAGES = [
   '/admin/downloads',
   '/admin/audit',
   '/admin/calendar',
+  '/admin/backups',
   '/admin/staff',
   '/admin/account',
   '/admin/seasons',
