@@ -91,10 +91,10 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
             <tbody>
               {status.backups.map((backup) => (
                 <tr key={backup.name}>
-                  <td>{formatDateTime(backup.createdAt)}</td>
-                  <td>{formatBytes(backup.bytes)}</td>
-                  <td>{backup.checked ? 'Passed' : 'Not recorded'}</td>
-                  <td>{keptAsLabel(backup.keptAs)}</td>
+                  <td data-label="Made">{formatDateTime(backup.createdAt)}</td>
+                  <td data-label="Size">{formatBytes(backup.bytes)}</td>
+                  <td data-label="Check">{backup.checked ? 'Passed' : 'Not recorded'}</td>
+                  <td data-label="Kept as">{keptAsLabel(backup.keptAs)}</td>
                   <td>
                     <a href={`/api/admin/backups/${backup.name}`} download={backup.name}>
                       Download<span className="sr-only"> the backup of {formatDateTime(backup.createdAt)}</span>
