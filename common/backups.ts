@@ -17,6 +17,16 @@ export interface BackupRun {
   files?: number;
   /** Why it failed, in words the office can act on. */
   error?: string;
+  /** The copy to the off-site bucket, when one is set (BACKUP_S3_BUCKET). */
+  offsite?: OffsiteCopy;
+}
+
+export interface OffsiteCopy {
+  at: string;
+  ok: boolean;
+  /** Uploads tried, the first included. */
+  tries: number;
+  error?: string;
 }
 
 /** One restore drill: the newest backup unpacked into a scratch folder and compared with its manifest. */
@@ -56,15 +66,26 @@ export interface BackupStatus {
   lastGood: BackupRun | null;
   lastRun: BackupRun | null;
   lastDrill: DrillRun | null;
+  /** The off-site bucket, when one is set, and when a backup was last copied there. */
+  offsite: { bucket: string; lastCopyAt: string | null } | null;
   /** Free space on the disk of the site's data. */
   disk: DiskSpace;
   /** Empty when all is well. */
   warnings: BackupWarning[];
 }
 
+export const BACKUP_WARNING_CODES = [
+  'backup-stale',
+  'backup-failed',
+  'offsite-failed',
+  'drill-failed',
+  'disk-low',
+] as const;
+export type BackupWarningCode = (typeof BACKUP_WARNING_CODES)[number];
+
 /** What is wrong, as a code for a monitor (/api/health) and a plain sentence for the owner. */
 export interface BackupWarning {
-  code: 'backup-stale' | 'backup-failed' | 'drill-failed' | 'disk-low';
+  code: BackupWarningCode;
   message: string;
 }
 

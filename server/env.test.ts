@@ -99,8 +99,17 @@ describe('parseEnv', () => {
     });
   });
 
-  it('names a bad backup time and a bad retention rule', () => {
-    const message = errorOf({ BACKUP_TIME: '2:30am', BACKUP_KEEP: '7,4' });
+  it('names a bad backup time, a bad retention rule, a bad backup bucket and a lone backup key', () => {
+    const message = errorOf({
+      BACKUP_TIME: '2:30am',
+      BACKUP_KEEP: '7,4',
+      BACKUP_S3_BUCKET: 'Backups!',
+      BACKUP_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    });
+    expect(message).toContain('BACKUP_S3_BUCKET: must be an S3 bucket name');
+    expect(message).toContain(
+      'BACKUP_S3_SECRET_ACCESS_KEY: BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY must be set together',
+    );
     expect(message).toContain('BACKUP_TIME: must be a time of day in Nepal on a 24-hour clock, like 02:30');
     expect(message).toContain('BACKUP_KEEP: must be three whole numbers: daily, weekly, monthly backups to keep');
   });

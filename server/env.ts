@@ -78,6 +78,20 @@ const EnvSchema = z.object({
       return rule;
     }),
   BACKUP_SCHEDULE: bool('true'),
+  // The off-site copy of each backup: a bucket of its own, never the uploads bucket's settings.
+  BACKUP_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/u, 'must be an S3 bucket name')
+    .optional(),
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/u, 'must be folder names each ending in /, like orbit/backups/ (or empty)')
+    .default('orbit-backups/'),
+  BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/u }).optional(),
+  BACKUP_S3_REGION: z.string().min(1).default('us-east-1'),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  BACKUP_S3_FORCE_PATH_STYLE: bool('false'),
   // Off only to measure or debug rendering: every public page is then rendered for every request.
   RENDER_CACHE: bool('true'),
 });
@@ -89,6 +103,7 @@ const EnvSchema = z.object({
 const PAIRS = [
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+  ['BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY'],
 ] as const;
 
 export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string; backupDir: string };

@@ -23,6 +23,7 @@ import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
 import { backupSettings, createBackupService } from './backups/backup.service.ts';
 import { createBackupAdmin } from './backups/backup-admin.ts';
+import { createOffsite, offsiteOptions } from './backups/offsite.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -69,7 +70,10 @@ export function createServices({ db, storage, env, log, clock = systemClock }: S
   const accounts = createAccountsService(db, clock);
   // The B.S. month lengths this process converts dates with, read again whenever the content version moves.
   const calendarTable = createLoadedCalendar(db, contentVersion, log);
-  const backups = createBackupService(backupSettings(env), clock, log);
+  const offsiteSettings = offsiteOptions(env);
+  const backups = createBackupService(backupSettings(env), clock, log, {
+    offsite: offsiteSettings ? createOffsite(offsiteSettings) : undefined,
+  });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */

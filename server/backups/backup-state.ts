@@ -24,6 +24,7 @@ const RunSchema = z.object({
   rows: z.number().optional(),
   files: z.number().optional(),
   error: z.string().optional(),
+  offsite: z.object({ at: z.string(), ok: z.boolean(), tries: z.number(), error: z.string().optional() }).optional(),
 });
 const DrillSchema = z.object({
   at: z.string(),
@@ -70,6 +71,16 @@ export async function writeState(dir: string, state: BackupState): Promise<void>
 export const recordRun = (state: BackupState, run: BackupRun): BackupState => ({
   ...state,
   runs: [...state.runs, run],
+});
+
+/** The run of `file` given its off-site copy's result. */
+export const recordOffsite = (
+  state: BackupState,
+  file: string,
+  offsite: NonNullable<BackupRun['offsite']>,
+): BackupState => ({
+  ...state,
+  runs: state.runs.map((run) => (run.file === file ? { ...run, offsite } : run)),
 });
 
 export const recordDrill = (state: BackupState, drill: DrillRun): BackupState => ({

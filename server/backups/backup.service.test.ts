@@ -244,12 +244,9 @@ describe('bad days', () => {
     fs.mkdirSync(settingsFor(dataDir).dir);
     const GB = 1024 ** 3;
     const disks: Record<string, { freeBytes: number; totalBytes: number }> = {};
-    const service = createBackupService(
-      settingsFor(dataDir),
-      new ManualClock('2026-11-26T05:00:00Z'),
-      log,
-      async (dir) => disks[dir === dataDir ? 'data' : 'backups']!,
-    );
+    const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log, {
+      measure: async (dir) => disks[dir === dataDir ? 'data' : 'backups']!,
+    });
     const codes = async () => (await service.status()).warnings.map((w) => w.code);
     Object.assign(disks, {
       data: { freeBytes: 10 * GB, totalBytes: 100 * GB },

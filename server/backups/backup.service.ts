@@ -22,8 +22,9 @@ import {
 import type { Clock } from '#server/clock.ts';
 import type { Env } from '#server/env.ts';
 import { takeLock } from './backup-lock.ts';
-import { type BackupState, readState, recordDrill, recordRun, writeState } from './backup-state.ts';
+import { type BackupState, readState, recordDrill, recordOffsite, recordRun, writeState } from './backup-state.ts';
 import { restoreDrill } from './restore-drill.ts';
+import { type Offsite, offsiteFailure } from './offsite.ts';
 import { type KeepRule, retained } from './retention.ts';
 import { lastScheduledAt, nextScheduledAt } from './schedule.ts';
 import { PARTIAL_SUFFIX, STAGING_PREFIX, writeBackup } from './write-backup.ts';
@@ -76,12 +77,18 @@ export const backupSettings = (env: Env): BackupSettings => ({
   scheduled: env.BACKUP_SCHEDULE && !env.DATABASE_URL,
 });
 
+export interface BackupDeps {
+  /** How free space is measured (tests give a nearly full disk). */
+  measure?: (dir: string) => Promise<DiskSpace>;
+  /** The off-site bucket, when BACKUP_S3_BUCKET is set. */
+  offsite?: Offsite | undefined;
+}
+
 export function createBackupService(
   settings: BackupSettings,
   clock: Clock,
   log: Log,
-  /** How free space is measured (tests give a nearly full disk). */
-  measure: (dir: string) => Promise<DiskSpace> = diskSpace,
+  { measure = diskSpace, offsite }: BackupDeps = {},
 ) {
   const { dir, dataDir } = settings;
   /** When this process started watching the clock: a scheduled time before it is not caught up on a fresh folder. */
@@ -138,6 +145,32 @@ export function createBackupService(
       if (keep.has(backup.name)) continue;
       await fs.rm(path.join(dir, backup.name), { force: true });
       log.info({ file: backup.name }, 'old backup removed by the retention rule');
+    }
+  }
+
+  /**
+   * Copies the archive `file` to the off-site bucket (tries again after waits), then applies the
+   * retention rule there. Never throws: the result says, and the local backup stays good either way.
+   */
+  async function copyOffsite(file: string): Promise<NonNullable<BackupRun['offsite']>> {
+    if (!offsite) throw new Error('No off-site bucket is set');
+    let tries = 0;
+    try {
+      tries = await offsite.upload(path.join(dir, file), file, (attempt, err) => {
+        tries = attempt;
+        log.warn({ file, attempt, err }, 'copying the backup to the off-site bucket failed; trying again');
+      });
+      const removed = await offsite.prune(settings.keep);
+      log.info({ file, bucket: offsite.bucket, tries, removed }, 'backup copied off-site and checked');
+      return { at: clock.now().toISOString(), ok: true, tries };
+    } catch (err) {
+      log.error({ file, bucket: offsite.bucket, tries, err }, 'the backup could not be copied off-site');
+      return {
+        at: clock.now().toISOString(),
+        ok: false,
+        tries,
+        error: `The copy to the bucket ${offsite.bucket} failed after ${tries} tries: ${offsiteFailure(err)}`,
+      };
     }
   }
 
@@ -201,7 +234,13 @@ export function createBackupService(
         log.error({ err, dir }, 'the backup record cannot be written');
         unrecorded.push(run);
       }
-      if (run.ok) await applyRetention();
+      if (run.ok) {
+        await applyRetention();
+        if (offsite && run.file) {
+          run.offsite = await copyOffsite(run.file);
+          await writeState(dir, recordOffsite(await state(), run.file, run.offsite));
+        }
+      }
       return run;
     } finally {
       await lock.held.release();
@@ -258,7 +297,27 @@ export function createBackupService(
   const allRuns = (s: BackupState): BackupRun[] =>
     [...s.runs, ...unrecorded].sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
 
-  /** Called every minute: the scheduled backup when its time has come, then the drill when a week is up. */
+  /** The off-site copy of the last good backup tried again, when it failed at least an hour ago. */
+  async function retryOffsite(s: BackupState, now: Date): Promise<void> {
+    const lastGood = s.runs.filter((r) => r.ok && r.file).at(-1);
+    const failed = lastGood?.offsite && !lastGood.offsite.ok ? lastGood.offsite : undefined;
+    if (!offsite || !lastGood?.file || !failed) return;
+    if (now.getTime() - new Date(failed.at).getTime() < RETRY_AFTER_MS) return;
+    if (!(await archivePath(lastGood.file))) return;
+    const lock = await takeLock(dir);
+    if ('holder' in lock) return;
+    try {
+      const copy = await copyOffsite(lastGood.file);
+      await writeState(dir, recordOffsite(await state(), lastGood.file, copy));
+    } finally {
+      await lock.held.release();
+    }
+  }
+
+  /**
+   * Called every minute: the scheduled backup when its time has come, then the drill when a week is up;
+   * a failed off-site copy tried again hourly.
+   */
   async function tick(): Promise<void> {
     if (!settings.scheduled) return;
     const now = clock.now();
@@ -274,7 +333,9 @@ export function createBackupService(
       if (!run.ok) return;
       const lastDrill = (await state()).drills.at(-1);
       if (!lastDrill || now.getTime() - new Date(lastDrill.at).getTime() >= DRILL_EVERY_MS) await runDrill();
+      return;
     }
+    await retryOffsite(s, now);
   }
 
   async function status(): Promise<BackupStatus> {
@@ -319,6 +380,11 @@ export function createBackupService(
         code: 'backup-failed',
         message: `The last backup failed: ${lastRun.error ?? 'no reason recorded'}`,
       });
+    if (offsite && lastGood?.offsite && !lastGood.offsite.ok)
+      warnings.push({
+        code: 'offsite-failed',
+        message: `${lastGood.offsite.error ?? 'The off-site copy of the last backup failed.'} The backup on this machine is good; the copy is tried again every hour.`,
+      });
     if (lastDrill && !lastDrill.ok)
       warnings.push({
         code: 'drill-failed',
@@ -345,6 +411,9 @@ export function createBackupService(
       lastGood,
       lastRun,
       lastDrill,
+      offsite: offsite
+        ? { bucket: offsite.bucket, lastCopyAt: runs.filter((r) => r.offsite?.ok).at(-1)?.offsite?.at ?? null }
+        : null,
       disk,
       warnings,
     };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { BACKUP_WARNING_CODES } from '#common/backups.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { notFound } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
@@ -15,6 +16,7 @@ const RunSchema = z.object({
   rows: z.number().optional(),
   files: z.number().optional(),
   error: z.string().optional(),
+  offsite: z.object({ at: z.string(), ok: z.boolean(), tries: z.number(), error: z.string().optional() }).optional(),
 });
 const DrillSchema = z.object({
   at: z.string(),
@@ -42,10 +44,9 @@ export const BackupStatusSchema = z.object({
   lastGood: RunSchema.nullable(),
   lastRun: RunSchema.nullable(),
   lastDrill: DrillSchema.nullable(),
+  offsite: z.object({ bucket: z.string(), lastCopyAt: z.string().nullable() }).nullable(),
   disk: z.object({ freeBytes: z.number(), totalBytes: z.number() }),
-  warnings: z.array(
-    z.object({ code: z.enum(['backup-stale', 'backup-failed', 'drill-failed', 'disk-low']), message: z.string() }),
-  ),
+  warnings: z.array(z.object({ code: z.enum(BACKUP_WARNING_CODES), message: z.string() })),
 });
 
 const NameParams = z.object({ name: z.string().max(100) });

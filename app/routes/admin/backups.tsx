@@ -57,6 +57,15 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
               : 'None yet (the first follows the first scheduled backup)'}
           </dd>
         </div>
+        {status.offsite ? (
+          <div>
+            <dt>Last off-site copy</dt>
+            <dd>
+              {status.offsite.lastCopyAt ? formatDateTime(status.offsite.lastCopyAt) : 'None yet'} (bucket{' '}
+              {status.offsite.bucket})
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Free disk space</dt>
           <dd>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { BACKUP_WARNING_CODES } from '#common/backups.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { pingDatabase } from './health.repository.ts';
 
@@ -23,7 +24,7 @@ const BackupHealthSchema = z.object({
   lastDrill: z.object({ at: z.string(), ok: z.boolean() }).nullable(),
   diskFreeBytes: z.number(),
   diskTotalBytes: z.number(),
-  warnings: z.array(z.enum(['backup-stale', 'backup-failed', 'drill-failed', 'disk-low'])),
+  warnings: z.array(z.enum(BACKUP_WARNING_CODES)),
 });
 
 const HealthSchema = z.object({
