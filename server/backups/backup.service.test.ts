@@ -160,9 +160,13 @@ describe('one backup at a time', () => {
     fs.writeFileSync(path.join(dir, 'orbit-backup-2026-11-26T04-00-00-000Z.tar.gz.partial'), 'half');
     fs.mkdirSync(path.join(dir, '.orbit-backup-left'));
     const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log);
-    const run = await service.runBackup('manual');
-    expect(run.ok, run.error).toBe(true);
-    expect(fs.readdirSync(dir).sort()).toEqual(['backup-state.json', run.file]);
+    // At start: the interrupted backup is found, cleared and made again.
+    const run = await service.recover();
+    expect(run?.ok, run?.error).toBe(true);
+    expect(fs.readdirSync(dir).sort()).toEqual(['backup-state.json', run!.file]);
+    expect(logged).toContainEqual({ level: 'warn', msg: 'a backup was interrupted: making it again' });
+    // Nothing left behind: the next start makes no backup of its own.
+    expect(await service.recover()).toBeUndefined();
   });
 
   it('a lock held by a live process is respected', async () => {

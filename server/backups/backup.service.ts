@@ -127,15 +127,51 @@ export function createBackupService(
     return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
-  /** Removes what a backup killed half-way left behind: partial archives and working folders. */
-  async function cleanLeftovers(): Promise<void> {
-    const names = await fs.readdir(dir).catch(() => [] as string[]);
+  /**
+   * Removes what a backup killed half-way left behind: partial archives and working folders. Called with
+   * the lock held; answers whether there was any.
+   */
+  async function cleanLeftovers(): Promise<boolean> {
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw err;
+    }
+    let found = false;
     for (const name of names) {
       if (name.endsWith(PARTIAL_SUFFIX) || name.startsWith(STAGING_PREFIX)) {
         await fs.rm(path.join(dir, name), { recursive: true, force: true });
         log.warn({ file: name }, 'removed what an interrupted backup left behind');
+        found = true;
       }
     }
+    return found;
+  }
+
+  /**
+   * At start: a backup interrupted by the end of the process (killed, a power cut) left its partial
+   * file behind; it is removed and the backup made again now.
+   */
+  async function recover(): Promise<BackupRun | undefined> {
+    if (!settings.embedded) return undefined;
+    let interrupted: boolean;
+    try {
+      const lock = await takeLock(dir);
+      if ('holder' in lock) return undefined;
+      try {
+        interrupted = await cleanLeftovers();
+      } finally {
+        await lock.held.release();
+      }
+    } catch (err) {
+      if (['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '')) return undefined;
+      throw err;
+    }
+    if (!interrupted) return undefined;
+    log.warn({ dir }, 'a backup was interrupted: making it again');
+    return runBackup('scheduled');
   }
 
   async function applyRetention(): Promise<void> {
@@ -425,7 +461,7 @@ export function createBackupService(
     return (await archives()).some((b) => b.name === name) ? path.join(dir, name) : undefined;
   }
 
-  return { settings, runBackup, runDrill, tick, status, archivePath, cleanLeftovers, applyRetention };
+  return { settings, runBackup, runDrill, tick, recover, status, archivePath };
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;
@@ -445,13 +481,19 @@ async function nearestExisting(dir: string): Promise<string> {
   }
 }
 
-/** Ticks the backup schedule every minute, without holding up the start. */
+/**
+ * Makes again a backup the last process was killed during, then ticks the backup schedule every minute,
+ * without holding up the start.
+ */
 export function startBackupSchedule(service: BackupService, log: Log, intervalMs = 60_000): { stop: () => void } {
   const run = () =>
     service
       .tick()
       .catch((err: unknown) => log.error({ err }, 'the backup schedule failed; it tries again in a minute'));
-  void run();
+  void service
+    .recover()
+    .catch((err: unknown) => log.error({ err }, 'checking for an interrupted backup failed'))
+    .then(run);
   const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };

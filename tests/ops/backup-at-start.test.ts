@@ -1,9 +1,10 @@
 /**
  * The real server (`server/main.ts`) at start: a data folder of the previous release is backed up
- * before it is upgraded, the upgrade is refused when that backup cannot be made, and a database damaged
- * in its middle pages refuses the start, naming the last good backup and the restore command.
+ * before it is upgraded, the upgrade is refused when that backup cannot be made, a database damaged in
+ * its middle pages refuses the start, naming the last good backup and the restore command, and a backup
+ * cut short by SIGKILL is cleared and made again by the next start.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import { systemClock } from '#server/clock.ts';
 import { FIXTURES_DIR, FIXTURE_DATA_DIR } from '../../scripts/fixtures/release-manifest.ts';
 import { startExpectingExit } from './failed-start.ts';
 import { readManifest, releaseFixtures } from './release-fixture.ts';
-import { startServer } from './server-process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, sameOrigin, signIn, startServer } from './server-process.ts';
 
 let root: string;
 beforeAll(() => {
@@ -126,5 +127,54 @@ describe('a database damaged in its middle pages', () => {
     expect(message).toContain(`npm run restore -- ${backup}`);
     expect(message).not.toContain('\n');
     expect(sha256(sqliteFile(dataDir))).toBe(before);
+  });
+});
+
+describe('a server killed during a backup', () => {
+  it('leaves no partial file counted; the next start removes it and makes the backup again', async () => {
+    const dataDir = path.join(root, 'killed');
+    // Enough files that the archive takes a moment to write.
+    const photos = path.join(dataDir, 'uploads', 'img', 'bulk');
+    fs.mkdirSync(photos, { recursive: true });
+    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(photos, `p${i}.bin`), randomBytes(256 * 1024));
+    const env = { DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD };
+    const first = await startServer(env);
+    const backups = path.join(dataDir, 'backups');
+    let partial: string | undefined;
+    try {
+      const cookie = await signIn(first);
+      void fetch(`${first.url}/api/admin/backups`, { method: 'POST', headers: { ...sameOrigin(first), cookie } }).catch(
+        () => undefined,
+      );
+      for (let i = 0; i < 400 && !partial; i++) {
+        partial = fs.existsSync(backups) ? fs.readdirSync(backups).find((n) => n.endsWith('.partial')) : undefined;
+        if (!partial) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(partial, 'the backup started writing its archive').toBeDefined();
+    } finally {
+      await first.stop('SIGKILL');
+    }
+    expect(fs.readdirSync(backups).filter((n) => BACKUP_NAME.test(n))).toEqual([]);
+    expect(fs.readFileSync(path.join(backups, '.backup.lock'), 'utf8')).toBe(String(first.child.pid));
+
+    const second = await startServer(env);
+    try {
+      let archives: string[] = [];
+      for (let i = 0; i < 2400 && archives.length === 0; i++) {
+        archives = fs.readdirSync(backups).filter((n) => BACKUP_NAME.test(n));
+        if (archives.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(archives, `${fs.readdirSync(backups).join(', ')}\n${second.output().slice(-3000)}`).toHaveLength(1);
+      // Given a moment to record it and let go of the lock.
+      for (let i = 0; i < 100 && fs.existsSync(path.join(backups, '.backup.lock')); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(fs.readdirSync(backups).sort()).toEqual(['backup-state.json', archives[0]]);
+      const state = JSON.parse(fs.readFileSync(path.join(backups, 'backup-state.json'), 'utf8')) as {
+        runs: { ok: boolean; file: string; files: number }[];
+      };
+      expect(state.runs).toMatchObject([{ ok: true, file: archives[0], files: 40 }]);
+    } finally {
+      await second.stop();
+    }
   });
 });
