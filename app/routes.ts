@@ -32,6 +32,7 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
     route('calendar', 'routes/admin/calendar.tsx'),
+    route('backups', 'routes/admin/backups.tsx'),
     route('courses', 'routes/admin/courses.tsx'),
     route('people', 'routes/admin/people.tsx'),
     route('downloads', 'routes/admin/downloads.tsx'),

@@ -36,6 +36,8 @@ export const AUDIT_KIND_LABELS = {
   'account-deleted': 'Account deleted',
   'password-changed': 'Password changed',
   'two-factor-changed': 'Two-factor sign-in changed',
+  'backup-made': 'Backup made by hand',
+  'backup-downloaded': 'Backup downloaded',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

@@ -40,6 +40,11 @@ export const POLICY = {
   'audit.read': { roles: ['owner'] },
   /** Staff accounts, their roles and links, and whether two-factor sign-in is required. */
   'staff.manage': { roles: ['owner'] },
+  /**
+   * The backups: their list and checks, a backup made now, a download of one (a whole copy of the site's
+   * data, applicants' documents included), the warnings about them.
+   */
+  'backups.manage': { roles: ['owner'] },
   /** The B.S. month lengths every date on the site is converted with. */
   'calendar.edit': { roles: ['owner'] },
   /** E-mail and SMS: the settings, the test e-mail, the delivery log (recipients' addresses) and resends. */

@@ -10,62 +10,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
-import * as tar from 'tar';
+import { checkUnpacked, unpackArchive } from '#server/backups/archive-checks.ts';
 import { parseEnv } from '#server/env.ts';
-import {
-  OpsError,
-  isEmptyOrMissing,
-  listUploadKeys,
-  printTable,
-  referencedKeys,
-  runScript,
-  sqliteCounts,
-} from './ops/embedded.ts';
-import { BackupManifestSchema } from './ops/manifest.ts';
-
-/** Only these may come out of an archive: regular files and folders, at these places. */
-const allowedEntry = (entryPath: string, type: string): boolean =>
-  (type === 'File' &&
-    (entryPath === 'manifest.json' || entryPath === 'orbit.sqlite' || entryPath.startsWith('uploads/'))) ||
-  (type === 'Directory' && (entryPath === 'uploads/' || entryPath.startsWith('uploads/')));
-
-async function verify(dir: string): Promise<{ tables: Record<string, number>; files: number }> {
-  const manifestFile = path.join(dir, 'manifest.json');
-  if (!fs.existsSync(manifestFile) || !fs.existsSync(path.join(dir, 'orbit.sqlite'))) {
-    throw new OpsError('This is not an Orbit College backup: manifest.json or orbit.sqlite is missing.');
-  }
-  const parsed = BackupManifestSchema.safeParse(JSON.parse(await fsp.readFile(manifestFile, 'utf8')));
-  if (!parsed.success)
-    throw new OpsError(`The archive's manifest.json is not one this version reads: ${parsed.error.message}`);
-  const manifest = parsed.data;
-
-  const db = new SQLite(path.join(dir, 'orbit.sqlite'), { fileMustExist: true });
-  let tables: Record<string, number>;
-  let refs: string[];
-  try {
-    const check = db.pragma('integrity_check', { simple: true });
-    if (check !== 'ok') throw new OpsError(`The database in the archive failed its integrity check: ${String(check)}`);
-    tables = sqliteCounts(db);
-    refs = referencedKeys(db);
-  } finally {
-    db.close();
-  }
-  for (const [table, rows] of Object.entries(manifest.tables)) {
-    if (tables[table] !== rows)
-      throw new OpsError(`Table ${table}: the manifest says ${rows} rows, the archive holds ${tables[table] ?? 0}.`);
-  }
-  const keys = await listUploadKeys(path.join(dir, 'uploads'));
-  if (keys.length !== manifest.files) {
-    throw new OpsError(
-      `The manifest lists ${manifest.files} files, the archive holds ${keys.length}: it is incomplete.`,
-    );
-  }
-  const present = new Set(keys);
-  const missing = refs.filter((k) => !present.has(k));
-  if (missing.length > 0) throw new OpsError(`The archive lacks ${missing.length} image files its database refers to.`);
-  return { tables, files: keys.length };
-}
+import { OpsError, isEmptyOrMissing, printTable, runScript } from './ops/embedded.ts';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { 'data-dir': { type: 'string' } }, allowPositionals: true });
@@ -88,21 +35,8 @@ async function main(): Promise<void> {
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const staging = await fsp.mkdtemp(path.join(path.dirname(target), '.orbit-restore-'));
   try {
-    const refused: string[] = [];
-    await tar.extract({
-      file: archive,
-      cwd: staging,
-      strict: true,
-      filter: (entryPath, entry) => {
-        const ok = 'type' in entry && allowedEntry(entryPath, entry.type);
-        if (!ok) refused.push(entryPath);
-        return ok;
-      },
-    });
-    if (refused.length > 0)
-      throw new OpsError(`The archive holds entries a backup never has: ${refused.slice(0, 5).join(', ')}`);
-    await fsp.mkdir(path.join(staging, 'uploads'), { recursive: true });
-    const { tables, files } = await verify(staging);
+    await unpackArchive(archive, staging);
+    const { tables, files } = await checkUnpacked(staging);
     await fsp.rm(path.join(staging, 'manifest.json'));
 
     // Checked again just before the move: nothing may have appeared in the target meanwhile.

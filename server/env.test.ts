@@ -85,6 +85,43 @@ describe('parseEnv', () => {
     expect(env.ADMIN_EMAIL).toBe('office@orbit.edu.np');
   });
 
+  it('puts backups in DATA_DIR/backups at 02:30 Nepal, keeping 7 daily, 4 weekly and 12 monthly, unless told', () => {
+    expect(parseEnv({ DATA_DIR: 'relative/data' })).toMatchObject({
+      backupDir: path.resolve('relative/data/backups'),
+      BACKUP_TIME: '02:30',
+      BACKUP_KEEP: { daily: 7, weekly: 4, monthly: 12 },
+      BACKUP_SCHEDULE: true,
+    });
+    expect(
+      parseEnv({
+        BACKUP_DIR: '/mnt/usb/orbit',
+        BACKUP_TIME: '23:05',
+        BACKUP_KEEP: '14,8,24',
+        BACKUP_SCHEDULE: 'false',
+      }),
+    ).toMatchObject({
+      backupDir: '/mnt/usb/orbit',
+      BACKUP_TIME: '23:05',
+      BACKUP_KEEP: { daily: 14, weekly: 8, monthly: 24 },
+      BACKUP_SCHEDULE: false,
+    });
+  });
+
+  it('names a bad backup time, a bad retention rule, a bad backup bucket and a lone backup key', () => {
+    const message = errorOf({
+      BACKUP_TIME: '2:30am',
+      BACKUP_KEEP: '7,4',
+      BACKUP_S3_BUCKET: 'Backups!',
+      BACKUP_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    });
+    expect(message).toContain('BACKUP_S3_BUCKET: must be an S3 bucket name');
+    expect(message).toContain(
+      'BACKUP_S3_SECRET_ACCESS_KEY: BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY must be set together',
+    );
+    expect(message).toContain('BACKUP_TIME: must be a time of day in Nepal on a 24-hour clock, like 02:30');
+    expect(message).toContain('BACKUP_KEEP: must be three whole numbers: daily, weekly, monthly backups to keep');
+  });
+
   it('lists every bad variable in one message', () => {
     const message = errorOf({
       NODE_ENV: 'staging',

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '#common/email.ts';
 import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { parseKeepRule } from './backups/retention.ts';
+import { TIME_OF_DAY } from './backups/schedule.ts';
 
 const bool = (fallback: 'true' | 'false') => z.stringbool().default(fallback === 'true');
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -73,6 +75,43 @@ const EnvSchema = z.object({
       'must be e-mail addresses separated by commas',
     )
     .optional(),
+  // Backups the server makes itself (docs/operations.md): the folder (another disk, ideally), the time of
+  // day in Nepal, how many to keep (daily, weekly, monthly), and whether the daily one runs at all.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TIME: z
+    .string()
+    .regex(TIME_OF_DAY, 'must be a time of day in Nepal on a 24-hour clock, like 02:30')
+    .default('02:30'),
+  BACKUP_KEEP: z
+    .string()
+    .default('7,4,12')
+    .transform((text, ctx) => {
+      const rule = parseKeepRule(text);
+      if (!rule) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be three whole numbers: daily, weekly, monthly backups to keep, like 7,4,12 (at least 1 daily)',
+        });
+        return z.NEVER;
+      }
+      return rule;
+    }),
+  BACKUP_SCHEDULE: bool('true'),
+  // The off-site copy of each backup: a bucket of its own, never the uploads bucket's settings.
+  BACKUP_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/u, 'must be an S3 bucket name')
+    .optional(),
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/u, 'must be folder names each ending in /, like orbit/backups/ (or empty)')
+    .default('orbit-backups/'),
+  BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/u }).optional(),
+  BACKUP_S3_REGION: z.string().min(1).default('us-east-1'),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  BACKUP_S3_FORCE_PATH_STYLE: bool('false'),
   // Off only to measure or debug rendering: every public page is then rendered for every request.
   RENDER_CACHE: bool('true'),
 });
@@ -84,9 +123,10 @@ const EnvSchema = z.object({
 const PAIRS = [
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+  ['BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY'],
 ] as const;
 
-export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string };
+export type Env = z.infer<typeof EnvSchema> & { siteUrl: string; dataDir: string; backupDir: string };
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -108,6 +148,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/u, ''),
   };
 }

@@ -3,7 +3,9 @@ import './startup/node-env.ts';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { PROJECT_ROOT, buildApp } from './app.ts';
+import { startBackupSchedule } from './backups/backup.service.ts';
 import { fileOffsetClock } from './test-clock.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
@@ -50,7 +52,9 @@ function ensureBuild(env: Env): void {
 const env = loadEnv();
 const terminal = startedInTerminal();
 // The data folder and the database first: a fault there stops the start before a minute of building.
-const { db, applied } = await startDatabase(env).catch((err: unknown) => refuseToStart(err, env));
+// The app's logger does not exist yet; a bare instance gives the same log lines (the pre-upgrade backup's).
+const startLog = Fastify({ logger: { level: terminal ? 'warn' : env.LOG_LEVEL } }).log;
+const { db, applied } = await startDatabase(env, startLog).catch((err: unknown) => refuseToStart(err, env));
 ensureBuild(env);
 const storage = createStorage(env);
 // End-to-end tests move the server's clock through a file; a real site never sets TEST_CLOCK_FILE.
@@ -96,6 +100,11 @@ if (!app.services.messages.emailReady)
 startStorageSweeps(storage, fileOwners(db), app.log);
 // Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.
 startDocumentPurges(app.services.applicationOffice, app.log);
+
+// The daily backup at BACKUP_TIME in Nepal and the weekly restore drill (embedded install only).
+if (app.services.backups.settings.scheduled) startBackupSchedule(app.services.backups, app.log);
+else if (env.DATABASE_URL)
+  app.log.warn('the server makes no backups of PostgreSQL: back it up with pg_dump (docs/operations.md)');
 
 /**
  * SIGTERM (systemd, a container runtime, a deploy): /api/health turns 503 so a load balancer stops

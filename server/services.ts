@@ -26,6 +26,9 @@ import { createAccountService } from './modules/staff/account.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
 import type { Storage } from './storage/storage.ts';
+import { backupSettings, createBackupService } from './backups/backup.service.ts';
+import { createBackupAdmin } from './backups/backup-admin.ts';
+import { createOffsite, offsiteOptions } from './backups/offsite.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -85,6 +88,10 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   });
   // Started by server/main.ts; a test calls its runOnce with its own clock moved.
   const outbox = createOutboxSender({ db, clock, log, couriers: () => messages.couriers() });
+  const offsiteSettings = offsiteOptions(env);
+  const backups = createBackupService(backupSettings(env), clock, log, {
+    offsite: offsiteSettings ? createOffsite(offsiteSettings) : undefined,
+  });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -149,6 +156,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       log,
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
     }),
+    backups,
+    backupAdmin: createBackupAdmin({ db, clock, backups }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -62,6 +62,7 @@ export const ADMIN_MESSAGES = {
   twoFactorRequire: { done: 'Saved.', failed: 'Could not change the two-factor rule.' },
   // The B.S. calendar's month lengths (/admin/calendar, owners).
   calendarCorrect: { done: 'Saved.', failed: 'Could not save the correction.' },
+  backUpNow: { done: 'Backup made and checked.', failed: 'No backup was made.' },
   calendarRemove: {
     done: 'Correction removed: the year has the package’s lengths again.',
     failed: 'Could not remove the correction.',

@@ -31,6 +31,7 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/audit': { module: 'audit', action: 'audit.read' },
   '/admin/messages': { module: 'messages', action: 'messages.manage' },
   '/admin/calendar': { module: 'calendar', action: 'calendar.edit' },
+  '/admin/backups': { module: 'backups', action: 'backups.manage' },
   '/admin/courses': { module: 'courses', action: 'content.edit' },
   '/admin/people': { module: 'people', action: 'content.edit' },
   '/admin/downloads': { module: 'downloads', action: 'content.edit' },

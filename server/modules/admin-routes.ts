@@ -1,4 +1,5 @@
 import { adminAuditRoutes } from '#server/audit/audit.admin.routes.ts';
+import { adminBackupsRoutes } from '#server/backups/backups.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
 import { adminApplicationRoutes } from './applications/application-office.admin.routes.ts';
@@ -35,4 +36,5 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminTwoFactorRoutes,
   adminStaffRoutes,
   adminAccountRoutes,
+  adminBackupsRoutes,
 ];

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DATABASE_BUSY } from '#common/api-error.ts';
+import { lastGoodBackup } from '#server/backups/last-good-backup.ts';
+import { DatabaseDamagedError } from '#server/backups/write-backup.ts';
 import { MigrationFailedError, MigrationHistoryError } from '#server/db/migrate.ts';
+import { PreUpgradeBackupError } from './guard-sqlite.ts';
 
 /** Where the server keeps its data, as start-up knows it: what the messages name. */
 export interface DataPlace {
@@ -10,6 +13,8 @@ export interface DataPlace {
   /** The SQLite file, when the database is embedded. */
   sqliteFile?: string | undefined;
   databaseUrl?: string | undefined;
+  /** Where the server keeps its backups (BACKUP_DIR, or DATA_DIR/backups). */
+  backupDir?: string | undefined;
 }
 
 const codeOf = (err: unknown): string | undefined => {
@@ -128,6 +133,14 @@ function sqliteFault(code: string, err: unknown, place: DataPlace): string | und
   return undefined;
 }
 
+function damageFault(err: DatabaseDamagedError, place: DataPlace): string {
+  const backup = place.backupDir ? lastGoodBackup(place.backupDir) : undefined;
+  const restore = backup
+    ? `The last good backup is ${backup}: restore it into an empty folder with \`DATA_DIR=${place.dataDir}-restored npm run restore -- ${backup}\` and start the server with that DATA_DIR (or move ${place.dataDir} aside and restore into its place).`
+    : `No backup was found in ${place.backupDir ?? 'the backup folder'}: restore your latest backup into an empty folder with \`DATA_DIR=${place.dataDir}-restored npm run restore -- BACKUP.tar.gz\` and start the server with that DATA_DIR.`;
+  return `Orbit College cannot start: SQLite's check found damage in the database file ${err.file} (${err.detail.split('\n')[0]}), so the server would fail or save into a damaged file. Nothing was changed; keep that file for now. ${restore}`;
+}
+
 function postgresFault(code: string, err: unknown, url: string): string | undefined {
   const { host, database, user } = postgresPlace(url);
   if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) {
@@ -150,6 +163,13 @@ function postgresFault(code: string, err: unknown, url: string): string | undefi
  * server, what is wrong, what to do. Undefined for anything else, which is reported as it is.
  */
 export function explainDatabaseFault(err: unknown, place: DataPlace): string | undefined {
+  if (err instanceof DatabaseDamagedError) return damageFault(err, place);
+  if (err instanceof PreUpgradeBackupError) {
+    return (
+      `Orbit College cannot start: this release must upgrade the database (migrations ${err.pending.join(', ')}), and makes a backup of it first, into ${err.folder}, but that backup failed: ${err.reason} ` +
+      'Nothing was changed, and the database is as the previous release left it. Put the cause right (free some space, or set BACKUP_DIR to a folder on a disk the server may write), then start again; or start the previous release meanwhile.'
+    );
+  }
   // A damaged file or a full disk met half-way through a migration is that fault, not the migration's.
   if (err instanceof MigrationFailedError) return explainDatabaseFault(err.cause, place) ?? migrationFault(err, place);
   if (err instanceof MigrationHistoryError) return migrationFault(err, place);

@@ -3,6 +3,7 @@ import { Toaster } from '#app/components/toaster.tsx';
 import { AdminHeader } from './admin-header.tsx';
 import type { Role } from '#common/roles.ts';
 import { AdminSideMenu } from './admin-side-menu.tsx';
+import { BackupWarnings } from './backup-warnings.tsx';
 import { UnsavedChangesSaved, useUnsavedChanges } from './use-unsaved-changes.tsx';
 
 /** The admin frame: side menu, header, the page, and the toasts. Also frames the admin error boundary. */
@@ -11,6 +12,7 @@ export function AdminShell({
   role,
   person = null,
   twoFactorPending = false,
+  backupWarnings = [],
   children,
 }: {
   unreadInquiries: number;
@@ -20,6 +22,8 @@ export function AdminShell({
   person?: string | null;
   /** An owner requires two-factor sign-in and this account has not turned it on: only its Account page opens. */
   twoFactorPending?: boolean;
+  /** For owners: what is wrong with the backups, shown above every page until it is put right. */
+  backupWarnings?: readonly string[];
   children: ReactNode;
 }) {
   // Every admin form: leaving the page with changes not yet saved asks first.
@@ -31,6 +35,7 @@ export function AdminShell({
       <div className="admin__main">
         <AdminHeader person={person} role={role} />
         <main className="admin__content" ref={content}>
+          <BackupWarnings warnings={backupWarnings} />
           <UnsavedChangesSaved value={unsaved.saved}>{children}</UnsavedChangesSaved>
         </main>
       </div>

@@ -2,7 +2,8 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'r
 import { bsMonthCorrections, setBsMonthCorrections } from '#common/bs-date.ts';
 import { AdminLoadError } from '#app/components/admin/admin-load-error.tsx';
 import { AdminShell } from '#app/components/admin/admin-shell.tsx';
-import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { type PageActor, permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { decide } from '#common/policy.ts';
 import { isSessionEnded } from '#app/lib/admin-result.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import '#app/styles/admin.css';
@@ -23,7 +24,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The B.S. month corrections this server converts dates with, so the browser converts them the same way.
   const bsCorrections = bsMonthCorrections();
   if (!admin) {
-    return { email: null, name: null, role: null, unreadInquiries: 0, twoFactorPending: false, bsCorrections };
+    return {
+      email: null,
+      name: null,
+      role: null,
+      unreadInquiries: 0,
+      twoFactorPending: false,
+      bsCorrections,
+      backupWarnings: [],
+    };
   }
   // While an owner requires two-factor sign-in, an account without it can open only its Account page (each
   // page's own loader sends it there; the frame offers that page alone).
@@ -35,7 +44,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     unreadInquiries: twoFactorPending ? 0 : await context.services.inquiries.countUnhandled(),
     twoFactorPending,
     bsCorrections,
+    backupWarnings: await backupWarnings(context, admin),
   };
+}
+
+/** Owners are told on every admin page when the backups need attention; no one else can act on it. */
+async function backupWarnings(context: Route.LoaderArgs['context'], admin: PageActor): Promise<string[]> {
+  if (decide(admin, 'backups.manage') !== 'allowed') return [];
+  return (await context.services.backups.status()).warnings.map((w) => w.message);
 }
 
 /**
@@ -53,6 +69,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       role={loaderData.role}
       person={loaderData.name || loaderData.email}
       twoFactorPending={loaderData.twoFactorPending}
+      backupWarnings={loaderData.backupWarnings}
     >
       <Outlet />
     </AdminShell>
@@ -68,6 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       role={layout?.role ?? null}
       person={layout?.name || layout?.email || null}
       twoFactorPending={layout?.twoFactorPending ?? false}
+      backupWarnings={layout?.backupWarnings ?? []}
     >
       <AdminLoadError error={error} />
     </AdminShell>

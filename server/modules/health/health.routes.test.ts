@@ -1,5 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { ManualClock } from '#server/test-support/manual-clock.ts';
+import { createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
+import { testDatabaseServer } from '#server/test-support/test-database.ts';
 
 describe('GET /api/health', () => {
   it('answers 200 while the database answers', async () => {
@@ -7,8 +10,36 @@ describe('GET /api/health', () => {
     onTestFinished(() => t.close());
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: true, outbox: { backlog: 0, oldestSeconds: null } });
+    expect(res.json()).toMatchObject({ status: 'ok', database: true, outbox: { backlog: 0, oldestSeconds: null } });
   });
+
+  it('reports the backups: none yet, the free disk, no warning on a fresh install', async () => {
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const { backups } = res.json() as { backups: Record<string, unknown> };
+    expect(backups).toMatchObject({ lastGoodAt: null, lastDrill: null, warnings: [] });
+    expect(backups.diskFreeBytes).toBeGreaterThan(0);
+  });
+
+  // The server backs up the embedded install only (SQLite in DATA_DIR).
+  it.skipIf(testDatabaseServer())(
+    'reports a backup made, then a warning by its code 48 hours later, and no folder or file name',
+    async () => {
+      const clock = new ManualClock('2026-11-26T05:00:00Z');
+      const t = await createAdminTestApp({}, (s) => s, clock);
+      onTestFinished(() => t.close());
+      const run = await t.app.services.backups.runBackup('manual');
+      expect(run.ok, run.error).toBe(true);
+      const first = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(first.json()).toMatchObject({ backups: { lastGoodAt: run.finishedAt, warnings: [] } });
+      expect(first.body).not.toContain(run.file!);
+      clock.advance(48 * 3_600_000 + 60_000);
+      const later = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(later.statusCode).toBe(200);
+      expect(later.json()).toMatchObject({ status: 'ok', backups: { warnings: ['backup-stale'] } });
+    },
+  );
 
   it('answers 503 when the database is closed', async () => {
     const t = await createTestApp();

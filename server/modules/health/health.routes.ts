@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { BACKUP_WARNING_CODES } from '#common/backups.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { pingDatabase } from './health.repository.ts';
 
@@ -13,12 +15,36 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The backups' facts for a monitor, without file names or folders (the answer is public): when the last
+ * good backup ended, the last drill, the free disk, and the warnings the owner sees, by code.
+ */
+const BackupHealthSchema = z.object({
+  lastGoodAt: z.string().nullable(),
+  lastDrill: z.object({ at: z.string(), ok: z.boolean() }).nullable(),
+  diskFreeBytes: z.number(),
+  diskTotalBytes: z.number(),
+  warnings: z.array(z.enum(BACKUP_WARNING_CODES)),
+});
+
 const HealthSchema = z.object({
   status: z.enum(['ok', 'draining', 'unavailable']),
   database: z.boolean(),
+  backups: BackupHealthSchema.optional(),
   /** Messages of the outbox not yet sent nor given up, and the age of the oldest in seconds (null: none). */
   outbox: z.object({ backlog: z.number().int().min(0), oldestSeconds: z.number().int().min(0).nullable() }).optional(),
 });
+
+async function backupFacts(app: FastifyInstance): Promise<z.infer<typeof BackupHealthSchema>> {
+  const s = await app.services.backups.status();
+  return {
+    lastGoodAt: s.lastGood?.finishedAt ?? null,
+    lastDrill: s.lastDrill ? { at: s.lastDrill.at, ok: s.lastDrill.ok } : null,
+    diskFreeBytes: s.disk.freeBytes,
+    diskTotalBytes: s.disk.totalBytes,
+    warnings: s.warnings.map((w) => w.code),
+  };
+}
 
 export const healthRoutes: ApiPlugin = async (app) => {
   app.get(
@@ -27,6 +53,9 @@ export const healthRoutes: ApiPlugin = async (app) => {
       schema: {
         tags: ['ops'],
         summary: 'Readiness: 200 when the database answers, 503 while the process drains before it stops',
+        description:
+          'A backup warning (stale, failed, a failed drill, a nearly full disk) does not make the site unready: ' +
+          '`backups.warnings` lists them for a monitor.',
         response: { 200: HealthSchema, 503: HealthSchema },
       },
     },
@@ -45,7 +74,13 @@ export const healthRoutes: ApiPlugin = async (app) => {
       // A load balancer stops sending new requests here; the ones in flight still finish.
       if (app.readiness.draining) return reply.status(503).send({ status: 'draining', database, outbox });
       if (!database) return reply.status(503).send({ status: 'unavailable', database });
-      return { status: 'ok' as const, database, outbox };
+      let backups: z.infer<typeof BackupHealthSchema> | undefined;
+      try {
+        backups = await backupFacts(app);
+      } catch (err) {
+        request.log.error({ err }, 'health check: the backup facts cannot be read');
+      }
+      return { status: 'ok' as const, database, outbox, ...(backups ? { backups } : {}) };
     },
   );
 };

@@ -38,6 +38,7 @@ export const ADMIN_PAGES = [
   '/admin/audit',
   '/admin/messages',
   '/admin/calendar',
+  '/admin/backups',
   '/admin/staff',
   '/admin/account',
   '/admin/seasons',

@@ -1,0 +1,120 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import { BACKUP_WRITES } from '#app/lib/admin-backup-writes.server.ts';
+import { formatDateTime } from '#app/lib/admin-format.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import { formatBytes, keptAsLabel } from '#app/lib/backup-format.ts';
+import '#app/styles/admin-backups.css';
+import type { Route } from './+types/backups';
+
+export const meta: Route.MetaFunction = () => adminMeta('Backups');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requirePermission(context, 'backups.manage');
+  return { status: await context.services.backups.status() };
+}
+
+export const action = (args: Route.ActionArgs) => adminAction(args, BACKUP_WRITES);
+
+export default function AdminBackups({ loaderData }: Route.ComponentProps) {
+  const { status } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const { disk, lastGood, lastDrill } = status;
+  const freePercent = Math.round((disk.freeBytes / disk.totalBytes) * 100);
+  return (
+    <section className="admin-page" aria-labelledby="backups-title">
+      <header className="admin-page__header">
+        <div>
+          <h1 id="backups-title">Backups</h1>
+          <p className="admin-page__lead">
+            A copy of the database and of every uploaded file (photos, notices&apos; files, applicants&apos; documents),
+            {status.scheduled ? ` made every day at ${status.time} Nepal time` : ' made when you ask'} into{' '}
+            <code>{status.folder}</code>, checked after it is written, and once a week restored into a scratch folder to
+            prove it can be.
+          </p>
+        </div>
+      </header>
+      <WriteStatus result={result} />
+      <dl className="backup-facts">
+        <div>
+          <dt>Last good backup</dt>
+          <dd>
+            {lastGood ? `${formatDateTime(lastGood.finishedAt)} (${formatBytes(lastGood.bytes ?? 0)})` : 'None yet'}
+          </dd>
+        </div>
+        <div>
+          <dt>Next backup</dt>
+          <dd>{status.nextAt ? formatDateTime(status.nextAt) : 'Not scheduled (BACKUP_SCHEDULE is off)'}</dd>
+        </div>
+        <div>
+          <dt>Last restore drill</dt>
+          <dd>
+            {lastDrill
+              ? `${lastDrill.ok ? 'Passed' : 'Failed'}, ${formatDateTime(lastDrill.at)}${lastDrill.ok ? ` (${lastDrill.rows} rows, ${lastDrill.files} files)` : `: ${lastDrill.error ?? ''}`}`
+              : 'None yet (the first follows the first scheduled backup)'}
+          </dd>
+        </div>
+        {status.offsite ? (
+          <div>
+            <dt>Last off-site copy</dt>
+            <dd>
+              {status.offsite.lastCopyAt ? formatDateTime(status.offsite.lastCopyAt) : 'None yet'} (bucket{' '}
+              {status.offsite.bucket})
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Free disk space</dt>
+          <dd>
+            {formatBytes(disk.freeBytes)} of {formatBytes(disk.totalBytes)} ({freePercent} %)
+          </dd>
+        </div>
+      </dl>
+      <Form method="post" className="backup-now">
+        <input type="hidden" name="intent" value="backUpNow" />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Backing up…' : 'Back up now'}
+        </button>
+        <p className="backup-now__hint">The same backup as the daily one, checked before it is kept.</p>
+      </Form>
+      {status.backups.length === 0 ? (
+        <p className="backup-empty">No backups in the folder yet.</p>
+      ) : (
+        <div className="backup-table-wrap">
+          <table className="backup-table">
+            <caption>Backups in the folder, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Made</th>
+                <th scope="col">Size</th>
+                <th scope="col">Check</th>
+                <th scope="col">Kept as</th>
+                <th scope="col">
+                  <span className="sr-only">Download</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {status.backups.map((backup) => (
+                <tr key={backup.name}>
+                  <td data-label="Made">{formatDateTime(backup.createdAt)}</td>
+                  <td data-label="Size">{formatBytes(backup.bytes)}</td>
+                  <td data-label="Check">{backup.checked ? 'Passed' : 'Not recorded'}</td>
+                  <td data-label="Kept as">{keptAsLabel(backup.keptAs)}</td>
+                  <td>
+                    <a href={`/api/admin/backups/${backup.name}`} download={backup.name}>
+                      Download<span className="sr-only"> the backup of {formatDateTime(backup.createdAt)}</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

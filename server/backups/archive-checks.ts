@@ -1,0 +1,145 @@
+/**
+ * Checks of a backup archive against its manifest: after writing it (the database and the list of files,
+ * without unpacking the files), and after unpacking it whole (a restore, the weekly drill).
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import * as tar from 'tar';
+import { BackupError } from './backup-error.ts';
+import { type BackupManifest, BackupManifestSchema } from './backup-manifest.ts';
+import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
+
+/** Only these may come out of an archive: regular files and folders, at these places. */
+export const allowedEntry = (entryPath: string, type: string): boolean =>
+  (type === 'File' &&
+    (entryPath === 'manifest.json' || entryPath === 'orbit.sqlite' || entryPath.startsWith('uploads/'))) ||
+  (type === 'Directory' && (entryPath === 'uploads/' || entryPath.startsWith('uploads/')));
+
+export interface ArchiveFacts {
+  manifest: BackupManifest;
+  tables: Record<string, number>;
+  files: number;
+}
+
+async function readManifest(file: string): Promise<BackupManifest> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await fsp.readFile(file, 'utf8'));
+  } catch (err) {
+    throw new BackupError(`The archive's manifest.json cannot be read: ${(err as Error).message}`);
+  }
+  const parsed = BackupManifestSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new BackupError(`The archive's manifest.json is not one this version reads: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** SQLite's integrity check on the copy, its rows against the manifest; the keys its rows refer to. */
+function checkDatabase(file: string, manifest: BackupManifest): { tables: Record<string, number>; refs: string[] } {
+  const db = new SQLite(file, { fileMustExist: true });
+  try {
+    const check = db.pragma('integrity_check', { simple: true });
+    if (check !== 'ok')
+      throw new BackupError(`The database in the archive failed its integrity check: ${String(check)}`);
+    const tables = sqliteCounts(db);
+    for (const [table, rows] of Object.entries(manifest.tables)) {
+      if (tables[table] !== rows)
+        throw new BackupError(
+          `Table ${table}: the manifest says ${rows} rows, the archive holds ${tables[table] ?? 0}.`,
+        );
+    }
+    return { tables, refs: referencedKeys(db) };
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    // A damaged file fails before the check can even run ("file is not a database", "malformed").
+    throw new BackupError(`The database in the archive cannot be read: ${(err as Error).message}`);
+  } finally {
+    db.close();
+  }
+}
+
+function checkFiles(keys: string[], refs: string[], manifest: BackupManifest): void {
+  if (keys.length !== manifest.files) {
+    throw new BackupError(
+      `The manifest lists ${manifest.files} files, the archive holds ${keys.length}: it is incomplete.`,
+    );
+  }
+  const present = new Set(keys);
+  const missing = refs.filter((k) => !present.has(k));
+  if (missing.length > 0)
+    throw new BackupError(
+      `The archive lacks ${missing.length} stored files its database refers to (${missing.slice(0, 3).join(', ')}).`,
+    );
+}
+
+/** An unpacked archive in `dir` (manifest.json, orbit.sqlite, uploads/), checked against its manifest. */
+export async function checkUnpacked(dir: string): Promise<ArchiveFacts> {
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestFile) || !fs.existsSync(path.join(dir, 'orbit.sqlite'))) {
+    throw new BackupError('This is not an Orbit College backup: manifest.json or orbit.sqlite is missing.');
+  }
+  const manifest = await readManifest(manifestFile);
+  const { tables, refs } = checkDatabase(path.join(dir, 'orbit.sqlite'), manifest);
+  const keys = await listUploadKeys(path.join(dir, 'uploads'));
+  checkFiles(keys, refs, manifest);
+  return { manifest, tables, files: keys.length };
+}
+
+/** Unpacks the whole archive into `into` (which must exist), refusing any entry a backup never has. */
+export async function unpackArchive(archive: string, into: string): Promise<void> {
+  const refused: string[] = [];
+  try {
+    await tar.extract({
+      file: archive,
+      cwd: into,
+      strict: true,
+      filter: (entryPath, entry) => {
+        const ok = 'type' in entry && allowedEntry(entryPath, entry.type);
+        if (!ok) refused.push(entryPath);
+        return ok;
+      },
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
+    throw new BackupError(`The archive cannot be unpacked (damaged or cut short): ${(err as Error).message}`);
+  }
+  if (refused.length > 0)
+    throw new BackupError(`The archive holds entries a backup never has: ${refused.slice(0, 5).join(', ')}`);
+  await fsp.mkdir(path.join(into, 'uploads'), { recursive: true });
+}
+
+/**
+ * The check made right after writing: reads the whole archive (a cut or damaged gzip stream fails here),
+ * takes out only the manifest and the database, and checks the files by their list.
+ */
+export async function checkArchive(archive: string, scratchParent: string): Promise<ArchiveFacts> {
+  const scratch = await fsp.mkdtemp(path.join(scratchParent, '.orbit-check-'));
+  try {
+    const keys: string[] = [];
+    try {
+      await tar.extract({
+        file: archive,
+        cwd: scratch,
+        strict: true,
+        filter: (entryPath, entry) => {
+          if ('type' in entry && entry.type === 'File' && entryPath.startsWith('uploads/'))
+            keys.push(entryPath.slice('uploads/'.length));
+          return entryPath === 'manifest.json' || entryPath === 'orbit.sqlite';
+        },
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
+      throw new BackupError(`The archive cannot be read (damaged or cut short): ${(err as Error).message}`);
+    }
+    if (!fs.existsSync(path.join(scratch, 'manifest.json')) || !fs.existsSync(path.join(scratch, 'orbit.sqlite')))
+      throw new BackupError('The archive lacks manifest.json or orbit.sqlite.');
+    const manifest = await readManifest(path.join(scratch, 'manifest.json'));
+    const { tables, refs } = checkDatabase(path.join(scratch, 'orbit.sqlite'), manifest);
+    checkFiles(keys.sort(), refs, manifest);
+    return { manifest, tables, files: keys.length };
+  } finally {
+    await fsp.rm(scratch, { recursive: true, force: true });
+  }
+}

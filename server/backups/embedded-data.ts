@@ -1,0 +1,81 @@
+/** Reading an embedded install (SQLite file + uploads folder): what backup, restore, the drill and migrate-to share. */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { documentKeys } from '#server/modules/applications/application-files.ts';
+import { attachmentKeys } from '#server/modules/notices/attachments/attachment-files.ts';
+
+/** The application's tables in an SQLite file, parents before children (foreign keys), migrations left out. */
+export function sqliteTables(db: SQLite.Database): string[] {
+  const names = (
+    db
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
+  const parents = new Map(
+    names.map((name) => [
+      name,
+      (db.prepare('select "table" as parent from pragma_foreign_key_list(?)').all(name) as { parent: string }[])
+        .map((r) => r.parent)
+        .filter((p) => p !== name),
+    ]),
+  );
+  const ordered: string[] = [];
+  const visit = (name: string, seen: Set<string>) => {
+    if (ordered.includes(name) || seen.has(name)) return;
+    seen.add(name);
+    for (const parent of parents.get(name) ?? []) visit(parent, seen);
+    ordered.push(name);
+  };
+  for (const name of [...names].sort()) visit(name, new Set());
+  return ordered;
+}
+
+export function sqliteCounts(db: SQLite.Database): Record<string, number> {
+  return Object.fromEntries(
+    sqliteTables(db).map((t) => [t, (db.prepare(`select count(*) as n from "${t}"`).get() as { n: number }).n]),
+  );
+}
+
+/** Every file under `dir` as a storage key (`img/<id>/<name>`), sorted; empty when the folder is missing. */
+export async function listUploadKeys(dir: string): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile() && !e.name.endsWith('.tmp'))
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
+const hasTable = (db: SQLite.Database, name: string): boolean =>
+  db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== undefined;
+
+type FileRow = { file_key: string | null; variants: string };
+
+/**
+ * Storage keys the database refers to: every size of every photo, every notice attachment's files and
+ * every applicant's document (its pictures and the PDF as sent). A table a database of an older release
+ * does not have yet refers to nothing.
+ */
+export function referencedKeys(db: SQLite.Database): string[] {
+  const keys: string[] = [];
+  if (hasTable(db, 'images')) {
+    const rows = db.prepare('select variants from images').all() as { variants: string }[];
+    keys.push(...rows.flatMap((r) => (JSON.parse(r.variants) as { key: string }[]).map((v) => v.key)));
+  }
+  if (hasTable(db, 'notice_attachments')) {
+    const rows = db.prepare('select file_key, variants from notice_attachments').all() as FileRow[];
+    keys.push(...rows.flatMap((r) => attachmentKeys(r)));
+  }
+  if (hasTable(db, 'application_documents')) {
+    const rows = db.prepare('select file_key, variants from application_documents').all() as FileRow[];
+    keys.push(...rows.flatMap((r) => documentKeys(r)));
+  }
+  return keys.sort();
+}

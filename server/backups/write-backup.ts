@@ -1,0 +1,174 @@
+/**
+ * One archive (tar.gz) of an embedded install, safe to take while the server runs: a consistent copy of
+ * the SQLite database made with SQLite's online backup API, the uploads folder (photos, notice
+ * attachments, applicants' documents), and a manifest with the row count of every table and the number of
+ * files. Written under a temporary name and given its real name only once checked, so a file with the
+ * real name is always a whole, checked backup. `npm run backup` and the server's scheduled backups both
+ * make it here.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import * as tar from 'tar';
+import { sqliteFile } from '#server/db/db.ts';
+import { uploadsDir } from '#server/storage/create-storage.ts';
+import { checkArchive } from './archive-checks.ts';
+import { BackupError } from './backup-error.ts';
+import { type BackupManifest, MANIFEST_FORMAT } from './backup-manifest.ts';
+import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
+
+/** The suffix of an archive being written; never counted as a backup, removed when found left behind. */
+export const PARTIAL_SUFFIX = '.partial';
+/** The prefix of the folders a backup or a check works in, beside the archive; removed when found left behind. */
+export const STAGING_PREFIX = '.orbit-';
+
+export interface WrittenBackup {
+  file: string;
+  bytes: number;
+  sha256: string;
+  manifest: BackupManifest;
+}
+
+/** SQLite's quick check found damage in the database file. */
+export class DatabaseDamagedError extends BackupError {
+  override name = 'DatabaseDamagedError';
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`The database ${file} is damaged: ${detail}`);
+  }
+}
+
+/**
+ * SQLite's quick check on the live database (at start, and before each backup, so that a damaged
+ * database is never copied over good backups). Throws a DatabaseDamagedError naming the damage. Opened
+ * for writing, as the server opens it, so that a database in WAL mode can be read without its -shm file.
+ */
+export function quickCheck(file: string): void {
+  let result: unknown;
+  let db: SQLite.Database | undefined;
+  try {
+    db = new SQLite(file, { fileMustExist: true });
+    result = db.pragma('quick_check', { simple: true });
+  } catch (err) {
+    // A file that is not a database at all (SQLITE_NOTADB) keeps the driver's own error and its own message.
+    if (/^SQLITE_CORRUPT/u.test((err as { code?: string }).code ?? ''))
+      throw new DatabaseDamagedError(file, (err as Error).message);
+    throw err;
+  } finally {
+    db?.close();
+  }
+  if (result !== 'ok') throw new DatabaseDamagedError(file, String(result));
+}
+
+interface Attempt {
+  manifest: BackupManifest;
+  /** Storage keys that rows of the copied database refer to but that were not there to archive. */
+  missing: string[];
+}
+
+/** Copies the database, then archives it with the files present at that moment, into `partial`. */
+async function attempt(dataDir: string, partial: string, now: Date): Promise<Attempt> {
+  const staging = await fsp.mkdtemp(path.join(path.dirname(partial), `${STAGING_PREFIX}backup-`));
+  try {
+    const copy = path.join(staging, 'orbit.sqlite');
+    const source = new SQLite(sqliteFile(dataDir), { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(copy);
+    } finally {
+      source.close();
+    }
+
+    const snapshot = new SQLite(copy);
+    let counts: Record<string, number>;
+    let refs: string[];
+    let migrations: string[];
+    try {
+      // One self-contained file (no -wal/-shm beside it); the server turns WAL back on when it opens it.
+      snapshot.pragma('journal_mode = DELETE');
+      const check = snapshot.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check: ${String(check)}`);
+      counts = sqliteCounts(snapshot);
+      refs = referencedKeys(snapshot);
+      migrations = (
+        snapshot.prepare('select name from kysely_migration order by name').all() as { name: string }[]
+      ).map((r) => r.name);
+    } finally {
+      snapshot.close();
+    }
+
+    // The uploads folder goes in through a link, so nothing is copied twice on disk.
+    const uploads = uploadsDir(dataDir);
+    const keys = await listUploadKeys(uploads);
+    if (keys.length > 0) await fsp.symlink(uploads, path.join(staging, 'uploads'), 'dir');
+    else await fsp.mkdir(path.join(staging, 'uploads'));
+
+    const manifest: BackupManifest = {
+      format: MANIFEST_FORMAT,
+      createdAt: now.toISOString(),
+      migrations,
+      tables: counts,
+      files: keys.length,
+    };
+    await fsp.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+    try {
+      await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+        'manifest.json',
+        'orbit.sqlite',
+        ...keys.map((k) => `uploads/${k}`),
+      ]);
+    } catch (err) {
+      // A file listed a moment ago is gone (an image was deleted meanwhile): take the backup again.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        return { manifest, missing: [String((err as Error).message)] };
+      throw err;
+    }
+    const archived = new Set(keys);
+    return { manifest, missing: refs.filter((k) => !archived.has(k)) };
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Writes a checked backup of the install in `dataDir` to `out` (a new file). Files deleted while the
+ * backup runs make it try again, up to three times. Throws a BackupError for a damaged database or an
+ * archive that fails its check; nothing is left at `out` or beside it on any failure.
+ */
+export async function writeBackup(dataDir: string, out: string, now: Date = new Date()): Promise<WrittenBackup> {
+  if (!fs.existsSync(sqliteFile(dataDir)))
+    throw new BackupError(`There is no database at ${sqliteFile(dataDir)}: check DATA_DIR.`);
+  if (fs.existsSync(out)) throw new BackupError(`${out} already exists.`);
+  quickCheck(sqliteFile(dataDir));
+  const partial = `${out}${PARTIAL_SUFFIX}`;
+  try {
+    let result: Attempt | undefined;
+    for (let i = 0; i < 3; i++) {
+      result = await attempt(dataDir, partial, now);
+      if (result.missing.length === 0) break;
+      await fsp.rm(partial, { force: true });
+    }
+    if (!result || result.missing.length > 0) {
+      throw new BackupError(
+        `Files changed during every try; the last try missed: ${result?.missing.slice(0, 5).join(', ')}`,
+      );
+    }
+    await checkArchive(partial, path.dirname(out));
+    const sha256 = await sha256Of(partial);
+    await fsp.rename(partial, out);
+    const { size } = await fsp.stat(out);
+    return { file: out, bytes: size, sha256, manifest: result.manifest };
+  } finally {
+    await fsp.rm(partial, { force: true });
+  }
+}
