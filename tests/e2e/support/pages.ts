@@ -9,6 +9,8 @@ export const PUBLIC_PAGES = [
   '/gallery',
   '/contact',
   '/admission',
+  '/admission/apply',
+  '/admission/status',
   '/login',
   '/no-such-page',
   '/ne',
@@ -17,6 +19,8 @@ export const PUBLIC_PAGES = [
   '/ne/gallery',
   '/ne/contact',
   '/ne/admission',
+  '/ne/admission/apply',
+  '/ne/admission/status',
   '/ne/no-such-page',
 ] as const;
 
