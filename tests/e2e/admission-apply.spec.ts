@@ -256,6 +256,55 @@ test.describe('applying online @phone', () => {
     await janma.getByLabel('गते').selectOption('12');
     await page.getByRole('button', { name: 'अवस्था हेर्नुहोस्' }).click();
     await expect(page.getByText('प्राप्त भयो: कलेजले कागजात जाँच्नेछ।')).toBeVisible();
+
+    // The office asks for a clearer grade sheet; the parent sends it from the status page; the office then
+    // checks the documents, the fee paid at the counter, and offers a seat. The status page follows each step.
+    const office = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    const desk = await office.newPage();
+    await signInByApi(desk);
+    const listed = await desk.request.get(`/api/admin/applications?q=${reference}`);
+    expect(listed.status(), await listed.text()).toBe(200);
+    const id = ((await listed.json()) as { items: { id: string }[] }).items[0]!.id;
+    const move = async (to: string, message = '') => {
+      const res = await desk.request.post(`/api/admin/applications/${id}/state`, { headers, data: { to, message } });
+      expect(res.status(), await res.text()).toBe(204);
+    };
+    await move('needs-correction', 'The grade sheet photo is blurred: send a clear one.');
+
+    const openStatus = async () => {
+      await page.goto('/admission/status');
+      await page.getByLabel('Reference').fill(reference);
+      const born = page.getByRole('group', { name: 'Date of birth (B.S.)' });
+      await born.getByLabel('Year').selectOption('2068');
+      await born.getByLabel('Month').selectOption({ label: 'Bhadra' });
+      await born.getByLabel('Day').selectOption('12');
+      await page.getByRole('button', { name: 'Show the status' }).click();
+    };
+    await openStatus();
+    await expect(page.getByText('The grade sheet photo is blurred: send a clear one.')).toBeVisible();
+    await page.getByLabel('Document').selectOption({ label: 'SEE grade sheet' });
+    await page.getByLabel('Files').setInputFiles({
+      name: 'grade-sheet-clear.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf({ pages: 2 }),
+    });
+    await page.getByRole('button', { name: 'Send the corrected document' }).click();
+    await expect(page.getByText('Thank you: the corrected document was received')).toBeVisible();
+    await openStatus();
+    await expect(page.getByText('Received: the office will check the documents.')).toBeVisible();
+
+    await move('documents-verified');
+    const paid = await desk.request.post(`/api/admin/applications/${id}/payment`, {
+      headers,
+      data: { decision: 'verified', note: 'Paid at the counter, receipt 1187' },
+    });
+    expect(paid.status(), await paid.text()).toBe(204);
+    await openStatus();
+    await expect(page.getByText('The documents and the fee are checked.')).toBeVisible();
+    await move('offered');
+    await openStatus();
+    await expect(page.getByText('A seat is offered: come to the college to complete the admission.')).toBeVisible();
+    await office.close();
   });
 });
 
