@@ -6,7 +6,9 @@ import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
 import type { ApplyOutcome, ApplyRequest } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp } from './application-intake.test-app.ts';
-import { queueApplicationNotice } from './application-notices.ts';
+import { APPLICATION_NOTICE_STEPS } from '#common/i18n/mail.ts';
+import { applicationNoticeSms } from '#server/modules/outbox/templates.ts';
+import { queueApplicationNotice, statusUrlOf } from './application-notices.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
 const clock = new ManualClock('2027-06-20T06:00:00Z');
@@ -177,5 +179,27 @@ describe('the guardian’s messages of an application', () => {
     expect(
       (await t.db.selectFrom('applications').select('state').where('id', '=', app.id).executeTakeFirstOrThrow()).state,
     ).toBe('submitted');
+  });
+});
+
+describe('the guardian’s SMS', () => {
+  it('is one part in English and at most two in Nepali for every step, with a site address of 32 characters', () => {
+    const site = 'https://www.orbitcollege.edu.np';
+    for (const step of APPLICATION_NOTICE_STEPS) {
+      const facts = (lang: 'en' | 'ne') => ({
+        reference: 'ORB-2084-0123',
+        firstName: 'सीता',
+        step,
+        officeMessage: 'A long message from the office that is never put in an SMS.',
+        statusUrl: statusUrlOf(site, lang),
+        at: '2027-06-20T06:00:00Z',
+      });
+      const en = applicationNoticeSms('en', facts('en'));
+      const ne = applicationNoticeSms('ne', facts('ne'));
+      expect(countSmsParts(en), en).toMatchObject({ encoding: 'gsm-7', parts: 1 });
+      expect(countSmsParts(ne).parts, ne).toBeLessThanOrEqual(2);
+      expect(ne).toContain(`${site}/ne/admission/status`);
+      expect(en).not.toContain('never put in an SMS');
+    }
   });
 });
