@@ -88,6 +88,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   });
   // Started by server/main.ts; a test calls its runOnce with its own clock moved.
   const outbox = createOutboxSender({ db, clock, log, couriers: () => messages.couriers() });
+  // The guardian's messages of an application's steps, queued with each step and sent in the background.
+  const applicationNotices = { siteUrl: env.siteUrl, queued: () => outbox.wake() };
   const offsiteSettings = offsiteOptions(env);
   const backups = createBackupService(backupSettings(env), clock, log, {
     offsite: offsiteSettings ? createOffsite(offsiteSettings) : undefined,
@@ -130,6 +132,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
       maxPerHour: env.APPLICATION_MAX_PER_HOUR,
       lookupFailuresPerHour: env.APPLICATION_LOOKUP_FAILURES_PER_HOUR,
+      notices: applicationNotices,
     }),
     messages,
     outbox,
@@ -155,6 +158,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       clock,
       log,
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
+      notices: applicationNotices,
     }),
     backups,
     backupAdmin: createBackupAdmin({ db, clock, backups }),

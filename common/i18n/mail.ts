@@ -1,5 +1,20 @@
 import type { SiteLanguage } from '../site-content/local-text.ts';
 
+/** The steps of an application the guardian is told of: each state it reaches, and a refused fee. */
+export const APPLICATION_NOTICE_STEPS = [
+  'submitted',
+  'needs-correction',
+  'documents-verified',
+  'fee-verified',
+  'fee-refused',
+  'offered',
+  'waitlisted',
+  'rejected',
+  'admitted',
+  'withdrawn',
+] as const;
+export type ApplicationNoticeStep = (typeof APPLICATION_NOTICE_STEPS)[number];
+
 /**
  * The words of the e-mails and SMS the site sends, in each language a recipient may read. `{name}` and
  * the like are filled by server/modules/outbox/templates.ts.
@@ -19,6 +34,13 @@ export interface MailCatalogue {
   testBody: string;
   staffLinkSubject: string;
   staffLinkBody: string;
+  /** An application's step: a short headline (the SMS and the subject) and a sentence for the e-mail. */
+  applicationSteps: Record<ApplicationNoticeStep, { headline: string; body: string }>;
+  applicationSubject: string;
+  applicationAbout: string;
+  applicationOfficeSays: string;
+  applicationStatusLink: string;
+  applicationSms: string;
 }
 
 export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
@@ -38,6 +60,29 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     staffLinkSubject: 'Set your password for the Orbit College website',
     staffLinkBody:
       'Open this link to set your password. It works once, for {hours} hours; if it has expired, ask an owner for a new one:\n{url}',
+    applicationSteps: {
+      submitted: { headline: 'received', body: 'The college has received the application. The office will check it.' },
+      'needs-correction': {
+        headline: 'correction needed',
+        body: 'The office asks for a correction before it can go on. Send it from the status page.',
+      },
+      'documents-verified': { headline: 'documents verified', body: 'The office has verified the documents.' },
+      'fee-verified': { headline: 'fee verified', body: 'The office has verified the application fee.' },
+      'fee-refused': {
+        headline: 'fee not accepted',
+        body: 'The office could not accept the payment of the fee. Please contact the office.',
+      },
+      offered: { headline: 'seat offered', body: 'A seat is offered. Please come to the college to be admitted.' },
+      waitlisted: { headline: 'on the waiting list', body: 'The application is on the waiting list for a seat.' },
+      rejected: { headline: 'not accepted', body: 'The application was not accepted.' },
+      admitted: { headline: 'admitted', body: 'The student is admitted. Welcome to Orbit College.' },
+      withdrawn: { headline: 'withdrawn', body: 'The application is withdrawn.' },
+    },
+    applicationSubject: 'Application {reference}: {headline}',
+    applicationAbout: 'About the application of {name}, reference {reference}, on {date}:',
+    applicationOfficeSays: 'The office writes:',
+    applicationStatusLink: 'See where it stands, with the reference and the date of birth: {url}',
+    applicationSms: 'Orbit College: application {reference} {headline}. Status: {url}',
   },
   ne: {
     greeting: 'आदरणीय {name},',
@@ -55,6 +100,29 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     staffLinkSubject: 'अर्बिट कलेज वेबसाइटको पासवर्ड राख्नुहोस्',
     staffLinkBody:
       'आफ्नो पासवर्ड राख्न यो लिंक खोल्नुहोस्। यो एक पटक, {hours} घण्टासम्म चल्छ; म्याद सकिएमा मालिकसँग नयाँ लिंक माग्नुहोस्:\n{url}',
+    applicationSteps: {
+      submitted: { headline: 'प्राप्त भयो', body: 'कलेजले आवेदन प्राप्त गरेको छ। कार्यालयले यसको जाँच गर्नेछ।' },
+      'needs-correction': {
+        headline: 'सच्याउनुपर्छ',
+        body: 'अगाडि बढ्नुअघि कार्यालयले सच्याउन अनुरोध गरेको छ। स्थिति पृष्ठबाट पठाउनुहोस्।',
+      },
+      'documents-verified': { headline: 'कागजात प्रमाणित', body: 'कार्यालयले कागजातहरू प्रमाणित गरेको छ।' },
+      'fee-verified': { headline: 'शुल्क प्रमाणित', body: 'कार्यालयले आवेदन शुल्क प्रमाणित गरेको छ।' },
+      'fee-refused': {
+        headline: 'शुल्क स्वीकृत भएन',
+        body: 'कार्यालयले शुल्कको भुक्तानी स्वीकार गर्न सकेन। कृपया कार्यालयमा सम्पर्क गर्नुहोस्।',
+      },
+      offered: { headline: 'सिट प्रस्ताव', body: 'सिट प्रस्ताव गरिएको छ। भर्नाका लागि कलेजमा आउनुहोस्।' },
+      waitlisted: { headline: 'प्रतीक्षा सूचीमा', body: 'आवेदन सिटको प्रतीक्षा सूचीमा छ।' },
+      rejected: { headline: 'स्वीकृत भएन', body: 'आवेदन स्वीकृत भएन।' },
+      admitted: { headline: 'भर्ना भयो', body: 'विद्यार्थी भर्ना भयो। अर्बिट कलेजमा स्वागत छ।' },
+      withdrawn: { headline: 'फिर्ता लिइयो', body: 'आवेदन फिर्ता लिइएको छ।' },
+    },
+    applicationSubject: 'आवेदन {reference}: {headline}',
+    applicationAbout: '{name} को आवेदन, सन्दर्भ {reference}, {date}:',
+    applicationOfficeSays: 'कार्यालयको सन्देश:',
+    applicationStatusLink: 'सन्दर्भ र जन्म मितिसहित स्थिति हेर्नुहोस्: {url}',
+    applicationSms: 'अर्बिट कलेज: आवेदन {reference} {headline}। स्थिति: {url}',
   },
 };
 

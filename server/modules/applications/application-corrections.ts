@@ -9,12 +9,14 @@ import type { Storage } from '#server/storage/storage.ts';
 import { type CheckedDocument, documentParts } from './application-documents.ts';
 import { documentKeys } from './application-files.ts';
 import * as repo from './application-intake.repository.ts';
+import { type NoticeApplication, queueApplicationNotice } from './application-notices.ts';
 
 interface Deps {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'error'>;
   clock: Clock;
+  siteUrl: string;
 }
 
 /**
@@ -24,12 +26,14 @@ interface Deps {
  * that cannot be deleted is logged and left for the storage sweep.
  */
 export async function replaceDocumentsOf(
-  { db, storage, log, clock }: Deps,
-  applicationId: string,
+  { db, storage, log, clock, siteUrl }: Deps,
+  application: NoticeApplication,
   kind: DocumentKind,
   checked: CheckedDocument[],
 ): Promise<void> {
-  const at = clock.now().toISOString();
+  const applicationId = application.id;
+  const now = clock.now();
+  const at = now.toISOString();
   const parts = checked.map((d, i) => documentParts(d, applicationId, i + 1, at));
   const old = await repo.listDocumentsOfKind(db, applicationId, kind);
   const eventIds = [randomUUID(), randomUUID()];
@@ -61,6 +65,8 @@ export async function replaceDocumentsOf(
             to_state: 'submitted',
             text: '',
           });
+          // Back to 'submitted': the guardian is told it was received again, in the same transaction.
+          await queueApplicationNotice(trx, siteUrl, application, 'submitted', now);
         }),
       revert: () =>
         db.transaction().execute(async (trx) => {

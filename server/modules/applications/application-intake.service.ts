@@ -43,6 +43,7 @@ import {
 } from './application-documents.ts';
 import { replaceDocumentsOf } from './application-corrections.ts';
 import * as repo from './application-intake.repository.ts';
+import { type ApplicationNotifier, queueApplicationNotice } from './application-notices.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -57,6 +58,8 @@ export interface ApplicationIntakeDeps {
   maxPerHour: number;
   /** Status look-ups that find nothing, per client address per hour: guessing dates of birth gets nowhere. */
   lookupFailuresPerHour: number;
+  /** Tells the guardian of each step (the submission, a corrected document sent). */
+  notices: ApplicationNotifier;
 }
 
 /** A file posted for a document. */
@@ -302,6 +305,22 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
                 text: '',
               });
               for (const p of parts) await repo.insertDocument(trx, p.row);
+              // The guardian is told in the submission's own transaction: no application without its message.
+              await queueApplicationNotice(
+                trx,
+                deps.notices.siteUrl,
+                {
+                  id,
+                  reference,
+                  language: lang,
+                  name_en: form.nameEn,
+                  name_ne: form.nameNe,
+                  guardian_mobile: form.guardianMobile,
+                  email: form.email,
+                },
+                'submitted',
+                new Date(at),
+              );
               return reference;
             }),
           () => repo.deleteApplication(db, id),
@@ -445,6 +464,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
             req.lang,
             amount,
           );
+          deps.notices.queued();
           await pending.drop(listed.map((k) => k.key));
           const names = await namesOf([form.firstChoice, form.secondChoice]);
           const preview = stored.find((d) => d.checked.preview)?.checked.preview;
@@ -523,7 +543,8 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       if (checked.length === 0) throw badRequest('validation', 'Choose the corrected document.');
       if (kind === 'photo' && checked.length > 1) throw tooManyPages();
       if (checked.reduce((sum, d) => sum + d.pages, 0) > L.pages) throw tooManyPages();
-      await replaceDocumentsOf({ db, storage, log, clock }, row.id, kind, checked);
+      await replaceDocumentsOf({ db, storage, log, clock, siteUrl: deps.notices.siteUrl }, row, kind, checked);
+      deps.notices.queued();
       return this.status(referenceText, birthDate, clientIp);
     },
   };

@@ -39,6 +39,7 @@ import type { z } from 'zod';
 import { CSV_BOM, csvHeader, csvRow } from './application-csv.ts';
 import { documentKeys, documentVariants } from './application-files.ts';
 import * as repo from './application-office.repository.ts';
+import { type ApplicationNotifier, queueApplicationNotice } from './application-notices.ts';
 
 export interface ApplicationOfficeDeps {
   db: Db;
@@ -47,6 +48,8 @@ export interface ApplicationOfficeDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Days after the admission deadline that closed applications' documents are kept. */
   keepDays: number;
+  /** Tells the guardian of each move and of the fee's decision. */
+  notices: ApplicationNotifier;
 }
 
 /** The scheduled deletion of closed applications' documents acts as the server itself. */
@@ -88,7 +91,7 @@ export function purgeAfter(admissionDeadline: string, keepDays: number): Date {
   return new Date(Date.parse(endOfNepalDay(bsStringToAd(admissionDeadline))) + keepDays * DAY_MS);
 }
 
-export function createApplicationOfficeService({ db, storage, clock, log, keepDays }: ApplicationOfficeDeps) {
+export function createApplicationOfficeService({ db, storage, clock, log, keepDays, notices }: ApplicationOfficeDeps) {
   /** The season the filters name, or the newest when they name none. */
   async function seasonOf(filters: ApplicationFilters) {
     const seasons = await repo.listSeasons(db);
@@ -132,6 +135,8 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
       };
       if (!(await repo.moveState(trx, id, from, change))) return { reference: app.reference, refused: 'not-a-move' };
       await recordEvent(trx, actor, id, at, { kind: 'state', from_state: from, to_state: to, text: message });
+      // Every move is told to the guardian in the move's own transaction: a refused move tells nothing.
+      await queueApplicationNotice(trx, notices.siteUrl, app, to, at, message);
       await audit(
         trx,
         actor,
@@ -374,6 +379,7 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
         if (!refused) result.moved.push(id);
         else result.refused.push({ id, reference, reason: refused, message: STATE_REFUSALS[refused] });
       }
+      if (result.moved.length > 0) notices.queued();
       return result;
     },
 
@@ -383,6 +389,7 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
       const { to, message, confirmOverSeats } = parse(StateChangeSchema, { ...(input as object), ids: [id] });
       const { reference, refused } = await moveOne(actor, id, to, message, confirmOverSeats);
       if (refused) throw refusal(refused, reference);
+      notices.queued();
     },
 
     /**
@@ -414,7 +421,16 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
           await repo.touch(trx, id, iso);
         }
         await audit(trx, actor, { kind: 'application-changed', subject: app.reference, changes }, at);
+        // The fee's decision is told to the guardian in the same transaction.
+        await queueApplicationNotice(
+          trx,
+          notices.siteUrl,
+          app,
+          decision === 'verified' ? 'fee-verified' : 'fee-refused',
+          at,
+        );
       });
+      notices.queued();
     },
 
     async addNote(actor: Actor, id: string, input: unknown): Promise<void> {

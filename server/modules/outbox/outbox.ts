@@ -16,7 +16,7 @@ export interface OutgoingMessage {
   text: string;
   /** E-mail only: the same words as simple HTML. */
   html?: string;
-  /** What caused it, as `kind:id`: 'inquiry-alert:<inquiry id>', 'application-correction:<id>'. */
+  /** What caused it, as `kind:id`: 'inquiry-alert:<inquiry id>', 'application-needs-correction:<application id>'. */
   event: string;
   /** The event's time, from the caller's clock. */
   at: Date;

@@ -1,4 +1,4 @@
-import { fillIn, MAIL_WORDS } from '#common/i18n/mail.ts';
+import { type ApplicationNoticeStep, fillIn, MAIL_WORDS } from '#common/i18n/mail.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 
@@ -80,4 +80,41 @@ export function staffLinkMail(lang: SiteLanguage, name: string, url: string, hou
     fillIn(w.staffLinkBody, { url, hours: String(hours) }),
     w.signature,
   ]);
+}
+
+/**
+ * What the guardian is told of an application's step. Only the reference, the applicant's first name, the
+ * step, the office's words for a correction and the status page's address: never the date of birth (it opens
+ * the status page) nor any other personal data.
+ */
+export interface ApplicationNoticeFacts {
+  reference: string;
+  firstName: string;
+  step: ApplicationNoticeStep;
+  /** The office's words, for a correction asked; '' otherwise. */
+  officeMessage: string;
+  statusUrl: string;
+  at: string;
+}
+
+export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts): Composed {
+  const w = MAIL_WORDS[lang];
+  const step = w.applicationSteps[f.step];
+  const paragraphs = [
+    fillIn(w.applicationAbout, { name: f.firstName, reference: f.reference, date: formatDateIn(lang, f.at) }),
+    step.body,
+  ];
+  if (f.officeMessage) paragraphs.push(`${w.applicationOfficeSays}\n${f.officeMessage}`);
+  paragraphs.push(fillIn(w.applicationStatusLink, { url: f.statusUrl }), w.signature);
+  return compose(lang, fillIn(w.applicationSubject, { reference: f.reference, headline: step.headline }), paragraphs);
+}
+
+/** The SMS: the step, the reference and the status page, short enough for one part in English, two in Nepali. */
+export function applicationNoticeSms(lang: SiteLanguage, f: ApplicationNoticeFacts): string {
+  const w = MAIL_WORDS[lang];
+  return fillIn(w.applicationSms, {
+    reference: f.reference,
+    headline: w.applicationSteps[f.step].headline,
+    url: f.statusUrl,
+  });
 }

@@ -6,6 +6,16 @@ import type { LoggedMessage } from '#server/modules/outbox/messages.service.ts';
 const EVENT_LABELS: Record<string, string> = {
   'inquiry-alert': 'Inquiry alert',
   'inquiry-reply': 'Reply to an inquiry',
+  'application-submitted': 'Application received',
+  'application-needs-correction': 'Application: correction asked',
+  'application-documents-verified': 'Application: documents verified',
+  'application-fee-verified': 'Application: fee verified',
+  'application-fee-refused': 'Application: fee refused',
+  'application-offered': 'Application: seat offered',
+  'application-waitlisted': 'Application: waiting list',
+  'application-rejected': 'Application: rejected',
+  'application-admitted': 'Application: admitted',
+  'application-withdrawn': 'Application: withdrawn',
 };
 
 /** Every message of the outbox, newest first: its state, tries and the last answer; a failed one can be sent again. */

@@ -1,0 +1,68 @@
+import type { ApplicationNoticeStep } from '#common/i18n/mail.ts';
+import { type SiteLanguage, SITE_LANGUAGES } from '#common/site-content/local-text.ts';
+import type { Db } from '#server/db/db.ts';
+import { enqueue } from '#server/modules/outbox/outbox.ts';
+import { applicationNotice, applicationNoticeSms } from '#server/modules/outbox/templates.ts';
+
+/** What the services need to tell a guardian of an application's step. */
+export interface ApplicationNotifier {
+  /** The site's address, without a trailing slash: the status page's address is built from it. */
+  siteUrl: string;
+  /** Called after a transaction that queued messages commits, to wake the sender. */
+  queued: () => void;
+}
+
+/** The application's fields a notice reads. */
+export interface NoticeApplication {
+  id: string;
+  reference: string;
+  language: string;
+  name_en: string;
+  name_ne: string;
+  guardian_mobile: string;
+  email: string;
+}
+
+export const statusUrlOf = (siteUrl: string, lang: SiteLanguage) =>
+  `${siteUrl.replace(/\/+$/u, '')}${lang === 'ne' ? '/ne' : ''}/admission/status`;
+
+/**
+ * Tells the guardian of an application's step: an SMS to the guardian's mobile, and an e-mail when the
+ * applicant gave an address, in the application's language. It must be called inside the transaction that
+ * makes the step, so the messages exist exactly when the step does (a refused or rolled-back step queues
+ * nothing). Nothing of the applicant is logged here.
+ */
+export async function queueApplicationNotice(
+  trx: Db,
+  siteUrl: string,
+  app: NoticeApplication,
+  step: ApplicationNoticeStep,
+  at: Date,
+  officeMessage = '',
+): Promise<void> {
+  const lang: SiteLanguage = (SITE_LANGUAGES as readonly string[]).includes(app.language)
+    ? (app.language as SiteLanguage)
+    : 'en';
+  const fullName = lang === 'ne' && app.name_ne.trim() ? app.name_ne : app.name_en;
+  const facts = {
+    reference: app.reference,
+    firstName: fullName.trim().split(/\s+/u)[0] ?? '',
+    step,
+    officeMessage: step === 'needs-correction' ? officeMessage : '',
+    statusUrl: statusUrlOf(siteUrl, lang),
+    at: at.toISOString(),
+  };
+  const event = `application-${step}:${app.id}`;
+  await enqueue(trx, {
+    channel: 'sms',
+    recipient: app.guardian_mobile,
+    language: lang,
+    text: applicationNoticeSms(lang, facts),
+    event,
+    at,
+  });
+  if (app.email.trim()) {
+    const mail = applicationNotice(lang, facts);
+    await enqueue(trx, { channel: 'email', recipient: app.email, language: lang, ...mail, event, at });
+  }
+}
