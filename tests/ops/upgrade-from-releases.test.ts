@@ -66,10 +66,20 @@ describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixtu
     expect(applied).toEqual(newer);
   });
 
+  // A column a later migration turned into another, as that migration states: an inquiry's 'handled' flag became
+  // its state (0018-outbox: handled is 'closed', not handled is 'new'); every other value stays as it was.
+  const asUpgraded = (table: string, row: Row): Row => {
+    if (table !== 'inquiries' || !('handled' in row)) return row;
+    const { handled, ...rest } = row;
+    return { ...rest, state: String(handled) === '1' ? 'closed' : 'new' };
+  };
+
   it('keeps every row the release stored, value for value', async () => {
     for (const [table, rows] of Object.entries(manifest.rows)) {
       const now = (await (opened.db as AnyDb).selectFrom(table).selectAll().execute()).map(asText);
-      for (const row of rows) expect(now, `a row of ${table}`).toContainEqual(expect.objectContaining(asText(row)));
+      for (const row of rows) {
+        expect(now, `a row of ${table}`).toContainEqual(expect.objectContaining(asText(asUpgraded(table, row))));
+      }
     }
   });
 
