@@ -31,7 +31,8 @@ const SINGLE_RUNS = 20;
 const RUSH_APPLICATIONS = Number(process.env.RUSH_APPLICATIONS ?? 300);
 const RUSH_CLIENTS = 50;
 const READ_CONNECTIONS = 100;
-const POST_TIMEOUT_MS = 60_000;
+// As long as a browser waits for an answer (Chromium: 300 s), so a slow acceptance is timed rather than cut off.
+const POST_TIMEOUT_MS = 300_000;
 const APPLICATION_LIMIT = '10000';
 
 export interface AdmissionsReport {
