@@ -3,7 +3,7 @@
 // GET /admin/applications through the page route (first page, a filtered page, a search; median of 20
 // after two warm-ups) and the CSV export of all 5,000 in NEB's layout (time to the last byte, the server's
 // resident memory before and at its peak while exporting).
-//   node --import tsx bench/applications-office.ts     (after `react-router build`)
+// Part of `npm run bench -- admissions` (bench/admissions.ts runs it and prints its tables beside the targets).
 // A figure to read, never a test: it does not fail on slowness.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,9 +18,22 @@ import { adminCookie } from './lib/admin-write.ts';
 import { median } from './lib/median.ts';
 import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
 
-const COUNT = Number(process.env.APPLICATIONS ?? 5000);
+export const OFFICE_APPLICATIONS = Number(process.env.APPLICATIONS ?? 5000);
 const RUNS = 20;
-const PORT = 3508;
+
+export interface OfficePage {
+  page: string;
+  ms: number;
+  rows: number;
+}
+
+export interface OfficeReport {
+  applications: number;
+  fillSeconds: number;
+  runs: number;
+  pages: OfficePage[];
+  csv: { status: number; lines: number; kb: number; ms: number; rssBeforeMb: number; rssPeakMb: number };
+}
 
 async function timePage(url: string, cookie: string): Promise<{ ms: number; rows: number }> {
   const times: number[] = [];
@@ -36,62 +49,93 @@ async function timePage(url: string, cookie: string): Promise<{ ms: number; rows
   return { ms: Math.round(median(times) * 10) / 10, rows };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-applications-bench-'));
-const env = { ADMIN_PASSWORD: randomBytes(18).toString('base64url') };
-const first = await startLocalServer({ port: PORT, dataDir, env });
-await first.stop();
-const db = openDb({ dataDir });
-const filling = performance.now();
-const fixture = await seedApplications(db, createLocalStorage(uploadsDir(dataDir)), { count: COUNT, withFiles: 20 });
-await db.destroy();
-console.log(
-  `Wrote ${COUNT.toLocaleString('en')} applications in ${((performance.now() - filling) / 1000).toFixed(1)} s`,
-);
+/** Fills a fresh DATA_DIR with the applications, starts the built server on it and measures the office's pages. */
+export async function runApplicationsOffice({ port }: { port: number }): Promise<OfficeReport> {
+  const COUNT = OFFICE_APPLICATIONS;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-applications-bench-'));
+  const env = { ADMIN_PASSWORD: randomBytes(18).toString('base64url') };
+  try {
+    const first = await startLocalServer({ port, dataDir, env });
+    await first.stop();
+    const db = openDb({ dataDir });
+    const filling = performance.now();
+    const fixture = await seedApplications(db, createLocalStorage(uploadsDir(dataDir)), {
+      count: COUNT,
+      withFiles: 20,
+    });
+    await db.destroy();
+    const fillSeconds = Math.round((performance.now() - filling) / 100) / 10;
+    console.log(`Office: wrote ${COUNT.toLocaleString('en')} applications in ${fillSeconds} s`);
 
-const server = await startLocalServer({ port: PORT, dataDir, env });
-stopOnSignals(server.stop);
-try {
-  const cookie = await adminCookie(server.url, server.adminEmail, server.adminPassword);
-  const rows = [];
-  for (const [label, query] of [
-    ['first page', ''],
-    [
-      'filtered (Science, submitted, voucher sent)',
-      `?programme=${fixture.science}&state=submitted&payment=voucher-sent`,
-    ],
-    ['search (a family name)', '?q=gurung'],
-  ] as const) {
-    const { ms, rows: shown } = await timePage(`${server.url}/admin/applications${query}`, cookie);
-    rows.push({ page: label, 'median ms': ms, 'rows shown': shown });
-  }
-  console.log(`\nGET /admin/applications with ${COUNT.toLocaleString('en')} applications, median of ${RUNS}, loopback`);
-  console.table(rows);
+    const server = await startLocalServer({ port, dataDir, env });
+    stopOnSignals(server.stop);
+    try {
+      const cookie = await adminCookie(server.url, server.adminEmail, server.adminPassword);
+      const pages: OfficePage[] = [];
+      for (const [label, query] of [
+        ['first page', ''],
+        [
+          'filtered (Science, submitted, voucher sent)',
+          `?programme=${fixture.science}&state=submitted&payment=voucher-sent`,
+        ],
+        ['search (a family name)', '?q=gurung'],
+      ] as const) {
+        const { ms, rows } = await timePage(`${server.url}/admin/applications${query}`, cookie);
+        pages.push({ page: label, ms, rows });
+      }
 
-  const pid = pidListeningOn(PORT);
-  const beforeMb = rssMb(pid);
-  const watch = watchPeak(pid, 50);
-  const started = performance.now();
-  const res = await fetch(`${server.url}/api/admin/applications/export.csv?layout=neb`, { headers: { cookie } });
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines++;
+      const pid = pidListeningOn(port);
+      const rssBeforeMb = rssMb(pid);
+      const watch = watchPeak(pid, 50);
+      const started = performance.now();
+      const res = await fetch(`${server.url}/api/admin/applications/export.csv?layout=neb`, { headers: { cookie } });
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 10) lines++;
+      }
+      const ms = Math.round(performance.now() - started);
+      const rssPeakMb = watch.stop();
+      return {
+        applications: COUNT,
+        fillSeconds,
+        runs: RUNS,
+        pages,
+        csv: { status: res.status, lines, kb: Math.round(bytes / 1024), ms, rssBeforeMb, rssPeakMb },
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const ms = performance.now() - started;
-  const peakMb = watch.stop();
-  console.log(`\nCSV export (NEB layout) of ${COUNT.toLocaleString('en')} applications`);
+}
+
+export function printApplicationsOffice(r: OfficeReport, listPageMs: number, maxRssMb: number): void {
+  const n = r.applications.toLocaleString('en');
+  console.log(`\nGET /admin/applications with ${n} applications, median of ${r.runs}, loopback`);
+  console.table(
+    r.pages.map((p) => ({
+      page: p.page,
+      'median ms': p.ms,
+      'rows shown': p.rows,
+      target: `< ${listPageMs}`,
+      '': p.ms < listPageMs ? 'met' : 'MISSED',
+    })),
+  );
+  console.log(`\nCSV export (NEB layout) of ${n} applications`);
+  const c = r.csv;
   console.table([
     {
-      status: res.status,
-      'lines (with the header)': lines,
-      KB: Math.round(bytes / 1024),
-      ms: Math.round(ms),
-      'server RSS before (MB)': beforeMb,
-      'server RSS peak (MB)': peakMb,
+      status: c.status,
+      'lines (with the header)': c.lines,
+      KB: c.kb,
+      ms: c.ms,
+      'server RSS before (MB)': c.rssBeforeMb,
+      'server RSS peak (MB)': c.rssPeakMb,
+      target: `< ${maxRssMb} MB`,
+      '': c.rssPeakMb < maxRssMb ? 'met' : 'MISSED',
     },
   ]);
-} finally {
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -10,7 +10,9 @@
 //   4. the gallery thumbnail bytes the browser picks at a phone and a desktop width, against the uploads;
 //   5. scale: 1,000 photos and 500 notices (bench/seed-scale.ts);
 //   6. results day: 200 connections on /, /notices and /api/notices, memory, a sign-in storm and page
-//      forms posted without JavaScript (bench/results-day.ts; about 7 minutes).
+//      forms posted without JavaScript (bench/results-day.ts; about 7 minutes);
+//   7. admissions: an application posted through the page with a 3 MB photo, a deadline rush of 300
+//      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
@@ -25,6 +27,7 @@ import { type ImageChoice, measureGalleryImages } from './lib/images.ts';
 import { adminCookie, publishDemoSeason, publishNoticeWithPdf } from './lib/admin-write.ts';
 import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
+import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
 
@@ -32,7 +35,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3505);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day'];
+const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions'];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
 if (unknownSteps.length > 0) {
@@ -233,6 +236,13 @@ if (wanted('results-day')) {
   printResultsDay(resultsDay);
 }
 
+// ---- 7. Admissions ------------------------------------------------------------------------------
+let admissions: AdmissionsReport | null = null;
+if (wanted('admissions')) {
+  admissions = await runAdmissions({ port: PORT });
+  printAdmissions(admissions);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -243,6 +253,7 @@ const results = {
   images,
   scale,
   resultsDay,
+  admissions,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');

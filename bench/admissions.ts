@@ -1,0 +1,467 @@
+// Admissions (`npm run bench -- admissions`): the applicant's side and the office's side of online admission on
+// the built server as `npm start` runs it, SQLite, a fresh DATA_DIR, the load tools on the same machine.
+//   1. one application accepted through the real page post, POST /admission/apply as multipart/form-data
+//      (as a browser without JavaScript sends it) with a 3 MB camera JPEG, a 2-page PDF grade sheet and a
+//      character certificate photo: median of 20, one after another;
+//   2. a deadline rush: 300 applications from 50 concurrent clients while autocannon (its own process) reads
+//      /admission on 100 connections: errors, timeouts, /admission p50/p99 during the rush, the server's peak RSS;
+//   3. the office at 5,000 applications: /admin/applications pages and the CSV export (bench/applications-office.ts).
+// Every post comes from 127.0.0.1, so the server runs with APPLICATION_MAX_PER_HOUR at its ceiling (10,000; the
+// env refuses more); the output says so. Form tokens are fetched in advance and aged once past their minimum.
+// Prints figures beside their targets; never fails on slowness, only when it cannot measure.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { adDateToBs } from '#common/bs-date.ts';
+import { bsDateString } from '#common/bs-date-string.ts';
+import { FORM_TOKEN_FIELD, INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
+import { makePdf } from '#server/pdf/test-pdfs.ts';
+import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
+import { type OfficeReport, printApplicationsOffice, runApplicationsOffice } from './applications-office.ts';
+import { adminCookie } from './lib/admin-write.ts';
+import { median } from './lib/median.ts';
+import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
+
+export const ADMISSIONS_TARGETS = { errors: 0, admissionP99Ms: 50, maxRssMb: 500, listPageMs: 50 } as const;
+const SINGLE_RUNS = 20;
+const RUSH_APPLICATIONS = Number(process.env.RUSH_APPLICATIONS ?? 300);
+const RUSH_CLIENTS = 50;
+const READ_CONNECTIONS = 100;
+// As long as a browser waits for an answer (Chromium: 300 s), so a slow acceptance is timed rather than cut off.
+const POST_TIMEOUT_MS = 300_000;
+const APPLICATION_LIMIT = '10000';
+
+export interface AdmissionsReport {
+  cpus: number;
+  loadAverageAtStart: number;
+  applicationLimitPerHour: number;
+  files: { photoBytes: number; photoSize: string; gradeSheetBytes: number; characterBytes: number };
+  single: { runs: number; medianMs: number; minMs: number; maxMs: number; accepted: number };
+  rush: {
+    applications: number;
+    clients: number;
+    seconds: number;
+    accepted: number;
+    errors: number;
+    timeouts: number;
+    statuses: Record<string, number>;
+    postP50Ms: number;
+    postMaxMs: number;
+    admission: {
+      connections: number;
+      requests: number;
+      rps: number;
+      p50: number;
+      p99: number;
+      max: number;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+    };
+    rssBeforeMb: number;
+    peakRssMb: number;
+  };
+  office: OfficeReport;
+}
+
+/** A camera photo of about 3 MB: noise does not compress, so the JPEG keeps its size. */
+async function cameraPhoto(): Promise<Buffer> {
+  let best: Buffer | null = null;
+  for (const quality of [80, 85, 75, 90, 70]) {
+    const body = await sharp({
+      create: {
+        width: 2400,
+        height: 1800,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality })
+      .toBuffer();
+    if (!best || Math.abs(body.length - 3e6) < Math.abs(best.length - 3e6)) best = body;
+    if (Math.abs(body.length - 3e6) < 300_000) break;
+  }
+  return best as Buffer;
+}
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const bsDay = (offsetDays: number) => bsDateString(adDateToBs(isoDay(offsetDays)));
+
+/** A season open today (opened 10 days ago, closes in 20), published through the admin API; answers a programme id. */
+async function publishOpenSeason(baseUrl: string, cookie: string): Promise<string> {
+  const post = async (url: string, body: object) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  const year = adDateToBs(isoDay(0)).year;
+  const season = await post('/api/admin/seasons', {
+    name: `${year}/${String((year + 1) % 100).padStart(2, '0')}`,
+    opensOn: bsDay(-10),
+    closesOn: bsDay(20),
+    lateClosesOn: '',
+    lateFee: 0,
+    entranceOn: '',
+    resultsOn: '',
+    admissionDeadline: bsDay(40),
+    expectedEnrolment: 0,
+    documentsEn: '',
+    documentsNe: '',
+  });
+  const programme = await post(`/api/admin/seasons/${season.id}/programmes`, {
+    nameEn: 'Management',
+    nameNe: 'व्यवस्थापन',
+    stream: 'Management',
+    seats: 400,
+    fees: [],
+    admissionFeeForContinuing: false,
+    feeApprovedBy: '',
+    feeApprovedOn: '',
+    feeReference: '',
+    minGpa: 1.6,
+    minGrades: [],
+    applicationFee: 0,
+    scholarshipSeats: {},
+  });
+  await post(`/api/admin/seasons/${season.id}/publish`, { belowMinimum: true });
+  return programme.id;
+}
+
+const TOKEN = new RegExp(
+  `name="${FORM_TOKEN_FIELD}"[^>]*?value="([^"]+)"|value="([^"]+)"[^>]*?name="${FORM_TOKEN_FIELD}"`,
+  'u',
+);
+
+async function formTokens(baseUrl: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${baseUrl}/admission/apply`);
+    const html = await res.text();
+    const m = TOKEN.exec(html);
+    const token = m?.[1] ?? m?.[2];
+    if (res.status !== 200 || !token) throw new Error(`GET /admission/apply gave no form token (${res.status})`);
+    tokens.push(token.replaceAll('&amp;', '&'));
+  }
+  return tokens;
+}
+
+interface Files {
+  photo: Buffer;
+  gradeSheet: Buffer;
+  character: Buffer;
+}
+
+interface PostOutcome {
+  ms: number;
+  status: number | 'timeout' | 'error';
+  accepted: boolean;
+}
+
+/** The form as a browser without JavaScript sends it: every field, the empty ones too, and the three files. */
+async function postApplication(
+  baseUrl: string,
+  programme: string,
+  symbol: string,
+  token: string,
+  files: Files,
+): Promise<PostOutcome> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(
+    buildApplicationValues(programme, { symbol_number: symbol, payment_method: 'counter' }),
+  )) {
+    form.append(name, value);
+  }
+  form.append('file_photo', new Blob([new Uint8Array(files.photo)], { type: 'image/jpeg' }), 'IMG_2041.jpg');
+  form.append(
+    'file_grade-sheet',
+    new Blob([new Uint8Array(files.gradeSheet)], { type: 'application/pdf' }),
+    'grade sheet.pdf',
+  );
+  form.append('file_character', new Blob([new Uint8Array(files.character)], { type: 'image/jpeg' }), 'character.jpg');
+  form.append('website', '');
+  form.append(FORM_TOKEN_FIELD, token);
+  form.append('upload_token', '');
+  const started = performance.now();
+  try {
+    const res = await fetch(`${baseUrl}/admission/apply`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: baseUrl },
+      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+    });
+    const html = await res.text();
+    const ms = performance.now() - started;
+    return { ms, status: res.status, accepted: res.status === 200 && /ORB-\d{4}-\d{4}/u.test(html) };
+  } catch (error) {
+    const ms = performance.now() - started;
+    const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return { ms, status: timeout ? 'timeout' : 'error', accepted: false };
+  }
+}
+
+interface ReaderResult {
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/**
+ * autocannon in a process of its own on `url` until stopped (its stdin closed), so the reads last exactly
+ * as long as the rush; answers its figures.
+ */
+function startReader(url: string, connections: number): { ready: Promise<void>; stop: () => Promise<ReaderResult> } {
+  const script = `
+    import autocannon from 'autocannon';
+    const instance = autocannon({ url: ${JSON.stringify(url)}, connections: ${connections}, duration: 3600, timeout: 10 }, (err, result) => {
+      if (err) { console.error(err); process.exit(1); }
+      process.stdout.write(JSON.stringify(result));
+      process.exit(0);
+    });
+    instance.on('response', () => { if (!globalThis.started) { globalThis.started = true; console.error('READY'); } });
+    process.stdin.on('end', () => instance.stop());
+    process.stdin.resume();
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: PROJECT_ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+      if (err.includes('READY')) resolve();
+    });
+    child.once('close', () => reject(new Error(`autocannon ended before it started: ${err}`)));
+  });
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+  return {
+    ready,
+    stop: async () => {
+      child.stdin.end();
+      const code = await closed;
+      if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err}`);
+      return JSON.parse(out) as ReaderResult;
+    },
+  };
+}
+
+export async function runAdmissions({ port }: { port: number }): Promise<AdmissionsReport> {
+  const loadAverageAtStart = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
+  const files: Files = {
+    photo: await cameraPhoto(),
+    gradeSheet: makePdf({ pages: 2 }),
+    character: await sharp({
+      create: {
+        width: 1200,
+        height: 1600,
+        channels: 3,
+        background: '#ffffff',
+        noise: { type: 'gaussian', mean: 200, sigma: 20 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  };
+  const meta = await sharp(files.photo).metadata();
+  const fileFigures = {
+    photoBytes: files.photo.length,
+    photoSize: `${meta.width}x${meta.height}`,
+    gradeSheetBytes: files.gradeSheet.length,
+    characterBytes: files.character.length,
+  };
+  console.log(
+    `Admissions: photo ${fileFigures.photoSize} JPEG ${(files.photo.length / 1e6).toFixed(2)} MB, grade sheet PDF (2 pages) ${Math.round(files.gradeSheet.length / 1024)} KB, character certificate JPEG ${Math.round(files.character.length / 1024)} KB`,
+  );
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-admissions-'));
+  const server = await startLocalServer({ port, dataDir, env: { APPLICATION_MAX_PER_HOUR: APPLICATION_LIMIT } });
+  stopOnSignals(server.stop);
+  try {
+    const cookie = await adminCookie(server.url, server.adminEmail, server.adminPassword);
+    const programme = await publishOpenSeason(server.url, cookie);
+    const pid = pidListeningOn(port);
+    let symbol = 20_000_000;
+
+    // ---- 1. one application at a time --------------------------------------------------------------
+    console.log(
+      `Admissions: ${SINGLE_RUNS + 2} form tokens, then ${INQUIRY_FORM_TIMING.minSeconds + 1} s for them to age...`,
+    );
+    const singleTokens = await formTokens(server.url, SINGLE_RUNS + 2);
+    await sleep((INQUIRY_FORM_TIMING.minSeconds + 1) * 1000);
+    const singles: PostOutcome[] = [];
+    for (const [i, token] of singleTokens.entries()) {
+      const outcome = await postApplication(server.url, programme, String(symbol++), token, files);
+      if (!outcome.accepted) {
+        throw new Error(`POST /admission/apply was not accepted (${outcome.status}): cannot measure`);
+      }
+      if (i >= 2) singles.push(outcome); // two warm-ups
+    }
+    const singleMs = singles.map((s) => s.ms);
+    console.log(`Admissions: one application, median ${Math.round(median(singleMs))} ms of ${singleMs.length}`);
+
+    // ---- 2. the deadline rush ----------------------------------------------------------------------
+    console.log(`Admissions: ${RUSH_APPLICATIONS} form tokens for the rush...`);
+    const rushTokens = await formTokens(server.url, RUSH_APPLICATIONS);
+    await sleep((INQUIRY_FORM_TIMING.minSeconds + 1) * 1000);
+    await (await fetch(`${server.url}/admission`)).arrayBuffer();
+    console.log(
+      `Admissions: rush, ${RUSH_APPLICATIONS} applications from ${RUSH_CLIENTS} clients while ${READ_CONNECTIONS} connections read /admission...`,
+    );
+    const rssBeforeMb = rssMb(pid);
+    const watch = watchPeak(pid, 100);
+    const reader = startReader(`${server.url}/admission`, READ_CONNECTIONS);
+    await reader.ready;
+    const rushStarted = performance.now();
+    const outcomes: PostOutcome[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: RUSH_CLIENTS }, async () => {
+        for (;;) {
+          const i = next++;
+          if (i >= RUSH_APPLICATIONS) return;
+          outcomes.push(await postApplication(server.url, programme, String(symbol++), rushTokens[i] as string, files));
+        }
+      }),
+    );
+    const rushSeconds = Math.round((performance.now() - rushStarted) / 100) / 10;
+    const read = await reader.stop();
+    const peakRssMb = watch.stop();
+    const statuses: Record<string, number> = {};
+    for (const o of outcomes) statuses[String(o.status)] = (statuses[String(o.status)] ?? 0) + 1;
+    const accepted = outcomes.filter((o) => o.accepted).length;
+    const timeouts = outcomes.filter((o) => o.status === 'timeout').length;
+    await server.stop();
+
+    // ---- 3. the office at 5,000 --------------------------------------------------------------------
+    console.log('Admissions: the office at 5,000 applications...');
+    const office = await runApplicationsOffice({ port });
+
+    return {
+      cpus: os.availableParallelism(),
+      loadAverageAtStart,
+      applicationLimitPerHour: Number(APPLICATION_LIMIT),
+      files: fileFigures,
+      single: {
+        runs: SINGLE_RUNS,
+        medianMs: Math.round(median(singleMs)),
+        minMs: Math.round(Math.min(...singleMs)),
+        maxMs: Math.round(Math.max(...singleMs)),
+        accepted: singles.filter((s) => s.accepted).length,
+      },
+      rush: {
+        applications: RUSH_APPLICATIONS,
+        clients: RUSH_CLIENTS,
+        seconds: rushSeconds,
+        accepted,
+        errors: outcomes.length - accepted - timeouts,
+        timeouts,
+        statuses,
+        postP50Ms: Math.round(median(outcomes.map((o) => o.ms))),
+        postMaxMs: Math.round(Math.max(...outcomes.map((o) => o.ms))),
+        admission: {
+          connections: READ_CONNECTIONS,
+          requests: read.requests.total,
+          rps: Math.round(read.requests.average),
+          p50: read.latency.p50,
+          p99: read.latency.p99,
+          max: read.latency.max,
+          errors: read.errors,
+          timeouts: read.timeouts,
+          non2xx: read.non2xx,
+        },
+        rssBeforeMb,
+        peakRssMb,
+      },
+      office,
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+export function printAdmissions(r: AdmissionsReport): void {
+  const t = ADMISSIONS_TARGETS;
+  console.log(
+    `\nAdmissions (${r.cpus} CPUs, load average ${r.loadAverageAtStart} at the start: other work on the machine slows every figure). All posts come from 127.0.0.1, so the server ran with APPLICATION_MAX_PER_HOUR=${r.applicationLimitPerHour} (the env's ceiling; 60 by default).`,
+  );
+  console.log(
+    `\nOne application through POST /admission/apply (multipart, no JavaScript; photo ${r.files.photoSize} JPEG ${(r.files.photoBytes / 1e6).toFixed(2)} MB, 2-page PDF grade sheet, character certificate JPEG), median of ${r.single.runs}`,
+  );
+  console.table([
+    {
+      'median ms': r.single.medianMs,
+      'min ms': r.single.minMs,
+      'max ms': r.single.maxMs,
+      accepted: `${r.single.accepted} of ${r.single.runs}`,
+    },
+  ]);
+  const s = r.rush;
+  const a = s.admission;
+  const errors = s.errors + s.timeouts + a.errors + a.timeouts + a.non2xx;
+  console.log(
+    `\nDeadline rush: ${s.applications} applications from ${s.clients} concurrent clients in ${s.seconds} s while autocannon read /admission on ${a.connections} connections`,
+  );
+  console.table([
+    {
+      figure: 'applications accepted',
+      value: `${s.accepted} of ${s.applications}`,
+      target: `${s.applications}`,
+      '': mark(s.accepted === s.applications),
+    },
+    {
+      figure: 'application errors / timeouts',
+      value: `${s.errors} / ${s.timeouts} (answers: ${Object.entries(s.statuses)
+        .map(([k, n]) => `${k} x${n}`)
+        .join(', ')})`,
+      target: `${t.errors}`,
+      '': mark(s.errors + s.timeouts === 0),
+    },
+    { figure: 'application post p50 / max ms', value: `${s.postP50Ms} / ${s.postMaxMs}`, target: '', '': '' },
+    {
+      figure: '/admission errors / timeouts / non-2xx',
+      value: `${a.errors} / ${a.timeouts} / ${a.non2xx}`,
+      target: `${t.errors}`,
+      '': mark(a.errors + a.timeouts + a.non2xx === 0),
+    },
+    { figure: '/admission requests (req/s)', value: `${a.requests} (${a.rps})`, target: '', '': '' },
+    { figure: '/admission p50 ms', value: `${a.p50}`, target: '', '': '' },
+    {
+      figure: '/admission p99 ms (max)',
+      value: `${a.p99} (${a.max})`,
+      target: `< ${t.admissionP99Ms}`,
+      '': mark(a.p99 < t.admissionP99Ms),
+    },
+    {
+      figure: 'server RSS before / peak MB',
+      value: `${s.rssBeforeMb} / ${s.peakRssMb}`,
+      target: `< ${t.maxRssMb}`,
+      '': mark(s.peakRssMb < t.maxRssMb),
+    },
+  ]);
+  console.log(`(errors in total: ${errors}; target ${t.errors})`);
+  printApplicationsOffice(r.office, t.listPageMs, t.maxRssMb);
+}
+
+if (process.argv[1] && import.meta.url === `file://${path.resolve(process.argv[1])}`) {
+  if (!fs.existsSync(path.join(PROJECT_ROOT, 'build', 'server', 'index.js'))) {
+    console.error('No build: run `npm run build` first.');
+    process.exit(1);
+  }
+  printAdmissions(await runAdmissions({ port: Number(process.env.BENCH_PORT ?? 3509) }));
+}
