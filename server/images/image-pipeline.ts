@@ -35,11 +35,25 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
   jpeg: (s) => s.flatten({ background: '#ffffff' }).jpeg({ quality: 78, mozjpeg: true }),
 };
 
+export interface EncodeOptions {
+  /**
+   * The formats to encode, in order (all three by default, for public pages that offer each browser the
+   * smallest it reads). Pictures only the office's pages show need JPEG alone: AVIF costs the most to encode.
+   */
+  formats?: readonly ImageFormat[];
+}
+
+const ALL_FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
+
 /**
  * Checks that `input` really is a JPEG, PNG, WebP or AVIF image within the limits, applies its EXIF
  * orientation, drops all metadata, and encodes it at every width of IMAGE_WIDTHS up to its own width.
  */
-export async function processImage(input: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  limits: ImageLimits,
+  { formats = ALL_FORMATS }: EncodeOptions = {},
+): Promise<ProcessedImage> {
   if (input.length > limits.maxBytes) {
     throw imageTooLarge(limits.maxBytes);
   }
@@ -73,7 +87,7 @@ export async function processImage(input: Buffer, limits: ImageLimits): Promise<
       .raw()
       .toBuffer({ resolveWithObject: true });
     const source = { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } };
-    for (const format of ['avif', 'webp', 'jpeg'] as const) {
+    for (const format of formats) {
       const body = await ENCODE[format](sharp(resized.data, source)).toBuffer();
       variants.push({ format, width: resized.info.width, height: resized.info.height, body });
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/application.ts';
@@ -10,6 +11,7 @@ import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import { createWorkLimit } from '#server/work-limit.ts';
 import { APPLICATION_PENDING_PREFIX, documentPrefix } from './application-files.ts';
 
 /**
@@ -67,7 +69,19 @@ async function passportPhoto(file: Buffer): Promise<Buffer> {
  * PDF (checked as notice attachments are, page 1 drawn). Refuses with the reason: too large, not an image,
  * not a PDF, unreadable, too many pages.
  */
-export async function checkDocument(kind: DocumentKind, file: Buffer, pdfTimeoutMs: number): Promise<CheckedDocument> {
+export const checkDocument = (kind: DocumentKind, file: Buffer, pdfTimeoutMs: number): Promise<CheckedDocument> =>
+  documentWork.run(() => checkNow(kind, file, pdfTimeoutMs));
+
+/**
+ * Documents are checked and drawn one per core at a time, whichever form sent them: on the deadline's last
+ * evening fifty phones may send at once, and each photo decodes to tens of megabytes.
+ */
+const documentWork = createWorkLimit(Math.max(1, os.availableParallelism()));
+
+/** Pictures of documents are shown only on the office's pages, which use JPEG. */
+const OFFICE_PICTURES = { formats: ['jpeg'] } as const;
+
+async function checkNow(kind: DocumentKind, file: Buffer, pdfTimeoutMs: number): Promise<CheckedDocument> {
   if (file.length > L.fileBytes) throw tooLarge();
   const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
   const isImage = sniffImageFormat(file) !== null && sniffImageFormat(file) !== 'avif';
@@ -83,7 +97,14 @@ export async function checkDocument(kind: DocumentKind, file: Buffer, pdfTimeout
         timeoutMs: pdfTimeoutMs,
       });
       if (!thumbnail) throw new Error('checkPdf answered no thumbnail');
-      return { kind, format: 'pdf', pages, file, picture: await processImage(thumbnail, limits), preview: null };
+      return {
+        kind,
+        format: 'pdf',
+        pages,
+        file,
+        picture: await processImage(thumbnail, limits, OFFICE_PICTURES),
+        preview: null,
+      };
     }
     let source = file;
     if (kind === 'photo') {
@@ -92,7 +113,7 @@ export async function checkDocument(kind: DocumentKind, file: Buffer, pdfTimeout
         throw unreadable();
       });
     }
-    const picture = await processImage(source, limits);
+    const picture = await processImage(source, limits, OFFICE_PICTURES);
     const smallest = picture.variants.find((v) => v.format === 'jpeg');
     const preview =
       kind === 'photo' && smallest
