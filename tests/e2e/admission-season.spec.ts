@@ -5,8 +5,8 @@ import { BASE_URL } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
 
 // An owner publishes the 2084/85 season from the admin (with and without JavaScript); a visitor reads it in
-// English and Nepali and follows APPLY NOW while it is open; after the closing date the home page says
-// closed. The server's clock is moved, and every test puts back the clock and the season it made.
+// English and Nepali and follows APPLY NOW to the application form while it is open; after the closing date
+// the home page says closed. The server's clock is moved, and every test puts back the clock and the season it made.
 test.describe.configure({ mode: 'serial' });
 // A whole season made through the forms: longer than one page's test.
 test.setTimeout(120_000);
@@ -114,10 +114,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText('Open merit: 30 free seats')).toBeVisible();
       if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
       const apply = page.getByRole('link', { name: /^APPLY NOW/u });
-      await expect(apply).toHaveAttribute('href', /\/contact$/u);
-      const [applied] = await Promise.all([page.waitForEvent('popup'), apply.click()]);
-      await expect(applied).toHaveURL(/\/contact$/u);
-      await applied.close();
+      // While a season is open, APPLY NOW leads to the college's own application form.
+      await expect(apply).toHaveAttribute('href', /\/admission\/apply$/u);
+      await apply.click();
+      await expect(page).toHaveURL(/\/admission\/apply$/u);
+      await expect(page.getByRole('heading', { name: 'Apply online', level: 1 })).toBeVisible();
 
       await page.goto('/notices?category=admission');
       await page
