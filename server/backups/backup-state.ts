@@ -13,7 +13,8 @@ export const STATE_FILE = 'backup-state.json';
 const KEEP_RUNS = 60;
 const KEEP_DRILLS = 20;
 
-const RunSchema = z.object({
+/** One backup's record, as the state file keeps it and the owners' API answers it. */
+export const RunSchema = z.object({
   reason: z.enum(['scheduled', 'manual', 'pre-upgrade']),
   startedAt: z.string(),
   finishedAt: z.string(),
@@ -26,7 +27,8 @@ const RunSchema = z.object({
   error: z.string().optional(),
   offsite: z.object({ at: z.string(), ok: z.boolean(), tries: z.number(), error: z.string().optional() }).optional(),
 });
-const DrillSchema = z.object({
+/** One restore drill's record. */
+export const DrillSchema = z.object({
   at: z.string(),
   file: z.string(),
   ok: z.boolean(),

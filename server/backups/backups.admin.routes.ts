@@ -3,29 +3,9 @@ import { z } from 'zod';
 import { BACKUP_WARNING_CODES } from '#common/backups.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { notFound } from '#server/errors.ts';
+import { DrillSchema, RunSchema } from './backup-state.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
-const RunSchema = z.object({
-  reason: z.enum(['scheduled', 'manual', 'pre-upgrade']),
-  startedAt: z.string(),
-  finishedAt: z.string(),
-  ok: z.boolean(),
-  file: z.string().optional(),
-  bytes: z.number().optional(),
-  sha256: z.string().optional(),
-  rows: z.number().optional(),
-  files: z.number().optional(),
-  error: z.string().optional(),
-  offsite: z.object({ at: z.string(), ok: z.boolean(), tries: z.number(), error: z.string().optional() }).optional(),
-});
-const DrillSchema = z.object({
-  at: z.string(),
-  file: z.string(),
-  ok: z.boolean(),
-  rows: z.number().optional(),
-  files: z.number().optional(),
-  error: z.string().optional(),
-});
 export const BackupStatusSchema = z.object({
   scheduled: z.boolean(),
   folder: z.string(),
