@@ -377,6 +377,9 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   message_settings: MessageSettingsTable;
   inquiry_replies: InquiryRepliesTable;
+  entrance_sessions: EntranceSessionsTable;
+  entrance_session_programmes: EntranceSessionProgrammesTable;
+  entrance_candidates: EntranceCandidatesTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -432,3 +435,37 @@ export interface InquiryRepliesTable {
   created_at: string;
 }
 export type InquiryReplyRow = Selectable<InquiryRepliesTable>;
+
+export interface EntranceSessionsTable {
+  id: string;
+  season_id: string;
+  starts_at: string;
+  minutes: number;
+  place_en: string;
+  place_ne: string;
+  capacity: number;
+  bring_en: Generated<string>;
+  bring_ne: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntranceSessionProgrammesTable {
+  session_id: string;
+  programme_id: string;
+}
+
+export interface EntranceCandidatesTable {
+  application_id: string;
+  season_id: string;
+  session_id: string;
+  roll_number: number;
+  card_code: string;
+  card_opened_at: string | null;
+  marks_hundredths: number | null;
+  absent: Generated<number>;
+  marks_updated_at: string | null;
+  created_at: string;
+}
+export type EntranceCandidateRow = Selectable<EntranceCandidatesTable>;
+export type EntranceSessionRow = Selectable<EntranceSessionsTable>;
