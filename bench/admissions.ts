@@ -17,12 +17,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { buildApplicationValues } from '#common/application-form.test-values.ts';
 import { adDateToBs } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
 import { FORM_TOKEN_FIELD, INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { type OfficeReport, printApplicationsOffice, runApplicationsOffice } from './applications-office.ts';
-import { adminCookie } from './lib/admin-write.ts';
+import { adminCookie, bsDay, isoDay } from './lib/admin-write.ts';
 import { median } from './lib/median.ts';
 import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
 
@@ -49,6 +48,8 @@ export interface AdmissionsReport {
     errors: number;
     timeouts: number;
     statuses: Record<string, number>;
+    /** Why applications were not accepted, in the form's words, and how many times each. */
+    reasons: Record<string, number>;
     postP50Ms: number;
     postMaxMs: number;
     admission: {
@@ -68,17 +69,17 @@ export interface AdmissionsReport {
   office: OfficeReport;
 }
 
-/** A camera photo of about 3 MB: noise does not compress, so the JPEG keeps its size. */
+/** A 12-megapixel camera photo of about 3 MB: noise does not compress, so the JPEG keeps its size. */
 async function cameraPhoto(): Promise<Buffer> {
   let best: Buffer | null = null;
   for (const quality of [80, 85, 75, 90, 70]) {
     const body = await sharp({
       create: {
-        width: 2400,
-        height: 1800,
+        width: 4000,
+        height: 3000,
         channels: 3,
         background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+        noise: { type: 'gaussian', mean: 128, sigma: 16 },
       },
     })
       .jpeg({ quality })
@@ -88,9 +89,6 @@ async function cameraPhoto(): Promise<Buffer> {
   }
   return best as Buffer;
 }
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const bsDay = (offsetDays: number) => bsDateString(adDateToBs(isoDay(offsetDays)));
 
 /** A season open today (opened 10 days ago, closes in 20), published through the admin API; answers a programme id. */
 async function publishOpenSeason(baseUrl: string, cookie: string): Promise<string> {
@@ -164,6 +162,7 @@ interface PostOutcome {
   ms: number;
   status: number | 'timeout' | 'error';
   accepted: boolean;
+  reason?: string;
 }
 
 /** The form as a browser without JavaScript sends it: every field, the empty ones too, and the three files. */
@@ -200,7 +199,11 @@ async function postApplication(
     });
     const html = await res.text();
     const ms = performance.now() - started;
-    return { ms, status: res.status, accepted: res.status === 200 && /ORB-\d{4}-\d{4}/u.test(html) };
+    const accepted = res.status === 200 && /ORB-\d{4}-\d{4}/u.test(html);
+    // The form's own words for a refusal (its alert), so the report says why an application was not accepted.
+    const said =
+      /form-status__message--error"[^>]*>([^<]*)</u.exec(html)?.[1] ?? /<p role="alert">([^<]*)</u.exec(html)?.[1];
+    return { ms, status: res.status, accepted, ...(accepted ? {} : { reason: said ?? `HTTP ${res.status}` }) };
   } catch (error) {
     const ms = performance.now() - started;
     const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -341,6 +344,8 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     const peakRssMb = watch.stop();
     const statuses: Record<string, number> = {};
     for (const o of outcomes) statuses[String(o.status)] = (statuses[String(o.status)] ?? 0) + 1;
+    const reasons: Record<string, number> = {};
+    for (const o of outcomes) if (o.reason) reasons[o.reason] = (reasons[o.reason] ?? 0) + 1;
     const accepted = outcomes.filter((o) => o.accepted).length;
     const timeouts = outcomes.filter((o) => o.status === 'timeout').length;
     await server.stop();
@@ -369,6 +374,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
         errors: outcomes.length - accepted - timeouts,
         timeouts,
         statuses,
+        reasons,
         postP50Ms: Math.round(median(outcomes.map((o) => o.ms))),
         postMaxMs: Math.round(Math.max(...outcomes.map((o) => o.ms))),
         admission: {
@@ -433,6 +439,9 @@ export function printAdmissions(r: AdmissionsReport): void {
       '': mark(s.errors + s.timeouts === 0),
     },
     { figure: 'application post p50 / max ms', value: `${s.postP50Ms} / ${s.postMaxMs}`, target: '', '': '' },
+  ]);
+  for (const [reason, n] of Object.entries(s.reasons)) console.log(`  not accepted x${n}: ${reason}`);
+  console.table([
     {
       figure: '/admission errors / timeouts / non-2xx',
       value: `${a.errors} / ${a.timeouts} / ${a.non2xx}`,

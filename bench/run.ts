@@ -137,6 +137,8 @@ async function measureAgainstServer(): Promise<{
         '/ne',
         '/admission',
         '/ne/admission',
+        '/admission/apply',
+        '/ne/admission/apply',
         await publishNoticeWithPdf(server.url, cookie),
       ];
       for (const page of pages) {

@@ -99,6 +99,14 @@ export const API_ERRORS = {
    */
   'database/busy': { status: 503, message: 'The database is busy. Nothing was saved; try again in a moment.' },
   /**
+   * So many forms with files are already waiting their turn that one more would wait past any browser's
+   * patience: refused at once, before its body is read, rather than left to time out. Sent with Retry-After.
+   */
+  'uploads/busy': {
+    status: 503,
+    message: 'Many forms with files are arriving at once. Nothing was saved; please send it again in a minute.',
+  },
+  /**
    * A save made from a copy that someone else changed in the meantime: refused rather than silently
    * overwriting their change. The edit is kept in the form; reloading shows the other change.
    */
@@ -181,6 +189,7 @@ export function apiErrorMessage(code: ApiErrorCode): string {
 
 export const STORAGE_FULL = apiError('storage/full');
 export const DATABASE_BUSY = apiError('database/busy');
+export const UPLOADS_BUSY = apiError('uploads/busy');
 export const STALE_COPY = apiError('content/stale');
 /** A write (or a page) asked for by someone whose session has ended or was revoked. */
 export const SESSION_ENDED = apiError('auth/unauthenticated');

@@ -1,6 +1,12 @@
 import type { Notice } from '#common/notice.ts';
 import { noticePath } from '#common/notice-path.ts';
+import { adDateToBs } from '#common/bs-date.ts';
+import { bsDateString } from '#common/bs-date-string.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
+
+/** The A.D. day (UTC) this many days from now, and the same day in B.S. ('YYYY-MM-DD'). */
+export const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+export const bsDay = (offsetDays: number) => bsDateString(adDateToBs(isoDay(offsetDays)));
 
 /** Signs in through the API as the admin the bench started the server with; answers the session cookie. */
 export async function adminCookie(baseUrl: string, email: string, password: string): Promise<string> {
@@ -61,7 +67,8 @@ export async function publishNoticeWithPdf(baseUrl: string, cookie: string): Pro
 
 /**
  * Publishes an admission season as an office would (two programmes with their fees and eligibility, a
- * scholarship category), for the admission page's figures.
+ * scholarship category), open today as at the height of the season (the late closing, entrance and results
+ * after it), for the figures of the admission page and the application form.
  */
 export async function publishDemoSeason(baseUrl: string, cookie: string): Promise<void> {
   const post = async (url: string, body: object) =>
@@ -70,15 +77,16 @@ export async function publishDemoSeason(baseUrl: string, cookie: string): Promis
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then((r) => r.json())) as { id: string };
+  const year = adDateToBs(isoDay(0)).year;
   const season = await post('/api/admin/seasons', {
-    name: '2084/85',
-    opensOn: '2084-03-01',
-    closesOn: '2084-03-31',
-    lateClosesOn: '2084-04-05',
+    name: `${year}/${String((year + 1) % 100).padStart(2, '0')}`,
+    opensOn: bsDay(-10),
+    closesOn: bsDay(20),
+    lateClosesOn: bsDay(25),
     lateFee: 500,
-    entranceOn: '2084-04-10',
-    resultsOn: '2084-04-15',
-    admissionDeadline: '2084-04-30',
+    entranceOn: bsDay(30),
+    resultsOn: bsDay(35),
+    admissionDeadline: bsDay(45),
     expectedEnrolment: 0,
     documentsEn: 'SEE grade sheet\nCharacter certificate\nTwo passport-size photos',
     documentsNe: '',
@@ -105,7 +113,7 @@ export async function publishDemoSeason(baseUrl: string, cookie: string): Promis
       ],
       admissionFeeForContinuing: false,
       feeApprovedBy: 'Bharatpur Metropolitan City',
-      feeApprovedOn: '2084-02-15',
+      feeApprovedOn: bsDay(-30),
       feeReference: 'BMC/EDU/112',
       minGpa,
       minGrades: stream === 'Science' ? [{ subject: 'Science', grade: 'C+' }] : [],

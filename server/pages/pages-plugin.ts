@@ -8,6 +8,7 @@ import type { LoadContext } from '../load-context.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { registerFormBodyParsers } from './form-body.ts';
 import { registerPageGate } from './page-gate.ts';
+import { registerUploadGate } from './upload-gate.ts';
 
 export interface PagesOptions {
   buildDirectory: string;
@@ -56,15 +57,18 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   await app.register(async (pages) => {
     registerPageGate(pages);
     registerFormBodyParsers(pages, options.uploadMaxBytes);
+    registerUploadGate(pages);
     // A page form's refusal (a method or an encoding no page takes, too large, a NUL, signed out on an
     // admin page) is answered as a short page, not as API JSON.
     pages.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-      const status = err instanceof AppError || (err.statusCode ?? 500) < 500 ? (err.statusCode ?? 400) : 500;
-      if (status >= 500) request.log.error({ err }, 'page request failed');
+      // An AppError is worded for people (a 503 'busy' included); any other 5xx is a fault, logged and not shown.
+      const worded = err instanceof AppError;
+      const status = worded || (err.statusCode ?? 500) < 500 ? (err.statusCode ?? 400) : 500;
+      if (status >= 500 && !worded) request.log.error({ err }, 'page request failed');
       const message =
         status === 413
           ? 'What was sent is larger than this form accepts. Nothing was saved.'
-          : status >= 500
+          : status >= 500 && !worded
             ? 'Something went wrong on our side. Nothing was saved; please try again.'
             : err.message;
       if (err instanceof AppError) reply.headers(err.headers);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -42,35 +43,84 @@ interface ParseRequest {
   thumbnailWidth: number | undefined;
 }
 
+/**
+ * Threads with pdf.js loaded, kept for the next file: loading pdf.js and the canvas costs about half a second
+ * of CPU, more than checking a small PDF, and an application brings several. A thread parses one file at a
+ * time; one that overran its time limit or failed is ended, never reused; an idle one ends after a while,
+ * and each ends after a number of files, so nothing one file left behind outlives it for long.
+ */
+interface WarmThread {
+  worker: Worker;
+  files: number;
+  idleTimer?: NodeJS.Timeout;
+}
+const idleThreads: WarmThread[] = [];
+const MAX_IDLE_THREADS = Math.max(1, availableParallelism());
+const IDLE_MS = 30_000;
+const FILES_PER_THREAD = 100;
+
+function startThread(): WarmThread {
+  const worker = new Worker(WORKER_URL, {
+    workerData: { pdfjsUrl: PDFJS_URL, canvasUrl: CANVAS_URL, standardFontDataUrl: STANDARD_FONTS_URL },
+    // A hostile file must not take the server's memory with it.
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+  });
+  // An idle thread never keeps the process alive; a file being parsed does, through its time limit.
+  worker.unref();
+  const thread: WarmThread = { worker, files: 0 };
+  worker.once('exit', () => {
+    const at = idleThreads.indexOf(thread);
+    if (at !== -1) idleThreads.splice(at, 1);
+  });
+  return thread;
+}
+
+function takeThread(): WarmThread {
+  const thread = idleThreads.pop() ?? startThread();
+  clearTimeout(thread.idleTimer);
+  return thread;
+}
+
+function returnThread(thread: WarmThread): void {
+  thread.files += 1;
+  if (thread.files >= FILES_PER_THREAD || idleThreads.length >= MAX_IDLE_THREADS) {
+    void thread.worker.terminate();
+    return;
+  }
+  thread.idleTimer = setTimeout(() => {
+    const at = idleThreads.indexOf(thread);
+    if (at !== -1) idleThreads.splice(at, 1);
+    void thread.worker.terminate();
+  }, IDLE_MS);
+  thread.idleTimer.unref();
+  idleThreads.push(thread);
+}
+
 function parseInWorker(body: Buffer, { timeoutMs, maxPages, thumbnailWidth }: ParseRequest): Promise<ParseOutcome> {
   return new Promise((resolve) => {
-    // A copy of the bytes is handed over, so the upload's own buffer stays valid in this thread.
-    const data = new Uint8Array(body).buffer;
-    const worker = new Worker(WORKER_URL, {
-      workerData: {
-        pdfjsUrl: PDFJS_URL,
-        canvasUrl: CANVAS_URL,
-        standardFontDataUrl: STANDARD_FONTS_URL,
-        data,
-        maxPages,
-        thumbnailWidth,
-      },
-      transferList: [data],
-      // A hostile file must not take the server's memory with it.
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-    });
+    const thread = takeThread();
+    const { worker } = thread;
     let settled = false;
-    const finish = (outcome: ParseOutcome) => {
+    const finish = (outcome: ParseOutcome, reusable: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      worker.off('message', onMessage);
+      worker.off('error', onFailure);
+      worker.off('exit', onFailure);
+      if (reusable) returnThread(thread);
+      else void worker.terminate();
       resolve(outcome);
     };
-    const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), timeoutMs);
-    worker.on('message', (message: ParseOutcome) => finish(message));
-    worker.on('error', () => finish({ ok: false, reason: 'unreadable' }));
-    worker.on('exit', () => finish({ ok: false, reason: 'unreadable' }));
+    const onMessage = (message: ParseOutcome) => finish(message, true);
+    const onFailure = () => finish({ ok: false, reason: 'unreadable' }, false);
+    const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }, false), timeoutMs);
+    worker.on('message', onMessage);
+    worker.on('error', onFailure);
+    worker.on('exit', onFailure);
+    // A copy of the bytes is handed over, so the upload's own buffer stays valid in this thread.
+    const data = new Uint8Array(body).buffer;
+    worker.postMessage({ data, maxPages, thumbnailWidth }, [data]);
   });
 }
 

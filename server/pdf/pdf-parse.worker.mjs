@@ -1,18 +1,19 @@
 // Runs in a worker thread (pdf-check.ts): pdf.js parses untrusted bytes here, off the server's event
 // loop, and the whole thread is ended if it takes too long. Plain JavaScript, so no loader is needed.
-// When asked for a thumbnail, page 1 is also drawn (with @napi-rs/canvas) and sent back as a PNG.
+// The thread is kept warm for the next file (loading pdf.js costs more than checking a small PDF): it
+// answers each message, one at a time, with the file's page count, and page 1 drawn (with @napi-rs/canvas)
+// as a PNG when a thumbnail is asked for.
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { pdfjsUrl, canvasUrl, standardFontDataUrl, data, maxPages, thumbnailWidth } = workerData;
+const { pdfjsUrl, canvasUrl, standardFontDataUrl } = workerData;
+const loaded = Promise.all([import(pdfjsUrl), import(canvasUrl)]);
 
-/** The longest side a thumbnail may have, whatever page size the file claims: bounds the canvas's memory. */
-const MAX_SIDE = 4 * (thumbnailWidth ?? 0);
-
-async function renderFirstPage(page) {
-  const { createCanvas } = await import(canvasUrl);
+async function renderFirstPage(page, thumbnailWidth, createCanvas) {
+  // The longest side a thumbnail may have, whatever page size the file claims: bounds the canvas's memory.
+  const maxSide = 4 * thumbnailWidth;
   const natural = page.getViewport({ scale: 1 });
   let scale = thumbnailWidth / natural.width;
-  if (natural.height * scale > MAX_SIDE) scale = MAX_SIDE / natural.height;
+  if (natural.height * scale > maxSide) scale = maxSide / natural.height;
   const viewport = page.getViewport({ scale });
   const width = Math.max(1, Math.round(viewport.width));
   const height = Math.max(1, Math.round(viewport.height));
@@ -25,24 +26,31 @@ async function renderFirstPage(page) {
   return canvas.encode('png');
 }
 
-try {
-  const { getDocument } = await import(pdfjsUrl);
-  const task = getDocument({
-    data: new Uint8Array(data),
-    // Never compile code found in a PDF (its fonts' or functions'): parse only.
-    isEvalSupported: false,
-    disableFontFace: true,
-    verbosity: 0,
-    ...(standardFontDataUrl ? { standardFontDataUrl } : {}),
-  });
-  const doc = await task.promise;
-  // Opening page 1 reads the page tree, so a document whose pages cannot be found fails here, not later.
-  const page = await doc.getPage(1);
-  const wanted = thumbnailWidth && (maxPages === undefined || doc.numPages <= maxPages);
-  const png = wanted ? await renderFirstPage(page) : undefined;
-  parentPort.postMessage({ ok: true, pages: doc.numPages, png });
-  await doc.destroy();
-} catch (err) {
-  const name = err && typeof err === 'object' && 'name' in err ? String(err.name) : '';
-  parentPort.postMessage({ ok: false, reason: name === 'PasswordException' ? 'encrypted' : 'unreadable' });
+async function parse({ data, maxPages, thumbnailWidth }) {
+  let doc;
+  try {
+    const [{ getDocument }, { createCanvas }] = await loaded;
+    doc = await getDocument({
+      data: new Uint8Array(data),
+      // Never compile code found in a PDF (its fonts' or functions'): parse only.
+      isEvalSupported: false,
+      disableFontFace: true,
+      verbosity: 0,
+      ...(standardFontDataUrl ? { standardFontDataUrl } : {}),
+    }).promise;
+    // Opening page 1 reads the page tree, so a document whose pages cannot be found fails here, not later.
+    const page = await doc.getPage(1);
+    const wanted = thumbnailWidth && (maxPages === undefined || doc.numPages <= maxPages);
+    const png = wanted ? await renderFirstPage(page, thumbnailWidth, createCanvas) : undefined;
+    return { ok: true, pages: doc.numPages, png };
+  } catch (err) {
+    const name = err && typeof err === 'object' && 'name' in err ? String(err.name) : '';
+    return { ok: false, reason: name === 'PasswordException' ? 'encrypted' : 'unreadable' };
+  } finally {
+    await doc?.destroy().catch(() => undefined);
+  }
 }
+
+parentPort.on('message', (request) => {
+  void parse(request).then((outcome) => parentPort.postMessage(outcome));
+});
