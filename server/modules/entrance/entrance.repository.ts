@@ -199,3 +199,11 @@ export async function cardFacts(db: Db, applicationId: string) {
     .executeTakeFirst();
   return { app, photo };
 }
+
+export const candidateOfReference = (db: Db, reference: string) =>
+  db
+    .selectFrom('entrance_candidates')
+    .innerJoin('applications', 'applications.id', 'entrance_candidates.application_id')
+    .select('entrance_candidates.application_id')
+    .where('applications.reference', '=', reference)
+    .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { toBsDate } from '#common/bs-date.ts';
 import { bsDateString, bsStringToAd } from '#common/bs-date-string.ts';
 import {
@@ -421,19 +421,17 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
       const rows = await repo.candidatesOf(db, row.season_id, sessionId);
       const cards: AdmitCard[] = [];
       for (const c of rows) cards.push(await cardOf(c, view, true));
-      await db
-        .transaction()
-        .execute((trx) =>
-          audit(
-            trx,
-            actor,
-            {
-              kind: 'application-document-opened',
-              subject: `Admit cards with photos: ${describe(row)} (${rows.length})`,
-            },
-            clock.now(),
-          ),
-        );
+      await db.transaction().execute((trx) =>
+        audit(
+          trx,
+          actor,
+          {
+            kind: 'application-document-opened',
+            subject: `Admit cards with photos: ${describe(row)} (${rows.length})`,
+          },
+          clock.now(),
+        ),
+      );
       return { cards };
     },
 
@@ -448,6 +446,11 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
       const card = await cardOf(candidate, view, true);
       await db.transaction().execute((trx) => repo.markCardOpened(trx, applicationId, clock.now().toISOString()));
       return card;
+    },
+
+    /** Whether an application (by its reference, after the applicant's look-up) has an admit card. */
+    async hasAdmitCard(reference: string): Promise<boolean> {
+      return Boolean(await repo.candidateOfReference(db, reference));
     },
 
     /** What a guard checking a card reads: its name, roll number, programme and session; null for a wrong code. */
