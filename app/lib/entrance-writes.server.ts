@@ -18,13 +18,16 @@ const sessionInput = (form: FormData) => ({
   programmes: form.getAll('programmes').filter((v): v is string => typeof v === 'string'),
 });
 
-export const createEntranceSession = (seasonId: string): AdminWrite => ({
+/** The season a form of /admin/entrance is about (its hidden `season` field; the service checks it exists). */
+const seasonOf = (form: FormData) => formText(form, 'season');
+
+export const createEntranceSession: AdminWrite = {
   action: 'entrance.manage',
   messages: { done: 'Session added.', failed: 'Could not add the session.' },
   run: async (form, services, admin) => ({
-    created: (await services.entrance.createSession(admin, seasonId, sessionInput(form))).id,
+    created: (await services.entrance.createSession(admin, seasonOf(form), sessionInput(form))).id,
   }),
-});
+};
 
 export const updateEntranceSession = (id: string): AdminWrite => ({
   action: 'entrance.manage',
@@ -40,11 +43,11 @@ export const deleteEntranceSession = (id: string): AdminWrite => ({
 });
 
 /** Roll numbers for every eligible application without one: says how many, and who found no seat and why. */
-export const assignRollNumbers = (seasonId: string): AdminWrite => ({
+export const assignRollNumbers: AdminWrite = {
   action: 'entrance.manage',
   messages: { done: 'Roll numbers assigned.', failed: 'Could not assign roll numbers.' },
-  async run(_form, services, admin) {
-    const { assigned, unseated } = await services.entrance.assignRollNumbers(admin, seasonId);
+  async run(form, services, admin) {
+    const { assigned, unseated } = await services.entrance.assignRollNumbers(admin, seasonOf(form));
     const given =
       assigned.length === 0
         ? 'No application was waiting for a roll number.'
@@ -54,7 +57,7 @@ export const assignRollNumbers = (seasonId: string): AdminWrite => ({
       : '';
     return { done: given + left };
   },
-});
+};
 
 /** A session's marks grid: inputs `marks-<roll>` and checkboxes `absent-<roll>`, one post for all. */
 export const saveEntranceMarks = (sessionId: string): AdminWrite => ({
@@ -78,14 +81,14 @@ export const saveEntranceMarks = (sessionId: string): AdminWrite => ({
  * A CSV file of marks: 'check' previews it, 'import' saves it when no row is bad. Every bad row is named
  * and a file with any imports nothing.
  */
-export const importEntranceMarks = (seasonId: string, commit: boolean): AdminWrite => ({
+export const importEntranceMarks = (commit: boolean): AdminWrite => ({
   action: 'entrance.manage',
   messages: { done: 'Marks imported.', failed: commit ? 'Nothing was imported.' : 'The file has rows to correct.' },
   async run(form, services, admin) {
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: 'Choose the CSV file of marks.' } };
     if (file.size > 2_000_000) return { fieldErrors: { file: 'The file is at most 2 MB.' } };
-    const result = await services.entrance.importMarks(admin, seasonId, await file.text(), commit);
+    const result = await services.entrance.importMarks(admin, seasonOf(form), await file.text(), commit);
     if (result.problems.length) {
       const named = result.problems.map((p) => `Line ${p.line}: ${p.message}`).join('\n');
       const message = `${result.problems.length === 1 ? '1 row is' : `${result.problems.length} rows are`} not right; nothing was imported. Correct the file and send it again.\n${named}`;

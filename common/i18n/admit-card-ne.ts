@@ -1,4 +1,5 @@
 import type { admitCardEn } from './admit-card-en.ts';
+import { toDevanagariDigits } from './nepali-numbers.ts';
 
 /** The entrance examination's admit card and its check page in Nepali (part of ne.ts, `admitCard`). */
 export const admitCardNe: typeof admitCardEn = {
@@ -11,7 +12,7 @@ export const admitCardNe: typeof admitCardEn = {
   programme: 'कार्यक्रम',
   date: 'मिति',
   time: 'समय',
-  minutes: (n: number) => `${n} मिनेट`,
+  minutes: (n: number) => `${toDevanagariDigits(n)} मिनेट`,
   place: 'स्थान',
   bring: 'साथमा ल्याउनुपर्ने',
   photo: (name: string) => `${name} को फोटो`,

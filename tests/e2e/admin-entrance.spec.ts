@@ -165,12 +165,16 @@ test('the office sees who has not opened the card, prints every card and imports
   if (process.env.E2E_SCREENSHOTS) fs.writeFileSync(path.join(process.env.E2E_SCREENSHOTS, 'entrance-cards.pdf'), pdf);
 
   await page.goto(`/admin/entrance?season=${f.seasonId}`);
-  await page.getByLabel('CSV file').setInputFiles(csv(['Roll number,Marks', '1,45.5', '2,AB', '3,120', '4,60', '5,71']));
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles(csv(['Roll number,Marks', '1,45.5', '2,AB', '3,120', '4,60', '5,71']));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('1 row is not right; nothing was imported.');
   await expect(page.getByRole('alert')).toContainText('Line 4: 120 for roll number 3 is outside 0–100.');
-  await page.getByLabel('CSV file').setInputFiles(csv(['Roll number,Marks', '1,45.5', '2,AB', '3,62', '4,60', '5,71']));
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles(csv(['Roll number,Marks', '1,45.5', '2,AB', '3,62', '4,60', '5,71']));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('Marks imported: 5 rows read, 5 changed.');
 });
 

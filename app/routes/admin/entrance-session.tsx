@@ -94,6 +94,7 @@ export default function EntranceSessionPage({ loaderData }: Route.ComponentProps
                     </td>
                     <td>
                       <input
+                        className="field__input"
                         name={`marks-${c.rollNumber}`}
                         inputMode="decimal"
                         size={6}

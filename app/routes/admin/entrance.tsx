@@ -19,18 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { overview, years: bsYearsAround(context.services.clock.now(), 0, 1) };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const actor = await requirePermission(args.context, 'entrance.manage');
-  const season = new URL(args.request.url).searchParams.get('season') ?? undefined;
-  const { season: current } = await args.context.services.entrance.overview(actor, season || undefined);
-  const id = current?.id ?? '';
-  return adminAction(args, {
-    'create-session': createEntranceSession(id),
-    'assign-roll-numbers': assignRollNumbers(id),
-    'check-marks': importEntranceMarks(id, false),
-    'import-marks': importEntranceMarks(id, true),
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    'create-session': createEntranceSession,
+    'assign-roll-numbers': assignRollNumbers,
+    'check-marks': importEntranceMarks(false),
+    'import-marks': importEntranceMarks(true),
   });
-}
 
 /** A season's entrance: its sessions, the roll numbers, and the import of marks from a CSV file. */
 export default function EntrancePage({ loaderData }: Route.ComponentProps) {
@@ -109,6 +104,7 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
             </p>
             <Form method="post">
               <input type="hidden" name="intent" value="assign-roll-numbers" />
+              <input type="hidden" name="season" value={season.id} />
               <button type="submit" className="btn btn--primary">
                 Assign roll numbers
               </button>
@@ -121,9 +117,10 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
               is allowed. Every bad row is named and nothing is imported until the file is clean.
             </p>
             <Form method="post" encType="multipart/form-data" className="entrance-import">
+              <input type="hidden" name="season" value={season.id} />
               <label>
                 CSV file
-                <input type="file" name="file" accept=".csv,text/csv" required />
+                <input className="field__input" type="file" name="file" accept=".csv,text/csv" required />
               </label>
               <button type="submit" name="intent" value="check-marks" className="btn">
                 Check the file
@@ -135,7 +132,10 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
           </section>
           <h2>New session</h2>
           <EntranceSessionForm
+            // A session added empties the form for the next one.
+            key={sessions.length}
             intent="create-session"
+            seasonId={season.id}
             session={null}
             programmes={programmes}
             years={years}

@@ -21,6 +21,7 @@ interface SessionValues {
  */
 export function EntranceSessionForm({
   intent,
+  seasonId,
   session,
   programmes,
   years,
@@ -28,6 +29,8 @@ export function EntranceSessionForm({
   submitLabel,
 }: {
   intent: string;
+  /** The season a new session is added to. */
+  seasonId?: string;
   session: SessionValues | null;
   programmes: { id: string; nameEn: string }[];
   years: readonly [number, number];
@@ -40,6 +43,7 @@ export function EntranceSessionForm({
   return (
     <Form method="post" className="admin-form entrance-session-form">
       <input type="hidden" name="intent" value={intent} />
+      {seasonId ? <input type="hidden" name="season" value={seasonId} /> : null}
       <BsDateField
         name="date"
         label="Day (B.S.)"
@@ -51,11 +55,18 @@ export function EntranceSessionForm({
       <div className="entrance-session-form__row">
         <label>
           Starts at (Nepal time)
-          <input name="time" type="time" required defaultValue={value('time', session?.time ?? '10:00')} />
+          <input
+            className="field__input"
+            name="time"
+            type="time"
+            required
+            defaultValue={value('time', session?.time ?? '10:00')}
+          />
         </label>
         <label>
           Minutes
           <input
+            className="field__input"
             name="minutes"
             type="number"
             min={10}
@@ -67,6 +78,7 @@ export function EntranceSessionForm({
         <label>
           Capacity (seats)
           <input
+            className="field__input"
             name="capacity"
             type="number"
             min={1}
@@ -78,19 +90,38 @@ export function EntranceSessionForm({
       </div>
       <label>
         Place or room
-        <input name="placeEn" required maxLength={200} defaultValue={value('placeEn', session?.placeEn ?? '')} />
+        <input
+          className="field__input"
+          name="placeEn"
+          required
+          maxLength={200}
+          defaultValue={value('placeEn', session?.placeEn ?? '')}
+        />
       </label>
       <label>
         Place in Nepali
-        <input name="placeNe" lang="ne" maxLength={200} defaultValue={value('placeNe', session?.placeNe ?? '')} />
+        <input
+          className="field__input"
+          name="placeNe"
+          lang="ne"
+          maxLength={200}
+          defaultValue={value('placeNe', session?.placeNe ?? '')}
+        />
       </label>
       <label>
         What to bring
-        <textarea name="bringEn" rows={2} maxLength={2000} defaultValue={value('bringEn', session?.bringEn ?? '')} />
+        <textarea
+          className="field__input"
+          name="bringEn"
+          rows={2}
+          maxLength={2000}
+          defaultValue={value('bringEn', session?.bringEn ?? '')}
+        />
       </label>
       <label>
         What to bring, in Nepali
         <textarea
+          className="field__input"
           name="bringNe"
           lang="ne"
           rows={2}
