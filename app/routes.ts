@@ -13,6 +13,9 @@ export default [
     // Online applications: the form and the applicant's status page.
     route('admission/apply', 'routes/admission-apply.tsx'),
     route('admission/status', 'routes/admission-status.tsx'),
+    // The entrance examination's admit card (opened with the status look-up) and its public check address.
+    route('admission/admit-card', 'routes/admission-admit-card.tsx'),
+    route('admission/admit-card/check/:code', 'routes/admission-admit-card-check.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
@@ -43,6 +46,9 @@ export default [
     route('applications', 'routes/admin/applications.tsx'),
     route('applications/:id', 'routes/admin/application.tsx'),
     route('applications/:id/documents/:documentId/:file', 'routes/admin/application-document.tsx'),
+    route('entrance', 'routes/admin/entrance.tsx'),
+    route('entrance/sessions/:id', 'routes/admin/entrance-session.tsx'),
+    route('entrance/sessions/:id/cards', 'routes/admin/entrance-cards.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

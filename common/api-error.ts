@@ -135,6 +135,10 @@ export const API_ERRORS = {
   'application/move-refused': { status: 409, message: null },
   'application/over-seats': { status: 409, message: null },
   'application/no-fee': { status: 409, message: 'This application has no fee to verify.' },
+  /** The entrance examination: each refusal says why (common/entrance.ts). */
+  'entrance/session-seated': { status: 409, message: null },
+  'entrance/no-room': { status: 409, message: null },
+  'entrance/marks-refused': { status: 400, message: null },
 
   /** Online applications: the words are in both languages in the catalogue (common/i18n/apply-en.ts). */
   'application/closed': { status: 409, message: null },

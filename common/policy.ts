@@ -30,6 +30,11 @@ export const POLICY = {
   'applications.read': { roles: ['owner', 'admissions'] },
   /** Moving applications between states, asking for corrections, verifying payments, notes. */
   'applications.decide': { roles: ['owner', 'admissions'] },
+  /**
+   * The entrance examination: its sessions, the candidates' roll numbers and admit cards, and their marks.
+   * Applicants' data, so never the editors'.
+   */
+  'entrance.manage': { roles: ['owner', 'admissions'] },
   /** Setting a season's public status instead of its dates. */
   'seasons.override': { roles: ['owner'] },
   'notices.edit': { roles: ['owner', 'editor'] },

@@ -1,3 +1,4 @@
+import { createEntranceService } from './modules/entrance/entrance.service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -160,6 +161,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
       notices: applicationNotices,
     }),
+    entrance: createEntranceService({ db, storage, clock, notices: applicationNotices }),
     backups,
     backupAdmin: createBackupAdmin({ db, clock, backups }),
   };

@@ -42,6 +42,9 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/applications': { module: 'applications', action: 'applications.read' },
   '/admin/applications/x': { module: 'application', action: 'applications.read' },
   '/admin/applications/x/documents/x/x': { module: 'application-document', action: 'applications.read' },
+  '/admin/entrance': { module: 'entrance', action: 'entrance.manage' },
+  '/admin/entrance/sessions/x': { module: 'entrance-session', action: 'entrance.manage' },
+  '/admin/entrance/sessions/x/cards': { module: 'entrance-cards', action: 'entrance.manage' },
   '/admin/nothing-here': { module: 'not-found', action: 'admin.enter' },
   // The frame around every page.
   '/admin/ (layout)': { module: 'layout', action: 'admin.enter' },

@@ -12,7 +12,7 @@ import { bsDateProblem, toBsDate } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
-import { languageOfPath } from '#common/i18n/site-path.ts';
+import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-status';
@@ -35,7 +35,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 type StatusResult =
-  | { status: StatusView; replaced?: boolean }
+  | { status: StatusView; replaced?: boolean; admitCard?: boolean }
   | { refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> } };
 
 const text = (form: FormData, name: string) => {
@@ -82,7 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { status: { ...status, birth: values }, replaced: true } satisfies StatusResult;
     }
     const status = await intake.status(values.reference, birthDate, context.clientIp);
-    return { status: { ...status, birth: values } } satisfies StatusResult;
+    const admitCard = await context.services.entrance.hasAdmitCard(status.reference);
+    return { status: { ...status, birth: values }, admitCard } satisfies StatusResult;
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
@@ -95,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdmissionStatus({ loaderData, actionData }: Route.ComponentProps) {
-  const { ui } = useSiteContent();
+  const { ui, lang } = useSiteContent();
   const t = ui.apply.status;
   const result = actionData as StatusResult | undefined;
   const refused = result && 'refused' in result ? result.refused : undefined;
@@ -110,6 +111,19 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
           <p>{t.intro}</p>
         </header>
         {shown ? <ApplicationStatusView status={shown.status} replaced={Boolean(shown.replaced)} /> : null}
+        {shown?.admitCard ? (
+          // The reference and date of birth go again in the post that opens the card, never in its address.
+          <form method="post" action={pathIn(lang, '/admission/admit-card')} className="apply-admit-card">
+            <p>{ui.admitCard.ready}</p>
+            <input type="hidden" name="reference" value={shown.status.reference} />
+            {(['birth_year', 'birth_month', 'birth_day'] as const).map((name) => (
+              <input key={name} type="hidden" name={name} value={shown.status.birth[name] ?? ''} />
+            ))}
+            <button type="submit" className="btn btn--primary">
+              {ui.admitCard.open}
+            </button>
+          </form>
+        ) : null}
         <form method="post" className="apply-form apply-lookup" noValidate>
           <div role="alert" className="form-status">
             {refused ? (

@@ -5,6 +5,7 @@
  * admin, with its Nepali beside the English.
  */
 import type { NoticeCategory } from '../notice-category.ts';
+import { admitCardEn } from './admit-card-en.ts';
 import { applyEn } from './apply-en.ts';
 
 export const en = {
@@ -265,6 +266,8 @@ export const en = {
   },
   /** The online application: its form, confirmation and status page. */
   apply: applyEn,
+  /** The entrance examination's admit card and its public check page. */
+  admitCard: admitCardEn,
 };
 
 /** The shape every language's catalogue has: the English one's keys, each with the same kind of value. */

@@ -12,6 +12,7 @@ export const APPLICATION_NOTICE_STEPS = [
   'rejected',
   'admitted',
   'withdrawn',
+  'admit-card',
 ] as const;
 export type ApplicationNoticeStep = (typeof APPLICATION_NOTICE_STEPS)[number];
 
@@ -77,6 +78,10 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
       rejected: { headline: 'not accepted', body: 'The application was not accepted.' },
       admitted: { headline: 'admitted', body: 'The student is admitted. Welcome to Orbit College.' },
       withdrawn: { headline: 'withdrawn', body: 'The application is withdrawn.' },
+      'admit-card': {
+        headline: 'admit card ready',
+        body: 'The admit card for the entrance examination is ready. Open it from the status page, print it or keep it on the phone, and bring it to the examination.',
+      },
     },
     applicationSubject: 'Application {reference}: {headline}',
     applicationAbout: 'About the application of {name}, reference {reference}, on {date}:',
@@ -117,6 +122,10 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
       rejected: { headline: 'स्वीकृत भएन', body: 'आवेदन स्वीकृत भएन।' },
       admitted: { headline: 'भर्ना भयो', body: 'विद्यार्थी भर्ना भयो। अर्बिट कलेजमा स्वागत छ।' },
       withdrawn: { headline: 'फिर्ता लिइयो', body: 'आवेदन फिर्ता लिइएको छ।' },
+      'admit-card': {
+        headline: 'प्रवेश पत्र तयार',
+        body: 'प्रवेश परीक्षाको प्रवेश पत्र तयार छ। स्थिति पृष्ठबाट खोल्नुहोस्, छाप्नुहोस् वा फोनमा राख्नुहोस्, र परीक्षामा ल्याउनुहोस्।',
+      },
     },
     applicationSubject: 'आवेदन {reference}: {headline}',
     applicationAbout: '{name} को आवेदन, सन्दर्भ {reference}, {date}:',

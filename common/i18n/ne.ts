@@ -1,4 +1,5 @@
 import type { Catalogue } from './en.ts';
+import { admitCardNe } from './admit-card-ne.ts';
 import { applyNe } from './apply-ne.ts';
 import { toDevanagariDigits as digits } from './nepali-numbers.ts';
 
@@ -249,4 +250,5 @@ export const ne: Catalogue = {
     home: 'गृहपृष्ठमा जानुहोस्',
   },
   apply: applyNe,
+  admitCard: admitCardNe,
 };

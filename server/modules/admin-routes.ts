@@ -3,6 +3,7 @@ import { adminBackupsRoutes } from '#server/backups/backups.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
 import { adminApplicationRoutes } from './applications/application-office.admin.routes.ts';
+import { adminEntranceRoutes } from './entrance/entrance.admin.routes.ts';
 import { adminCalendarRoutes } from './calendar/calendar.admin.routes.ts';
 import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
 import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
@@ -24,6 +25,7 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminAdmissionRoutes,
   adminSeasonRoutes,
   adminApplicationRoutes,
+  adminEntranceRoutes,
   adminCalendarRoutes,
   adminNoticesRoutes,
   adminAttachmentsRoutes,

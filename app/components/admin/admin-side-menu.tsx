@@ -7,6 +7,7 @@ const LINKS: readonly { to: string; label: string; action: Action; end?: true }[
   { to: '/admin', label: 'Admission status', action: 'admission.edit', end: true },
   { to: '/admin/seasons', label: 'Admission seasons', action: 'seasons.edit' },
   { to: '/admin/applications', label: 'Applications', action: 'applications.read' },
+  { to: '/admin/entrance', label: 'Entrance', action: 'entrance.manage' },
   { to: '/admin/featured', label: 'Featured', action: 'photos.edit' },
   { to: '/admin/gallery', label: 'Gallery', action: 'photos.edit' },
   { to: '/admin/addnewphoto', label: 'Add photo', action: 'photos.edit' },

@@ -499,6 +499,14 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       }
     },
 
+    /**
+     * The id of the application a reference and date of birth open, for a page that shows the applicant
+     * something of theirs (the admit card); 404 for either wrong, 429 past the limit, as the status look-up.
+     */
+    async applicationOf(referenceText: string, birthDate: string, clientIp: string): Promise<string> {
+      return (await lookUp(referenceText, birthDate, clientIp)).id;
+    },
+
     /** Where an application stands, for its reference and date of birth; 404 for either wrong, 429 past the limit. */
     async status(referenceText: string, birthDate: string, clientIp: string): Promise<ApplicationStatus> {
       const row = await lookUp(referenceText, birthDate, clientIp);

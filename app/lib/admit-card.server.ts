@@ -1,0 +1,14 @@
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
+import type { AdmitCard } from '#server/modules/entrance/entrance.service.ts';
+import type { AdmitCardView } from '#app/components/admit-card.tsx';
+import { noticeQrSvg } from './notice-qr.server.ts';
+
+/** An admit card's public check address: its code alone (nothing of the applicant). */
+export const admitCardCheckUrl = (siteUrl: string, lang: SiteLanguage, code: string) =>
+  `${siteUrl}${lang === 'ne' ? '/ne' : ''}/admission/admit-card/check/${encodeURIComponent(code)}`;
+
+/** A card as a page shows it, with the QR code of its check address made here on the server. */
+export async function admitCardView(card: AdmitCard, siteUrl: string, lang: SiteLanguage): Promise<AdmitCardView> {
+  const checkUrl = admitCardCheckUrl(siteUrl, lang, card.code);
+  return { ...card, checkUrl, qrSvg: await noticeQrSvg(checkUrl) };
+}

@@ -1,0 +1,87 @@
+import { Link, data } from 'react-router';
+import { AdmitCard, type AdmitCardView } from '#app/components/admit-card.tsx';
+import { PageStyle } from '#app/components/page-style.tsx';
+import { admitCardView } from '#app/lib/admit-card.server.ts';
+import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { useSiteContent } from '#app/lib/site-content.ts';
+import { refusalOf } from '#common/api-error.ts';
+import { applicationRefusalText } from '#common/application-form.ts';
+import { bsDateProblem } from '#common/bs-date.ts';
+import { bsDateString } from '#common/bs-date-string.ts';
+import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
+import { interfaceText } from '#common/i18n/catalogue.ts';
+import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
+import admitCardCss from '#app/styles/admit-card.css?inline';
+import type { Route } from './+types/admission-admit-card';
+
+export const meta: Route.MetaFunction = (args) => {
+  const ui = interfaceTextOf(args.matches);
+  return pageMeta(args, { title: ui.admitCard.title, description: ui.admitCard.lookUp });
+};
+
+// The card shows an applicant's name and photo: no cache may keep it.
+export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+type CardResult = { card: AdmitCardView } | { none: true } | { refused: string };
+
+/**
+ * The applicant's admit card, opened from the status page: the reference and date of birth are posted again
+ * (never in an address) and checked as the status look-up checks them, failures counted per address.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = languageOfPath(new URL(request.url).pathname);
+  const t = interfaceText(lang).apply;
+  const form = await request.formData();
+  const birth = {
+    year: Number(text(form, 'birth_year')),
+    month: Number(text(form, 'birth_month')),
+    day: Number(text(form, 'birth_day')),
+  };
+  if (bsDateProblem(birth)) return data<CardResult>({ refused: t.errors.birthDate }, { status: 400 });
+  try {
+    const id = await context.services.applicationIntake.applicationOf(
+      text(form, 'reference'),
+      bsDateString(birth),
+      context.clientIp,
+    );
+    const card = await context.services.entrance.admitCard(id);
+    if (!card) return { none: true } satisfies CardResult;
+    return { card: await admitCardView(card, context.siteUrl, lang) } satisfies CardResult;
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    return data<CardResult>(
+      { refused: applicationRefusalText(refusal.code, t, Number(refusal.headers['retry-after'] ?? 0)) },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
+}
+
+export default function AdmissionAdmitCard({ actionData }: Route.ComponentProps) {
+  const { ui, lang } = useSiteContent();
+  const t = ui.admitCard;
+  const result = actionData as CardResult | undefined;
+  return (
+    <main id="main" tabIndex={-1} className="page">
+      <PageStyle name="admit-card" css={admitCardCss} />
+      <div className="container">
+        <h1 className="admit-card-lead">{t.title}</h1>
+        {result && 'card' in result ? (
+          <AdmitCard card={result.card} lang={lang} />
+        ) : (
+          <div role={result ? 'alert' : undefined}>
+            <p>{result && 'refused' in result ? result.refused : result ? t.noCard : t.lookUp}</p>
+            <p>
+              <Link to={pathIn(lang, '/admission/status')}>{t.statusLink}</Link>
+            </p>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

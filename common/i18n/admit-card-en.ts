@@ -1,0 +1,31 @@
+/**
+ * The entrance examination's admit card and its check page, in English (part of the English catalogue,
+ * en.ts `admitCard`); the Nepali is admit-card-ne.ts, typed as this one.
+ */
+export const admitCardEn = {
+  title: 'Admit card',
+  heading: (season: string) => `Entrance examination ${season}: admit card`,
+  open: 'Open the admit card',
+  ready: 'The admit card for the entrance examination is ready.',
+  rollNumber: 'Roll number',
+  name: 'Name',
+  programme: 'Programme',
+  date: 'Date',
+  time: 'Time',
+  minutes: (n: number) => `${n} minutes`,
+  place: 'Place',
+  bring: 'What to bring',
+  photo: (name: string) => `Photo of ${name}`,
+  noPhoto: 'No photo: bring a passport-size photo to the examination.',
+  print: 'Print this card or keep it on the phone. A guard may scan the code to check that the card is real.',
+  qr: 'Code that opens this card’s check page',
+  check: 'Check address',
+  noCard: 'There is no admit card for this application yet. It is made once the documents and the fee are checked.',
+  lookUp: 'Open the admit card from the application status page, with the reference and the date of birth.',
+  statusLink: 'Application status',
+  checkTitle: 'Admit card check',
+  checkHeading: 'Admit card check',
+  checkReal: 'This admit card was issued by the college. Compare the name, roll number and session with the card.',
+  checkNone: 'No such card: this code belongs to no admit card issued by the college.',
+  session: 'Session',
+};

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
+import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
+import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
+import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
+import { createLocalStorage } from '#server/storage/local-storage.ts';
+
+// The 2084/85 season's entrance, prepared by the office on 20 Jul 2027 (4 Shrawan 2084).
+const clock = new ManualClock('2027-07-20T06:00:00Z');
+let t: AdminTestApp;
+let f: ApplicationFixture;
+const cookies: Record<'admissions' | 'editor', string> = { admissions: '', editor: '' };
+
+async function signIn(email: string, role: 'admissions' | 'editor'): Promise<string> {
+  const password = 'a-long-password-2';
+  await t.app.services.users.create(COMMAND_LINE_ACTOR, email, password, { role });
+  const res = await t.anonymous({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return `orbit_session=${res.cookies.find((c) => c.name === 'orbit_session')!.value}`;
+}
+
+// Science with its fee verified: 0–5 and 11 (7); Science with a voucher not yet verified: 6, 7; Management
+// (no fee): 8–10 (3); still submitted or to correct: 12, 13. Ten may sit the entrance.
+beforeAll(async () => {
+  t = await createAdminTestApp(SESSIONS_OUTLAST_CLOCK, (s) => s, clock);
+  f = await seedApplications(t.db, createLocalStorage(t.uploadsDir), {
+    count: 14,
+    withFiles: 2,
+    override: (i) => {
+      if (i <= 5) {
+        const email = i === 0 ? { email: 'sita@example.np' } : {};
+        return { row: { state: 'documents-verified', ...email }, payment: 'verified', programme: 'science' };
+      }
+      if (i <= 7) return { row: { state: 'documents-verified' }, payment: 'voucher-sent', programme: 'science' };
+      if (i <= 10) return { row: { state: 'documents-verified' }, programme: 'management' };
+      if (i === 11) return { row: { state: 'fee-verified' }, payment: 'verified', programme: 'science' };
+      if (i === 12) return { row: { state: 'submitted' }, payment: 'verified', programme: 'science' };
+      return { row: { state: 'needs-correction' }, programme: 'management' };
+    },
+  });
+  cookies.admissions = await signIn('office@test.np', 'admissions');
+  cookies.editor = await signIn('editor@test.np', 'editor');
+}, 120_000);
+afterAll(() => t.close());
+
+const asOffice = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { ...SAME_ORIGIN, cookie: cookies.admissions } });
+const auditOf = (kind: string) =>
+  t.db.selectFrom('audit_log').selectAll().where('kind', '=', kind).orderBy('at').execute();
+const candidates = () => t.db.selectFrom('entrance_candidates').selectAll().orderBy('roll_number').execute();
+const session = (over: object = {}) => ({
+  date: '2084-05-10',
+  time: '10:30',
+  minutes: 90,
+  placeEn: 'Hall A',
+  placeNe: 'हल क',
+  capacity: 4,
+  bringEn: 'This card, a pen and a pencil.',
+  bringNe: 'यो पत्र, कलम र सिसाकलम।',
+  programmes: [f.science],
+  ...over,
+});
+const ids: Record<string, string> = {};
+
+describe('who may manage the entrance', () => {
+  it('lets the admissions role and an owner in, answers an editor 403 and the signed-out 401', async () => {
+    expect((await asOffice('GET', '/api/admin/entrance')).statusCode).toBe(200);
+    expect((await t.asAdmin({ method: 'GET', url: '/api/admin/entrance' })).statusCode).toBe(200);
+    const editorHeaders = { ...SAME_ORIGIN, cookie: cookies.editor };
+    for (const [method, url] of [
+      ['GET', '/api/admin/entrance'],
+      ['POST', `/api/admin/entrance/seasons/${f.seasonId}/roll-numbers`],
+      ['POST', `/api/admin/entrance/seasons/${f.seasonId}/sessions`],
+    ] as const) {
+      const editor = await t.app.inject({ method, url, headers: editorHeaders, payload: session() });
+      expect(editor.statusCode, url).toBe(403);
+      expect((await t.anonymous({ method, url, payload: session() })).statusCode, url).toBe(401);
+    }
+    expect(await t.db.selectFrom('entrance_sessions').selectAll().execute()).toHaveLength(0);
+  });
+});
+
+describe('sessions', () => {
+  it('refuses a time, a place or programmes that are not right, saving nothing', async () => {
+    const url = `/api/admin/entrance/seasons/${f.seasonId}/sessions`;
+    for (const [bad, message] of [
+      [{ time: '25:00' }, 'Enter the start time as HH:MM, for example 10:30.'],
+      [{ date: '2084-13-01' }, null],
+      [{ placeEn: ' ' }, 'Enter the place or room.'],
+      [{ capacity: 0 }, 'A session seats at least 1 candidate.'],
+      [{ programmes: [] }, 'Choose the programmes whose candidates sit this session.'],
+      [{ programmes: ['not-a-programme-of-this-season'] }, 'Choose programmes of this season.'],
+    ] as const) {
+      const res = await asOffice('POST', url, session(bad));
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      if (message) expect(res.json().error.message).toBe(message);
+    }
+    expect(await t.db.selectFrom('entrance_sessions').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('keeps the B.S. day and the Nepal time typed as the instant they name, and lists it back', async () => {
+    const url = `/api/admin/entrance/seasons/${f.seasonId}/sessions`;
+    const science = await asOffice('POST', url, session());
+    expect(science.statusCode, science.body).toBe(201);
+    ids.science = science.json().id;
+    const management = await asOffice(
+      'POST',
+      url,
+      session({ placeEn: 'Hall B', capacity: 3, programmes: [f.management] }),
+    );
+    ids.management = management.json().id;
+    // 10 Bhadra 2084 is 26 Aug 2027; 10:30 in Nepal is 04:45 UTC.
+    const row = await t.db
+      .selectFrom('entrance_sessions')
+      .selectAll()
+      .where('id', '=', ids.science!)
+      .executeTakeFirstOrThrow();
+    expect(row.starts_at).toBe('2027-08-26T04:45:00.000Z');
+    const overview = (await asOffice('GET', `/api/admin/entrance?season=${f.seasonId}`)).json();
+    expect(overview.sessions.map((s: { date: string; time: string }) => `${s.date} ${s.time}`)).toEqual([
+      '2084-05-10 10:30',
+      '2084-05-10 10:30',
+    ]);
+    expect(overview.awaiting).toBe(10);
+    expect((await auditOf('entrance-session-created')).map((a) => a.subject)).toEqual([
+      'Season 2084/85: 2084-05-10 10:30 Hall A',
+      'Season 2084/85: 2084-05-10 10:30 Hall B',
+    ]);
+  });
+});
+
+describe('roll numbers', () => {
+  it('two offices assigning at once give each eligible application one roll number, unique in the season, within capacity', async () => {
+    const url = `/api/admin/entrance/seasons/${f.seasonId}/roll-numbers`;
+    const [a, b] = await Promise.all([asOffice('POST', url), asOffice('POST', url)]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const seated = await candidates();
+    // Hall A holds 4 of the 7 Science candidates, Hall B all 3 of Management.
+    expect(seated.map((c) => Number(c.roll_number))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(seated.map((c) => c.application_id)).size).toBe(7);
+    expect(seated.filter((c) => c.session_id === ids.science)).toHaveLength(4);
+    expect(seated.filter((c) => c.session_id === ids.management)).toHaveLength(3);
+    expect(new Set(seated.map((c) => c.card_code)).size).toBe(7);
+    expect(seated.every((c) => /^[\w-]{24}$/u.test(c.card_code))).toBe(true);
+    const eligible = new Set([0, 1, 2, 3, 4, 5, 8, 9, 10, 11].map((i) => f.applications[i]!.id));
+    expect(seated.every((c) => eligible.has(c.application_id))).toBe(true);
+    // The 3 Science candidates without a seat are named with the reason, by whichever assigner came second or both.
+    const unseated = [...a.json().unseated, ...b.json().unseated];
+    expect(unseated.length).toBeGreaterThanOrEqual(3);
+    expect(unseated[0].message).toBe(
+      'No session serving this programme has a seat left: add a session or raise a capacity.',
+    );
+    expect(unseated[0].programme).toBe('Science');
+  });
+
+  it("queues each guardian's 'admit card ready' SMS (and e-mail when given) in the application's language", async () => {
+    const messages = await t.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('event', 'like', 'application-admit-card:%')
+      .execute();
+    const sms = messages.filter((m) => m.channel === 'sms');
+    expect(sms).toHaveLength(7);
+    const email = messages.filter((m) => m.channel === 'email');
+    expect(email).toHaveLength(1);
+    expect(email[0]!.recipient).toBe('sita@example.np');
+    // Application 0 is in Nepali (every fourth is), application 1 in English.
+    expect(email[0]!.subject).toContain('प्रवेश पत्र तयार');
+    const english = sms.find((m) => m.event === `application-admit-card:${f.applications[1]!.id}`)!;
+    expect(english.text).toContain('admit card ready');
+    expect(english.text).not.toMatch(/20\d\d-\d\d-\d\d/u);
+  });
+
+  it('a new session seats those left without one, continuing the roll numbers; an assignment with no one waiting does nothing', async () => {
+    const created = await asOffice(
+      'POST',
+      `/api/admin/entrance/seasons/${f.seasonId}/sessions`,
+      session({ placeEn: 'Hall C', time: '14:00', capacity: 10 }),
+    );
+    ids.late = created.json().id;
+    const res = await asOffice('POST', `/api/admin/entrance/seasons/${f.seasonId}/roll-numbers`);
+    expect(res.json().assigned.map((a: { rollNumber: number }) => a.rollNumber)).toEqual([8, 9, 10]);
+    expect(res.json().unseated).toEqual([]);
+    const again = await asOffice('POST', `/api/admin/entrance/seasons/${f.seasonId}/roll-numbers`);
+    expect(again.json()).toEqual({ assigned: [], unseated: [] });
+    const audits = await auditOf('roll-numbers-assigned');
+    expect(audits.map((a) => a.subject)).toContain('Season 2084/85: 3 roll numbers (8–10)');
+  });
+
+  it('a voucher verified later brings that application in at the next roll number', async () => {
+    await t.db
+      .updateTable('application_payments')
+      .set({ state: 'verified' })
+      .where('application_id', '=', f.applications[6]!.id)
+      .execute();
+    const res = await asOffice('POST', `/api/admin/entrance/seasons/${f.seasonId}/roll-numbers`);
+    expect(res.json().assigned).toEqual([
+      { reference: f.applications[6]!.reference, rollNumber: 11, sessionId: ids.late },
+    ]);
+  });
+
+  it('refuses to delete a session with candidates, or to shrink it below them; an empty one goes', async () => {
+    const del = await asOffice('DELETE', `/api/admin/entrance/sessions/${ids.science}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toBe('Candidates are seated in this session: it cannot be deleted.');
+    const shrink = await asOffice('PUT', `/api/admin/entrance/sessions/${ids.science}`, session({ capacity: 3 }));
+    expect(shrink.statusCode).toBe(409);
+    const move = await asOffice('PUT', `/api/admin/entrance/sessions/${ids.science}`, session({ time: '11:00' }));
+    expect(move.statusCode, move.body).toBe(204);
+    expect((await auditOf('entrance-session-changed'))[0]!.changes).toContain('10:30');
+    const empty = await asOffice(
+      'POST',
+      `/api/admin/entrance/seasons/${f.seasonId}/sessions`,
+      session({ placeEn: 'Spare room' }),
+    );
+    expect((await asOffice('DELETE', `/api/admin/entrance/sessions/${empty.json().id}`)).statusCode).toBe(204);
+    expect(await auditOf('entrance-session-deleted')).toHaveLength(1);
+  });
+});
+
+describe('admit cards', () => {
+  it('opens the card of an applicant with one, recording the first opening; none for an applicant without', async () => {
+    const entrance = t.app.services.entrance;
+    const first = f.applications[0]!;
+    const card = await entrance.admitCard(first.id);
+    expect(card).toMatchObject({ rollNumber: expect.any(Number), nameEn: first.nameEn, programmeEn: 'Science' });
+    expect(card!.photo).toMatch(/^data:image\/jpeg;base64,/u);
+    expect(card!.session.bringNe).toBe('यो पत्र, कलम र सिसाकलम।');
+    const opened = await t.db
+      .selectFrom('entrance_candidates')
+      .select('card_opened_at')
+      .where('application_id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    expect(opened.card_opened_at).toBe(clock.now().toISOString());
+    expect(await entrance.admitCard(f.applications[12]!.id)).toBeNull();
+    const list = (await asOffice('GET', `/api/admin/entrance/sessions/${card!.session.id}/candidates`)).json();
+    const opener = list.candidates.find((c: { applicationId: string }) => c.applicationId === first.id);
+    expect(opener.cardOpenedAt).toBe(clock.now().toISOString());
+    expect(list.candidates.filter((c: { cardOpenedAt: string | null }) => c.cardOpenedAt === null).length).toBe(
+      list.candidates.length - 1,
+    );
+  });
+
+  it("checks a card by its code: the card's name, roll number and session, no photo; a wrong code finds nothing", async () => {
+    const entrance = t.app.services.entrance;
+    const row = (await candidates())[0]!;
+    const checked = await entrance.checkCard(row.card_code);
+    expect(checked).toMatchObject({ rollNumber: 1, code: row.card_code });
+    expect(checked).not.toHaveProperty('photo');
+    expect(checked).not.toHaveProperty('reference');
+    expect(
+      await entrance.checkCard(`${row.card_code.slice(0, -1)}${row.card_code.endsWith('A') ? 'B' : 'A'}`),
+    ).toBeNull();
+    expect(await entrance.checkCard('x')).toBeNull();
+    expect(await entrance.checkCard("' or 1=1 --")).toBeNull();
+  });
+
+  it('prints every card of a session with photos, and audits the opening of the photos', async () => {
+    // The print page's loader calls the service with the signed-in office; the command line stands for it here.
+    const { cards } = await t.app.services.entrance.printCards(COMMAND_LINE_ACTOR, ids.science!);
+    expect(cards.map((c) => c.rollNumber)).toEqual([1, 2, 3, 4]);
+    const opened = await auditOf('application-document-opened');
+    expect(opened.at(-1)!.subject).toMatch(/^Admit cards with photos: .* Hall A \(4\)$/u);
+  });
+});
+
+describe('marks', () => {
+  const marksOf = async () =>
+    Object.fromEntries(
+      (await candidates()).map((c) => [Number(c.roll_number), Number(c.absent) ? 'absent' : c.marks_hundredths]),
+    );
+
+  it("saves a session's grid in one post; one bad row saves nothing", async () => {
+    const url = `/api/admin/entrance/sessions/${ids.science}/marks`;
+    const bad = await asOffice('POST', url, {
+      rows: [
+        { rollNumber: 1, marks: '45.5' },
+        { rollNumber: 2, marks: '101' },
+        { rollNumber: 3, marks: '', absent: true },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(
+      'Nothing was saved: 1 row is not right. 101 for roll number 2 is outside 0–100.',
+    );
+    expect((await marksOf())[1]).toBeNull();
+    const outsider = await asOffice('POST', url, { rows: [{ rollNumber: 5, marks: '40' }] });
+    expect(outsider.json().error.message).toContain('Roll number 5 is not a candidate of this season.');
+    const good = await asOffice('POST', url, {
+      rows: [
+        { rollNumber: 1, marks: '45.5' },
+        { rollNumber: 2, marks: '100' },
+        { rollNumber: 3, marks: '', absent: true },
+        { rollNumber: 4, marks: '0' },
+      ],
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toEqual({ changed: 4 });
+    expect(await marksOf()).toMatchObject({ 1: 4550, 2: 10000, 3: 'absent', 4: 0 });
+    const audits = await auditOf('entrance-marks-changed');
+    expect(audits).toHaveLength(1);
+    expect(JSON.parse(audits[0]!.changes)).toEqual([
+      { field: 'Roll number 1', from: '', to: '45.5' },
+      { field: 'Roll number 2', from: '', to: '100' },
+      { field: 'Roll number 3', from: '', to: 'absent' },
+      { field: 'Roll number 4', from: '', to: '0' },
+    ]);
+    // The same grid again changes nothing and writes no entry.
+    expect((await asOffice('POST', url, { rows: [{ rollNumber: 1, marks: '45.50' }] })).json()).toEqual({ changed: 0 });
+    expect(await auditOf('entrance-marks-changed')).toHaveLength(1);
+  });
+
+  it('names every bad row of a CSV file and imports nothing until the file is clean', async () => {
+    const url = `/api/admin/entrance/seasons/${f.seasonId}/marks.csv`;
+    const file = [
+      '\uFEFFRoll number,Marks',
+      '5,62',
+      '99,50',
+      '6,abc',
+      '7,120',
+      '8,-3',
+      '5,70',
+      '9,AB',
+      '',
+      '10,absent',
+      '11,"55.25"',
+    ].join('\r\n');
+    const before = await marksOf();
+    const res = await asOffice('POST', url, { csv: file, commit: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.imported).toBe(0);
+    expect(body.problems).toEqual([
+      { line: 3, rollNumber: '99', message: 'Roll number 99 is not a candidate of this season.' },
+      {
+        line: 4,
+        rollNumber: '6',
+        message: "'abc' for roll number 6 is not a number of marks (write 45 or 45.5, or AB for absent).",
+      },
+      { line: 5, rollNumber: '7', message: '120 for roll number 7 is outside 0–100.' },
+      {
+        line: 6,
+        rollNumber: '8',
+        message: "'-3' for roll number 8 is not a number of marks (write 45 or 45.5, or AB for absent).",
+      },
+      { line: 7, rollNumber: '5', message: 'Roll number 5 is given twice (also on line 2).' },
+    ]);
+    expect(await marksOf()).toEqual(before);
+
+    const fixed = ['Roll number,Marks', '5,62', '6,48', '7,99.5', '8,3', '9,AB', '10,absent', '11,"55.25"'].join('\n');
+    const preview = (await asOffice('POST', url, { csv: fixed })).json();
+    expect(preview).toMatchObject({ problems: [], imported: 0 });
+    expect(preview.rows).toHaveLength(7);
+    expect(await marksOf()).toEqual(before);
+    const imported = (await asOffice('POST', url, { csv: fixed, commit: true })).json();
+    expect(imported.imported).toBe(7);
+    expect(await marksOf()).toMatchObject({ 5: 6200, 6: 4800, 7: 9950, 8: 300, 9: 'absent', 10: 'absent', 11: 5525 });
+    const audits = await auditOf('entrance-marks-changed');
+    expect(audits).toHaveLength(2);
+    expect(audits[1]!.subject).toBe('Season 2084/85: marks imported from a CSV file');
+  });
+
+  it('refuses an empty file', async () => {
+    const res = await asOffice('POST', `/api/admin/entrance/seasons/${f.seasonId}/marks.csv`, {
+      csv: 'Roll number,Marks\n',
+      commit: true,
+    });
+    expect(res.json().problems).toEqual([{ line: 1, rollNumber: '', message: 'The file has no rows of marks.' }]);
+  });
+});
