@@ -8,6 +8,8 @@ export default [
     route('notices', 'routes/notices.tsx'),
     route('notices/:id/:slug?', 'routes/notice.tsx'),
     route('gallery', 'routes/gallery.tsx'),
+    route('gallery/:album', 'routes/gallery-album.tsx'),
+    route('gallery/:album/:photo', 'routes/gallery-photo.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('admission', 'routes/admission.tsx'),
     // Online applications: the form and the applicant's status page.
