@@ -57,3 +57,9 @@ export const PhotoIdsSchema = z
   .array(z.string().uuid())
   .min(1, 'Choose at least one photo.')
   .max(BULK_PHOTOS_MAX, `Choose at most ${BULK_PHOTOS_MAX} photos at once.`);
+
+/**
+ * The album a gallery photo goes to when it is uploaded without one (the single-photo page, the folder API),
+ * made when first needed; migration 0021 put the photos from before albums in it.
+ */
+export const DEFAULT_ALBUM = { slug: 'life-at-orbit', titleEn: 'Life at Orbit', titleNe: 'अर्बिटको जीवन' } as const;

@@ -160,3 +160,29 @@ export async function featureWithinLimit(db: Db, id: string, max: number): Promi
 export async function setFolder(db: Db, id: string, folder: string): Promise<void> {
   await db.updateTable('images').set({ folder }).where('id', '=', id).execute();
 }
+
+/** The id of the default album (common/gallery.ts), made now when it does not exist. Call inside a transaction. */
+export async function defaultAlbumId(
+  db: Db,
+  album: { slug: string; titleEn: string; titleNe: string },
+  makeId: () => string,
+  now: string,
+): Promise<string> {
+  const found = await findAlbumBySlug(db, album.slug);
+  if (found) return found.id;
+  const id = makeId();
+  await insertAlbum(db, {
+    id,
+    slug: album.slug,
+    title_en: album.titleEn,
+    title_ne: album.titleNe,
+    held_on: '',
+    description_en: '',
+    description_ne: '',
+    cover_image_id: null,
+    published: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  return id;
+}

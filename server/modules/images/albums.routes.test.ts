@@ -277,6 +277,20 @@ describe('albums', () => {
     expect((await t.asAdmin({ method: 'DELETE', url: `/api/admin/albums/${album.id}` })).statusCode).toBe(204);
   });
 
+  it("puts a gallery photo sent without an album at the end of 'Life at Orbit', made when first needed", async () => {
+    const send = async () => {
+      const { payload, headers } = multipart([{ body: await photo() }]);
+      const res = await t.asAdmin({ method: 'POST', url: '/api/admin/images/gallery', payload, headers });
+      expect(res.statusCode).toBe(201);
+      return res.json<Image>();
+    };
+    const first = await send();
+    const second = await send();
+    const shown = (await t.anonymous({ method: 'GET', url: '/api/albums/life-at-orbit' })).json<AlbumWithPhotos>();
+    expect(shown.album).toMatchObject({ titleEn: 'Life at Orbit', titleNe: 'अर्बिटको जीवन', cover: { id: first.id } });
+    expect(shown.photos.map((p) => p.id)).toEqual([first.id, second.id]);
+  });
+
   it('refuses every album write without a session', async () => {
     const album = await createAlbum('farewell');
     const res = await t.anonymous({ method: 'PUT', url: `/api/admin/albums/${album.id}`, payload: input('farewell') });

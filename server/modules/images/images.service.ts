@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_ALBUM } from '#common/gallery.ts';
 import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import type { Db } from '#server/db/db.ts';
@@ -119,13 +120,20 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
           // The limit holds across processes: count and insert are one locked statement, not a read then a write.
           commit: () =>
             changeContent(db, async (trx) => {
-              if (albumId !== undefined) {
-                await albumsRepo.lockAlbum(trx, albumId);
-                const album = await albumsRepo.findAlbum(trx, albumId);
+              // A gallery photo sent without an album goes to the default one, so it still shows on /gallery.
+              const target =
+                albumId ??
+                (folder === 'gallery'
+                  ? await albumsRepo.defaultAlbumId(trx, DEFAULT_ALBUM, randomUUID, row.created_at)
+                  : undefined);
+              if (target !== undefined) {
+                await albumsRepo.lockAlbum(trx, target);
+                const album = await albumsRepo.findAlbum(trx, target);
                 if (!album) throw notFound('album');
-                row.position = await albumsRepo.nextPosition(trx, albumId);
+                row.album_id = target;
+                row.position = await albumsRepo.nextPosition(trx, target);
                 if (album.cover_image_id === null) {
-                  await albumsRepo.updateAlbum(trx, albumId, { cover_image_id: id });
+                  await albumsRepo.updateAlbum(trx, target, { cover_image_id: id });
                 }
               }
               if (max === undefined) await repo.insertImage(trx, row);
