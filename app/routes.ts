@@ -24,6 +24,8 @@ export default [
     route('featured', 'routes/admin/featured.tsx'),
     route('gallery', 'routes/admin/gallery.tsx'),
     route('addnewphoto', 'routes/admin/add-photo.tsx'),
+    route('albums', 'routes/admin/albums.tsx'),
+    route('albums/:id', 'routes/admin/album.tsx'),
     route('notice', 'routes/admin/notices.tsx'),
     route('addnewnotice', 'routes/admin/add-notice.tsx'),
     route('notice/:id/edit', 'routes/admin/edit-notice.tsx'),

@@ -68,9 +68,21 @@ export default function GalleryPhoto({ loaderData }: Route.ComponentProps) {
           {caption ? <figcaption lang={langOf(photo.caption)}>{caption}</figcaption> : null}
         </figure>
         <nav className="gallery-photo__nav" aria-label={title}>
-          {previous ? <a href={`${albumPath}/${previous}`} rel="prev">{ui.gallery.previous}</a> : <span />}
+          {previous ? (
+            <a href={`${albumPath}/${previous}`} rel="prev">
+              {ui.gallery.previous}
+            </a>
+          ) : (
+            <span />
+          )}
           <a href={photo.full}>{ui.gallery.openFull}</a>
-          {next ? <a href={`${albumPath}/${next}`} rel="next">{ui.gallery.next}</a> : <span />}
+          {next ? (
+            <a href={`${albumPath}/${next}`} rel="next">
+              {ui.gallery.next}
+            </a>
+          ) : (
+            <span />
+          )}
         </nav>
       </div>
     </main>
