@@ -115,7 +115,9 @@ test('the selected photos are deleted together, then the empty album', async () 
   await expect(page.getByRole('status')).toHaveText('Photos deleted.');
   await expect(page.getByText('No photos yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete this empty album' }).click();
+  await expect(page).toHaveURL(/\/admin\/albums$/u);
   await expect(page.getByRole('status')).toHaveText('Album deleted.');
+  await expect(page.getByRole('link', { name: 'Sports week' })).toHaveCount(0);
   await page.goto(`/gallery/${slug}`);
   await expect(page.getByRole('heading', { name: /not found|does not exist|404/iu }).first()).toBeVisible();
 });

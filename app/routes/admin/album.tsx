@@ -8,7 +8,6 @@ import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import {
   bulkPhotos,
-  deleteAlbum,
   setCover,
   setFeatured,
   setPhotoText,
@@ -41,7 +40,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     update: updateAlbum,
-    remove: deleteAlbum,
     upload: uploadToAlbum,
     step: stepPhoto,
     cover: setCover,
@@ -248,7 +246,8 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         {photos.length === 0 ? (
-          <Form method="post">
+          // Posted to the albums page, which stays when this one is gone.
+          <Form method="post" action="/admin/albums">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="id" value={album.id} />
             <button type="submit" className="button button--danger">

@@ -3,7 +3,7 @@ import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { createAlbum } from '#app/lib/admin-album-writes.server.ts';
+import { createAlbum, deleteAlbum } from '#app/lib/admin-album-writes.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
@@ -19,9 +19,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** A new album opens at once, ready for its photos. */
+/** A new album opens at once, ready for its photos; an album deleted on its own page comes back here. */
 export async function action(args: Route.ActionArgs) {
-  const result = await adminAction(args, { create: createAlbum });
+  const result = await adminAction(args, { create: createAlbum, remove: deleteAlbum });
   if (result.data.ok && result.data.created) throw redirect(`/admin/albums/${result.data.created}`);
   return result;
 }
