@@ -52,7 +52,7 @@ export function AlbumFields({
       />
       {area('descriptionEn', 'Description (English)')}
       {area('descriptionNe', 'Description (Nepali)')}
-      <label className="field field--check">
+      <label className="album-check">
         <input type="checkbox" name="published" defaultChecked={album ? album.published : true} /> Shown on the public
         gallery
       </label>

@@ -181,7 +181,7 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
       <WriteStatus result={result} />
 
       <div className="admin-panel">
-        <h2>Add photos</h2>
+        <h2 className="album-heading">Add photos</h2>
         <ImageUploadForm
           apiPath={`/api/admin/albums/${album.id}/photos`}
           maxUploadBytes={maxUploadBytes}
@@ -236,7 +236,7 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="admin-panel">
-        <h2>Album details</h2>
+        <h2 className="album-heading">Album details</h2>
         <Form method="post" className="admin-form">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="albumId" value={album.id} />

@@ -63,7 +63,7 @@ export default function AdminAlbums({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <div className="admin-panel">
-        <h2>New album</h2>
+        <h2 className="album-heading">New album</h2>
         <Form method="post" className="admin-form">
           <input type="hidden" name="intent" value="create" />
           <AlbumFields years={years} values={refused?.values} errors={refused?.fieldErrors} />
