@@ -2,6 +2,7 @@ import { Form, Link, data, useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
 import type { Image } from '#common/image.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';
+import { BulkPhotoUpload } from '#app/components/admin/bulk-photo-upload.tsx';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
@@ -189,6 +190,7 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
           pageResult={result}
           extraFields={() => <input type="hidden" name="albumId" value={album.id} />}
         />
+        <BulkPhotoUpload apiPath={`/api/admin/albums/${album.id}/photos`} />
       </div>
 
       {photos.length === 0 ? (
