@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { BULK_PHOTOS_MAX } from '#common/gallery.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { uploadFile } from '#app/lib/upload.ts';
+import { IMAGE_ACCEPT } from './image-upload-form.tsx';
 
 type FileState =
   | { kind: 'waiting' }
@@ -83,7 +84,7 @@ export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
         <input
           type="file"
           multiple
-          accept="image/*,.heic,.heif"
+          accept={IMAGE_ACCEPT}
           className="field__input"
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
