@@ -8,6 +8,8 @@ export default [
     route('notices', 'routes/notices.tsx'),
     route('notices/:id/:slug?', 'routes/notice.tsx'),
     route('gallery', 'routes/gallery.tsx'),
+    route('gallery/:album', 'routes/gallery-album.tsx'),
+    route('gallery/:album/:photo', 'routes/gallery-photo.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('admission', 'routes/admission.tsx'),
     // Online applications: the form and the applicant's status page.
@@ -25,6 +27,8 @@ export default [
     route('featured', 'routes/admin/featured.tsx'),
     route('gallery', 'routes/admin/gallery.tsx'),
     route('addnewphoto', 'routes/admin/add-photo.tsx'),
+    route('albums', 'routes/admin/albums.tsx'),
+    route('albums/:id', 'routes/admin/album.tsx'),
     route('notice', 'routes/admin/notices.tsx'),
     route('addnewnotice', 'routes/admin/add-notice.tsx'),
     route('notice/:id/edit', 'routes/admin/edit-notice.tsx'),

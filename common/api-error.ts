@@ -71,6 +71,14 @@ export const API_ERRORS = {
   'image/too-many-pixels': { status: 413, message: null },
   'image/unsupported': { status: 415, message: null },
   'image/folder-full': { status: 409, message: null },
+  'album/slug-taken': { status: 409, message: 'Another album already has this address. Choose another.' },
+  'album/not-empty': { status: 409, message: 'The album still holds photos. Move or delete them first.' },
+  'album/photo-elsewhere': { status: 409, message: 'That photo is not in this album.' },
+  'album/order-mismatch': {
+    status: 409,
+    message: 'The album changed while you were ordering it. Reload the page and try again.',
+  },
+  'album/not-in-album': { status: 409, message: 'Only a photo of an album can leave the featured photos.' },
 
   'pdf/missing': { status: 400, message: null },
   'pdf/too-large': { status: 413, message: null },

@@ -25,6 +25,10 @@ export const ImageSchema = z.object({
   full: z.string(),
   srcset: z.object({ avif: z.string(), webp: z.string(), jpeg: z.string() }),
   createdAt: z.string(),
+  /** The gallery album it belongs to (null for a featured photo uploaded straight to that folder). */
+  albumId: z.string().nullable(),
+  caption: z.object({ en: z.string(), ne: z.string() }),
+  alt: z.object({ en: z.string(), ne: z.string() }),
 });
 export type Image = z.infer<typeof ImageSchema>;
 

@@ -15,6 +15,7 @@ import { ContentVersion, earliest } from './cache/content-version.ts';
 import { createLoadedCalendar } from './modules/calendar/calendar-table.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createAlbumsService } from './modules/images/albums.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
@@ -115,6 +116,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       pageSize: env.GALLERY_PAGE_SIZE,
       clock,
     }),
+    albums: createAlbumsService({ db, urlFor, clock }),
     content: createContentService({ db, storage, log, urlFor, imageLimits, versions: contentVersion, clock }),
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,

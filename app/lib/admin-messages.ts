@@ -18,6 +18,12 @@ export const ADMIN_MESSAGES = {
   imageUpload: { done: 'Image Uploaded Successfully', failed: 'Error Uploading Image' },
   // The specification shows no toast for deleting a photo and only logs a failure.
   imageDelete: { done: null, failed: null },
+  albumCreate: { done: 'Album created.', failed: 'Failed to create the album.' },
+  albumUpdate: { done: 'Album saved.', failed: 'Failed to save the album.' },
+  albumDelete: { done: 'Album deleted.', failed: 'Failed to delete the album.' },
+  photoChange: { done: 'Photo saved.', failed: 'Failed to change the photo.' },
+  photosDelete: { done: 'Photos deleted.', failed: 'Failed to delete the photos.' },
+  photosMove: { done: 'Photos moved.', failed: 'Failed to move the photos.' },
   inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
   inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
   inquiryReply: {

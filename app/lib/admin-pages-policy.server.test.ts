@@ -21,6 +21,8 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/featured': { module: 'featured', action: 'photos.edit' },
   '/admin/gallery': { module: 'gallery', action: 'photos.edit' },
   '/admin/addnewphoto': { module: 'add-photo', action: 'photos.edit' },
+  '/admin/albums': { module: 'albums', action: 'photos.edit' },
+  '/admin/albums/x': { module: 'album', action: 'photos.edit' },
   '/admin/notice': { module: 'notices', action: 'notices.edit' },
   '/admin/addnewnotice': { module: 'add-notice', action: 'notices.edit' },
   '/admin/notice/x/edit': { module: 'edit-notice', action: 'notices.edit' },

@@ -1,4 +1,5 @@
 import { Link, redirect } from 'react-router';
+import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import { GalleryGrid } from '#app/components/gallery-grid.tsx';
 import { Pager } from '#app/components/pager.tsx';
@@ -16,19 +17,19 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/** The published albums, newest event first, a page at a time. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Number(url.searchParams.get('page') ?? '1');
-  const result = await context.services.images.listPage('gallery', page);
-  // A page past the end (a photo was deleted since the link was made) or a bad number: start again.
+  const result = await context.services.albums.listPage(page);
+  // A page past the end (an album was hidden since the link was made) or a bad number: start again.
   if (!result) throw redirect(pathIn(languageOfPath(url.pathname), '/gallery'));
   return result;
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { images, page, pageCount, pageSize, total } = loaderData;
-  const firstNumber = (page - 1) * pageSize + 1;
-  const { ui, href } = useSiteContent();
+  const { albums, page, pageCount } = loaderData;
+  const { ui, href, t, lang } = useSiteContent();
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="pages" css={pagesCss} />
@@ -37,9 +38,22 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <h1>{ui.gallery.heading}</h1>
           <p>{ui.gallery.intro}</p>
         </header>
-        {images.length > 0 ? (
+        {albums.length > 0 ? (
           <>
-            <GalleryGrid images={images} firstNumber={firstNumber} total={total} />
+            <GalleryGrid
+              tiles={albums.map((album) => {
+                const title = t({ en: album.titleEn, ne: album.titleNe });
+                const date = formatBsStringIn(lang, album.heldOn);
+                return {
+                  id: album.id,
+                  image: album.cover,
+                  href: href(`/gallery/${album.slug}`),
+                  alt: album.cover ? t(album.cover.alt) || title : title,
+                  title,
+                  detail: [date, ui.gallery.photoCount(album.photoCount)].filter(Boolean).join(' · '),
+                };
+              })}
+            />
             <Pager
               path={href('/gallery')}
               page={page}

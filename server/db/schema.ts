@@ -92,6 +92,33 @@ export interface ImagesTable {
   variants: string;
   original_bytes: number;
   created_at: string;
+  /** The album a gallery photo belongs to; null for a featured photo uploaded straight to that folder. */
+  album_id: Generated<string | null>;
+  /** Its place in the album, 1 first. */
+  position: Generated<number>;
+  caption_en: Generated<string>;
+  caption_ne: Generated<string>;
+  alt_en: Generated<string>;
+  alt_ne: Generated<string>;
+  /** When the photo was taken (from its own metadata, read before that is removed), ISO 8601, or null. */
+  taken_at: Generated<string | null>;
+}
+
+/** An album of the gallery: one event, its photos ordered by images.position. */
+export interface GalleryAlbumsTable {
+  id: string;
+  slug: string;
+  title_en: string;
+  title_ne: string;
+  /** The B.S. day of the event 'YYYY-MM-DD', or '' (sorted last). */
+  held_on: string;
+  description_en: string;
+  description_ne: string;
+  cover_image_id: string | null;
+  /** 1 shown to visitors, 0 hidden. */
+  published: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One row (id 1): moved forward by every change that public pages show (server/cache/). */
@@ -355,6 +382,7 @@ export interface Database {
   admission_programmes: AdmissionProgrammesTable;
   scholarship_categories: ScholarshipCategoriesTable;
   images: ImagesTable;
+  gallery_albums: GalleryAlbumsTable;
   inquiries: InquiriesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -389,6 +417,7 @@ export type ApplicationPaymentRow = Selectable<ApplicationPaymentsTable>;
 export type ApplicationEventRow = Selectable<ApplicationEventsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type NewImageRow = Insertable<ImagesTable>;
+export type AlbumRow = Selectable<GalleryAlbumsTable>;
 export type InquiryRow = Selectable<InquiriesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -45,5 +45,8 @@ export function toImage(row: ImageRow, urlFor: (key: string) => string): Image {
     full: urlFor(largest.key),
     srcset: { avif: srcset('avif'), webp: srcset('webp'), jpeg: srcset('jpeg') },
     createdAt: row.created_at,
+    albumId: row.album_id,
+    caption: { en: row.caption_en, ne: row.caption_ne },
+    alt: { en: row.alt_en, ne: row.alt_ne },
   };
 }

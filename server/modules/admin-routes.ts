@@ -9,6 +9,7 @@ import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
 import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
 import { adminContentRoutes } from './content/content.admin.routes.ts';
 import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
+import { adminAlbumsRoutes } from './images/albums.admin.routes.ts';
 import { adminImagesRoutes } from './images/images.admin.routes.ts';
 import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
 import { adminAttachmentsRoutes } from './notices/attachments/attachments.admin.routes.ts';
@@ -30,6 +31,7 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminNoticesRoutes,
   adminAttachmentsRoutes,
   adminImagesRoutes,
+  adminAlbumsRoutes,
   adminInquiriesRoutes,
   adminVitalsRoutes,
   adminContentRoutes,

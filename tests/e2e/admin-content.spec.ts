@@ -144,7 +144,7 @@ test('a gallery photo uploads with a progress bar and appears on /gallery', asyn
     uploadThroughput: -1,
   });
   expect(response.status()).toBe(201);
-  const image = (await response.json()) as { full: string };
+  const image = (await response.json()) as { id: string; full: string };
   // Processing an image took 4.6 s on a loaded two-core machine: the toast follows the server's answer.
   await expect(page.getByText('Image Uploaded Successfully')).toBeVisible({ timeout: 30_000 });
   await expect(progress).toHaveCount(0);
@@ -155,9 +155,11 @@ test('a gallery photo uploads with a progress bar and appears on /gallery', asyn
   ).toBe(true);
   expect(values.at(-1)).toBe(100);
 
-  await page.goto('/gallery');
+  // Sent without an album, it joins the end of 'Life at Orbit', and opens at its own page.
+  const { id } = image;
+  await page.goto('/gallery/life-at-orbit');
   await expect(page.getByRole('heading', { name: 'Life at Orbit' })).toBeVisible();
-  await expect(page.locator(`a[href="${image.full}"]`)).toBeVisible();
+  await expect(page.locator(`a[href="/gallery/life-at-orbit/${id}"]`)).toBeVisible();
   await page.goto('/admin/gallery');
   await expect(page.locator(`a[href="${image.full}"]`)).toBeVisible();
 });

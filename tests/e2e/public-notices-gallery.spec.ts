@@ -1,5 +1,4 @@
 import { excerpt } from '#common/words.ts';
-import { GALLERY_PAGE_SIZE } from './support/env.ts';
 import { expect, test } from '@playwright/test';
 
 interface ApiNotice {
@@ -67,21 +66,31 @@ test.describe('notices page', () => {
 });
 
 test.describe('gallery page', () => {
-  test("is headed 'Life at Orbit' and opens each photo full size in a new tab", async ({ page, request }) => {
-    const { images } = (await (await request.get('/api/images?folder=gallery')).json()) as {
-      images: { full: string }[];
+  test("is headed 'Life at Orbit' and lists the albums; an album's photos each open their own page", async ({
+    page,
+    request,
+  }) => {
+    const albums = (await (await request.get('/api/albums')).json()) as {
+      albums: { slug: string; titleEn: string; photoCount: number }[];
     };
-    expect(images.length).toBeGreaterThan(0);
+    const album = albums.albums.find((a) => a.photoCount > 1)!;
+    expect(album, 'the demo seed has an album of photos').toBeTruthy();
+    const { photos } = (await (await request.get(`/api/albums/${album.slug}`)).json()) as {
+      photos: { id: string; full: string }[];
+    };
     await page.goto('/gallery');
     await expect(page.getByRole('heading', { level: 1, name: 'Life at Orbit' })).toBeVisible();
+    const tile = page.getByRole('main').locator(`a[href="/gallery/${album.slug}"]`);
+    await expect(tile).toContainText(album.titleEn);
+    await expect(tile).toContainText(`${photos.length} photos`);
+    await tile.click();
 
-    const links = page.getByRole('main').getByRole('link', { name: /photo \d+ of \d+/ });
-    await expect(links).toHaveCount(Math.min(images.length, GALLERY_PAGE_SIZE));
+    await expect(page).toHaveURL(new RegExp(`/gallery/${album.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: album.titleEn })).toBeVisible();
+    const links = page.getByRole('main').getByRole('list').getByRole('link');
+    await expect(links).toHaveCount(photos.length);
     for (const [i, link] of (await links.all()).entries()) {
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('rel', /noopener/);
-      await expect(link).toHaveAttribute('href', images[i]!.full);
-      await expect(link).toHaveAttribute('href', /\.(jpe?g|png|webp|avif)$/);
+      await expect(link).toHaveAttribute('href', `/gallery/${album.slug}/${photos[i]!.id}`);
       const img = link.getByRole('img');
       // The first photo is the largest paint on a phone: it loads at once and first, the others lazily.
       if (i === 0) await expect(img).toHaveAttribute('fetchpriority', 'high');
@@ -89,36 +98,28 @@ test.describe('gallery page', () => {
       await expect(img).toHaveAttribute('width', /\d+/);
       await expect(img).toHaveAttribute('height', /\d+/);
     }
-
     await expect(page.locator('head link[rel="preload"][as="image"][type="image/avif"]')).toHaveCount(1);
 
-    const full = await request.get(images[0]!.full);
+    // A photo's own page: its place, the next photo, the full-size file, the way back.
+    await links.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: `Photo 1 of ${photos.length}` })).toBeVisible();
+    await page.getByRole('link', { name: 'Next photo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Photo 2 of ${photos.length}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open the full-size photo' })).toHaveAttribute('href', photos[1]!.full);
+    const full = await request.get(photos[1]!.full);
     expect(full.status()).toBe(200);
     expect(full.headers()['content-type']).toMatch(/^image\//);
+    await page.getByRole('link', { name: `Back to ${album.titleEn}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/gallery/${album.slug}$`));
   });
 
-  test('pages a long gallery: older photos on the next page, numbered on from the first', async ({ page, request }) => {
-    const { images } = (await (await request.get('/api/images?folder=gallery')).json()) as {
-      images: { full: string }[];
-    };
-    const pageCount = Math.ceil(images.length / GALLERY_PAGE_SIZE);
-    expect(pageCount).toBeGreaterThan(1);
-    await page.goto('/gallery');
-    const pager = page.getByRole('navigation', { name: 'Gallery pages' });
-    await expect(pager).toContainText(`Page 1 of ${pageCount}`);
-    await expect(pager.getByRole('link', { name: /Newer photos/ })).toHaveCount(0);
-
-    await pager.getByRole('link', { name: /Older photos/ }).click();
-    await expect(page).toHaveURL(/\/gallery\?page=2$/);
-    await expect(pager).toContainText(`Page 2 of ${pageCount}`);
-    const links = page.getByRole('main').getByRole('link', { name: /photo \d+ of \d+/ });
-    await expect(links.first()).toHaveAttribute('href', images[GALLERY_PAGE_SIZE]!.full);
-    await expect(links.first()).toHaveAccessibleName(new RegExp(`photo ${GALLERY_PAGE_SIZE + 1} of ${images.length}`));
-
-    await pager.getByRole('link', { name: /Newer photos/ }).click();
-    await expect(page).toHaveURL(/\/gallery$/);
-
-    // A page past the end (say, after photos were deleted) starts again at the first page.
+  test('an album or photo that does not exist is the 404 page; a page of albums past the end starts again', async ({
+    page,
+  }) => {
+    for (const path of ['/gallery/no-such-album', '/gallery/life-at-orbit/no-such-photo']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+    }
     await page.goto('/gallery?page=999');
     await expect(page).toHaveURL(/\/gallery$/);
   });

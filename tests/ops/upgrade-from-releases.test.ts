@@ -121,6 +121,16 @@ describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixtu
       expect(images.map((i) => i.id).sort()).toEqual(expect.arrayContaining(expected));
     }
 
+    // Every gallery photo of the release is in the album the migration made for them, newest first.
+    const album = await app.inject({ method: 'GET', url: '/api/albums/life-at-orbit' });
+    expect(album.statusCode).toBe(200);
+    const galleryRows = (manifest.rows.images ?? [])
+      .filter((r) => r.folder === 'gallery')
+      .sort(
+        (a, b) => String(b.created_at).localeCompare(String(a.created_at)) || String(b.id).localeCompare(String(a.id)),
+      );
+    expect(album.json<{ photos: { id: string }[] }>().photos.map((p) => p.id)).toEqual(galleryRows.map((r) => r.id));
+
     // A published season decides the status by its dates (as the release did at the same moment); without
     // one, the switch the release stored.
     const published = (manifest.rows.admission_seasons ?? []).find((s) => s.published_at);

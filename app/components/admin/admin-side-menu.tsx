@@ -10,6 +10,7 @@ const LINKS: readonly { to: string; label: string; action: Action; end?: true }[
   { to: '/admin/entrance', label: 'Entrance', action: 'entrance.manage' },
   { to: '/admin/featured', label: 'Featured', action: 'photos.edit' },
   { to: '/admin/gallery', label: 'Gallery', action: 'photos.edit' },
+  { to: '/admin/albums', label: 'Albums', action: 'photos.edit' },
   { to: '/admin/addnewphoto', label: 'Add photo', action: 'photos.edit' },
   { to: '/admin/notice', label: 'Notices', action: 'notices.edit' },
   { to: '/admin/addnewnotice', label: 'Add notice', action: 'notices.edit' },

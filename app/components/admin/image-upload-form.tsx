@@ -9,7 +9,7 @@ import { type FieldErrors, type WriteResult, writeRefused } from '#app/lib/admin
 import { UploadForm } from './upload-form.tsx';
 import { UploadFileField, useUploadWithProgress } from './use-upload-with-progress.tsx';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
 interface ImageUploadFormProps {
   /** Where the file goes with JavaScript (an upload API taking a part named "file"). */
@@ -78,7 +78,7 @@ export function ImageUploadForm({
       {extraFields?.(errors)}
       <UploadFileField
         label={label}
-        accept={ACCEPT}
+        accept={IMAGE_ACCEPT}
         hint={`JPEG, PNG, WebP or AVIF, up to ${formatMegabytes(maxUploadBytes)}. Location data and other metadata are removed.`}
         error={errors.file}
         busy={busy}

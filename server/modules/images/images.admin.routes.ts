@@ -87,6 +87,27 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
     },
   );
 
+  app.post(
+    '/albums/:id/photos',
+    {
+      config: { action: 'photos.edit' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload one photo to the end of an album (multipart, one part named "file")',
+        description: 'As an upload to the gallery folder; 404 when the album does not exist.',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: ImageSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await readUpload(request);
+      const actor = await requestActor(request);
+      const image = await app.services.images.create(actor, 'gallery', body, request.params.id);
+      return reply.status(201).send(image);
+    },
+  );
+
   app.delete(
     '/images/:id',
     {

@@ -50,6 +50,10 @@ describe('GET /api/images', () => {
         ),
       },
       createdAt: expect.any(String),
+      // Uploaded straight to a folder: no album, no words yet.
+      albumId: null,
+      caption: { en: '', ne: '' },
+      alt: { en: '', ne: '' },
     });
   });
 

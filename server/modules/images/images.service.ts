@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_ALBUM } from '#common/gallery.ts';
 import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import type { Db } from '#server/db/db.ts';
@@ -14,6 +15,7 @@ import type { Clock } from '#server/clock.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import { IMAGE_PREFIX } from './images.files.ts';
+import * as albumsRepo from './albums.repository.ts';
 import * as repo from './images.repository.ts';
 
 /** How the audit log names a photo: images have no title, so their folder, size and id. */
@@ -67,11 +69,16 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
       return { images: rows.map((row) => toImage(row, urlFor)), page, pageCount, pageSize, total };
     },
 
-    /** Processes, stores and records an upload; on any failure (a full disk: 507) nothing is left behind. */
-    async create(actor: Actor, folder: ImageFolder, input: Buffer): Promise<Image> {
+    /**
+     * Processes, stores and records an upload; on any failure (a full disk: 507) nothing is left behind.
+     * With an album, the photo goes to the end of that album (which must exist) and becomes its cover when it
+     * has none.
+     */
+    async create(actor: Actor, folder: ImageFolder, input: Buffer, albumId?: string): Promise<Image> {
       authorize(actor, 'photos.edit');
       const max = MAX_PER_FOLDER[folder];
       if (max !== undefined && (await repo.countImages(db, folder)) >= max) throw fullError(folder, max);
+      if (albumId !== undefined && !(await albumsRepo.findAlbum(db, albumId))) throw notFound('album');
 
       const processed = await processImage(input, limits);
       const id = randomUUID();
@@ -83,7 +90,7 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         key: variantKey(prefix, processed.hash, v.width, v.format),
         bytes: v.body.length,
       }));
-      const row = {
+      const row: ImageRow = {
         id,
         folder,
         storage_key: prefix,
@@ -92,6 +99,13 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         variants: JSON.stringify(variants),
         original_bytes: input.length,
         created_at: clock.now().toISOString(),
+        album_id: albumId ?? null,
+        position: 0,
+        caption_en: '',
+        caption_ne: '',
+        alt_en: '',
+        alt_ne: '',
+        taken_at: null,
       };
       const files = variants.map((v, i) => ({
         key: v.key,
@@ -106,6 +120,22 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
           // The limit holds across processes: count and insert are one locked statement, not a read then a write.
           commit: () =>
             changeContent(db, async (trx) => {
+              // A gallery photo sent without an album goes to the default one, so it still shows on /gallery.
+              const target =
+                albumId ??
+                (folder === 'gallery'
+                  ? await albumsRepo.defaultAlbumId(trx, DEFAULT_ALBUM, randomUUID, row.created_at)
+                  : undefined);
+              if (target !== undefined) {
+                await albumsRepo.lockAlbum(trx, target);
+                const album = await albumsRepo.findAlbum(trx, target);
+                if (!album) throw notFound('album');
+                row.album_id = target;
+                row.position = await albumsRepo.nextPosition(trx, target);
+                if (album.cover_image_id === null) {
+                  await albumsRepo.updateAlbum(trx, target, { cover_image_id: id });
+                }
+              }
               if (max === undefined) await repo.insertImage(trx, row);
               else if (!(await repo.insertImageWithinLimit(trx, row, max))) throw fullError(folder, max);
               await audit(trx, actor, { kind: 'photo-uploaded', subject: photoName(row) }, clock.now());
@@ -137,11 +167,33 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
       const row = await changeContent(db, async (trx) => {
         const found = await repo.findImage(trx, id);
         if (!found || !(await repo.deleteImage(trx, id))) return undefined;
+        await albumsRepo.clearCover(trx, [id]);
         await audit(trx, actor, { kind: 'photo-deleted', subject: photoName(found) }, clock.now());
         return found;
       });
       if (!row) throw notFound('image');
       await removeFiles(parseVariants(row.variants).map((v) => v.key));
+    },
+
+    /**
+     * Deletes several photos at once, all or none: 404 naming nothing deleted when any of them is already
+     * gone (the page was stale). Rows first, in one transaction, then their files.
+     */
+    async removeMany(actor: Actor, ids: string[]): Promise<number> {
+      authorize(actor, 'photos.edit');
+      const unique = [...new Set(ids)];
+      const rows = await changeContent(db, async (trx) => {
+        const found = await albumsRepo.findImages(trx, unique);
+        if (found.length !== unique.length) throw notFound('photo');
+        for (const row of found) {
+          if (!(await repo.deleteImage(trx, row.id))) throw notFound('photo');
+          await audit(trx, actor, { kind: 'photo-deleted', subject: photoName(row) }, clock.now());
+        }
+        await albumsRepo.clearCover(trx, unique);
+        return found;
+      });
+      await removeFiles(rows.flatMap((row) => parseVariants(row.variants).map((v) => v.key)));
+      return rows.length;
     },
 
     count: (folder: ImageFolder) => repo.countImages(db, folder),

@@ -1,0 +1,61 @@
+import type { Album } from '#common/gallery.ts';
+import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
+import { AdminField } from './admin-field.tsx';
+import { BsDateField } from './bs-date-field.tsx';
+
+/** An album's fields: its address, titles and descriptions in English and Nepali, B.S. date, shown or hidden. */
+export function AlbumFields({
+  album,
+  years,
+  values,
+  errors = {},
+}: {
+  album?: Album;
+  years: readonly [number, number];
+  values?: FormValues | undefined;
+  errors?: FieldErrors | undefined;
+}) {
+  const value = (name: string, stored: string | undefined) => String(values?.[name] ?? stored ?? '');
+  const text = (name: keyof Album & string, label: string, hint?: string) => (
+    <AdminField label={label} error={errors[name]} hint={hint}>
+      {(control) => (
+        <input {...control} className="field__input" name={name} defaultValue={value(name, album?.[name] as string)} />
+      )}
+    </AdminField>
+  );
+  const area = (name: 'descriptionEn' | 'descriptionNe', label: string) => (
+    <AdminField label={label} error={errors[name]}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="field__input"
+          name={name}
+          rows={3}
+          defaultValue={value(name, album?.[name])}
+        />
+      )}
+    </AdminField>
+  );
+  return (
+    <>
+      {text('titleEn', 'Title (English)')}
+      {text('titleNe', 'Title (Nepali)')}
+      {text('slug', 'Address', 'Shown as /gallery/<address>: lower-case letters, digits and hyphens.')}
+      <BsDateField
+        name="heldOn"
+        label="Date of the event (B.S.)"
+        value={album?.heldOn ?? ''}
+        years={years}
+        optional
+        error={errors.heldOn}
+        parts={values as Record<string, string> | undefined}
+      />
+      {area('descriptionEn', 'Description (English)')}
+      {area('descriptionNe', 'Description (Nepali)')}
+      <label className="album-check">
+        <input type="checkbox" name="published" defaultChecked={album ? album.published : true} /> Shown on the public
+        gallery
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { AlbumInputSchema, PhotoIdsSchema, PhotoTextSchema } from '#common/gallery.ts';
+import { apiErrorMessage } from '#common/api-error.ts';
+import type { AdminWrite } from './admin-action.server.ts';
+import { fieldErrorsOf, formBsDate, formText } from './admin-form.ts';
+import { ADMIN_MESSAGES } from './admin-messages.ts';
+
+/** An album's form as the service takes it; the B.S. date comes as day, month and year. */
+function albumInput(form: FormData) {
+  return {
+    slug: formText(form, 'slug').trim(),
+    titleEn: formText(form, 'titleEn'),
+    titleNe: formText(form, 'titleNe'),
+    heldOn: formBsDate(form, 'heldOn'),
+    descriptionEn: formText(form, 'descriptionEn'),
+    descriptionNe: formText(form, 'descriptionNe'),
+    published: formText(form, 'published') === 'on',
+  };
+}
+
+export const createAlbum: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.albumCreate,
+  async run(form, services, admin) {
+    const input = albumInput(form);
+    const fieldErrors = fieldErrorsOf(AlbumInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    const album = await services.albums.create(admin, AlbumInputSchema.parse(input));
+    return { created: album.id };
+  },
+};
+
+export const updateAlbum: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.albumUpdate,
+  async run(form, services, admin) {
+    const input = albumInput(form);
+    const fieldErrors = fieldErrorsOf(AlbumInputSchema, input);
+    if (fieldErrors) return { fieldErrors };
+    await services.albums.update(admin, formText(form, 'albumId'), AlbumInputSchema.parse(input));
+    return undefined;
+  },
+};
+
+export const deleteAlbum: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.albumDelete,
+  run: async (form, services, admin) => services.albums.remove(admin, formText(form, 'id')).then(() => undefined),
+};
+
+/** One photo sent with the album page's form (several at once go through the upload API, one by one). */
+export const uploadToAlbum: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.imageUpload,
+  async run(form, services, admin) {
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: apiErrorMessage('image/missing') } };
+    await services.images.create(admin, 'gallery', Buffer.from(await file.arrayBuffer()), formText(form, 'albumId'));
+    return undefined;
+  },
+};
+
+export const stepPhoto: AdminWrite = {
+  action: 'photos.edit',
+  messages: { done: null, failed: ADMIN_MESSAGES.photoChange.failed },
+  async run(form, services, admin) {
+    const direction = formText(form, 'direction') === 'earlier' ? 'earlier' : 'later';
+    await services.albums.step(admin, formText(form, 'id'), direction);
+    return undefined;
+  },
+};
+
+export const setCover: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.photoChange,
+  run: async (form, services, admin) =>
+    services.albums.setCover(admin, formText(form, 'albumId'), formText(form, 'id')).then(() => undefined),
+};
+
+export const setFeatured: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.photoChange,
+  run: async (form, services, admin) =>
+    services.albums
+      .setFeatured(admin, formText(form, 'id'), formText(form, 'featured') === 'true')
+      .then(() => undefined),
+};
+
+export const setPhotoText: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.photoChange,
+  async run(form, services, admin) {
+    const text = {
+      captionEn: formText(form, 'captionEn'),
+      captionNe: formText(form, 'captionNe'),
+      altEn: formText(form, 'altEn'),
+      altNe: formText(form, 'altNe'),
+    };
+    const fieldErrors = fieldErrorsOf(PhotoTextSchema, text);
+    if (fieldErrors) return { fieldErrors };
+    await services.albums.setText(admin, formText(form, 'id'), PhotoTextSchema.parse(text));
+    return undefined;
+  },
+};
+
+/** The ticked photos of the album page: deleted, or moved to the album chosen. */
+export const bulkPhotos: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.photosDelete,
+  async run(form, services, admin) {
+    const ids = PhotoIdsSchema.safeParse(form.getAll('ids').filter((v) => typeof v === 'string'));
+    if (!ids.success) return { fieldErrors: { ids: ids.error.issues[0]?.message ?? 'Choose at least one photo.' } };
+    if (formText(form, 'bulk') === 'move') {
+      await services.albums.move(admin, ids.data, formText(form, 'toAlbum'));
+      return { done: ADMIN_MESSAGES.photosMove.done! };
+    }
+    await services.images.removeMany(admin, ids.data);
+    return undefined;
+  },
+};

@@ -1,0 +1,263 @@
+import { Form, Link, data, useActionData } from 'react-router';
+import { refusalOf } from '#common/api-error.ts';
+import type { Image } from '#common/image.ts';
+import { AlbumFields } from '#app/components/admin/album-fields.tsx';
+import { BulkPhotoUpload } from '#app/components/admin/bulk-photo-upload.tsx';
+import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
+import { WriteStatus } from '#app/components/admin/write-status.tsx';
+import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
+import { adminAction } from '#app/lib/admin-action.server.ts';
+import {
+  bulkPhotos,
+  setCover,
+  setFeatured,
+  setPhotoText,
+  stepPhoto,
+  updateAlbum,
+  uploadToAlbum,
+} from '#app/lib/admin-album-writes.server.ts';
+import { requirePermission } from '#app/lib/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin-meta.ts';
+import { bsYearsAround } from '#app/lib/bs-date-input.ts';
+import type { Route } from './+types/album';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.album.titleEn ?? 'Album');
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const actor = await requirePermission(context, 'photos.edit');
+  const found = await context.services.albums.byId(actor, params.id).catch((err: unknown) => {
+    // Deleted in another tab, or never there: the page says so, with a 404.
+    if (refusalOf(err)?.status === 404) throw data('This album does not exist.', { status: 404 });
+    throw err;
+  });
+  return {
+    ...found,
+    others: (await context.services.albums.listAll(actor)).filter((a) => a.id !== params.id),
+    years: bsYearsAround(context.services.clock.now(), 10, 1),
+    maxUploadBytes: context.services.images.limits.maxBytes,
+  };
+}
+
+export const action = (args: Route.ActionArgs) =>
+  adminAction(args, {
+    update: updateAlbum,
+    upload: uploadToAlbum,
+    step: stepPhoto,
+    cover: setCover,
+    featured: setFeatured,
+    text: setPhotoText,
+    bulk: bulkPhotos,
+  });
+
+/** A small form of one button posting an intent about one photo. */
+function PhotoButton({
+  intent,
+  fields,
+  label,
+  name,
+}: {
+  intent: string;
+  fields: Record<string, string>;
+  label: string;
+  name?: string;
+}) {
+  return (
+    <Form method="post" className="photo-card__button">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" className="button button--small" aria-label={name}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function PhotoCard({
+  photo,
+  index,
+  count,
+  albumId,
+  isCover,
+}: {
+  photo: Image;
+  index: number;
+  count: number;
+  albumId: string;
+  isCover: boolean;
+}) {
+  const name = `photo ${index + 1}`;
+  return (
+    <li className="photo-card">
+      <label className="photo-card__pick">
+        <input type="checkbox" name="ids" value={photo.id} form="bulk-form" /> Select {name}
+      </label>
+      <ResponsivePicture
+        image={photo}
+        alt={photo.alt.en || `Photo ${index + 1} of ${count}`}
+        sizes="16rem"
+        imgClassName="image-card__img"
+      />
+      <p className="photo-card__state">
+        {isCover ? 'Cover' : null} {photo.folder === 'featured' ? 'Featured' : null}
+      </p>
+      <div className="photo-card__buttons">
+        {index > 0 ? (
+          <PhotoButton
+            intent="step"
+            fields={{ id: photo.id, direction: 'earlier' }}
+            label="Earlier"
+            name={`Move ${name} earlier`}
+          />
+        ) : null}
+        {index < count - 1 ? (
+          <PhotoButton
+            intent="step"
+            fields={{ id: photo.id, direction: 'later' }}
+            label="Later"
+            name={`Move ${name} later`}
+          />
+        ) : null}
+        {isCover ? null : (
+          <PhotoButton
+            intent="cover"
+            fields={{ id: photo.id, albumId }}
+            label="Make cover"
+            name={`Make ${name} the cover`}
+          />
+        )}
+        <PhotoButton
+          intent="featured"
+          fields={{ id: photo.id, featured: String(photo.folder !== 'featured') }}
+          label={photo.folder === 'featured' ? 'Unfeature' : 'Feature'}
+          name={`${photo.folder === 'featured' ? 'Stop featuring' : 'Feature'} ${name}`}
+        />
+      </div>
+      <details className="photo-card__words">
+        <summary>Caption and alt text</summary>
+        <Form method="post" className="admin-form">
+          <input type="hidden" name="intent" value="text" />
+          <input type="hidden" name="id" value={photo.id} />
+          {(
+            [
+              ['captionEn', 'Caption (English)', photo.caption.en],
+              ['captionNe', 'Caption (Nepali)', photo.caption.ne],
+              ['altEn', 'Alt text (English): what the photo shows', photo.alt.en || photo.caption.en],
+              ['altNe', 'Alt text (Nepali)', photo.alt.ne || photo.caption.ne],
+            ] as const
+          ).map(([field, label, value]) => (
+            <label key={field} className="field">
+              <span className="field__label">{label}</span>
+              <input className="field__input" name={field} defaultValue={value} maxLength={300} />
+            </label>
+          ))}
+          <button type="submit" className="button button--small">
+            Save words of {name}
+          </button>
+        </Form>
+      </details>
+    </li>
+  );
+}
+
+export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
+  const { album, photos, others, years, maxUploadBytes } = loaderData;
+  const result = useActionData<typeof action>();
+  const refused = result && !result.ok ? result : undefined;
+  return (
+    <section className="admin-page" aria-labelledby="album-title">
+      <header className="admin-page__header">
+        <div>
+          <h1 id="album-title">{album.titleEn}</h1>
+          <p className="admin-page__lead">
+            {photos.length} {photos.length === 1 ? 'photo' : 'photos'} ·{' '}
+            <a href={`/gallery/${album.slug}`}>/gallery/{album.slug}</a>
+          </p>
+        </div>
+        <Link className="button" to="/admin/albums">
+          All albums
+        </Link>
+      </header>
+      <WriteStatus result={result} />
+
+      <div className="admin-panel">
+        <h2 className="album-heading">Add photos</h2>
+        <ImageUploadForm
+          apiPath={`/api/admin/albums/${album.id}/photos`}
+          maxUploadBytes={maxUploadBytes}
+          label="Album photo"
+          pageResult={result}
+          extraFields={() => <input type="hidden" name="albumId" value={album.id} />}
+        />
+        <BulkPhotoUpload apiPath={`/api/admin/albums/${album.id}/photos`} />
+      </div>
+
+      {photos.length === 0 ? (
+        <p className="admin-empty">No photos yet.</p>
+      ) : (
+        <>
+          <ul className="photo-list" aria-label="Photos of the album">
+            {photos.map((photo, index) => (
+              <PhotoCard
+                key={photo.id}
+                photo={photo}
+                index={index}
+                count={photos.length}
+                albumId={album.id}
+                isCover={album.cover?.id === photo.id}
+              />
+            ))}
+          </ul>
+          <Form method="post" id="bulk-form" className="admin-panel bulk-form">
+            <input type="hidden" name="intent" value="bulk" />
+            <p>With the selected photos:</p>
+            {refused?.fieldErrors?.ids ? <p className="field__error">{refused.fieldErrors.ids}</p> : null}
+            {others.length > 0 ? (
+              <label className="field">
+                <span className="field__label">Move to</span>
+                <select className="field__input" name="toAlbum">
+                  {others.map((other) => (
+                    <option key={other.id} value={other.id}>
+                      {other.titleEn}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            {others.length > 0 ? (
+              <button type="submit" name="bulk" value="move" className="button">
+                Move selected
+              </button>
+            ) : null}
+            <button type="submit" name="bulk" value="delete" className="button button--danger">
+              Delete selected
+            </button>
+          </Form>
+        </>
+      )}
+
+      <div className="admin-panel">
+        <h2 className="album-heading">Album details</h2>
+        <Form method="post" className="admin-form">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="albumId" value={album.id} />
+          <AlbumFields album={album} years={years} values={refused?.values} errors={refused?.fieldErrors} />
+          <button type="submit" className="button button--primary">
+            Save album
+          </button>
+        </Form>
+        {photos.length === 0 ? (
+          // Posted to the albums page, which stays when this one is gone.
+          <Form method="post" action="/admin/albums">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="id" value={album.id} />
+            <button type="submit" className="button button--danger">
+              Delete this empty album
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { BsDateStringSchema } from './bs-date-string.ts';
+import { ImageSchema } from './image.ts';
+
+/** Albums per page of /gallery. */
+export const ALBUMS_PER_PAGE = 12;
+/** Photos one bulk action (move, delete) may name at once: an album's worth of a bulk upload. */
+export const BULK_PHOTOS_MAX = 100;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u;
+
+/** What the office types for an album; the slug is its address, /gallery/<slug>. */
+export const AlbumInputSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'Give the album an address.')
+    .max(80, 'The address is at most 80 characters.')
+    .regex(SLUG, 'The address uses lower-case letters, digits and single hyphens, e.g. saraswati-puja-2082.'),
+  titleEn: z.string().trim().min(1, 'Give the album a title in English.').max(200),
+  titleNe: z.string().trim().max(200),
+  /** The B.S. day of the event, or '' when not known. */
+  heldOn: z.union([z.literal(''), BsDateStringSchema]),
+  descriptionEn: z.string().trim().max(1000, 'The description is at most 1,000 characters.'),
+  descriptionNe: z.string().trim().max(1000, 'The description is at most 1,000 characters.'),
+  published: z.boolean(),
+});
+export type AlbumInput = z.infer<typeof AlbumInputSchema>;
+
+export const AlbumSchema = AlbumInputSchema.extend({
+  id: z.string(),
+  cover: ImageSchema.nullable(),
+  photoCount: z.number().int().nonnegative(),
+});
+export type Album = z.infer<typeof AlbumSchema>;
+
+export const AlbumListSchema = z.object({
+  albums: z.array(AlbumSchema),
+  page: z.number().int().positive(),
+  pageCount: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+});
+
+export const AlbumWithPhotosSchema = z.object({ album: AlbumSchema, photos: z.array(ImageSchema) });
+export type AlbumWithPhotos = z.infer<typeof AlbumWithPhotosSchema>;
+
+/** A photo's words: alt text describes it for someone who cannot see it; the caption is shown under it. */
+export const PhotoTextSchema = z.object({
+  captionEn: z.string().trim().max(300, 'A caption is at most 300 characters.'),
+  captionNe: z.string().trim().max(300, 'A caption is at most 300 characters.'),
+  altEn: z.string().trim().max(300, 'Alt text is at most 300 characters.'),
+  altNe: z.string().trim().max(300, 'Alt text is at most 300 characters.'),
+});
+export type PhotoText = z.infer<typeof PhotoTextSchema>;
+
+export const PhotoIdsSchema = z
+  .array(z.string().uuid())
+  .min(1, 'Choose at least one photo.')
+  .max(BULK_PHOTOS_MAX, `Choose at most ${BULK_PHOTOS_MAX} photos at once.`);
+
+/**
+ * The album a gallery photo goes to when it is uploaded without one (the single-photo page, the folder API),
+ * made when first needed; migration 0021 put the photos from before albums in it.
+ */
+export const DEFAULT_ALBUM = { slug: 'life-at-orbit', titleEn: 'Life at Orbit', titleNe: 'अर्बिटको जीवन' } as const;
