@@ -1,0 +1,125 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+// Frozen in time: never import application code here, never edit after release.
+// The admin's search box: notices, inquiries, applications and staff accounts found by their words, in
+// Latin and Devanagari script. Nothing existing changes; the index is built for the rows already there.
+//
+// SQLite: one FTS5 table `search_index` (title and body of every searchable row) and `search_rows`, which
+// ties each of its rows to the searched row's kind and id. Triggers keep both in step with every insert,
+// update and delete of the four tables, in the same transaction as the write.
+// FTS5's unicode61 tokenizer takes combining marks for separators and would split Devanagari words at
+// their vowel signs (false hits: 'खाली' would match 'खुला'): the Devanagari marks, ZWNJ and ZWJ are word
+// characters here.
+//
+// PostgreSQL: GIN indexes on the tables' own words, `to_tsvector('simple', …)`, which keeps Devanagari
+// words whole and needs nothing kept in step. The repository searches with exactly these expressions.
+
+const DEVANAGARI_MARKS: [number, number][] = [
+  [0x0900, 0x0903],
+  [0x093a, 0x093c],
+  [0x093e, 0x094f],
+  [0x0951, 0x0957],
+  [0x0962, 0x0963],
+  [0x200c, 0x200d],
+];
+const tokenChars = DEVANAGARI_MARKS.flatMap(([from, to]) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)),
+).join('');
+
+/** What each kind's title and body are made of (SQLite: `new.` columns in triggers; PostgreSQL: columns). */
+const SOURCES = {
+  notice: {
+    table: 'notices',
+    title: ['title'],
+    body: ['description', 'reference_no'],
+  },
+  inquiry: {
+    table: 'inquiries',
+    title: ['subject'],
+    body: ['first_name', 'last_name', 'email', 'phone', 'message'],
+  },
+  application: {
+    table: 'applications',
+    title: ['name_en', 'name_ne'],
+    body: ['reference', 'symbol_number', 'guardian_name', 'guardian_mobile', 'email', 'school'],
+  },
+  staff: {
+    table: 'users',
+    title: ['name'],
+    body: ['email'],
+  },
+} as const;
+
+const joined = (prefix: string, columns: readonly string[]) =>
+  columns.map((c) => `coalesce(${prefix}${c}, '')`).join(` || ' ' || `);
+
+async function upSqlite(db: Kysely<any>): Promise<void> {
+  await sql
+    .raw(
+      `create virtual table search_index using fts5(title, body, tokenize = "unicode61 remove_diacritics 2 tokenchars '${tokenChars}'")`,
+    )
+    .execute(db);
+  await sql`create table search_rows (
+    rowid integer primary key,
+    kind varchar(20) not null,
+    ref varchar(36) not null,
+    unique (kind, ref)
+  )`.execute(db);
+  for (const [kind, source] of Object.entries(SOURCES)) {
+    // Only a change of the searched columns (or the id) touches the index: a sign-in's time does not.
+    const words = ['id', ...source.title, ...source.body];
+    const row = (prefix: string) => `(select rowid from search_rows where kind = '${kind}' and ref = ${prefix}id)`;
+    const insert = `insert into search_rows (kind, ref) values ('${kind}', new.id);
+      insert into search_index (rowid, title, body)
+        values (${row('new.')}, ${joined('new.', source.title)}, ${joined('new.', source.body)});`;
+    const remove = `delete from search_index where rowid = ${row('old.')};
+      delete from search_rows where kind = '${kind}' and ref = old.id;`;
+    await sql.raw(`create trigger ${source.table}_search_insert after insert on ${source.table} begin ${insert} end`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${source.table}_search_update after update of ${words.join(', ')} on ${source.table}
+         begin ${remove} ${insert} end`,
+      )
+      .execute(db);
+    await sql.raw(`create trigger ${source.table}_search_delete after delete on ${source.table} begin ${remove} end`).execute(db);
+    // The rows already there.
+    await sql.raw(`insert into search_rows (kind, ref) select '${kind}', id from ${source.table}`).execute(db);
+    await sql
+      .raw(
+        `insert into search_index (rowid, title, body)
+         select r.rowid, ${joined('t.', source.title)}, ${joined('t.', source.body)}
+         from ${source.table} t join search_rows r on r.kind = '${kind}' and r.ref = t.id`,
+      )
+      .execute(db);
+  }
+}
+
+async function upPostgres(db: Kysely<any>): Promise<void> {
+  for (const source of Object.values(SOURCES)) {
+    const words = [...source.title, ...source.body];
+    await sql
+      .raw(
+        `create index ${source.table}_search_idx on ${source.table} using gin (to_tsvector('simple', ${joined('', words)}))`,
+      )
+      .execute(db);
+  }
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await upPostgres(db);
+  else await upSqlite(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    for (const source of Object.values(SOURCES)) await sql.raw(`drop index ${source.table}_search_idx`).execute(db);
+    return;
+  }
+  for (const source of Object.values(SOURCES)) {
+    for (const when of ['insert', 'update', 'delete']) {
+      await sql.raw(`drop trigger ${source.table}_search_${when}`).execute(db);
+    }
+  }
+  await sql`drop table search_rows`.execute(db);
+  await sql`drop table search_index`.execute(db);
+}

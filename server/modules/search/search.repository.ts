@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { SearchKind } from '#common/search.ts';
+import { type Db, isPostgres } from '#server/db/db.ts';
+
+/**
+ * Finds rows of one kind by words, best match first: the ids only (the service reads the rows). Every
+ * term is matched as the start of a word, and a row must hold all of them. Terms are plain words
+ * (common/search.ts `searchTerms`); each is quoted here anyway, so no query is ever search syntax.
+ */
+export interface SearchRepository {
+  find(kind: SearchKind, terms: readonly string[], limit: number): Promise<string[]>;
+}
+
+/** SQLite: the FTS5 table and its triggers of migration 0022. */
+function sqliteSearch(db: Db): SearchRepository {
+  return {
+    async find(kind, terms, limit) {
+      if (terms.length === 0) return [];
+      const match = terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' AND ');
+      const { rows } = await sql<{ ref: string }>`
+        select r.ref from search_index s join search_rows r on r.rowid = s.rowid
+        where search_index match ${match} and r.kind = ${kind}
+        order by s.rank limit ${limit}`.execute(db);
+      return rows.map((r) => r.ref);
+    },
+  };
+}
+
+/**
+ * PostgreSQL: each table's words as `to_tsvector('simple', …)`, exactly the expressions of migration
+ * 0022's GIN indexes (another expression would not use them).
+ */
+const PG_SOURCES: Record<SearchKind, { table: string; words: string[] }> = {
+  notice: { table: 'notices', words: ['title', 'description', 'reference_no'] },
+  inquiry: { table: 'inquiries', words: ['subject', 'first_name', 'last_name', 'email', 'phone', 'message'] },
+  application: {
+    table: 'applications',
+    words: ['name_en', 'name_ne', 'reference', 'symbol_number', 'guardian_name', 'guardian_mobile', 'email', 'school'],
+  },
+  staff: { table: 'users', words: ['name', 'email'] },
+};
+
+function postgresSearch(db: Db): SearchRepository {
+  return {
+    async find(kind, terms, limit) {
+      if (terms.length === 0) return [];
+      const { table, words } = PG_SOURCES[kind];
+      const vector = sql.raw(`to_tsvector('simple', ${words.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`);
+      const query = terms.map((t) => `'${t.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
+      const { rows } = await sql<{ id: string }>`
+        select id from ${sql.table(table)}
+        where ${vector} @@ to_tsquery('simple', ${query})
+        order by ts_rank(${vector}, to_tsquery('simple', ${query})) desc, id
+        limit ${limit}`.execute(db);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+/** The implementation for this database. */
+export const createSearchRepository = (db: Db): SearchRepository =>
+  isPostgres(db) ? postgresSearch(db) : sqliteSearch(db);
+
+/** The rows behind the hits, in the order asked (a row deleted meanwhile is left out). */
+export async function loadRows(db: Db, kind: SearchKind, ids: string[]) {
+  if (ids.length === 0) return [];
+  const byId = <T extends { id: string }>(rows: T[]) => {
+    const found = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+  };
+  switch (kind) {
+    case 'notice':
+      return byId(
+        await db
+          .selectFrom('notices')
+          .select(['id', 'title', 'description', 'reference_no', 'publish_at'])
+          .where('id', 'in', ids)
+          .execute(),
+      ).map((r) => ({
+        id: r.id,
+        title: r.title,
+        text: [r.description, r.reference_no ?? ''].join(' '),
+        at: r.publish_at,
+        detail: '',
+      }));
+    case 'inquiry':
+      return byId(
+        await db
+          .selectFrom('inquiries')
+          .select(['id', 'subject', 'first_name', 'last_name', 'email', 'phone', 'message', 'state', 'created_at'])
+          .where('id', 'in', ids)
+          .execute(),
+      ).map((r) => ({
+        id: r.id,
+        title: r.subject,
+        text: `${r.first_name} ${r.last_name} · ${r.email} ${r.phone} · ${r.message}`,
+        at: r.created_at,
+        detail: r.state,
+      }));
+    case 'application':
+      return byId(
+        await db
+          .selectFrom('applications')
+          .select(['id', 'name_en', 'name_ne', 'reference', 'symbol_number', 'state', 'submitted_at'])
+          .where('id', 'in', ids)
+          .execute(),
+      ).map((r) => ({
+        id: r.id,
+        title: `${r.name_en} ${r.name_ne}`.trim(),
+        text: `${r.reference} · symbol number ${r.symbol_number}`,
+        at: r.submitted_at,
+        detail: r.state,
+      }));
+    case 'staff':
+      return byId(
+        await db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', 'in', ids).execute(),
+      ).map((r) => ({ id: r.id, title: r.name || r.email, text: r.email, at: '', detail: r.role }));
+  }
+}
+export type SearchRow = Awaited<ReturnType<typeof loadRows>>[number];
