@@ -41,7 +41,7 @@ export const SEARCH_TOO_LONG = `A search is at most ${SEARCH_MAX_CHARACTERS} cha
 const WORD = /[\p{L}\p{N}\p{M}\u200c\u200d]+/gu;
 
 /** The words of a text, in order, lower-cased and in NFC. */
-export const wordsOf = (text: string): string[] => (text.normalize('NFC').toLowerCase().match(WORD) ?? []);
+export const wordsOf = (text: string): string[] => text.normalize('NFC').toLowerCase().match(WORD) ?? [];
 
 /** A query's distinct words (at most SEARCH_MAX_WORDS), each matched as the start of a word. */
 export function searchTerms(query: string): string[] {

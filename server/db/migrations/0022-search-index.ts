@@ -74,14 +74,18 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
         values (${row('new.')}, ${joined('new.', source.title)}, ${joined('new.', source.body)});`;
     const remove = `delete from search_index where rowid = ${row('old.')};
       delete from search_rows where kind = '${kind}' and ref = old.id;`;
-    await sql.raw(`create trigger ${source.table}_search_insert after insert on ${source.table} begin ${insert} end`).execute(db);
+    await sql
+      .raw(`create trigger ${source.table}_search_insert after insert on ${source.table} begin ${insert} end`)
+      .execute(db);
     await sql
       .raw(
         `create trigger ${source.table}_search_update after update of ${words.join(', ')} on ${source.table}
          begin ${remove} ${insert} end`,
       )
       .execute(db);
-    await sql.raw(`create trigger ${source.table}_search_delete after delete on ${source.table} begin ${remove} end`).execute(db);
+    await sql
+      .raw(`create trigger ${source.table}_search_delete after delete on ${source.table} begin ${remove} end`)
+      .execute(db);
     // The rows already there.
     await sql.raw(`insert into search_rows (kind, ref) select '${kind}', id from ${source.table}`).execute(db);
     await sql

@@ -14,7 +14,11 @@ let applicationId = '';
 
 async function signIn(email: string, role: 'editor' | 'admissions'): Promise<string> {
   await t.app.services.users.create(COMMAND_LINE_ACTOR, email, 'a-long-password-2', { role, name: `Asha ${role}` });
-  const res = await t.anonymous({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'a-long-password-2' } });
+  const res = await t.anonymous({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'a-long-password-2' },
+  });
   expect(res.statusCode).toBe(200);
   return `orbit_session=${res.cookies.find((c) => c.name === 'orbit_session')!.value}`;
 }
@@ -25,7 +29,11 @@ beforeAll(async () => {
   cookies.admissions = await signIn('office@test.np', 'admissions');
   const fixture = await seedApplications(t.db, createLocalStorage(t.uploadsDir), { count: 3, withFiles: 0 });
   applicationId = fixture.applications[1]!.id;
-  const row = await t.db.selectFrom('applications').select('symbol_number').where('id', '=', applicationId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('applications')
+    .select('symbol_number')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
   symbolNumber = row.symbol_number;
   await t.db
     .insertInto('inquiries')
@@ -74,9 +82,9 @@ describe('the admin search', () => {
     ]);
     expect(titles((await search('hostel')).body, 'inquiry')).toEqual(['Hostel for girls']);
     expect(titles((await search('Asha')).body, 'staff').sort()).toEqual(['Asha admissions', 'Asha editor']);
-    expect((await search(symbolNumber)).body.groups.find((g) => g.kind === 'application')!.hits.map((h) => h.id)).toEqual([
-      applicationId,
-    ]);
+    expect(
+      (await search(symbolNumber)).body.groups.find((g) => g.kind === 'application')!.hits.map((h) => h.id),
+    ).toEqual([applicationId]);
   });
 
   it('finds by the start of a word (prefix), in Latin and Devanagari', async () => {
@@ -114,7 +122,12 @@ describe('the admin search', () => {
     const long = await search('a'.repeat(10_000));
     expect(long.status).toBe(400);
     expect(long.body.error?.message).toMatch(/at most 200 characters/u);
-    for (const soup of ['"AND OR NOT * ( ) NEAR(', 'scholarship OR * NOT"', "'); drop table notices; --", '^ : {title} -']) {
+    for (const soup of [
+      '"AND OR NOT * ( ) NEAR(',
+      'scholarship OR * NOT"',
+      "'); drop table notices; --",
+      '^ : {title} -',
+    ]) {
       const res = await search(soup);
       expect(res.status, soup).toBe(200);
     }
