@@ -21,25 +21,21 @@ const TYPEAHEAD_DELAY_MS = 250;
  */
 export function SearchBox() {
   const location = useLocation();
-  const onResultsPage = location.pathname === '/admin/search';
-  const initial = onResultsPage ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const initial = location.pathname === '/admin/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  // A new page starts a fresh box (the list closed, the results page's query in it).
+  return <SearchForm key={location.key} initial={initial} />;
+}
+
+function SearchForm({ initial }: { initial: string }) {
   const [query, setQuery] = useState(initial);
   const [results, setResults] = useState<SearchResults | null>(null);
   const [open, setOpen] = useState(false);
   const listId = useId();
   const box = useRef<HTMLFormElement>(null);
-
-  // Following a result (or the results page) closes the list.
-  useEffect(() => {
-    setOpen(false);
-    setQuery(initial);
-  }, [location.key, initial]);
+  const searchable = searchTerms(query).length > 0 && query.length <= SEARCH_MAX_CHARACTERS;
 
   useEffect(() => {
-    if (searchTerms(query).length === 0 || query.length > SEARCH_MAX_CHARACTERS) {
-      setResults(null);
-      return;
-    }
+    if (!searchable) return;
     const cancel = new AbortController();
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ q: query, limit: String(SEARCH_TYPEAHEAD_LIMIT) });
@@ -55,10 +51,10 @@ export function SearchBox() {
       clearTimeout(timer);
       cancel.abort();
     };
-  }, [query]);
+  }, [query, searchable]);
 
   const groups = results?.groups.filter((g) => g.hits.length > 0) ?? [];
-  const showList = open && results !== null && results.query === query.trim();
+  const showList = open && searchable && results !== null && results.query === query.trim();
   return (
     <Form
       ref={box}
