@@ -4,8 +4,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // The admin's search box: notices, inquiries, applications and staff accounts found by their words, in
 // Latin and Devanagari script. Nothing existing changes; the index is built for the rows already there.
 //
-// SQLite: one FTS5 table `search_index` (title and body of every searchable row) and `search_rows`, which
-// ties each of its rows to the searched row's kind and id. Triggers keep both in step with every insert,
+// SQLite: one FTS5 table `search_index` (the kind, title and body of every searchable row; the kind is
+// indexed so that a search of one kind reads only that kind's words) and `search_rows`, which ties each
+// of its rows to the searched row's kind and id (its rowid grows with every write: newest last). Triggers keep both in step with every insert,
 // update and delete of the four tables, in the same transaction as the write.
 // FTS5's unicode61 tokenizer takes combining marks for separators and would split Devanagari words at
 // their vowel signs (false hits: 'खाली' would match 'खुला'): the Devanagari marks, ZWNJ and ZWJ are word
@@ -56,7 +57,7 @@ const joined = (prefix: string, columns: readonly string[]) =>
 async function upSqlite(db: Kysely<any>): Promise<void> {
   await sql
     .raw(
-      `create virtual table search_index using fts5(title, body, tokenize = "unicode61 remove_diacritics 2 tokenchars '${tokenChars}'")`,
+      `create virtual table search_index using fts5(kind, title, body, tokenize = "unicode61 remove_diacritics 2 tokenchars '${tokenChars}'")`,
     )
     .execute(db);
   await sql`create table search_rows (
@@ -70,8 +71,8 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
     const words = ['id', ...source.title, ...source.body];
     const row = (prefix: string) => `(select rowid from search_rows where kind = '${kind}' and ref = ${prefix}id)`;
     const insert = `insert into search_rows (kind, ref) values ('${kind}', new.id);
-      insert into search_index (rowid, title, body)
-        values (${row('new.')}, ${joined('new.', source.title)}, ${joined('new.', source.body)});`;
+      insert into search_index (rowid, kind, title, body)
+        values (${row('new.')}, '${kind}', ${joined('new.', source.title)}, ${joined('new.', source.body)});`;
     const remove = `delete from search_index where rowid = ${row('old.')};
       delete from search_rows where kind = '${kind}' and ref = old.id;`;
     await sql
@@ -90,8 +91,8 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
     await sql.raw(`insert into search_rows (kind, ref) select '${kind}', id from ${source.table}`).execute(db);
     await sql
       .raw(
-        `insert into search_index (rowid, title, body)
-         select r.rowid, ${joined('t.', source.title)}, ${joined('t.', source.body)}
+        `insert into search_index (rowid, kind, title, body)
+         select r.rowid, '${kind}', ${joined('t.', source.title)}, ${joined('t.', source.body)}
          from ${source.table} t join search_rows r on r.kind = '${kind}' and r.ref = t.id`,
       )
       .execute(db);

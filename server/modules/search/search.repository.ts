@@ -3,7 +3,7 @@ import type { SearchKind } from '#common/search.ts';
 import { type Db, isPostgres } from '#server/db/db.ts';
 
 /**
- * Finds rows of one kind by words, best match first: the ids only (the service reads the rows). Every
+ * Finds rows of one kind by words, best match among the newest matches first: the ids only (the service reads the rows). Every
  * term is matched as the start of a word, and a row must hold all of them. Terms are plain words
  * (common/search.ts `searchTerms`); each is quoted here anyway, so no query is ever search syntax.
  */
@@ -11,16 +11,25 @@ export interface SearchRepository {
   find(kind: SearchKind, terms: readonly string[], limit: number): Promise<string[]>;
 }
 
-/** SQLite: the FTS5 table and its triggers of migration 0022. */
+/**
+ * Ranking every match is what costs: a common word matches thousands of rows. So the newest CANDIDATES
+ * matches are taken (an index walk that stops early), and only those are ranked by relevance.
+ */
+const CANDIDATES = 100;
+
+/** SQLite: the FTS5 table and its triggers of migration 0022 (rowid order: the most recently written last). */
 function sqliteSearch(db: Db): SearchRepository {
   return {
     async find(kind, terms, limit) {
       if (terms.length === 0) return [];
-      const match = terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' AND ');
+      const words = terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' AND ');
+      // The kind's own rows, and the query's words only in their title and body.
+      const match = `kind:"${kind}" AND {title body}: (${words})`;
       const { rows } = await sql<{ ref: string }>`
-        select r.ref from search_index s join search_rows r on r.rowid = s.rowid
-        where search_index match ${match} and r.kind = ${kind}
-        order by s.rank limit ${limit}`.execute(db);
+        select r.ref from (
+          select rowid, rank from search_index where search_index match ${match} order by rowid desc limit ${CANDIDATES}
+        ) s join search_rows r on r.rowid = s.rowid
+        order by s.rank, s.rowid desc limit ${limit}`.execute(db);
       return rows.map((r) => r.ref);
     },
   };
@@ -28,29 +37,37 @@ function sqliteSearch(db: Db): SearchRepository {
 
 /**
  * PostgreSQL: each table's words as `to_tsvector('simple', …)`, exactly the expressions of migration
- * 0022's GIN indexes (another expression would not use them).
+ * 0022's GIN indexes (another expression would not use them), and the column that tells the newest.
  */
-const PG_SOURCES: Record<SearchKind, { table: string; words: string[] }> = {
-  notice: { table: 'notices', words: ['title', 'description', 'reference_no'] },
-  inquiry: { table: 'inquiries', words: ['subject', 'first_name', 'last_name', 'email', 'phone', 'message'] },
+const PG_SOURCES: Record<SearchKind, { table: string; words: string[]; newest: string }> = {
+  notice: { table: 'notices', words: ['title', 'description', 'reference_no'], newest: 'updated_at' },
+  inquiry: {
+    table: 'inquiries',
+    words: ['subject', 'first_name', 'last_name', 'email', 'phone', 'message'],
+    newest: 'created_at',
+  },
   application: {
     table: 'applications',
     words: ['name_en', 'name_ne', 'reference', 'symbol_number', 'guardian_name', 'guardian_mobile', 'email', 'school'],
+    newest: 'submitted_at',
   },
-  staff: { table: 'users', words: ['name', 'email'] },
+  staff: { table: 'users', words: ['name', 'email'], newest: 'created_at' },
 };
 
 function postgresSearch(db: Db): SearchRepository {
   return {
     async find(kind, terms, limit) {
       if (terms.length === 0) return [];
-      const { table, words } = PG_SOURCES[kind];
+      const { table, words, newest } = PG_SOURCES[kind];
       const vector = sql.raw(`to_tsvector('simple', ${words.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`);
       const query = terms.map((t) => `'${t.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
+      // The words are computed again only for the candidates, to rank them.
       const { rows } = await sql<{ id: string }>`
-        select id from ${sql.table(table)}
-        where ${vector} @@ to_tsquery('simple', ${query})
-        order by ts_rank(${vector}, to_tsquery('simple', ${query})) desc, id
+        select id from ${sql.table(table)} where id in (
+          select id from ${sql.table(table)} where ${vector} @@ to_tsquery('simple', ${query})
+          order by ${sql.ref(newest)} desc limit ${CANDIDATES}
+        )
+        order by ts_rank(${vector}, to_tsquery('simple', ${query})) desc, ${sql.ref(newest)} desc
         limit ${limit}`.execute(db);
       return rows.map((r) => r.id);
     },
