@@ -15,7 +15,7 @@ export interface SearchRepository {
  * Ranking every match is what costs: a common word matches thousands of rows. So the newest CANDIDATES
  * matches are taken (an index walk that stops early), and only those are ranked by relevance.
  */
-const CANDIDATES = 100;
+const CANDIDATES = 50;
 
 /** SQLite: the FTS5 table and its triggers of migration 0022 (rowid order: the most recently written last). */
 function sqliteSearch(db: Db): SearchRepository {
