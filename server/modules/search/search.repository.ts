@@ -35,41 +35,21 @@ function sqliteSearch(db: Db): SearchRepository {
   };
 }
 
-/**
- * PostgreSQL: each table's words as `to_tsvector('simple', …)`, exactly the expressions of migration
- * 0022's GIN indexes (another expression would not use them), and the column that tells the newest.
- */
-const PG_SOURCES: Record<SearchKind, { table: string; words: string[]; newest: string }> = {
-  notice: { table: 'notices', words: ['title', 'description', 'reference_no'], newest: 'updated_at' },
-  inquiry: {
-    table: 'inquiries',
-    words: ['subject', 'first_name', 'last_name', 'email', 'phone', 'message'],
-    newest: 'created_at',
-  },
-  application: {
-    table: 'applications',
-    words: ['name_en', 'name_ne', 'reference', 'symbol_number', 'guardian_name', 'guardian_mobile', 'email', 'school'],
-    newest: 'submitted_at',
-  },
-  staff: { table: 'users', words: ['name', 'email'], newest: 'created_at' },
-};
-
+/** PostgreSQL: the words stored by migration 0022's triggers (`search_vectors`, GIN-indexed). */
 function postgresSearch(db: Db): SearchRepository {
   return {
     async find(kind, terms, limit) {
       if (terms.length === 0) return [];
-      const { table, words, newest } = PG_SOURCES[kind];
-      const vector = sql.raw(`to_tsvector('simple', ${words.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`);
       const query = terms.map((t) => `'${t.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
-      // The words are computed again only for the candidates, to rank them.
-      const { rows } = await sql<{ id: string }>`
-        select id from ${sql.table(table)} where id in (
-          select id from ${sql.table(table)} where ${vector} @@ to_tsquery('simple', ${query})
-          order by ${sql.ref(newest)} desc limit ${CANDIDATES}
-        )
-        order by ts_rank(${vector}, to_tsquery('simple', ${query})) desc, ${sql.ref(newest)} desc
+      const { rows } = await sql<{ ref: string }>`
+        select ref from (
+          select ref, vector, newest from search_vectors
+          where kind = ${kind} and vector @@ to_tsquery('simple', ${query})
+          order by newest desc limit ${CANDIDATES}
+        ) c
+        order by ts_rank(vector, to_tsquery('simple', ${query})) desc, newest desc
         limit ${limit}`.execute(db);
-      return rows.map((r) => r.id);
+      return rows.map((r) => r.ref);
     },
   };
 }
