@@ -41,13 +41,14 @@ function postgresSearch(db: Db): SearchRepository {
     async find(kind, terms, limit) {
       if (terms.length === 0) return [];
       const query = terms.map((t) => `'${t.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
+      // The candidates by their index alone; only their words are read to rank them.
       const { rows } = await sql<{ ref: string }>`
-        select ref from (
-          select ref, vector, newest from search_vectors
+        select s.ref from search_vectors s join (
+          select ref from search_vectors
           where kind = ${kind} and vector @@ to_tsquery('simple', ${query})
           order by newest desc limit ${CANDIDATES}
-        ) c
-        order by ts_rank(vector, to_tsquery('simple', ${query})) desc, newest desc
+        ) c on s.kind = ${kind} and s.ref = c.ref
+        order by ts_rank(s.vector, to_tsquery('simple', ${query})) desc, s.newest desc
         limit ${limit}`.execute(db);
       return rows.map((r) => r.ref);
     },
