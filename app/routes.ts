@@ -45,6 +45,7 @@ export default [
     route('downloads', 'routes/admin/downloads.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('account', 'routes/admin/account.tsx'),
+    route('search', 'routes/admin/search.tsx'),
     route('seasons', 'routes/admin/seasons.tsx'),
     route('seasons/:id', 'routes/admin/season.tsx'),
     route('applications', 'routes/admin/applications.tsx'),

@@ -12,7 +12,9 @@
 //   6. results day: 200 connections on /, /notices and /api/notices, memory, a sign-in storm and page
 //      forms posted without JavaScript (bench/results-day.ts; about 7 minutes);
 //   7. admissions: an application posted through the page with a 3 MB photo, a deadline rush of 300
-//      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts).
+//      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts);
+//   8. search: the admin's search over 10,000 notices, 5,000 inquiries and 5,000 applications, Latin and
+//      Devanagari, on SQLite and (with DATABASE_URL) PostgreSQL (bench/search.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
@@ -30,12 +32,13 @@ import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
+import { type SearchReport, printSearch, runSearch } from './search.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3505);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions'];
+const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions', 'search'];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
 if (unknownSteps.length > 0) {
@@ -245,6 +248,13 @@ if (wanted('admissions')) {
   printAdmissions(admissions);
 }
 
+// ---- 8. Search ----------------------------------------------------------------------------------
+let search: SearchReport | null = null;
+if (wanted('search')) {
+  search = await runSearch();
+  printSearch(search);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -256,6 +266,7 @@ const results = {
   scale,
   resultsDay,
   admissions,
+  search,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');

@@ -24,6 +24,7 @@ import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
 import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { createAccountService } from './modules/staff/account.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
@@ -151,6 +152,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     ),
     twoFactor,
     users: accounts,
+    search: createSearchService(db),
     staff: createStaffService(db, clock, accounts, env.siteUrl),
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),

@@ -39,6 +39,7 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/downloads': { module: 'downloads', action: 'content.edit' },
   '/admin/staff': { module: 'staff', action: 'staff.manage' },
   '/admin/account': { module: 'account', action: 'account.own' },
+  '/admin/search': { module: 'search', action: 'admin.enter' },
   '/admin/seasons': { module: 'seasons', action: 'seasons.edit' },
   '/admin/seasons/x': { module: 'season', action: 'seasons.edit' },
   '/admin/applications': { module: 'applications', action: 'applications.read' },

@@ -24,6 +24,7 @@ import * as m0016 from './migrations/0016-applications.ts';
 import * as m0018 from './migrations/0018-outbox.ts';
 import * as m0019 from './migrations/0019-entrance.ts';
 import * as m0021 from './migrations/0021-gallery-albums.ts';
+import * as m0022 from './migrations/0022-search-index.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0018-outbox': m0018,
   '0019-entrance': m0019,
   '0021-gallery-albums': m0021,
+  '0022-search-index': m0022,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

@@ -15,6 +15,7 @@ import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
 import { adminAttachmentsRoutes } from './notices/attachments/attachments.admin.routes.ts';
 import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
 import { adminAccountRoutes } from './staff/account.admin.routes.ts';
+import { adminSearchRoutes } from './search/search.admin.routes.ts';
 import { adminStaffRoutes } from './staff/staff.admin.routes.ts';
 import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
 
@@ -41,4 +42,5 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminStaffRoutes,
   adminAccountRoutes,
   adminBackupsRoutes,
+  adminSearchRoutes,
 ];

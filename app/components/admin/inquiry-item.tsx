@@ -20,7 +20,11 @@ export function InquiryItem({ inquiry }: { inquiry: Inquiry }) {
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   const unread = inquiry.state === 'new';
   return (
-    <li className={`inquiry-item${unread ? ' inquiry-item--unread' : ''}`} aria-labelledby={titleId}>
+    <li
+      id={`inquiry-${inquiry.id}`}
+      className={`inquiry-item${unread ? ' inquiry-item--unread' : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="inquiry-item__head">
         <h2 id={titleId} className="inquiry-item__subject">
           <span className="admin-badge">{INQUIRY_STATE_LABELS[inquiry.state]}</span>
