@@ -22,16 +22,7 @@ import {
   unitText,
 } from './setup/files.ts';
 import { domainVerdict, supportedSystem } from './setup/machine.ts';
-import {
-  SetupError,
-  listeners,
-  mustRun,
-  pidAlive,
-  run,
-  startDetached,
-  stopPid,
-  waitForHttps,
-} from './setup/system.ts';
+import { SetupError, listeners, mustRun, pidAlive, run, startDetached, stopPid, waitForHttps } from './setup/system.ts';
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

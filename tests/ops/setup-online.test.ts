@@ -247,4 +247,13 @@ describe.skipIf(skipReason !== undefined)('npm run setup, for real, behind Caddy
     expect(again.stdout.match(/: already right/gu)?.length).toBeGreaterThanOrEqual(9);
     expect(snapshot(prefix)).toEqual(before);
   });
+
+  it('npm run doctor on the install: SITE_URL reaches the site over HTTPS, and the certificate’s end is shown', async () => {
+    const result = await runScript('doctor', ['--env-file', envFile()], { NODE_EXTRA_CA_CERTS: caFile });
+    expect(result.stdout).toContain(`[ok] SITE_URL: https://${DOMAIN} reaches this site`);
+    expect(result.stdout).toMatch(/HTTPS certificate: (valid until|ends in)/u);
+    expect(result.stdout).toContain('[ok] Database: answers');
+    expect(result.stdout).toContain(`ADMIN_PASSWORD=***`);
+    expect(result.stdout).not.toContain(ADMIN_PASSWORD);
+  });
 });
