@@ -53,9 +53,25 @@ async function interactive(options: SetupOptions): Promise<SetupOptions> {
   return parseSetupArgs([...process.argv.slice(2), '--domain', domain, ...(email ? ['--email', email] : [])]);
 }
 
+/**
+ * The service user must read the app's folder: every folder above it open to others, and not under a
+ * home folder, which the unit's ProtectHome=true hides from the service.
+ */
+function appDirProblems(systemd: boolean): string[] {
+  const move = 'move the app (this folder, with its node_modules) to /opt/orbit-college and run setup there';
+  if (systemd && /^\/(home|root|run\/user)(\/|$)/u.test(APP_DIR))
+    return [`The app is in ${APP_DIR}, a home folder the service cannot see (ProtectHome): ${move}.`];
+  for (let dir = APP_DIR; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o005) !== 0o005)
+      return [`${dir} is not readable by other users, so the service user cannot run the app: ${move}.`];
+  }
+  return [];
+}
+
 /** Every reason to stop before touching anything, as plain sentences. */
 async function refusals(o: SetupOptions & { domain: string }): Promise<string[]> {
   const problems: string[] = [];
+  problems.push(...appDirProblems(o.systemd));
   const system = supportedSystem(read('/etc/os-release'));
   if (!system.ok) problems.push(`This system (${system.name}) is not Debian or Ubuntu: setup supports only those.`);
   if (process.getuid?.() !== 0 && !o.dryRun)
@@ -166,16 +182,15 @@ async function plan(
     envFile: paths.envFile,
     dataDir: paths.dataDir,
   });
-  steps.push(
-    fileStep('systemd unit', paths.unitFile, unit, 0o644, () => {
-      if (fs.existsSync('/usr/bin/systemd-analyze')) {
-        const verify = run('systemd-analyze', ['verify', paths.unitFile]);
-        if (verify.status !== 0 || verify.stderr.trim())
-          throw new SetupError(`systemd-analyze verify ${paths.unitFile} found problems:\n${verify.stderr.trim()}`);
-      }
-      if (o.systemd) mustRun('systemctl', ['daemon-reload']);
-    }),
-  );
+  const unitStep = fileStep('systemd unit', paths.unitFile, unit, 0o644, () => {
+    if (fs.existsSync('/usr/bin/systemd-analyze')) {
+      const verify = run('systemd-analyze', ['verify', paths.unitFile]);
+      if (verify.status !== 0 || verify.stderr.trim())
+        throw new SetupError(`systemd-analyze verify ${paths.unitFile} found problems:\n${verify.stderr.trim()}`);
+    }
+    if (o.systemd) mustRun('systemctl', ['daemon-reload']);
+  });
+  steps.push(unitStep);
 
   const built = fs.existsSync(path.join(APP_DIR, 'build/server/index.js'));
   steps.push({
@@ -191,7 +206,8 @@ async function plan(
     ...parseEnvFile(envText),
     PORT: String(o.port),
   };
-  const restartApp = envStep.fileChange !== 'already right';
+  // A new environment or unit only takes effect when the app starts again.
+  const restartApp = envStep.fileChange !== 'already right' || unitStep.fileChange !== 'already right';
   const reloadCaddy = caddyStep.fileChange !== 'already right';
   const caddyEnv = {
     ...process.env,

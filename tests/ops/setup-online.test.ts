@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvFile } from '../../scripts/setup/files.ts';
 import { runScript } from './run-script.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server-process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, PROJECT_ROOT } from './server-process.ts';
 
 const DOMAIN = 'orbit-setup.test';
 const USER = 'orbitsetuptest';
@@ -33,6 +33,9 @@ function cannotRun(): string | undefined {
   if (!installed && !/Candidate: \d/u.test(sh('apt-cache', ['policy', 'caddy']).stdout))
     return 'caddy is neither installed nor installable from this machine’s package lists';
   for (const port of [80, 443, PORT]) if (portTaken(port)) return `port ${port} is already in use`;
+  // Setup refuses a folder its service user cannot read (a clone under /root): nothing to test there.
+  for (let d = PROJECT_ROOT; d !== path.dirname(d); d = path.dirname(d))
+    if ((fs.statSync(d).mode & 0o005) !== 0o005) return `${d} is not readable by other users`;
   return undefined;
 }
 const skipReason = cannotRun();
