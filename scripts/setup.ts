@@ -139,10 +139,19 @@ async function plan(
     change: caddyInstalled ? 'already right' : 'install the Debian package caddy',
     details: caddyInstalled ? [] : ['apt-get update', 'apt-get install -y caddy'],
     apply: () => {
-      mustRun('apt-get', ['update', '-q']);
-      mustRun('apt-get', ['install', '-y', '-q', 'caddy'], {
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
+      // Without systemd, setup starts Caddy itself: the package must not start its own daemon on port 80
+      // (Debian's policy-rc.d convention, exit 101: "do not start services").
+      const policy = '/usr/sbin/policy-rc.d';
+      const holdDaemon = !o.systemd && !fs.existsSync(policy);
+      if (holdDaemon) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+      try {
+        mustRun('apt-get', ['update', '-q']);
+        mustRun('apt-get', ['install', '-y', '-q', 'caddy'], {
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+        });
+      } finally {
+        if (holdDaemon) fs.rmSync(policy, { force: true });
+      }
     },
   });
 
@@ -227,15 +236,22 @@ async function plan(
           : active
             ? `restart ${service}`
             : `enable and start ${service}`,
-      details: [active ? `systemctl restart ${service}` : `systemctl enable --now ${service}`],
-      apply: () => mustRun('systemctl', active ? ['restart', service] : ['enable', '--now', service]),
+      details: [`systemctl enable ${service}`, `systemctl restart ${service}`],
+      apply: () => {
+        mustRun('systemctl', ['enable', service]);
+        mustRun('systemctl', ['restart', service]);
+      },
     });
     const caddyActive = run('systemctl', ['is-active', 'caddy']).stdout.trim() === 'active';
     steps.push({
       name: 'Caddy service',
       change: caddyActive && !reloadCaddy ? 'already right' : caddyActive ? 'reload caddy' : 'enable and start caddy',
-      details: [caddyActive ? 'systemctl reload caddy' : 'systemctl enable --now caddy'],
-      apply: () => mustRun('systemctl', caddyActive ? ['reload', 'caddy'] : ['enable', '--now', 'caddy']),
+      // The package starts Caddy with its own Caddyfile when it installs: reload-or-restart reads ours.
+      details: ['systemctl enable caddy', 'systemctl reload-or-restart caddy'],
+      apply: () => {
+        mustRun('systemctl', ['enable', 'caddy']);
+        mustRun('systemctl', ['reload-or-restart', 'caddy']);
+      },
     });
   } else {
     const appPid = path.join(paths.runDir, 'app.pid');
