@@ -17,6 +17,7 @@ let healthy: ServerProcess;
 const doctor = (env: Record<string, string>) => runScript('doctor', ['--env-file', path.join(dir, 'none.env')], env);
 
 beforeAll(async () => {
+  if (pgPass) return;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-doctor-'));
   // An empty environment file: the test's variables are the settings (the real /etc file, if any, is not read).
   fs.writeFileSync(path.join(dir, 'none.env'), '');
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await healthy?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const settingsOf = (server: ServerProcess, dataDir: string) => ({
@@ -35,7 +36,12 @@ const settingsOf = (server: ServerProcess, dataDir: string) => ({
   SITE_URL: server.url,
 });
 
-describe('npm run doctor', () => {
+// The servers here are embedded installs (startServer never passes DATABASE_URL on): the PostgreSQL pass
+// would repeat the same runs.
+const pgPass = Boolean(process.env.DATABASE_URL);
+if (pgPass) console.warn('npm run doctor ops test skipped in the PostgreSQL pass: it runs in the SQLite pass.');
+
+describe.skipIf(pgPass)('npm run doctor', () => {
   it('on a healthy install: versions, settings with secrets hidden, every check ok, exit 0', async () => {
     const result = await doctor({
       ...settingsOf(healthy, path.join(dir, 'healthy')),
