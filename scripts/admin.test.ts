@@ -38,6 +38,13 @@ async function storedHash(email: string): Promise<string | undefined> {
 
 // Each command is a process of its own (tsx, migrations, scrypt): several in one test take a while on a busy machine.
 describe('npm run admin', { timeout: 120_000 }, () => {
+  it('owner-link prints a one-time first-owner link at SITE_URL while nobody has an account', () => {
+    const link = admin(['owner-link']);
+    expect(link.err).toBe('');
+    expect(link.code).toBe(0);
+    expect(link.out.trim()).toMatch(/^http:\/\/localhost:3000\/welcome\/[A-Za-z0-9_-]{20,}$/u);
+  });
+
   it('creates an admin with a piped password, stored as an scrypt hash', async () => {
     const created = admin(['create', 'Office@Orbit.edu.np'], 'a-very-long-password\n');
     expect(created.err).toBe('');
@@ -124,6 +131,13 @@ describe('npm run admin', { timeout: 120_000 }, () => {
     const unknown = admin(['reset-2fa', 'nobody@orbit.edu.np']);
     expect(unknown.code).toBe(1);
     expect(unknown.err.trim()).toBe('No admin with e-mail nobody@orbit.edu.np.');
+  });
+
+  it('owner-link makes no link once an owner exists, and says so', () => {
+    const link = admin(['owner-link']);
+    expect(link.code).toBe(0);
+    expect(link.out).toContain('An owner account exists already');
+    expect(link.out).not.toContain('/welcome/');
   });
 
   it('prints the usage for an unknown command', () => {

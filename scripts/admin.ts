@@ -1,6 +1,7 @@
 /**
  * Manage admin accounts: npm run admin -- create <email> | set-password <email> | list | delete <email>
  *   | reset-2fa <email> (turns two-factor sign-in off for a person locked out of their authenticator app)
+ *   | owner-link (a fresh one-time link for the first owner, while nobody has an account)
  * The password is read from standard input when piped, otherwise asked for twice without echo.
  */
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
@@ -20,7 +21,7 @@ import { createTwoFactorService } from '#server/modules/auth/two-factor/two-fact
 import { systemClock } from '#server/clock.ts';
 
 const USAGE =
-  'Usage: npm run admin -- create <email> | set-password <email> | list | delete <email> | reset-2fa <email>';
+  'Usage: npm run admin -- create <email> | set-password <email> | list | delete <email> | reset-2fa <email> | owner-link';
 
 async function askHidden(question: string): Promise<string> {
   let muted = false;
@@ -86,6 +87,15 @@ async function main(): Promise<number> {
         const all = await accounts.all();
         if (all.length === 0) console.log('No admin accounts yet.');
         for (const u of all) console.log(`${u.email}\t${u.role}\t(created ${u.created_at})`);
+        return 0;
+      }
+      case 'owner-link': {
+        const link = await createStaffService(db, systemClock, accounts).firstOwnerLink();
+        if (!link) {
+          console.log('An owner account exists already: no one-time link is needed (sign in at /login).');
+          return 0;
+        }
+        console.log(new URL(link.path, env.siteUrl).toString());
         return 0;
       }
       case 'reset-2fa': {
