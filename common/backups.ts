@@ -80,6 +80,7 @@ export const BACKUP_WARNING_CODES = [
   'offsite-failed',
   'drill-failed',
   'disk-low',
+  'database-damaged',
 ] as const;
 export type BackupWarningCode = (typeof BACKUP_WARNING_CODES)[number];
 

@@ -29,6 +29,7 @@ import type { Storage } from './storage/storage.ts';
 import { backupSettings, createBackupService } from './backups/backup.service.ts';
 import { createBackupAdmin } from './backups/backup-admin.ts';
 import { createOffsite, offsiteOptions } from './backups/offsite.ts';
+import { damageWatchOf } from './db/damage-watch.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -91,8 +92,12 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   // The guardian's messages of an application's steps, queued with each step and sent in the background.
   const applicationNotices = { siteUrl: env.siteUrl, queued: () => outbox.wake() };
   const offsiteSettings = offsiteOptions(env);
+  // A damaged database file met by any request: logged once, then health fails and owners are warned.
+  const damage = damageWatchOf(db);
+  damage?.onFound((found) => log.error({ detail: found.detail }, 'the database file is damaged: writes refused'));
   const backups = createBackupService(backupSettings(env), clock, log, {
     offsite: offsiteSettings ? createOffsite(offsiteSettings) : undefined,
+    damage: () => damage?.found ?? null,
   });
   return {
     db,
@@ -160,6 +165,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
       notices: applicationNotices,
     }),
+    /** Damage met in the SQLite file while running (undefined on PostgreSQL). */
+    damage,
     backups,
     backupAdmin: createBackupAdmin({ db, clock, backups }),
   };

@@ -20,6 +20,7 @@ import {
   backupTime,
 } from '#common/backups.ts';
 import type { Clock } from '#server/clock.ts';
+import type { DamageFound } from '#server/db/damage-watch.ts';
 import type { Env } from '#server/env.ts';
 import { takeLock } from './backup-lock.ts';
 import { type BackupState, readState, recordDrill, recordOffsite, recordRun, writeState } from './backup-state.ts';
@@ -82,13 +83,15 @@ export interface BackupDeps {
   measure?: (dir: string) => Promise<DiskSpace>;
   /** The off-site bucket, when BACKUP_S3_BUCKET is set. */
   offsite?: Offsite | undefined;
+  /** Damage met in the database file while the server ran (SQLite only). */
+  damage?: (() => DamageFound | null) | undefined;
 }
 
 export function createBackupService(
   settings: BackupSettings,
   clock: Clock,
   log: Log,
-  { measure = diskSpace, offsite }: BackupDeps = {},
+  { measure = diskSpace, offsite, damage = () => null }: BackupDeps = {},
 ) {
   const { dir, dataDir } = settings;
   /** When this process started watching the clock: a scheduled time before it is not caught up on a fresh folder. */
@@ -398,6 +401,12 @@ export function createBackupService(
     const backupDisk = await measure(await nearestExisting(dir));
 
     const warnings: BackupWarning[] = [];
+    const damaged = damage();
+    if (damaged)
+      warnings.push({
+        code: 'database-damaged',
+        message: `The database file is damaged (${damaged.detail}), so the site saves nothing and its pages may fail. Restore the last good backup (docs/operations.md); the backups made before the damage are kept.`,
+      });
     const staleMs = BACKUP_STALE_HOURS * HOUR_MS;
     if (lastGood) {
       if (now.getTime() - new Date(lastGood.finishedAt).getTime() > staleMs)

@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+import { databaseDamaged } from '#server/errors.ts';
 import { busyError, isSqliteBusy, retryWhileBusy } from './busy-wait.ts';
+import type { DamageWatch } from './damage-watch.ts';
 import type { WriteLock } from './write-lock.ts';
 
 export interface SqliteHandles {
@@ -12,6 +14,8 @@ export interface SqliteHandles {
   busyWaitMs: number;
   /** The reader's prepared statements by SQL (null: not a read-only statement), shared by every session. */
   reads: Map<string, SQLite.Statement | null>;
+  /** Told of every failure; once it has seen the file damaged, no write starts. */
+  damage: DamageWatch;
 }
 
 /** Prepared reads kept at most; SQL that varies (a list of ids) makes new ones, so the map is emptied past this. */
@@ -35,10 +39,20 @@ export class SqliteSession implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      return await this.#executeQuery<R>(query);
+    } catch (err) {
+      this.#h.damage.note(err);
+      throw err;
+    }
+  }
+
+  async #executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#ownsWriter) return this.#onOwnedWriter<R>(query);
     const deadline = Date.now() + this.#h.busyWaitMs;
     const read = this.#prepareRead(query.sql);
     if (read) return retryWhileBusy(() => execute<R>(read, query.parameters), deadline);
+    this.#refuseIfDamaged();
     await this.#takeWriter(deadline);
     try {
       return await retryWhileBusy(() => execute<R>(this.#h.writer.prepare(query.sql), query.parameters), deadline);
@@ -54,6 +68,7 @@ export class SqliteSession implements DatabaseConnection {
   }
 
   async begin(): Promise<void> {
+    this.#refuseIfDamaged();
     const deadline = Date.now() + this.#h.busyWaitMs;
     await this.#takeWriter(deadline);
     this.#inTransaction = true;
@@ -76,6 +91,12 @@ export class SqliteSession implements DatabaseConnection {
     this.#inTransaction = false;
     this.#ownsWriter = false;
     this.#h.lock.release();
+  }
+
+  /** Nothing more is written into a file found damaged: a write there can spread the damage to good pages. */
+  #refuseIfDamaged(): void {
+    const { found } = this.#h.damage;
+    if (found) throw databaseDamaged(new Error(found.detail));
   }
 
   /** Preparing costs more than running a small SELECT, so each read is prepared once and kept. */
