@@ -30,6 +30,8 @@ import { backupSettings, createBackupService } from './backups/backup.service.ts
 import { createBackupAdmin } from './backups/backup-admin.ts';
 import { createOffsite, offsiteOptions } from './backups/offsite.ts';
 import { damageWatchOf } from './db/damage-watch.ts';
+import { createBallast } from './storage/ballast.ts';
+import { onOutOfSpace } from './storage/out-of-space.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -95,6 +97,9 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   // A damaged database file met by any request: logged once, then health fails and owners are warned.
   const damage = damageWatchOf(db);
   damage?.onFound((found) => log.error({ detail: found.detail }, 'the database file is damaged: writes refused'));
+  // The reserve of disk space, given back the moment any write finds the disk full.
+  const ballast = createBallast(env.dataDir, env.BALLAST_MB * 1024 * 1024, log);
+  const stopReleasing = onOutOfSpace(() => ballast.release());
   const backups = createBackupService(backupSettings(env), clock, log, {
     offsite: offsiteSettings ? createOffsite(offsiteSettings) : undefined,
     damage: () => damage?.found ?? null,
@@ -165,6 +170,9 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
       notices: applicationNotices,
     }),
+    ballast,
+    /** Called when the app closes: the reserve no longer listens for full disks. */
+    stopReleasing,
     /** Damage met in the SQLite file while running (undefined on PostgreSQL). */
     damage,
     backups,

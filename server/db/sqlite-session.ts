@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
 import { databaseDamaged } from '#server/errors.ts';
+import { isOutOfSpace, outOfSpace } from '#server/storage/out-of-space.ts';
 import { busyError, isSqliteBusy, retryWhileBusy } from './busy-wait.ts';
 import type { DamageWatch } from './damage-watch.ts';
 import type { WriteLock } from './write-lock.ts';
@@ -42,9 +43,17 @@ export class SqliteSession implements DatabaseConnection {
     try {
       return await this.#executeQuery<R>(query);
     } catch (err) {
-      this.#h.damage.note(err);
-      throw err;
+      throw this.#fault(err);
     }
+  }
+
+  /**
+   * What a failed statement becomes: a damaged file is noted (writes stop), a full disk is the plain 507
+   * ('Nothing was saved'), never SQLite's code; anything else stays as it is.
+   */
+  #fault(err: unknown): unknown {
+    this.#h.damage.note(err);
+    return isOutOfSpace(err) ? outOfSpace(err) : err;
   }
 
   async #executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -72,11 +81,19 @@ export class SqliteSession implements DatabaseConnection {
     const deadline = Date.now() + this.#h.busyWaitMs;
     await this.#takeWriter(deadline);
     this.#inTransaction = true;
-    await retryWhileBusy(() => this.#h.writer.exec('begin immediate'), deadline);
+    try {
+      await retryWhileBusy(() => this.#h.writer.exec('begin immediate'), deadline);
+    } catch (err) {
+      throw this.#fault(err);
+    }
   }
 
   async commit(): Promise<void> {
-    await this.#onOwnedWriter(CompiledQuery.raw('commit'));
+    try {
+      await this.#onOwnedWriter(CompiledQuery.raw('commit'));
+    } catch (err) {
+      throw this.#fault(err);
+    }
   }
 
   /** SQLite rolls some failed transactions back by itself; then there is nothing left to roll back. */
