@@ -12,6 +12,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { LOCK_FILE } from './backup-lock.ts';
 import { type BackupSettings, createBackupService } from './backup.service.ts';
+import { BALLAST_FILE } from '#server/storage/ballast.ts';
 import { DEFAULT_KEEP } from './retention.ts';
 
 let root: string;
@@ -241,6 +242,23 @@ describe('bad days', () => {
     } finally {
       execFileSync('umount', [dir]);
     }
+  });
+
+  it('says what takes room on the disk: the database, the uploads, the backups and the reserve', async () => {
+    const dataDir = await makeInstall('usage');
+    fs.writeFileSync(path.join(dataDir, BALLAST_FILE), Buffer.alloc(8192));
+    const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log);
+    const run = await service.runBackup('manual');
+    const usage = await service.diskUsage();
+    const file = sqliteFile(dataDir);
+    const onDisk = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+    expect(usage).toEqual({
+      databaseBytes: onDisk(file) + onDisk(`${file}-wal`) + onDisk(`${file}-shm`),
+      uploadsBytes: 4,
+      backupsBytes: run.bytes,
+      reserveBytes: 8192,
+    });
+    expect(usage.databaseBytes).toBeGreaterThan(0);
   });
 
   it('a damaged database is never copied over good backups', async () => {
