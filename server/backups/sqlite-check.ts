@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
 
 const WORKER_URL = new URL('./sqlite-check.worker.mjs', import.meta.url);
 
@@ -24,7 +25,8 @@ export function sqliteCheck(file: string, check: SqliteCheck, { readonly = false
     worker.on('message', (answer: Answer) =>
       settle(() => {
         if ('result' in answer) resolve(answer.result);
-        else reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
+        else if (answer.error.code) reject(new SQLite.SqliteError(answer.error.message, answer.error.code));
+        else reject(new Error(answer.error.message));
       }),
     );
     worker.on('error', (err) => settle(() => reject(err)));
