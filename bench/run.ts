@@ -15,6 +15,8 @@
 //      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts);
 //   8. search: the admin's search over 10,000 notices, 5,000 inquiries and 5,000 applications, Latin and
 //      Devanagari, on SQLite and (with DATABASE_URL) PostgreSQL (bench/search.ts).
+//   9. backup: the server's backup of 1 GB of photos and 5,000 applications, and `/` p99 at 10
+//      connections meanwhile (bench/backup.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
@@ -30,6 +32,7 @@ import { adminCookie, publishDemoSeason, publishNoticeWithPdf } from './lib/admi
 import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
+import { type BackupReport, printBackupBench, runBackupBench } from './backup.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
 import { type SearchReport, printSearch, runSearch } from './search.ts';
@@ -38,7 +41,17 @@ const PORT = Number(process.env.BENCH_PORT ?? 3505);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions', 'search'];
+const STEPS = [
+  'first-load',
+  'lighthouse',
+  'throughput',
+  'images',
+  'scale',
+  'results-day',
+  'admissions',
+  'search',
+  'backup',
+];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
 if (unknownSteps.length > 0) {
@@ -255,6 +268,13 @@ if (wanted('search')) {
   printSearch(search);
 }
 
+// ---- 9. Backup ----------------------------------------------------------------------------------
+let backup: BackupReport | null = null;
+if (wanted('backup')) {
+  backup = await runBackupBench({ port: PORT });
+  printBackupBench(backup);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -267,6 +287,7 @@ const results = {
   resultsDay,
   admissions,
   search,
+  backup,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');

@@ -115,6 +115,15 @@ export const API_ERRORS = {
     message: 'Many forms with files are arriving at once. Nothing was saved; please send it again in a minute.',
   },
   /**
+   * The database file was found damaged while the server ran: nothing more is written into it until it
+   * is restored from a backup (the owner is warned on every admin page).
+   */
+  'database/damaged': {
+    status: 503,
+    message:
+      'The database file is damaged, so nothing can be saved until it is restored from a backup. Nothing was saved.',
+  },
+  /**
    * A save made from a copy that someone else changed in the meantime: refused rather than silently
    * overwriting their change. The edit is kept in the form; reloading shows the other change.
    */
@@ -202,6 +211,9 @@ export function apiErrorMessage(code: ApiErrorCode): string {
 export const STORAGE_FULL = apiError('storage/full');
 export const DATABASE_BUSY = apiError('database/busy');
 export const UPLOADS_BUSY = apiError('uploads/busy');
+  },
+  /**
+export const DATABASE_DAMAGED = apiError('database/damaged');
 export const STALE_COPY = apiError('content/stale');
 /** A write (or a page) asked for by someone whose session has ended or was revoked. */
 export const SESSION_ENDED = apiError('auth/unauthenticated');
@@ -241,7 +253,11 @@ export function refusalOf(err: unknown): ApiRefusal | null {
     headers?: unknown;
   };
   if (typeof statusCode !== 'number' || typeof code !== 'string' || typeof message !== 'string') return null;
-  const shown = (statusCode >= 400 && statusCode < 500) || code === STORAGE_FULL.code || code === DATABASE_BUSY.code;
+  const shown =
+    (statusCode >= 400 && statusCode < 500) ||
+    code === STORAGE_FULL.code ||
+    code === DATABASE_BUSY.code ||
+    code === DATABASE_DAMAGED.code;
   if (!shown) return null;
   const plainHeaders = typeof headers === 'object' && headers !== null ? (headers as Record<string, string>) : {};
   return { status: statusCode, code, message, headers: plainHeaders };

@@ -50,6 +50,18 @@ export interface BackupListing {
   keptAs: ('daily' | 'weekly' | 'monthly')[];
 }
 
+/** What takes room on the disk of the site's data, in bytes: the owner sees what to clear. */
+export interface DiskUsage {
+  /** The SQLite file with its write-ahead log (0 on PostgreSQL). */
+  databaseBytes: number;
+  /** The uploads folder (0 when the uploads are in a bucket). */
+  uploadsBytes: number;
+  /** The archives in the backup folder. */
+  backupsBytes: number;
+  /** The reserve released when the disk fills (BALLAST_MB). */
+  reserveBytes: number;
+}
+
 export interface DiskSpace {
   freeBytes: number;
   totalBytes: number;
@@ -80,6 +92,7 @@ export const BACKUP_WARNING_CODES = [
   'offsite-failed',
   'drill-failed',
   'disk-low',
+  'database-damaged',
 ] as const;
 export type BackupWarningCode = (typeof BACKUP_WARNING_CODES)[number];
 

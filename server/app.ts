@@ -110,6 +110,7 @@ export async function buildApp({
     ...(smsBaseUrls ? { smsBaseUrls } : {}),
   });
   app.addHook('onClose', async () => services.messages.close());
+  app.addHook('onClose', async () => void services.stopReleasing());
   // Before the render cache: a page made after a change to the B.S. calendar converts dates with it.
   registerCalendarSync(app, services.calendarTable);
   // Before compression: cached answers carry their own compressed variants.

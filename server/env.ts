@@ -98,6 +98,8 @@ const EnvSchema = z.object({
       return rule;
     }),
   BACKUP_SCHEDULE: bool('true'),
+  // Space kept back on DATA_DIR's disk, released when it fills so an owner can still sign in and delete.
+  BALLAST_MB: int(64, 0, 4096),
   // The off-site copy of each backup: a bucket of its own, never the uploads bucket's settings.
   BACKUP_S3_BUCKET: z
     .string()

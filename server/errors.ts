@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_ERRORS, type ApiErrorCode, DATABASE_BUSY, STORAGE_FULL, apiErrorMessage } from '#common/api-error.ts';
+import {
+  API_ERRORS,
+  type ApiErrorCode,
+  DATABASE_BUSY,
+  DATABASE_DAMAGED,
+  STORAGE_FULL,
+  apiErrorMessage,
+} from '#common/api-error.ts';
 
 /** An error whose code and message are safe to show to the client. */
 export class AppError extends Error {
@@ -37,6 +44,13 @@ export const tooManyRequests = (code: ApiErrorCode, message: string, retryAfterS
 
 /** 507: the disk or bucket that holds uploads is full (ENOSPC, a quota, a full object store). */
 export const insufficientStorage = () => new AppError(507, STORAGE_FULL.code, STORAGE_FULL.message);
+
+/** 503: the database file is damaged; `cause` is SQLite's error that first showed it, for the log. */
+export function databaseDamaged(cause?: unknown): AppError {
+  const err = new AppError(503, DATABASE_DAMAGED.code, DATABASE_DAMAGED.message);
+  err.cause = cause;
+  return err;
+}
 
 /** 503: another program held the database's lock longer than the server waits; `cause` is the driver's error, for the log. */
 export function databaseBusy(retryAfterSeconds: number, cause?: unknown): AppError {

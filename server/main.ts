@@ -101,6 +101,14 @@ startStorageSweeps(storage, fileOwners(db), app.log);
 // Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.
 startDocumentPurges(app.services.applicationOffice, app.log);
 
+// The reserve of disk space: made now, and again each minute after a full disk released it and space came back.
+const keepBallast = () =>
+  void app.services.ballast
+    .ensure()
+    .catch((err: unknown) => app.log.error({ err }, 'the reserve of disk space could not be checked'));
+keepBallast();
+setInterval(keepBallast, 60_000).unref();
+
 // The daily backup at BACKUP_TIME in Nepal and the weekly restore drill (embedded install only).
 if (app.services.backups.settings.scheduled) startBackupSchedule(app.services.backups, app.log);
 else if (env.DATABASE_URL)

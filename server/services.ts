@@ -32,6 +32,9 @@ import type { Storage } from './storage/storage.ts';
 import { backupSettings, createBackupService } from './backups/backup.service.ts';
 import { createBackupAdmin } from './backups/backup-admin.ts';
 import { createOffsite, offsiteOptions } from './backups/offsite.ts';
+import { damageWatchOf } from './db/damage-watch.ts';
+import { createBallast } from './storage/ballast.ts';
+import { onOutOfSpace } from './storage/out-of-space.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -94,8 +97,15 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   // The guardian's messages of an application's steps, queued with each step and sent in the background.
   const applicationNotices = { siteUrl: env.siteUrl, queued: () => outbox.wake() };
   const offsiteSettings = offsiteOptions(env);
+  // A damaged database file met by any request: logged once, then health fails and owners are warned.
+  const damage = damageWatchOf(db);
+  damage?.onFound((found) => log.error({ detail: found.detail }, 'the database file is damaged: writes refused'));
+  // The reserve of disk space, given back the moment any write finds the disk full.
+  const ballast = createBallast(env.dataDir, env.BALLAST_MB * 1024 * 1024, log);
+  const stopReleasing = onOutOfSpace(() => ballast.release());
   const backups = createBackupService(backupSettings(env), clock, log, {
     offsite: offsiteSettings ? createOffsite(offsiteSettings) : undefined,
+    damage: () => damage?.found ?? null,
   });
   return {
     db,
@@ -166,6 +176,11 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       notices: applicationNotices,
     }),
     entrance: createEntranceService({ db, storage, clock, notices: applicationNotices }),
+    ballast,
+    /** Called when the app closes: the reserve no longer listens for full disks. */
+    stopReleasing,
+    /** Damage met in the SQLite file while running (undefined on PostgreSQL). */
+    damage,
     backups,
     backupAdmin: createBackupAdmin({ db, clock, backups }),
   };

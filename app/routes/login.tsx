@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { data, redirect, useFetcher, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { DATABASE_BUSY, refusalOf } from '#common/api-error.ts';
+import { DATABASE_BUSY, DATABASE_DAMAGED, STORAGE_FULL, refusalOf } from '#common/api-error.ts';
 import { signInMessage } from '#common/sign-in-message.ts';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
@@ -57,6 +57,8 @@ const FIELD_OF_CODE: Record<string, string> = { 'auth/invalid-email': 'username'
  * so and the page shows its toast and goes on after 2 s. For an account with two-factor on, the password
  * step sets the pending sign-in cookie and the page asks for the code (`intent=code`).
  */
+const SERVER_FAULTS = new Set<string>([DATABASE_BUSY.code, DATABASE_DAMAGED.code, STORAGE_FULL.code]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const codeStep = form.get('intent') === 'code';
@@ -77,11 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
-    // A busy database is no sign-in refusal (no session was made): it is said in its own words.
-    const message =
-      refusal.code === DATABASE_BUSY.code
-        ? DATABASE_BUSY.message
-        : signInMessage(refusal.code, Number(refusal.headers['retry-after']) || null);
+    // A busy or damaged database or a full disk is no sign-in refusal (no session was made): it is said
+    // in the server's own plain words, never as a code.
+    const message = SERVER_FAULTS.has(refusal.code)
+      ? refusal.message
+      : signInMessage(refusal.code, Number(refusal.headers['retry-after']) || null);
     const field = FIELD_OF_CODE[refusal.code];
     const fieldErrors = field ? { [field]: refusal.message } : undefined;
     // A pending sign-in that expired starts again from the password.

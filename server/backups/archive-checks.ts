@@ -10,6 +10,7 @@ import * as tar from 'tar';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, BackupManifestSchema } from './backup-manifest.ts';
 import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
+import { sqliteCheck } from './sqlite-check.ts';
 
 /** Only these may come out of an archive: regular files and folders, at these places. */
 export const allowedEntry = (entryPath: string, type: string): boolean =>
@@ -37,12 +38,15 @@ async function readManifest(file: string): Promise<BackupManifest> {
 }
 
 /** SQLite's integrity check on the copy, its rows against the manifest; the keys its rows refer to. */
-function checkDatabase(file: string, manifest: BackupManifest): { tables: Record<string, number>; refs: string[] } {
-  const db = new SQLite(file, { fileMustExist: true });
+async function checkDatabase(
+  file: string,
+  manifest: BackupManifest,
+): Promise<{ tables: Record<string, number>; refs: string[] }> {
+  let db: SQLite.Database | undefined;
   try {
-    const check = db.pragma('integrity_check', { simple: true });
-    if (check !== 'ok')
-      throw new BackupError(`The database in the archive failed its integrity check: ${String(check)}`);
+    const check = await sqliteCheck(file, 'integrity_check');
+    if (check !== 'ok') throw new BackupError(`The database in the archive failed its integrity check: ${check}`);
+    db = new SQLite(file, { fileMustExist: true });
     const tables = sqliteCounts(db);
     for (const [table, rows] of Object.entries(manifest.tables)) {
       if (tables[table] !== rows)
@@ -56,7 +60,7 @@ function checkDatabase(file: string, manifest: BackupManifest): { tables: Record
     // A damaged file fails before the check can even run ("file is not a database", "malformed").
     throw new BackupError(`The database in the archive cannot be read: ${(err as Error).message}`);
   } finally {
-    db.close();
+    db?.close();
   }
 }
 
@@ -81,7 +85,7 @@ export async function checkUnpacked(dir: string): Promise<ArchiveFacts> {
     throw new BackupError('This is not an Orbit College backup: manifest.json or orbit.sqlite is missing.');
   }
   const manifest = await readManifest(manifestFile);
-  const { tables, refs } = checkDatabase(path.join(dir, 'orbit.sqlite'), manifest);
+  const { tables, refs } = await checkDatabase(path.join(dir, 'orbit.sqlite'), manifest);
   const keys = await listUploadKeys(path.join(dir, 'uploads'));
   checkFiles(keys, refs, manifest);
   return { manifest, tables, files: keys.length };
@@ -136,7 +140,7 @@ export async function checkArchive(archive: string, scratchParent: string): Prom
     if (!fs.existsSync(path.join(scratch, 'manifest.json')) || !fs.existsSync(path.join(scratch, 'orbit.sqlite')))
       throw new BackupError('The archive lacks manifest.json or orbit.sqlite.');
     const manifest = await readManifest(path.join(scratch, 'manifest.json'));
-    const { tables, refs } = checkDatabase(path.join(scratch, 'orbit.sqlite'), manifest);
+    const { tables, refs } = await checkDatabase(path.join(scratch, 'orbit.sqlite'), manifest);
     checkFiles(keys.sort(), refs, manifest);
     return { manifest, tables, files: keys.length };
   } finally {

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { LOCK_FILE } from './backup-lock.ts';
 import { type BackupSettings, createBackupService } from './backup.service.ts';
+import { BALLAST_FILE } from '#server/storage/ballast.ts';
 import { DEFAULT_KEEP } from './retention.ts';
 
 let root: string;
@@ -198,6 +200,65 @@ describe('bad days', () => {
     expect(status.lastRun).toEqual(run);
     expect(status.warnings).toContainEqual({ code: 'backup-failed', message: `The last backup failed: ${run.error}` });
     expect(logged).toContainEqual({ level: 'error', msg: 'backup not made' });
+  });
+
+  it('a disk that fills half-way through a backup leaves no partial file counted, and the next one succeeds', async (ctx) => {
+    const dataDir = await makeInstall('disk-full');
+    // The backup folder on a 1 MB tmpfs of its own (mounting needs root, as CI runs; elsewhere skipped).
+    const dir = path.join(root, 'disk-full-backups');
+    fs.mkdirSync(dir);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'ignore' });
+    } catch {
+      ctx.skip();
+    }
+    try {
+      const clock = new ManualClock('2026-11-26T05:00:00Z');
+      const service = createBackupService(settingsFor(dataDir, { dir }), clock, log);
+      const good = await service.runBackup('manual');
+      expect(good.ok, good.error).toBe(true);
+
+      // 3 MB of photos that do not compress: the archive cannot fit in what is left.
+      const photos = path.join(dataDir, 'uploads', 'img', 'p1');
+      fs.mkdirSync(photos, { recursive: true });
+      for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(photos, `w${i}.jpg`), randomBytes(1024 * 1024));
+      clock.advance(60_000);
+      const full = await service.runBackup('manual');
+      expect(full).toMatchObject({ ok: false, error: 'The disk is full; no backup was kept.' });
+      expect(fs.readdirSync(dir).filter((n) => n.startsWith('orbit-backup-') || n.startsWith('.orbit-'))).toEqual([
+        good.file,
+      ]);
+      const status = await service.status();
+      expect(status.lastGood?.file).toBe(good.file);
+      expect(status.backups.map((b) => b.name)).toEqual([good.file]);
+      expect(status.warnings.map((w) => w.code)).toContain('backup-failed');
+
+      fs.rmSync(photos, { recursive: true });
+      clock.advance(60_000);
+      const next = await service.runBackup('manual');
+      expect(next.ok, next.error).toBe(true);
+      // The retention rule keeps the newest of the day.
+      expect(archivesIn(dir)).toEqual([next.file]);
+    } finally {
+      execFileSync('umount', [dir]);
+    }
+  });
+
+  it('says what takes room on the disk: the database, the uploads, the backups and the reserve', async () => {
+    const dataDir = await makeInstall('usage');
+    fs.writeFileSync(path.join(dataDir, BALLAST_FILE), Buffer.alloc(8192));
+    const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log);
+    const run = await service.runBackup('manual');
+    const usage = await service.diskUsage();
+    const file = sqliteFile(dataDir);
+    const onDisk = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+    expect(usage).toEqual({
+      databaseBytes: onDisk(file) + onDisk(`${file}-wal`) + onDisk(`${file}-shm`),
+      uploadsBytes: 4,
+      backupsBytes: run.bytes,
+      reserveBytes: 8192,
+    });
+    expect(usage.databaseBytes).toBeGreaterThan(0);
   });
 
   it('a damaged database is never copied over good backups', async () => {

@@ -15,11 +15,16 @@ import {
   DISK_LOW_BYTES,
   DISK_LOW_FRACTION,
   type DiskSpace,
+  type DiskUsage,
   type DrillRun,
   backupName,
   backupTime,
 } from '#common/backups.ts';
 import type { Clock } from '#server/clock.ts';
+import type { DamageFound } from '#server/db/damage-watch.ts';
+import { sqliteFile } from '#server/db/db.ts';
+import { BALLAST_FILE } from '#server/storage/ballast.ts';
+import { uploadsDir } from '#server/storage/create-storage.ts';
 import type { Env } from '#server/env.ts';
 import { takeLock } from './backup-lock.ts';
 import { type BackupState, readState, recordDrill, recordOffsite, recordRun, writeState } from './backup-state.ts';
@@ -82,13 +87,15 @@ export interface BackupDeps {
   measure?: (dir: string) => Promise<DiskSpace>;
   /** The off-site bucket, when BACKUP_S3_BUCKET is set. */
   offsite?: Offsite | undefined;
+  /** Damage met in the database file while the server ran (SQLite only). */
+  damage?: (() => DamageFound | null) | undefined;
 }
 
 export function createBackupService(
   settings: BackupSettings,
   clock: Clock,
   log: Log,
-  { measure = diskSpace, offsite }: BackupDeps = {},
+  { measure = diskSpace, offsite, damage = () => null }: BackupDeps = {},
 ) {
   const { dir, dataDir } = settings;
   /** When this process started watching the clock: a scheduled time before it is not caught up on a fresh folder. */
@@ -398,6 +405,12 @@ export function createBackupService(
     const backupDisk = await measure(await nearestExisting(dir));
 
     const warnings: BackupWarning[] = [];
+    const damaged = damage();
+    if (damaged)
+      warnings.push({
+        code: 'database-damaged',
+        message: `The database file is damaged (${damaged.detail}), so the site saves nothing and its pages may fail. Restore the last good backup (docs/operations.md); the backups made before the damage are kept.`,
+      });
     const staleMs = BACKUP_STALE_HOURS * HOUR_MS;
     if (lastGood) {
       if (now.getTime() - new Date(lastGood.finishedAt).getTime() > staleMs)
@@ -455,16 +468,55 @@ export function createBackupService(
     };
   }
 
+  /**
+   * What takes room: the database, the uploads, the backups and the reserve. Walks the uploads folder, so
+   * only the Backups page asks (not the banner of every admin page, nor /api/health).
+   */
+  async function diskUsage(): Promise<DiskUsage> {
+    const file = sqliteFile(dataDir);
+    const sizes = await Promise.all(
+      [file, `${file}-wal`, `${file}-shm`, path.join(dataDir, BALLAST_FILE)].map((f) => sizeOf(f)),
+    );
+    return {
+      databaseBytes: settings.embedded ? sizes[0]! + sizes[1]! + sizes[2]! : 0,
+      uploadsBytes: await folderBytes(uploadsDir(dataDir)),
+      backupsBytes: (await archives()).reduce((sum, b) => sum + b.bytes, 0),
+      reserveBytes: sizes[3]!,
+    };
+  }
+
   /** The path of the archive named `name` in the backup folder, or undefined when there is none. */
   async function archivePath(name: string): Promise<string | undefined> {
     if (!backupTime(name)) return undefined;
     return (await archives()).some((b) => b.name === name) ? path.join(dir, name) : undefined;
   }
 
-  return { settings, runBackup, runDrill, tick, recover, status, archivePath };
+  return { settings, runBackup, runDrill, tick, recover, status, diskUsage, archivePath };
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;
+
+const sizeOf = (file: string): Promise<number> =>
+  fs.stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
+
+/** The bytes of every file under `dir` (0 when it is missing). */
+async function folderBytes(dir: string): Promise<number> {
+  let entries;
+  try {
+    entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let total = 0;
+  const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  for (let i = 0; i < files.length; i += 64)
+    total += (await Promise.all(files.slice(i, i + 64).map((f) => sizeOf(f)))).reduce((a, b) => a + b, 0);
+  return total;
+}
 
 /** The folder itself, or the closest parent that exists: where free space is measured before the first backup. */
 async function nearestExisting(dir: string): Promise<string> {

@@ -18,6 +18,7 @@ import { checkArchive } from './archive-checks.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, MANIFEST_FORMAT } from './backup-manifest.ts';
 import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
+import { sqliteCheck } from './sqlite-check.ts';
 
 /** The suffix of an archive being written; never counted as a backup, removed when found left behind. */
 export const PARTIAL_SUFFIX = '.partial';
@@ -47,21 +48,17 @@ export class DatabaseDamagedError extends BackupError {
  * database is never copied over good backups). Throws a DatabaseDamagedError naming the damage. Opened
  * for writing, as the server opens it, so that a database in WAL mode can be read without its -shm file.
  */
-export function quickCheck(file: string): void {
-  let result: unknown;
-  let db: SQLite.Database | undefined;
+export async function quickCheck(file: string): Promise<void> {
+  let result: string;
   try {
-    db = new SQLite(file, { fileMustExist: true });
-    result = db.pragma('quick_check', { simple: true });
+    result = await sqliteCheck(file, 'quick_check');
   } catch (err) {
     // A file that is not a database at all (SQLITE_NOTADB) keeps the driver's own error and its own message.
     if (/^SQLITE_CORRUPT/u.test((err as { code?: string }).code ?? ''))
       throw new DatabaseDamagedError(file, (err as Error).message);
     throw err;
-  } finally {
-    db?.close();
   }
-  if (result !== 'ok') throw new DatabaseDamagedError(file, String(result));
+  if (result !== 'ok') throw new DatabaseDamagedError(file, result);
 }
 
 interface Attempt {
@@ -82,15 +79,20 @@ async function attempt(dataDir: string, partial: string, now: Date): Promise<Att
       source.close();
     }
 
-    const snapshot = new SQLite(copy);
+    // One self-contained file (no -wal/-shm beside it); the server turns WAL back on when it opens it.
+    const journal = new SQLite(copy);
+    try {
+      journal.pragma('journal_mode = DELETE');
+    } finally {
+      journal.close();
+    }
+    const check = await sqliteCheck(copy, 'integrity_check');
+    if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check: ${check}`);
+    const snapshot = new SQLite(copy, { readonly: true });
     let counts: Record<string, number>;
     let refs: string[];
     let migrations: string[];
     try {
-      // One self-contained file (no -wal/-shm beside it); the server turns WAL back on when it opens it.
-      snapshot.pragma('journal_mode = DELETE');
-      const check = snapshot.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check: ${String(check)}`);
       counts = sqliteCounts(snapshot);
       refs = referencedKeys(snapshot);
       migrations = (
@@ -149,7 +151,7 @@ export async function writeBackup(dataDir: string, out: string, now: Date = new 
   if (!fs.existsSync(sqliteFile(dataDir)))
     throw new BackupError(`There is no database at ${sqliteFile(dataDir)}: check DATA_DIR.`);
   if (fs.existsSync(out)) throw new BackupError(`${out} already exists.`);
-  quickCheck(sqliteFile(dataDir));
+  await quickCheck(sqliteFile(dataDir));
   const partial = `${out}${PARTIAL_SUFFIX}`;
   try {
     let result: Attempt | undefined;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter } from 'kysely';
 import pg from 'pg';
 import { DATABASE_BUSY_WAIT_MS } from './busy-wait.ts';
+import { DamageWatch, watchDamage } from './damage-watch.ts';
 import { LockTimeoutPostgresDialect } from './postgres-dialect.ts';
 import type { Database } from './schema.ts';
 import { SplitSqliteDialect } from './sqlite-dialect.ts';
@@ -37,7 +38,10 @@ export function openDb({ dataDir, databaseUrl, poolSize = 10, busyWaitMs = DATAB
   // A misrouted write fails loudly here instead of racing the writer.
   reader.pragma('query_only = ON');
   for (const connection of [writer, reader]) tune(connection);
-  return new Kysely<Database>({ dialect: new SplitSqliteDialect({ writer, reader, busyWaitMs }) });
+  const damage = new DamageWatch();
+  const db = new Kysely<Database>({ dialect: new SplitSqliteDialect({ writer, reader, busyWaitMs, damage }) });
+  watchDamage(db, damage);
+  return db;
 }
 
 /**

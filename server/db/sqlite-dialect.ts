@@ -11,6 +11,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { DamageWatch } from './damage-watch.ts';
 import { SqliteSession } from './sqlite-session.ts';
 import { WriteLock } from './write-lock.ts';
 
@@ -20,6 +21,8 @@ export interface SplitSqliteConfig {
   /** A second connection to the same file, read-only by `query_only`, with busy_timeout 0 too. */
   reader: SQLite.Database;
   busyWaitMs: number;
+  /** Sees every failed statement; once the file is found damaged, writes are refused. */
+  damage: DamageWatch;
 }
 
 /**
@@ -40,8 +43,8 @@ class SplitSqliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const { writer, reader, busyWaitMs } = this.#config;
-    return new SqliteSession({ writer, reader, busyWaitMs, lock: this.#lock, reads: this.#reads });
+    const { writer, reader, busyWaitMs, damage } = this.#config;
+    return new SqliteSession({ writer, reader, busyWaitMs, damage, lock: this.#lock, reads: this.#reads });
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

@@ -1,6 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+import { databaseDamaged } from '#server/errors.ts';
+import { isOutOfSpace, outOfSpace } from '#server/storage/out-of-space.ts';
 import { busyError, isSqliteBusy, retryWhileBusy } from './busy-wait.ts';
+import type { DamageWatch } from './damage-watch.ts';
 import type { WriteLock } from './write-lock.ts';
 
 export interface SqliteHandles {
@@ -12,6 +15,8 @@ export interface SqliteHandles {
   busyWaitMs: number;
   /** The reader's prepared statements by SQL (null: not a read-only statement), shared by every session. */
   reads: Map<string, SQLite.Statement | null>;
+  /** Told of every failure; once it has seen the file damaged, no write starts. */
+  damage: DamageWatch;
 }
 
 /** Prepared reads kept at most; SQL that varies (a list of ids) makes new ones, so the map is emptied past this. */
@@ -35,10 +40,28 @@ export class SqliteSession implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      return await this.#executeQuery<R>(query);
+    } catch (err) {
+      throw this.#fault(err);
+    }
+  }
+
+  /**
+   * What a failed statement becomes: a damaged file is noted (writes stop), a full disk is the plain 507
+   * ('Nothing was saved'), never SQLite's code; anything else stays as it is.
+   */
+  #fault(err: unknown): unknown {
+    this.#h.damage.note(err);
+    return isOutOfSpace(err) ? outOfSpace(err) : err;
+  }
+
+  async #executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#ownsWriter) return this.#onOwnedWriter<R>(query);
     const deadline = Date.now() + this.#h.busyWaitMs;
     const read = this.#prepareRead(query.sql);
     if (read) return retryWhileBusy(() => execute<R>(read, query.parameters), deadline);
+    this.#refuseIfDamaged();
     await this.#takeWriter(deadline);
     try {
       return await retryWhileBusy(() => execute<R>(this.#h.writer.prepare(query.sql), query.parameters), deadline);
@@ -54,14 +77,23 @@ export class SqliteSession implements DatabaseConnection {
   }
 
   async begin(): Promise<void> {
+    this.#refuseIfDamaged();
     const deadline = Date.now() + this.#h.busyWaitMs;
     await this.#takeWriter(deadline);
     this.#inTransaction = true;
-    await retryWhileBusy(() => this.#h.writer.exec('begin immediate'), deadline);
+    try {
+      await retryWhileBusy(() => this.#h.writer.exec('begin immediate'), deadline);
+    } catch (err) {
+      throw this.#fault(err);
+    }
   }
 
   async commit(): Promise<void> {
-    await this.#onOwnedWriter(CompiledQuery.raw('commit'));
+    try {
+      await this.#onOwnedWriter(CompiledQuery.raw('commit'));
+    } catch (err) {
+      throw this.#fault(err);
+    }
   }
 
   /** SQLite rolls some failed transactions back by itself; then there is nothing left to roll back. */
@@ -76,6 +108,12 @@ export class SqliteSession implements DatabaseConnection {
     this.#inTransaction = false;
     this.#ownsWriter = false;
     this.#h.lock.release();
+  }
+
+  /** Nothing more is written into a file found damaged: a write there can spread the damage to good pages. */
+  #refuseIfDamaged(): void {
+    const { found } = this.#h.damage;
+    if (found) throw databaseDamaged(new Error(found.detail));
   }
 
   /** Preparing costs more than running a small SELECT, so each read is prepared once and kept. */

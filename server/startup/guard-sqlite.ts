@@ -49,7 +49,7 @@ const LOCK_WAIT_MS = 15 * 60 * 1000;
 export async function guardSqliteAtStart(env: Env, log: Log): Promise<void> {
   const file = sqliteFile(env.dataDir);
   if (!fs.existsSync(file) || fs.statSync(file).size === 0) return;
-  quickCheck(file);
+  await quickCheck(file);
   const applied = appliedMigrations(file);
   const pending = Object.keys(migrations).filter((name) => !applied.includes(name));
   if (applied.length === 0 || pending.length === 0) return;

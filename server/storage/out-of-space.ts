@@ -18,13 +18,27 @@ export function isOutOfSpace(err: unknown): boolean {
   );
 }
 
+const listeners = new Set<(err: unknown) => void>();
+
+/** `listener` hears of every write refused for want of space (the reserve is released then); answers how to stop. */
+export function onOutOfSpace(listener: (err: unknown) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A write failed because the disk is full: the 507 the admin sees, told to the listeners first. */
+export function outOfSpace(cause: unknown) {
+  for (const listener of listeners) listener(cause);
+  return Object.assign(insufficientStorage(), { cause });
+}
+
 /** Runs a write; running out of space becomes the 507 the admin sees, any other failure stays what it is. */
 export async function outOfSpaceChecked<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
     // The original error (which file, which device) stays attached for the log.
-    if (isOutOfSpace(err)) throw Object.assign(insufficientStorage(), { cause: err });
+    if (isOutOfSpace(err)) throw outOfSpace(err);
     throw err;
   }
 }

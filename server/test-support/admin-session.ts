@@ -42,8 +42,10 @@ export async function createAdminTestApp(
   env: Record<string, string> = {},
   wrapStorage: (storage: Storage) => Storage = (s) => s,
   clock?: Clock,
+  /** Where the data folder is made (a small file system of the test's own, to fill it). */
+  parentDir = os.tmpdir(),
 ): Promise<AdminTestApp> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-admin-'));
+  const dataDir = await fs.mkdtemp(path.join(parentDir, 'orbit-admin-'));
   const uploadsDir = path.join(dataDir, 'uploads');
   const { db, databaseUrl, cleanup } = await openTestDb(dataDir);
   const parsed = parseEnv({ NODE_ENV: 'test', PORT: '3000', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });

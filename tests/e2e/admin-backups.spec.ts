@@ -40,6 +40,10 @@ test('an owner backs up now, downloads the backup, and is warned on every admin 
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Passed');
   await expect(table.getByRole('row').nth(1)).toContainText('Daily, weekly, monthly');
+  // What takes room on the disk, so the owner knows what to clear when it fills.
+  const usage = page.getByRole('definition').filter({ has: page.locator('.backup-usage') });
+  await expect(usage).toContainText(/Database [\d.]+ [KM]B/u);
+  await expect(usage).toContainText(/Backups [\d.]+ [KM]B/u);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

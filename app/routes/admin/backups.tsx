@@ -13,13 +13,14 @@ export const meta: Route.MetaFunction = () => adminMeta('Backups');
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, 'backups.manage');
-  return { status: await context.services.backups.status() };
+  const [status, usage] = await Promise.all([context.services.backups.status(), context.services.backups.diskUsage()]);
+  return { status, usage };
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, BACKUP_WRITES);
 
 export default function AdminBackups({ loaderData }: Route.ComponentProps) {
-  const { status } = loaderData;
+  const { status, usage } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const { disk, lastGood, lastDrill } = status;
@@ -70,6 +71,18 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
           <dt>Free disk space</dt>
           <dd>
             {formatBytes(disk.freeBytes)} of {formatBytes(disk.totalBytes)} ({freePercent} %)
+          </dd>
+        </div>
+        <div>
+          <dt>What uses it</dt>
+          <dd>
+            <ul className="backup-usage">
+              {/* PostgreSQL and a bucket keep the database and the uploads on other machines. */}
+              {usage.databaseBytes > 0 ? <li>Database {formatBytes(usage.databaseBytes)}</li> : null}
+              {usage.uploadsBytes > 0 ? <li>Uploaded files {formatBytes(usage.uploadsBytes)}</li> : null}
+              <li>Backups {usage.backupsBytes > 0 ? formatBytes(usage.backupsBytes) : 'none'}</li>
+              {usage.reserveBytes > 0 ? <li>Reserve for a full disk {formatBytes(usage.reserveBytes)}</li> : null}
+            </ul>
           </dd>
         </div>
       </dl>

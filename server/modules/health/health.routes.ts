@@ -28,7 +28,7 @@ const BackupHealthSchema = z.object({
 });
 
 const HealthSchema = z.object({
-  status: z.enum(['ok', 'draining', 'unavailable']),
+  status: z.enum(['ok', 'draining', 'unavailable', 'damaged']),
   database: z.boolean(),
   backups: BackupHealthSchema.optional(),
   /** Messages of the outbox not yet sent nor given up, and the age of the oldest in seconds (null: none). */
@@ -52,7 +52,8 @@ export const healthRoutes: ApiPlugin = async (app) => {
     {
       schema: {
         tags: ['ops'],
-        summary: 'Readiness: 200 when the database answers, 503 while the process drains before it stops',
+        summary:
+          'Readiness: 200 when the database answers, 503 while the process drains before it stops or once the database file was found damaged',
         description:
           'A backup warning (stale, failed, a failed drill, a nearly full disk) does not make the site unready: ' +
           '`backups.warnings` lists them for a monitor.',
@@ -74,6 +75,8 @@ export const healthRoutes: ApiPlugin = async (app) => {
       // A load balancer stops sending new requests here; the ones in flight still finish.
       if (app.readiness.draining) return reply.status(503).send({ status: 'draining', database, outbox });
       if (!database) return reply.status(503).send({ status: 'unavailable', database });
+      // A damaged file answers the ping while pages reading its damaged pages fail: the site is not healthy.
+      if (app.services.damage?.found) return reply.status(503).send({ status: 'damaged', database: false });
       let backups: z.infer<typeof BackupHealthSchema> | undefined;
       try {
         backups = await backupFacts(app);

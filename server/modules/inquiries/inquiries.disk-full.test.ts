@@ -37,7 +37,7 @@ describe.skipIf(testDatabaseServer() !== undefined)('a message sent while the di
     const fillUp = (insert: () => Promise<unknown>) =>
       expect(async () => {
         for (;;) await insert();
-      }).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+      }).rejects.toMatchObject({ code: 'storage/full', cause: { code: 'SQLITE_FULL' } });
     await fillUp(() => sql`insert into filler values (zeroblob(1024))`.execute(t.db));
     let n = 0;
     const earlier = () => ({
