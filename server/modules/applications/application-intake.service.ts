@@ -1,3 +1,4 @@
+import { latinDigits } from '#common/digits.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -179,7 +180,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     const reference = readReference(referenceText);
     const row = reference ? await repo.findByReference(db, reference) : undefined;
     // The same answer for an unknown reference and a wrong date of birth: neither tells the other.
-    if (!row || row.birth_date !== birthDate) {
+    if (!row || row.birth_date !== latinDigits(birthDate)) {
       await hit(db, key, HOUR_MS, clock.now());
       throw refusal('application/not-found', 'No application matches.');
     }
