@@ -17,6 +17,7 @@ import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/templates.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
+import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
 import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
 import { createFormTokens } from './form-tokens.ts';
@@ -120,8 +121,9 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
 
     /**
      * Validates, checks the form's token (signed, old enough, not expired, not used), drops honeypot
-     * submissions, limits per e-mail address and per client address, and stores the rest. Scripts are
-     * stopped before they count against the address, so parents sharing it keep their allowance.
+     * submissions, paces forms sent sooner than a person fills them in, limits per sender and per client
+     * address, and stores the rest. Scripts are stopped before they count against the address, so parents
+     * sharing it keep their allowance.
      */
     async submit(input: InquirySubmission, clientIp: string): Promise<SubmitResult> {
       // A full disk (the database shares it with the uploads) refuses the message with 507, as uploads are:
@@ -132,6 +134,15 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         const claims = await formTokens.check(parsed.data.form_token);
         if (parsed.data.website) return { stored: false, reason: 'honeypot' };
         await formTokens.spend(claims);
+        const hastyWait = await hastyFormWait(
+          db,
+          'inquiry',
+          options.maxPerHour,
+          clientIp,
+          claims.issuedAt,
+          clock.now(),
+        );
+        if (hastyWait > 0) throw tooManyRequests(INQUIRY_TOO_MANY.code, INQUIRY_TOO_MANY.message, hastyWait / 1000);
         // The same person is the same mailbox or the same mobile number, however it is written.
         const sender = parsed.data.email
           ? `email:${mailboxKey(parsed.data.email)}`
