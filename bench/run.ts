@@ -12,7 +12,9 @@
 //   6. results day: 200 connections on /, /notices and /api/notices, memory, a sign-in storm and page
 //      forms posted without JavaScript (bench/results-day.ts; about 7 minutes);
 //   7. admissions: an application posted through the page with a 3 MB photo, a deadline rush of 300
-//      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts).
+//      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts);
+//   8. outbox: 1,000 queued e-mails sent through a local SMTP server while / is read on 10 connections
+//      (bench/outbox.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
@@ -28,6 +30,7 @@ import { adminCookie, publishDemoSeason, publishNoticeWithPdf } from './lib/admi
 import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
+import { type OutboxReport, printOutbox, runOutbox } from './outbox.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
 
@@ -35,7 +38,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3505);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions'];
+const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions', 'outbox'];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
 if (unknownSteps.length > 0) {
@@ -243,6 +246,12 @@ if (wanted('admissions')) {
   printAdmissions(admissions);
 }
 
+let outbox: OutboxReport | null = null;
+if (wanted('outbox')) {
+  outbox = await runOutbox({ port: PORT });
+  printOutbox(outbox);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -254,6 +263,7 @@ const results = {
   scale,
   resultsDay,
   admissions,
+  outbox,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');
