@@ -39,7 +39,7 @@ export function inquiryAlert(lang: SiteLanguage, inquiry: InquiryFacts, adminUrl
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   return compose(lang, fillIn(w.inquiryAlertSubject, { subject: inquiry.subject }), [
     w.inquiryAlertIntro,
-    `${w.inquiryAlertFrom}: ${[name, inquiry.email && `<${inquiry.email}>`, inquiry.phone].filter(Boolean).join(', ')}\n${w.inquiryAlertReceived}: ${formatDateIn(lang, inquiry.createdAt)}`,
+    `${w.inquiryAlertFrom}: ${name}${inquiry.email ? ` <${inquiry.email}>` : ''}${inquiry.phone ? `, ${inquiry.phone}` : ''}\n${w.inquiryAlertReceived}: ${formatDateIn(lang, inquiry.createdAt)}`,
     inquiry.subject,
     inquiry.message,
     fillIn(w.inquiryAlertOpen, { url: adminUrl }),
