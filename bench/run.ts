@@ -14,9 +14,11 @@
 //   7. admissions: an application posted through the page with a 3 MB photo, a deadline rush of 300
 //      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts);
 //   8. search: the admin's search over 10,000 notices, 5,000 inquiries and 5,000 applications, Latin and
-//      Devanagari, on SQLite and (with DATABASE_URL) PostgreSQL (bench/search.ts).
+//      Devanagari, on SQLite and (with DATABASE_URL) PostgreSQL (bench/search.ts);
 //   9. backup: the server's backup of 1 GB of photos and 5,000 applications, and `/` p99 at 10
-//      connections meanwhile (bench/backup.ts).
+//      connections meanwhile (bench/backup.ts);
+//   10. outbox: 1,000 queued e-mails sent through a local SMTP server while / is read on 10 connections
+//      (bench/outbox.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
@@ -33,6 +35,7 @@ import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.t
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
 import { type BackupReport, printBackupBench, runBackupBench } from './backup.ts';
+import { type OutboxReport, printOutbox, runOutbox } from './outbox.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
 import { type SearchReport, printSearch, runSearch } from './search.ts';
@@ -51,6 +54,7 @@ const STEPS = [
   'admissions',
   'search',
   'backup',
+  'outbox',
 ];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
@@ -275,6 +279,13 @@ if (wanted('backup')) {
   printBackupBench(backup);
 }
 
+// ---- 10. Outbox ---------------------------------------------------------------------------------
+let outbox: OutboxReport | null = null;
+if (wanted('outbox')) {
+  outbox = await runOutbox({ port: PORT });
+  printOutbox(outbox);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -288,6 +299,7 @@ const results = {
   admissions,
   search,
   backup,
+  outbox,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');

@@ -29,6 +29,34 @@ describe('the application form', () => {
     });
   });
 
+  it('reads every number typed in Devanagari digits as the same number', () => {
+    const { form } = read({
+      birth_year: '२०६८',
+      birth_month: '५',
+      birth_day: '१२',
+      guardian_mobile: '९८४१-०००००१',
+      ward: '१०',
+      see_year: '२०८१',
+      symbol_number: '०२०१२३४५',
+      gpa: '३.२५',
+      citizenship: '३५-०१-७५-०१२३४',
+      school: 'श्री जनता मा.वि. १',
+    });
+    expect(form).toMatchObject({
+      birthDate: '2068-05-12',
+      guardianMobile: '9841000001',
+      ward: 10,
+      seeYear: 2081,
+      symbolNumber: '02012345',
+      gpaHundredths: 325,
+      citizenship: '35-01-75-01234',
+      // A name keeps its own digits: only the fields that hold a number are read in Latin digits.
+      school: 'श्री जनता मा.वि. १',
+    });
+    // A letter after the symbol number is a Latin capital; a Devanagari letter is still refused.
+    expect(refusals({ symbol_number: '०२०१२३४५ क' }).symbol_number).toBeDefined();
+  });
+
   it('takes names up to 100 characters and refuses 101', () => {
     expect(refusals({ name_en: 'A'.repeat(100) }).name_en).toBeUndefined();
     expect(refusals({ name_en: 'A'.repeat(101) }).name_en).toBe(

@@ -11,6 +11,7 @@ import {
 } from './application.ts';
 import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from './admission-season.ts';
 import { bsDateProblem } from './bs-date.ts';
+import { latinDigits } from './digits.ts';
 import { bsDateString } from './bs-date-string.ts';
 import { type Catalogue, en } from './i18n/en.ts';
 import { DISTRICTS, districtInProvince } from './nepal-places.ts';
@@ -110,6 +111,20 @@ const SYMBOL_NUMBER = /^\d{6,10}[A-Z]?$/u;
 /** A GPA as typed: 0 to 4 with at most two decimals. */
 const GPA = /^[0-4](?:\.\d{1,2})?$/u;
 
+/** The fields that hold a number, read with their Devanagari digits made Latin. */
+const NUMBER_FIELDS: ReadonlySet<string> = new Set([
+  'birth_year',
+  'birth_month',
+  'birth_day',
+  'citizenship',
+  'guardian_mobile',
+  'province',
+  'ward',
+  'see_year',
+  'symbol_number',
+  'gpa',
+]);
+
 const oneSpace = (text: string) => text.trim().replace(/\s+/gu, ' ');
 
 /** A SEE symbol number as stored: no spaces, capital letter. */
@@ -133,7 +148,9 @@ export function readApplicationForm(
   t: ApplyText = en.apply,
 ): { form: ApplicationForm; fieldErrors: null } | { form: null; fieldErrors: ApplicationFieldErrors } {
   const errors: ApplicationFieldErrors = {};
-  const v = (name: string) => values[name] ?? '';
+  // Every number the form asks for (date of birth, mobile, ward, SEE year, symbol number, GPA, the citizenship
+  // certificate's number) may be typed in Devanagari digits: read in Latin ones.
+  const v = (name: string) => (NUMBER_FIELDS.has(name) ? latinDigits(values[name] ?? '') : (values[name] ?? ''));
   const refuse = (name: string, message: string) => {
     errors[name] ??= message;
   };

@@ -4,6 +4,8 @@
  * public form, the office's pages and the server, which enforces every rule here.
  */
 
+import { latinDigits } from './digits.ts';
+
 export const APPLICATION_STATES = [
   'submitted',
   'needs-correction',
@@ -94,7 +96,9 @@ export type HeardFrom = (typeof HEARD_FROM)[number];
  * spaces, dashes and a +977 or 977 prefix. Null when it is not one.
  */
 export function nepaliMobile(text: string): string | null {
-  const digits = text.replace(/[\s().-]/gu, '').replace(/^(?:\+?977)(?=\d{10}$)/u, '');
+  const digits = latinDigits(text)
+    .replace(/[\s().-]/gu, '')
+    .replace(/^(?:\+?977)(?=\d{10}$)/u, '');
   return /^9[78]\d{8}$/u.test(digits) ? digits : null;
 }
 
@@ -105,7 +109,7 @@ export const applicationReference = (seasonYear: number, number: number): string
 
 /** A reference as typed (any case, spaces, dashes or none): its canonical form, or null. */
 export function readReference(text: string): string | null {
-  const m = /^([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})$/iu.exec(text.trim());
+  const m = /^([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})$/iu.exec(latinDigits(text).trim());
   if (!m || m[1]!.toUpperCase() !== REFERENCE_PREFIX) return null;
   return applicationReference(Number(m[2]), Number(m[3]));
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { nepaliMobile } from './application.ts';
+import { latinDigits } from './digits.ts';
 import { type Catalogue, en } from './i18n/en.ts';
 
 type FormMessages = Catalogue['formMessages'];
@@ -12,14 +14,24 @@ const required = (m: FormMessages, label: string, max: number) =>
     // PostgreSQL cannot store a NUL character (a 500 from the contact form's action); no person types one.
     .refine((v) => !v.includes('\u0000'), m.notAllowedCharacter(label));
 
-/** The contact form's rules, with their messages in one language (a catalogue's form messages). */
-export function inquiryInputSchema(m: FormMessages) {
+/** A field that may be left empty; a number's Devanagari digits (९८४…) are read, and stored, as Latin ones. */
+const optional = (m: FormMessages, label: string, max: number, number = false) =>
+  z
+    .string({ error: m.notText(label) })
+    .overwrite((v) => (number ? latinDigits(v) : v))
+    .trim()
+    .max(max, m.tooLong(label, max))
+    .refine((v) => !v.includes('\u0000'), m.notAllowedCharacter(label))
+    .default('');
+
+/** The contact form's fields, each checked on its own. */
+function inquiryFields(m: FormMessages) {
   const name = m.fieldNames;
   return z.object({
     first_name: required(m, name.first_name, 60),
     last_name: required(m, name.last_name, 60),
-    phone: required(m, name.phone, 20).regex(/^\+?[0-9][0-9\s-]{5,18}$/u, m.invalidPhone),
-    email: required(m, name.email, 254).pipe(z.email(m.invalidEmail)),
+    phone: optional(m, name.phone, 20, true).refine((v) => v === '' || PHONE.test(v), m.invalidPhone),
+    email: optional(m, name.email, 254).refine((v) => v === '' || z.email().safeParse(v).success, m.invalidEmail),
     subject: required(m, name.subject, 120),
     message: required(m, name.message, 3000),
     /** Honeypot: hidden from people, filled in by bots. */
@@ -27,7 +39,31 @@ export function inquiryInputSchema(m: FormMessages) {
   });
 }
 
-/** The contact form of SPEC.md section 3, checked in the browser and again by POST /api/inquiries. */
+const PHONE = /^\+?[0-9][0-9\s-]{5,18}$/u;
+
+/**
+ * The office answers by e-mail, or by SMS to a Nepali mobile number: a message gives at least one of them, so
+ * that it can be answered. Marked on the phone field, the first of the two.
+ */
+function answerable<T extends z.ZodType<{ phone: string; email: string }>>(schema: T, m: FormMessages) {
+  return schema.refine((v) => v.email !== '' || nepaliMobile(v.phone) !== null, {
+    message: m.phoneOrEmail,
+    path: ['phone'],
+    // Only once the message is an object and each of the two is valid on its own: a malformed number
+    // already has its own message.
+    when: (payload) =>
+      payload.issues.every((i) => {
+        const field = i.path?.[0];
+        return field !== undefined && !PHONE_OR_EMAIL_CHECKED.some((key) => key === field);
+      }),
+  });
+}
+const PHONE_OR_EMAIL_CHECKED = ['phone', 'email'] as const;
+
+/** The contact form's rules, with their messages in one language (a catalogue's form messages). */
+export const inquiryInputSchema = (m: FormMessages) => answerable(inquiryFields(m), m);
+
+/** The contact form, checked in the browser and again by POST /api/inquiries. */
 export const InquiryInputSchema = inquiryInputSchema(en.formMessages);
 export type InquiryInput = z.input<typeof InquiryInputSchema>;
 
@@ -41,9 +77,10 @@ export const FORM_TOKEN_FIELD = 'form_token';
 export const INQUIRY_FORM_TIMING = { minSeconds: 3, maxAgeHours: 24 } as const;
 
 /** What POST /api/inquiries takes: the message and the token of the form it was written in. */
-export const InquirySubmissionSchema = InquiryInputSchema.extend({
-  [FORM_TOKEN_FIELD]: z.string().max(200).optional(),
-});
+export const InquirySubmissionSchema = answerable(
+  inquiryFields(en.formMessages).extend({ [FORM_TOKEN_FIELD]: z.string().max(200).optional() }),
+  en.formMessages,
+);
 export type InquirySubmission = z.input<typeof InquirySubmissionSchema>;
 
 /** A fresh form token, as the contact page puts it in its form (GET /api/inquiries/form-token). */

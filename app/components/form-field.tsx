@@ -11,9 +11,11 @@ interface FormFieldProps {
   defaultValue?: string | undefined;
   /** Set on the first refused field of a form the server sent back, so that the visitor lands on it. */
   autoFocus?: boolean;
+  /** False for a field that may be left empty (one of two that are enough together). */
+  required?: boolean;
 }
 
-/** A labelled, required form control with its error message tied to it for assistive technology. */
+/** A labelled form control, required unless told otherwise, with its error message tied to it for assistive technology. */
 export function FormField({
   name,
   label,
@@ -24,13 +26,14 @@ export function FormField({
   inputMode,
   defaultValue,
   autoFocus,
+  required = true,
 }: FormFieldProps) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const common = {
     id,
     name,
-    required: true,
+    required,
     defaultValue,
     autoFocus,
     className: 'form-field__control',

@@ -41,8 +41,15 @@ export function InquiryForm({
         <FormField {...field('last_name')} label={ui.form.lastName} autoComplete="family-name" />
       </div>
       <div className="inquiry-form__row">
-        <FormField {...field('phone')} label={ui.form.phone} type="tel" inputMode="tel" autoComplete="tel" />
-        <FormField {...field('email')} label={ui.form.email} type="email" autoComplete="email" />
+        <FormField
+          {...field('phone')}
+          label={ui.form.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required={false}
+        />
+        <FormField {...field('email')} label={ui.form.email} type="email" autoComplete="email" required={false} />
       </div>
       <FormField {...field('subject')} label={ui.form.subject} />
       <FormField {...field('message')} label={ui.form.message} multiline />

@@ -8,6 +8,7 @@ import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { applicationRefusalText } from '#common/application-form.ts';
 import { DOCUMENT_KINDS, type DocumentKind, readReference } from '#common/application.ts';
+import { latinDigits } from '#common/digits.ts';
 import { bsDateProblem, toBsDate } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
@@ -53,9 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = {
     reference: text(form, 'reference'),
-    birth_year: text(form, 'birth_year'),
-    birth_month: text(form, 'birth_month'),
-    birth_day: text(form, 'birth_day'),
+    // Numbers typed or chosen in Devanagari digits are read in Latin ones.
+    birth_year: latinDigits(text(form, 'birth_year')),
+    birth_month: latinDigits(text(form, 'birth_month')),
+    birth_day: latinDigits(text(form, 'birth_day')),
   };
   const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
   const fieldErrors: Record<string, string> = {};

@@ -122,9 +122,12 @@ describe('the English catalogue is the wording of the English pages', () => {
     };
     const names = en.formMessages.fieldNames;
     const empty = messages({ first_name: '', last_name: '', phone: '', email: '', subject: '', message: '' });
-    for (const field of Object.keys(names) as (keyof typeof names)[]) {
+    for (const field of ['first_name', 'last_name', 'subject', 'message'] as const) {
       expect(empty[field], field).toBe(en.formMessages.required(names[field]));
     }
+    // Either a mobile number or an e-mail address is enough; neither is marked on the phone.
+    expect(empty.phone).toBe(en.formMessages.phoneOrEmail);
+    expect(empty.email).toBeUndefined();
     const filled = {
       first_name: 'A',
       last_name: 'B',

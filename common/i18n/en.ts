@@ -213,7 +213,7 @@ export const en = {
   },
   form: {
     heading: 'Send us a message',
-    hint: 'All fields are required.',
+    hint: 'All fields are required, but a mobile number or an email address is enough: the office answers by SMS or email.',
     firstName: 'First Name',
     lastName: 'Last Name',
     phone: 'Contact No.',
@@ -240,6 +240,7 @@ export const en = {
     notAllowedCharacter: (field: string) => `${field} contains a character that is not allowed.`,
     invalidPhone: 'Enter a valid contact number.',
     invalidEmail: 'Enter a valid email address.',
+    phoneOrEmail: 'Give a mobile number or an email address, so that the office can answer you.',
     tooFast: 'Please take a moment to fill in the form before sending.',
     formExpired: 'This form was open for a long time. Please check your message and press Send again.',
     formInvalid: 'This form could not be checked. Please check your message and press Send again.',

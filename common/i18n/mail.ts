@@ -31,6 +31,8 @@ export interface MailCatalogue {
   inquiryAlertSms: string;
   replySubject: string;
   replyQuoted: string;
+  /** The office's reply to a visitor who gave a mobile number and no e-mail address. */
+  replySms: string;
   testSubject: string;
   testBody: string;
   staffLinkSubject: string;
@@ -56,6 +58,7 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     inquiryAlertSms: 'Orbit College: new website message from {name}: {subject}',
     replySubject: 'Re: {subject}',
     replyQuoted: 'Your message of {date}:',
+    replySms: 'Orbit College office, on "{subject}": {reply}',
     testSubject: 'Test e-mail from the Orbit College website',
     testBody: 'This test e-mail was sent from /admin/messages. If you read it, e-mail from the site works.',
     staffLinkSubject: 'Set your password for the Orbit College website',
@@ -100,6 +103,7 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     inquiryAlertSms: 'अर्बिट कलेज: {name} बाट नयाँ सन्देश: {subject}',
     replySubject: 'जवाफ: {subject}',
     replyQuoted: '{date} मा तपाईंले पठाउनुभएको सन्देश:',
+    replySms: 'अर्बिट कलेज कार्यालय, "{subject}" बारे: {reply}',
     testSubject: 'अर्बिट कलेज वेबसाइटबाट परीक्षण इमेल',
     testBody: 'यो परीक्षण इमेल /admin/messages बाट पठाइएको हो। यो पढ्न सक्नुहुन्छ भने साइटको इमेल चल्छ।',
     staffLinkSubject: 'अर्बिट कलेज वेबसाइटको पासवर्ड राख्नुहोस्',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latinDigits } from '../digits.ts';
 import { EMAIL_PATTERN } from '../email.ts';
 import { CONTENT_LIMITS as L } from './limits.ts';
 
@@ -68,9 +69,6 @@ export const emailAddress = z
     message: 'Enter an e-mail address such as office@college.edu.np, or leave it empty to hide it.',
   });
 
-const DEVANAGARI_DIGITS = '०१२३४५६७८९';
-const asciiDigits = (text: string) => text.replace(/[०-९]/gu, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
-
 /** As printed on the page: digits (Latin or Devanagari) with spaces, +, -, ( ), / or dots between them. */
 export const phoneNumber = z
   .string({ error: 'Enter the phone number.' })
@@ -88,7 +86,7 @@ export const phoneNumber = z
  */
 export function telHref(printed: string): string {
   const plus = printed.trim().startsWith('+');
-  const digits = asciiDigits(printed).replace(/\D/gu, '');
+  const digits = latinDigits(printed).replace(/\D/gu, '');
   if (plus) return `tel:+${digits}`;
   if (digits.startsWith('977') && digits.length > 10) return `tel:+${digits}`;
   return `tel:+977${digits.replace(/^0/u, '')}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '#server/test-support/test-app.ts';
-import { clear, hit, peek, pruneExpired, release, reserve } from './rate-limit.repository.ts';
+import { clear, hit, paceRoom, peek, pruneExpired, release, reserve, takePace } from './rate-limit.repository.ts';
 
 const { db, cleanup } = await createTestDb();
 afterAll(cleanup);
@@ -97,5 +97,35 @@ describe('rate-limit repository', () => {
     await pruneExpired(db, at(1000));
     const keys = (await db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
     expect(keys).toEqual(['long']);
+  });
+});
+
+describe('a paced allowance', () => {
+  const rule = { perHour: 12, burst: 3 }; // one every five minutes, three back to back
+  const FIVE_MIN = 5 * 60 * 1000;
+
+  it('lets a burst through, refuses the rest without taking anything, and refills at the steady pace', async () => {
+    const taken = [];
+    for (let i = 0; i < 10; i++) taken.push((await takePace(db, 'p:a', rule, at(i))).waitMs === 0);
+    expect(taken.filter(Boolean)).toHaveLength(3);
+    expect(await takePace(db, 'p:a', rule, at(10))).toEqual({ waitMs: FIVE_MIN - 10 });
+    expect(await paceRoom(db, 'p:a', rule, at(FIVE_MIN))).toEqual({ waitMs: 0 });
+    expect(await takePace(db, 'p:a', rule, at(FIVE_MIN))).toEqual({ waitMs: 0 });
+    expect((await takePace(db, 'p:a', rule, at(FIVE_MIN + 1))).waitMs).toBeGreaterThan(0);
+    // A quiet hour fills the store again, and no more than it: three back to back, then the pace.
+    const later = [];
+    for (let i = 0; i < 5; i++) later.push((await takePace(db, 'p:a', rule, at(2 * HOUR + i))).waitMs === 0);
+    expect(later).toEqual([true, true, true, false, false]);
+  });
+
+  it('never takes more than the burst for requests arriving together', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => takePace(db, 'p:b', rule, T0)));
+    expect(answers.filter((a) => a.waitMs === 0)).toHaveLength(3);
+  });
+
+  it('keeps its state where expired rows are pruned: a full store has no row', async () => {
+    await takePace(db, 'p:c', rule, T0);
+    await pruneExpired(db, at(FIVE_MIN));
+    expect(await db.selectFrom('rate_limits').select('key').where('key', '=', 'p:c').execute()).toEqual([]);
   });
 });

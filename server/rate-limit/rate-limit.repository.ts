@@ -93,3 +93,62 @@ export async function clear(db: Db, key: string): Promise<void> {
 export async function pruneExpired(db: Db, now = new Date()): Promise<void> {
   await db.deleteFrom('rate_limits').where('reset_at', '<=', now.toISOString()).execute();
 }
+
+/**
+ * A steady allowance with a small store for bursts: `perHour` events an hour, at most `burst` of them back to
+ * back. Unlike a fixed window, a burst that empties the store leaves the rest of the hour's allowance to
+ * those who come later, at the steady pace.
+ */
+export interface Pace {
+  perHour: number;
+  burst: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The paced allowance's state is the moment the store will be full again (the generic cell rate algorithm):
+ * kept in `reset_at`, so that a row whose moment has passed (a full store) is pruned like any expired one.
+ */
+function paceOf(rule: Pace, nowMs: number, fullAt: string | undefined) {
+  const interval = HOUR_MS / rule.perHour;
+  const from = Math.max(fullAt ? Date.parse(fullAt) : nowMs, nowMs);
+  const waitMs = from + interval - nowMs - rule.burst * interval;
+  return { allowed: waitMs <= 0, waitMs: Math.max(0, waitMs), next: new Date(from + interval).toISOString() };
+}
+
+/** Whether `rule` has room for one more event under `key` now, without taking it; and how long until it has. */
+export async function paceRoom(db: Db, key: string, rule: Pace, now = new Date()): Promise<{ waitMs: number }> {
+  const row = await db.selectFrom('rate_limits').select('reset_at').where('key', '=', key).executeTakeFirst();
+  return { waitMs: paceOf(rule, now.getTime(), row?.reset_at).waitMs };
+}
+
+/**
+ * Takes one event of the paced allowance for `key`, atomically across processes (a compare-and-set on the
+ * row, tried again when another process changed it first). Answers 0 when taken, or how long until there is
+ * room (a refused event takes nothing).
+ */
+export async function takePace(db: Db, key: string, rule: Pace, now = new Date()): Promise<{ waitMs: number }> {
+  const nowMs = now.getTime();
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const row = await db.selectFrom('rate_limits').select('reset_at').where('key', '=', key).executeTakeFirst();
+    const pace = paceOf(rule, nowMs, row?.reset_at);
+    if (!pace.allowed) return { waitMs: pace.waitMs };
+    const changed = row
+      ? await db
+          .updateTable('rate_limits')
+          .set({ reset_at: pace.next })
+          .where('key', '=', key)
+          .where('reset_at', '=', row.reset_at)
+          .executeTakeFirst()
+      : await db
+          .insertInto('rate_limits')
+          .values({ key, count: 0, reset_at: pace.next })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .executeTakeFirst();
+    const rows = 'numUpdatedRows' in changed ? changed.numUpdatedRows : (changed.numInsertedOrUpdatedRows ?? 0n);
+    if (rows > 0n) return { waitMs: 0 };
+  }
+  // Eight processes in a row changed the same allowance first: this one is as good as a burst, and waits.
+  return { waitMs: HOUR_MS / rule.perHour };
+}

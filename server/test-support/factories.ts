@@ -23,7 +23,9 @@ export function buildNoticeInput(overrides: Partial<NoticeInput> = {}): NoticeIn
   };
 }
 
-export function buildInquiryInput(overrides: Partial<InquiryInput> = {}): InquiryInput {
+export function buildInquiryInput(
+  overrides: Partial<InquiryInput> = {},
+): InquiryInput & { phone: string; email: string } {
   return {
     first_name: 'Sita',
     last_name: 'Sharma',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ne } from '#common/i18n/ne.ts';
 import { INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { gotoEnhanced } from './support/hydration.ts';
 
@@ -115,7 +116,9 @@ test.describe('contact page', () => {
       const field = page.getByLabel(label, { exact: true });
       await expect(field).toHaveAttribute('name', name);
       await expect(field).toHaveAttribute('type', type);
-      await expect(field).toHaveAttribute('required', '');
+      // A mobile number or an e-mail address is enough: neither of the two is required on its own.
+      if (name === 'phone' || name === 'email') await expect(field).not.toHaveAttribute('required');
+      else await expect(field).toHaveAttribute('required', '');
     }
     await expect(page.getByLabel('Message', { exact: true })).toHaveAttribute('name', 'message');
     await expect(page.getByRole('textbox', { name: 'Leave this empty' })).toHaveCount(0);
@@ -208,3 +211,34 @@ function sendableFields(): Record<string, string> {
     message: v.Message,
   };
 }
+
+test.describe('a family with a mobile number and no e-mail address', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`sends from /ne/contact with the number in Devanagari digits, and is asked for one of the two (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto('/ne/contact');
+      await page.getByLabel('पहिलो नाम', { exact: true }).fill('सीता');
+      await page.getByLabel('थर', { exact: true }).fill('श्रेष्ठ');
+      await page.getByLabel('विषय', { exact: true }).fill('भर्ना');
+      await page.getByLabel('सन्देश', { exact: true }).fill('कक्षा ११ को भर्नाबारे जानकारी चाहियो।');
+      // Neither a number nor an address: the form comes back asking for one of them, in Nepali.
+      await page.waitForTimeout(TIME_TO_FILL_MS);
+      await page.getByRole('button', { name: 'सन्देश पठाउनुहोस्' }).click();
+      await expect(page.locator('main')).toContainText(ne.formMessages.phoneOrEmail);
+      await expect(page.getByLabel('सम्पर्क नम्बर', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      // A mobile number typed in Devanagari digits is enough.
+      await page.getByLabel('सम्पर्क नम्बर', { exact: true }).fill(
+        `९८${String(Date.now())
+          .slice(-8)
+          .replace(/\d/gu, (d) => '०१२३४५६७८९'[Number(d)]!)}`,
+      );
+      await page.waitForTimeout(TIME_TO_FILL_MS);
+      await page.getByRole('button', { name: 'सन्देश पठाउनुहोस्' }).click();
+      await expect(page.getByRole('status')).toHaveText(ne.form.received);
+      await context.close();
+    });
+  }
+});

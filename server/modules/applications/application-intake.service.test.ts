@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { buildApplicationValues } from '#common/application-form.test-values.ts';
 import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
+import { INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
+import { hastyPace } from '#server/rate-limit/hasty-forms.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome, ApplyRequest } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp, jpeg, png, requiredFiles } from './application-intake.test-app.ts';
@@ -393,6 +395,55 @@ describe('the log', () => {
     const log = t.logLines.join('\n');
     for (const secret of ['UNIQUELOGNAME', '9867000111', '0777123', '2068-05-12', reference, 'सीता']) {
       expect(log).not.toContain(secret);
+    }
+  });
+});
+
+describe('a script, then the parents behind the same address', () => {
+  it('lets a script posting forms as soon as it may through only a handful (the defaults: 60 an hour), and the parents after it', async () => {
+    const ip = '203.0.113.60';
+    const requests = [];
+    for (let i = 0; i < 20; i++) requests.push(await applyRequest(t.app, clock, { values: values(), clientIp: ip }));
+    // The script fetches 20 forms, waits out the form's minimum age and posts them back to back.
+    const tokens = [];
+    for (let i = 0; i < 20; i++) tokens.push(await intake().issueFormToken());
+    clock.advance(INQUIRY_FORM_TIMING.minSeconds * 1000);
+    const scripted: boolean[] = [];
+    for (const [i, request] of requests.entries()) {
+      scripted.push((await intake().apply({ ...request, formToken: tokens[i]! })).ok);
+      clock.advance(200);
+    }
+    expect(scripted.filter(Boolean)).toHaveLength(hastyPace(60).burst);
+    // Parents take the time a person takes to fill in the form (applyRequest moves the clock past it).
+    for (let i = 0; i < 10; i++) accepted(await apply({ values: values(), clientIp: ip }));
+  }, 120_000);
+
+  it('holds a script guessing dates of birth, and lets 50 parents look up their own minutes later', async () => {
+    const ip = '203.0.113.61';
+    const references: string[] = [];
+    for (let i = 0; i < 5; i++) references.push(accepted(await apply({ values: values() })).reference);
+    const answers: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const day = String((i % 28) + 1).padStart(2, '0');
+      answers.push(
+        await intake()
+          .status(references[0]!, `2067-0${(i % 9) + 1}-${day}`, ip)
+          .then(
+            () => 200,
+            (e: { statusCode: number }) => e.statusCode,
+          ),
+      );
+      clock.advance(50);
+    }
+    const perHour = 10; // the default APPLICATION_LOOKUP_FAILURES_PER_HOUR
+    expect(answers.filter((s) => s === 404)).toHaveLength(perHour);
+    expect(answers.filter((s) => s === 429)).toHaveLength(200 - perHour);
+    // One miss comes back every hour / perHour: then each parent who types their own finds it.
+    clock.advance(3_600_000 / perHour);
+    for (let i = 0; i < 50; i++) {
+      const reference = references[i % references.length]!;
+      expect((await intake().status(reference, '2068-05-12', ip)).reference).toBe(reference);
+      clock.advance(30_000);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { latinDigits } from '#common/digits.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -29,7 +30,8 @@ import type { Db } from '#server/db/db.ts';
 import { badRequest, conflict, refusal, tooManyRequests } from '#server/errors.ts';
 import type { SeasonService } from '#server/modules/admission/season.service.ts';
 import { createFormTokens } from '#server/modules/inquiries/form-tokens.ts';
-import { hit, peek } from '#server/rate-limit/rate-limit.repository.ts';
+import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
+import { hit, paceRoom, takePace } from '#server/rate-limit/rate-limit.repository.ts';
 import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
@@ -168,19 +170,22 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     }
   }
 
-  /** The application a reference and date of birth open; every miss counts against the address. */
+  /**
+   * The application a reference and date of birth open; every miss counts against the address, paced: a burst
+   * of misses (a script guessing dates of birth) empties the allowance, which comes back one miss at a time
+   * over the hour, so the parents behind the same address look up again within minutes, not the next hour.
+   */
   async function lookUp(referenceText: string, birthDate: string, clientIp: string) {
-    const key = `application:lookup:${clientIp}`;
-    const misses = await peek(db, key, clock.now());
-    if (misses.count >= deps.lookupFailuresPerHour) {
-      const wait = (misses.resetAt.getTime() - clock.now().getTime()) / 1000;
-      throw tooManyRequests('application/lookups-limited', 'Too many look-ups that found nothing.', wait);
-    }
+    const key = `application:lookup-misses:${clientIp}`;
+    const pace = { perHour: deps.lookupFailuresPerHour, burst: deps.lookupFailuresPerHour };
+    const room = await paceRoom(db, key, pace, clock.now());
+    if (room.waitMs > 0)
+      throw tooManyRequests('application/lookups-limited', 'Too many look-ups that found nothing.', room.waitMs / 1000);
     const reference = readReference(referenceText);
     const row = reference ? await repo.findByReference(db, reference) : undefined;
     // The same answer for an unknown reference and a wrong date of birth: neither tells the other.
-    if (!row || row.birth_date !== birthDate) {
-      await hit(db, key, HOUR_MS, clock.now());
+    if (!row || row.birth_date !== latinDigits(birthDate)) {
+      await takePace(db, key, pace, clock.now());
       throw refusal('application/not-found', 'No application matches.');
     }
     return row;
@@ -449,6 +454,20 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         return await outOfSpaceChecked<ApplyOutcome>(async () => {
           const claims = await formTokens.check(req.formToken);
           if (req.honeypot) throw badRequest('inquiry/form-invalid', 'The form could not be checked.');
+          const hastyWait = await hastyFormWait(
+            db,
+            'application',
+            deps.maxPerHour,
+            req.clientIp,
+            claims.issuedAt,
+            clock.now(),
+          );
+          if (hastyWait > 0)
+            throw tooManyRequests(
+              'application/too-many-requests',
+              'Too many applications from this address.',
+              hastyWait / 1000,
+            );
           await withinLimit(req.clientIp);
           if (await repo.activeCandidateExists(db, view.season.id, form.symbolNumber, form.birthDate)) throw exists();
           await formTokens.spend(claims);

@@ -1,3 +1,4 @@
+import { HASTY_FORM_SECONDS } from '#server/rate-limit/hasty-forms.ts';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
@@ -112,14 +113,14 @@ export async function requiredFiles(): Promise<SentFile[]> {
   ];
 }
 
-/** An application request with a form token old enough to be used (the clock moves past its minimum age). */
+/** An application request with a form token as old as a person takes to fill the form (the clock moves past it). */
 export async function applyRequest(
   app: FastifyInstance,
   clock: ManualClock,
   overrides: Partial<ApplyRequest> & Pick<ApplyRequest, 'values'>,
 ): Promise<ApplyRequest> {
   const formToken = await app.services.applicationIntake.issueFormToken();
-  clock.advance(10_000);
+  clock.advance(HASTY_FORM_SECONDS.application * 1000 + 10_000);
   return {
     files: await requiredFiles(),
     keep: [],

@@ -8,14 +8,16 @@ import {
   type InquirySubmission,
   InquirySubmissionSchema,
 } from '#common/inquiry.ts';
+import { nepaliMobile } from '#common/application.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
-import { inquiryAlert, inquiryAlertSms, inquiryReply } from '#server/modules/outbox/templates.ts';
+import { inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/templates.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
+import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
 import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
 import { createFormTokens } from './form-tokens.ts';
@@ -54,7 +56,7 @@ export type SubmitResult = { stored: true; id: string } | { stored: false; reaso
 export interface InquiriesOptions {
   /** Messages per client address per hour: generous, as many parents may share one address. */
   maxPerHour: number;
-  /** Messages per e-mail address per hour. */
+  /** Messages per sender (an e-mail address, or the mobile number of one who gave none) per hour. */
   maxPerEmailPerHour: number;
   /** Where a new inquiry's alert goes, read in the inquiry's transaction. */
   officeRecipients: (trx: Db) => Promise<{ emails: string[]; phones: string[]; sms: boolean }>;
@@ -119,8 +121,9 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
 
     /**
      * Validates, checks the form's token (signed, old enough, not expired, not used), drops honeypot
-     * submissions, limits per e-mail address and per client address, and stores the rest. Scripts are
-     * stopped before they count against the address, so parents sharing it keep their allowance.
+     * submissions, paces forms sent sooner than a person fills them in, limits per sender and per client
+     * address, and stores the rest. Scripts are stopped before they count against the address, so parents
+     * sharing it keep their allowance.
      */
     async submit(input: InquirySubmission, clientIp: string): Promise<SubmitResult> {
       // A full disk (the database shares it with the uploads) refuses the message with 507, as uploads are:
@@ -131,7 +134,20 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         const claims = await formTokens.check(parsed.data.form_token);
         if (parsed.data.website) return { stored: false, reason: 'honeypot' };
         await formTokens.spend(claims);
-        await withinLimit(`inquiry:email:${mailboxKey(parsed.data.email)}`, options.maxPerEmailPerHour);
+        const hastyWait = await hastyFormWait(
+          db,
+          'inquiry',
+          options.maxPerHour,
+          clientIp,
+          claims.issuedAt,
+          clock.now(),
+        );
+        if (hastyWait > 0) throw tooManyRequests(INQUIRY_TOO_MANY.code, INQUIRY_TOO_MANY.message, hastyWait / 1000);
+        // The same person is the same mailbox or the same mobile number, however it is written.
+        const sender = parsed.data.email
+          ? `email:${mailboxKey(parsed.data.email)}`
+          : `phone:${nepaliMobile(parsed.data.phone) ?? parsed.data.phone}`;
+        await withinLimit(`inquiry:${sender}`, options.maxPerEmailPerHour);
         await withinLimit(`inquiry:ip:${clientIp}`, options.maxPerHour);
         const { first_name, last_name, phone, email, subject, message } = parsed.data;
         const row = {
@@ -182,8 +198,9 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
       return toInquiry(row, replies);
     },
     /**
-     * E-mails the office's reply to the visitor (through the outbox, in the language the visitor wrote
-     * in), keeps it with the inquiry and marks the inquiry answered, all in one transaction.
+     * Sends the office's reply to the visitor (through the outbox, in the language the visitor wrote in): by
+     * e-mail, or by SMS to the mobile number of a visitor who gave no e-mail address. Keeps it with the inquiry
+     * and marks the inquiry answered, all in one transaction.
      */
     async reply(actor: Actor, id: string, body: string): Promise<Inquiry> {
       authorize(actor, 'inquiries.handle');
@@ -197,14 +214,27 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         if (!found) return undefined;
         const facts = { ...found, firstName: found.first_name, lastName: found.last_name, createdAt: found.created_at };
         const language = languageOf(`${found.subject} ${found.message}`);
-        const outboxId = await enqueue(trx, {
-          channel: 'email',
-          recipient: found.email,
-          language,
-          ...inquiryReply(language, facts, text),
-          event: `inquiry-reply:${found.id}`,
-          at: now,
-        });
+        const event = `inquiry-reply:${found.id}`;
+        const mobile = nepaliMobile(found.phone);
+        if (!found.email && !mobile)
+          throw badRequest('inquiry/no-address', 'This visitor gave no e-mail address or mobile number to reply to.');
+        const outboxId = found.email
+          ? await enqueue(trx, {
+              channel: 'email',
+              recipient: found.email,
+              language,
+              ...inquiryReply(language, facts, text),
+              event,
+              at: now,
+            })
+          : await enqueue(trx, {
+              channel: 'sms',
+              recipient: mobile ?? found.phone,
+              language,
+              text: inquiryReplySms(language, facts, text),
+              event,
+              at: now,
+            });
         await repo.insertReply(trx, {
           id: randomUUID(),
           inquiry_id: found.id,

@@ -39,7 +39,7 @@ export function inquiryAlert(lang: SiteLanguage, inquiry: InquiryFacts, adminUrl
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
   return compose(lang, fillIn(w.inquiryAlertSubject, { subject: inquiry.subject }), [
     w.inquiryAlertIntro,
-    `${w.inquiryAlertFrom}: ${name} <${inquiry.email}>, ${inquiry.phone}\n${w.inquiryAlertReceived}: ${formatDateIn(lang, inquiry.createdAt)}`,
+    `${w.inquiryAlertFrom}: ${name}${inquiry.email ? ` <${inquiry.email}>` : ''}${inquiry.phone ? `, ${inquiry.phone}` : ''}\n${w.inquiryAlertReceived}: ${formatDateIn(lang, inquiry.createdAt)}`,
     inquiry.subject,
     inquiry.message,
     fillIn(w.inquiryAlertOpen, { url: adminUrl }),
@@ -65,6 +65,11 @@ export function inquiryReply(lang: SiteLanguage, inquiry: InquiryFacts, reply: s
     w.signature,
     `${fillIn(w.replyQuoted, { date: formatDateIn(lang, inquiry.createdAt) })}\n${quoted}`,
   ]);
+}
+
+/** The office's reply by SMS, for a visitor who gave a mobile number and no e-mail address. */
+export function inquiryReplySms(lang: SiteLanguage, inquiry: InquiryFacts, reply: string): string {
+  return fillIn(MAIL_WORDS[lang].replySms, { subject: inquiry.subject, reply });
 }
 
 export function testMail(lang: SiteLanguage): Composed {
