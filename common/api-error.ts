@@ -213,8 +213,6 @@ export function apiErrorMessage(code: ApiErrorCode): string {
 export const STORAGE_FULL = apiError('storage/full');
 export const DATABASE_BUSY = apiError('database/busy');
 export const UPLOADS_BUSY = apiError('uploads/busy');
-  },
-  /**
 export const DATABASE_DAMAGED = apiError('database/damaged');
 export const STALE_COPY = apiError('content/stale');
 /** A write (or a page) asked for by someone whose session has ended or was revoked. */
