@@ -23,6 +23,7 @@ import * as m0015 from './migrations/0015-admission-season.ts';
 import * as m0016 from './migrations/0016-applications.ts';
 import * as m0018 from './migrations/0018-outbox.ts';
 import * as m0019 from './migrations/0019-entrance.ts';
+import * as m0020 from './migrations/0020-merit-and-offers.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0016-applications': m0016,
   '0018-outbox': m0018,
   '0019-entrance': m0019,
+  '0020-merit-and-offers': m0020,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

@@ -15,6 +15,7 @@ import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
 import { adminAccountRoutes } from './staff/account.admin.routes.ts';
 import { adminStaffRoutes } from './staff/staff.admin.routes.ts';
 import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
+import { adminMeritRoutes } from './results/results.routes.ts';
 
 /**
  * Every admin API module, registered under /api/admin inside adminScope (server/auth/admin-scope.ts),
@@ -24,6 +25,7 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminAdmissionRoutes,
   adminSeasonRoutes,
   adminApplicationRoutes,
+  adminMeritRoutes,
   adminCalendarRoutes,
   adminNoticesRoutes,
   adminAttachmentsRoutes,

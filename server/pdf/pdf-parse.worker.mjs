@@ -26,6 +26,9 @@ async function renderFirstPage(page) {
 }
 
 try {
+  // pdf.js brings its own Path2D when there is none, which the canvas refuses to clip with ("parameter 1 is
+  // not of type 'Path2D'": every page Chromium prints has clip paths). The canvas's own must be in place first.
+  if (thumbnailWidth && !globalThis.Path2D) globalThis.Path2D = (await import(canvasUrl)).Path2D;
   const { getDocument } = await import(pdfjsUrl);
   const task = getDocument({
     data: new Uint8Array(data),
