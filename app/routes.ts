@@ -13,6 +13,8 @@ export default [
     // Online applications: the form and the applicant's status page.
     route('admission/apply', 'routes/admission-apply.tsx'),
     route('admission/status', 'routes/admission-status.tsx'),
+    // Results day: the entrance results by roll number and date of birth.
+    route('admission/results', 'routes/admission-results.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),

@@ -13,6 +13,8 @@
 //      forms posted without JavaScript (bench/results-day.ts; about 7 minutes);
 //   7. admissions: an application posted through the page with a 3 MB photo, a deadline rush of 300
 //      applications while /admission is read, the office's pages and CSV export at 5,000 (bench/admissions.ts).
+//   8. results: the entrance results look-up at 2,000 applicants, 200 connections, and a walk of 1,000 dates of
+//      birth for one roll number (bench/results.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
@@ -29,13 +31,14 @@ import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.t
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
+import { type ResultsReport, printResults, runResults } from './results.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3505);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions'];
+const STEPS = ['first-load', 'lighthouse', 'throughput', 'images', 'scale', 'results-day', 'admissions', 'results'];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
 if (unknownSteps.length > 0) {
@@ -243,6 +246,13 @@ if (wanted('admissions')) {
   printAdmissions(admissions);
 }
 
+// ---- 8. Results look-up -------------------------------------------------------------------------
+let resultsLookup: ResultsReport | null = null;
+if (wanted('results')) {
+  resultsLookup = await runResults({ port: PORT });
+  printResults(resultsLookup);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -254,6 +264,7 @@ const results = {
   scale,
   resultsDay,
   admissions,
+  resultsLookup,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');

@@ -4,6 +4,7 @@
  * value (a year, a page number) are functions. The college's own content is not here: it is edited in the
  * admin, with its Nepali beside the English.
  */
+import { resultsEn } from './results-en.ts';
 import type { NoticeCategory } from '../notice-category.ts';
 import { applyEn } from './apply-en.ts';
 
@@ -265,6 +266,7 @@ export const en = {
   },
   /** The online application: its form, confirmation and status page. */
   apply: applyEn,
+  results: resultsEn,
 };
 
 /** The shape every language's catalogue has: the English one's keys, each with the same kind of value. */

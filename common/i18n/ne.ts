@@ -1,3 +1,4 @@
+import { resultsNe } from './results-ne.ts';
 import type { Catalogue } from './en.ts';
 import { applyNe } from './apply-ne.ts';
 import { toDevanagariDigits as digits } from './nepali-numbers.ts';
@@ -249,4 +250,5 @@ export const ne: Catalogue = {
     home: 'गृहपृष्ठमा जानुहोस्',
   },
   apply: applyNe,
+  results: resultsNe,
 };

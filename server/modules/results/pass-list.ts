@@ -74,8 +74,8 @@ export async function passListHtml(title: string, rows: PassListRow[], withNames
   const section = (programme: string) => {
     const of = rows.filter((r) => r.programme === programme);
     const line = (r: PassListRow) =>
-      `<tr><td>${r.rollNumber}</td>${withNames ? `<td>${escapeHtml(r.nameEn)}</td><td lang="ne">${escapeHtml(r.nameNe)}</td>` : ''}<td>${r.outcome === 'offered' ? 'Offered / भर्ना प्रस्ताव' : `Waiting list ${r.waitlistPosition} / प्रतीक्षा सूची ${r.waitlistPosition}`}</td></tr>`;
-    return `<h2>${escapeHtml(programme)}</h2><table><thead><tr><th>Roll no. / रोल नं.</th>${withNames ? '<th>Name</th><th lang="ne">नाम</th>' : ''}<th>Result / नतिजा</th></tr></thead><tbody>${of.map(line).join('')}</tbody></table>`;
+      `<tr><td>${r.rollNumber}</td>${withNames ? `<td>${escapeHtml(r.nameEn)}</td><td lang="ne">${escapeHtml(r.nameNe)}</td>` : ''}<td>${r.outcome === 'offered' ? 'Offered / <span lang="ne">भर्ना प्रस्ताव</span>' : `Waiting list ${r.waitlistPosition} / <span lang="ne">प्रतीक्षा सूची ${r.waitlistPosition}</span>`}</td></tr>`;
+    return `<h2>${escapeHtml(programme)}</h2><table><thead><tr><th>Roll no. / <span lang="ne">रोल नं.</span></th>${withNames ? '<th>Name</th><th lang="ne">नाम</th>' : ''}<th>Result / <span lang="ne">नतिजा</span></th></tr></thead><tbody>${of.map(line).join('')}</tbody></table>`;
   };
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
 ${await fontFaces()}
