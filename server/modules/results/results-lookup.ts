@@ -4,7 +4,7 @@ import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#commo
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal, tooManyRequests } from '#server/errors.ts';
-import { hit, peek } from '#server/rate-limit/rate-limit.repository.ts';
+import { hit } from '#server/rate-limit/rate-limit.repository.ts';
 import * as repo from './merit.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -36,6 +36,13 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
   let index = new Map<string, ResultView>();
   let version: string | null = null;
   let building: Promise<void> | null = null;
+  /**
+   * Addresses this process has seen reach the limit, until their window ends. A look-up reads only memory
+   * (results day's crowd never waits on the database); only a miss writes, counting in the shared table, and
+   * its answer tells this process when the address is cut off. Another process learns it at that address's
+   * next miss there, so a script walking dates of birth gets at most one more answer per process.
+   */
+  const cutOff = new Map<string, number>();
 
   async function build(): Promise<void> {
     const seen = await repo.resultsVersion(db);
@@ -78,20 +85,24 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
     },
     async lookUp(input: unknown, clientIp: string): Promise<ResultView> {
       const key = `results:lookup:${clientIp}`;
-      const misses = await peek(db, key, clock.now());
-      if (misses.count >= failuresPerHour) {
-        const wait = (misses.resetAt.getTime() - clock.now().getTime()) / 1000;
-        throw tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', wait);
+      const now = clock.now().getTime();
+      const until = cutOff.get(key);
+      if (until !== undefined && until > now) {
+        throw tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', (until - now) / 1000);
       }
+      if (until !== undefined) cutOff.delete(key);
       const parsed = ResultsLookupSchema.safeParse(input);
       if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message);
       if (version === null) await rebuild();
       const found = index.get(keyOf(parsed.data.rollNumber, parsed.data.birthDate));
-      if (!found) {
-        await hit(db, key, HOUR_MS, clock.now());
-        throw refusal('results/not-found', 'No result matches this roll number and date of birth.');
+      if (found) return found;
+      const misses = await hit(db, key, HOUR_MS, clock.now());
+      if (misses.count >= failuresPerHour) cutOff.set(key, misses.resetAt.getTime());
+      if (misses.count > failuresPerHour) {
+        const wait = (misses.resetAt.getTime() - now) / 1000;
+        throw tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', wait);
       }
-      return found;
+      throw refusal('results/not-found', 'No result matches this roll number and date of birth.');
     },
   };
 }
