@@ -185,7 +185,10 @@ test('the results notice is on the notice board with the pass list as a PDF', as
   await page.goto('/notices');
   await screenshots(page, 'results-board');
   // The board links a notice with one PDF straight to its file: the pass list, printed by Chromium.
-  const href = await page.getByRole('link', { name: /Entrance results 2084\/85/u }).first().getAttribute('href');
+  const href = await page
+    .getByRole('link', { name: /Entrance results 2084\/85/u })
+    .first()
+    .getAttribute('href');
   expect(href).toBeTruthy();
   const pdf = await page.request.get(href!);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
