@@ -18,6 +18,8 @@ export default [
     // The entrance examination's admit card (opened with the status look-up) and its public check address.
     route('admission/admit-card', 'routes/admission-admit-card.tsx'),
     route('admission/admit-card/check/:code', 'routes/admission-admit-card-check.tsx'),
+    // Results day: the entrance results by roll number and date of birth.
+    route('admission/results', 'routes/admission-results.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),

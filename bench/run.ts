@@ -18,7 +18,9 @@
 //   9. backup: the server's backup of 1 GB of photos and 5,000 applications, and `/` p99 at 10
 //      connections meanwhile (bench/backup.ts);
 //   10. outbox: 1,000 queued e-mails sent through a local SMTP server while / is read on 10 connections
-//      (bench/outbox.ts).
+//      (bench/outbox.ts);
+//   11. results: the entrance results look-up at 2,000 applicants, 200 connections, and a walk of 1,000 dates of
+//      birth for one roll number (bench/results.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
@@ -37,6 +39,7 @@ import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissi
 import { type BackupReport, printBackupBench, runBackupBench } from './backup.ts';
 import { type OutboxReport, printOutbox, runOutbox } from './outbox.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
+import { type ResultsReport, printResults, runResults } from './results.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
 import { type SearchReport, printSearch, runSearch } from './search.ts';
 
@@ -55,6 +58,7 @@ const STEPS = [
   'search',
   'backup',
   'outbox',
+  'results',
 ];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
@@ -286,6 +290,13 @@ if (wanted('outbox')) {
   printOutbox(outbox);
 }
 
+// ---- 11. Results look-up -------------------------------------------------------------------------
+let resultsLookup: ResultsReport | null = null;
+if (wanted('results')) {
+  resultsLookup = await runResults({ port: PORT });
+  printResults(resultsLookup);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -300,6 +311,7 @@ const results = {
   search,
   backup,
   outbox,
+  resultsLookup,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');

@@ -172,6 +172,13 @@ export const API_ERRORS = {
   'application/unreadable': { status: 415, message: null },
   'application/too-many-pages': { status: 413, message: null },
 
+  /** Results day: the look-up answers an unknown roll number and a wrong date of birth alike. */
+  'results/not-found': { status: 404, message: null },
+  'results/lookups-limited': { status: 429, message: null },
+  'merit/published': { status: 409, message: 'The results of this season are already published.' },
+  'merit/not-ready': { status: 409, message: null },
+  'offer/not-open': { status: 409, message: 'This application has no open offer.' },
+
   /** Staff accounts: the site always keeps one owner who can sign in. */
   'staff/last-owner': {
     status: 409,

@@ -35,6 +35,11 @@ export const POLICY = {
    * Applicants' data, so never the editors'.
    */
   'entrance.manage': { roles: ['owner', 'admissions'] },
+  /**
+   * The merit list: its rules, pass mark and what the published list shows; publishing the results; the
+   * offers (confirmed when the admission fee is paid, declined).
+   */
+  'merit.manage': { roles: ['owner', 'admissions'] },
   /** Setting a season's public status instead of its dates. */
   'seasons.override': { roles: ['owner'] },
   'notices.edit': { roles: ['owner', 'editor'] },

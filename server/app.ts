@@ -1,3 +1,4 @@
+import { publicResultsRoutes } from './modules/results/results.routes.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
@@ -139,6 +140,7 @@ export async function buildApp({
       api.removeContentTypeParser('text/plain');
       await api.register(healthRoutes);
       await api.register(publicAdmissionRoutes);
+      await api.register(publicResultsRoutes);
       await api.register(publicNoticesRoutes);
       await api.register(publicImagesRoutes);
       await api.register(publicContentRoutes);

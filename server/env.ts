@@ -48,6 +48,9 @@ const EnvSchema = z.object({
   APPLICATION_MAX_PER_HOUR: int(60, 1, 10000),
   // Status look-ups that find nothing per address per hour, so guessing dates of birth gets nowhere.
   APPLICATION_LOOKUP_FAILURES_PER_HOUR: int(10, 1, 1000),
+  // Results look-ups that find nothing per address per hour: successes are not counted (a school lab
+  // shares one address), so a script walking dates of birth for one roll number is cut off.
+  RESULTS_LOOKUP_FAILURES_PER_HOUR: int(20, 1, 1_000_000),
   GALLERY_PAGE_SIZE: int(48, 1, 500),
   // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
   S3_BUCKET: z

@@ -19,6 +19,7 @@ import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
 import { startDocumentPurges } from './modules/applications/document-purge-schedule.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
+import { startResultsSchedule } from './modules/results/results-schedule.ts';
 
 function loadEnv(): Env {
   try {
@@ -100,6 +101,8 @@ if (!app.services.messages.emailReady)
 startStorageSweeps(storage, fileOwners(db), app.log);
 // Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.
 startDocumentPurges(app.services.applicationOffice, app.log);
+// Results published at their time, offers lapsed at their deadline, with nobody signed in.
+startResultsSchedule(app.services.merit, app.services.resultsLookup, app.services.makeResultsNotice, app.log);
 
 // The reserve of disk space: made now, and again each minute after a full disk released it and space came back.
 const keepBallast = () =>

@@ -19,6 +19,9 @@ import { createAlbumsService } from './modules/images/albums.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
+import { createMeritService } from './modules/results/merit.service.ts';
+import { createResultsLookup } from './modules/results/results-lookup.ts';
+import { makeResultsNotice } from './modules/results/results-notice.ts';
 import { createMessagesService } from './modules/outbox/messages.service.ts';
 import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
 import type { SmsProvider } from '#common/messages.ts';
@@ -107,12 +110,27 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     offsite: offsiteSettings ? createOffsite(offsiteSettings) : undefined,
     damage: () => damage?.found ?? null,
   });
+  const notices = createNoticesService(db, clock, attachments, nextPublicChange);
+  // Results day: the look-up answers from memory, rebuilt whenever the merit service changes the results.
+  const resultsLookup = createResultsLookup({
+    db,
+    clock,
+    log,
+    failuresPerHour: env.RESULTS_LOOKUP_FAILURES_PER_HOUR,
+  });
+  const merit = createMeritService({
+    db,
+    clock,
+    log,
+    notices: applicationNotices,
+    changed: () => resultsLookup.invalidate(),
+  });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
     clock,
     contentVersion,
-    notices: createNoticesService(db, clock, attachments, nextPublicChange),
+    notices,
     attachments,
     admission: createAdmissionService(db, clock, seasons),
     seasons,
@@ -181,6 +199,11 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     stopReleasing,
     /** Damage met in the SQLite file while running (undefined on PostgreSQL). */
     damage,
+    merit,
+    resultsLookup,
+    /** The results notice of a published season, with its pass list printed to PDF when Chromium is here. */
+    makeResultsNotice: (seasonId: string) =>
+      makeResultsNotice({ db, siteUrl: env.siteUrl, merit, notices, attachments, log }, seasonId),
     backups,
     backupAdmin: createBackupAdmin({ db, clock, backups }),
   };

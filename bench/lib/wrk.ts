@@ -28,6 +28,8 @@ export interface WrkOptions {
   headers?: Record<string, string>;
   /** Adds `?<name>=<counter>` to every request, so no two ask for the same address (a cache never answers). */
   uniqueQuery?: string;
+  /** Lua that defines wrk's `request` (or other hooks) for requests of its own, such as varied POST bodies. */
+  script?: string;
 }
 
 // wrk's Lua hooks print its own figures as one JSON line, rather than parsing its rounded text report.
@@ -64,10 +66,10 @@ interface WrkJson {
 
 /** Runs wrk (Debian's `wrk`) against one address and returns its figures. */
 export async function wrk(url: string, options: WrkOptions): Promise<WrkFigures> {
-  const { connections, seconds, timeoutSeconds = 10, headers = {}, uniqueQuery } = options;
+  const { connections, seconds, timeoutSeconds = 10, headers = {}, uniqueQuery, script: lua = '' } = options;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-wrk-'));
   const script = path.join(dir, 'report.lua');
-  fs.writeFileSync(script, (uniqueQuery ? uniqueRequests(uniqueQuery) : '') + REPORT);
+  fs.writeFileSync(script, lua + (uniqueQuery ? uniqueRequests(uniqueQuery) : '') + REPORT);
   const args = [
     `-t${Math.min(2, connections)}`,
     `-c${connections}`,

@@ -4,6 +4,7 @@
  * value (a year, a page number) are functions. The college's own content is not here: it is edited in the
  * admin, with its Nepali beside the English.
  */
+import { resultsEn } from './results-en.ts';
 import type { NoticeCategory } from '../notice-category.ts';
 import { admitCardEn } from './admit-card-en.ts';
 import { applyEn } from './apply-en.ts';
@@ -277,6 +278,7 @@ export const en = {
   apply: applyEn,
   /** The entrance examination's admit card and its public check page. */
   admitCard: admitCardEn,
+  results: resultsEn,
 };
 
 /** The shape every language's catalogue has: the English one's keys, each with the same kind of value. */

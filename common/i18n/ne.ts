@@ -1,3 +1,4 @@
+import { resultsNe } from './results-ne.ts';
 import type { Catalogue } from './en.ts';
 import { admitCardNe } from './admit-card-ne.ts';
 import { applyNe } from './apply-ne.ts';
@@ -260,4 +261,5 @@ export const ne: Catalogue = {
   },
   apply: applyNe,
   admitCard: admitCardNe,
+  results: resultsNe,
 };

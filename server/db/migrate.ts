@@ -23,6 +23,7 @@ import * as m0015 from './migrations/0015-admission-season.ts';
 import * as m0016 from './migrations/0016-applications.ts';
 import * as m0018 from './migrations/0018-outbox.ts';
 import * as m0019 from './migrations/0019-entrance.ts';
+import * as m0020 from './migrations/0020-merit-and-offers.ts';
 import * as m0021 from './migrations/0021-gallery-albums.ts';
 import * as m0022 from './migrations/0022-search-index.ts';
 import type { Database } from './schema.ts';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0016-applications': m0016,
   '0018-outbox': m0018,
   '0019-entrance': m0019,
+  '0020-merit-and-offers': m0020,
   '0021-gallery-albums': m0021,
   '0022-search-index': m0022,
 };

@@ -408,6 +408,9 @@ export interface Database {
   entrance_sessions: EntranceSessionsTable;
   entrance_session_programmes: EntranceSessionProgrammesTable;
   entrance_candidates: EntranceCandidatesTable;
+  merit_settings: MeritSettingsTable;
+  merit_entries: MeritEntriesTable;
+  offers: OffersTable;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;
@@ -498,3 +501,46 @@ export interface EntranceCandidatesTable {
 }
 export type EntranceCandidateRow = Selectable<EntranceCandidatesTable>;
 export type EntranceSessionRow = Selectable<EntranceSessionsTable>;
+
+export interface MeritSettingsTable {
+  season_id: string;
+  /** JSON: the merit rules' names in the office's order. */
+  rules: string;
+  pass_mark_hundredths: Generated<number>;
+  full_marks_hundredths: Generated<number>;
+  show_marks: Generated<number>;
+  list_names: Generated<number>;
+  auto_offer: Generated<number>;
+  confirm_days: Generated<number>;
+  publish_at: string | null;
+  published_at: string | null;
+  notice_id: string | null;
+  updated_at: string;
+}
+
+export interface MeritEntriesTable {
+  application_id: string;
+  season_id: string;
+  programme_id: string;
+  rank: number | null;
+  outcome: string;
+  reason: string | null;
+  seat: string | null;
+  waitlist_position: number | null;
+  created_at: string;
+}
+
+export interface OffersTable {
+  id: string;
+  application_id: string;
+  season_id: string;
+  programme_id: string;
+  seat: string;
+  deadline: string;
+  state: string;
+  confirmed_how: Generated<string>;
+  created_at: string;
+  closed_at: string | null;
+}
+export type MeritSettingsRow = Selectable<MeritSettingsTable>;
+export type OfferRow = Selectable<OffersTable>;

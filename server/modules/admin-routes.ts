@@ -18,6 +18,7 @@ import { adminAccountRoutes } from './staff/account.admin.routes.ts';
 import { adminSearchRoutes } from './search/search.admin.routes.ts';
 import { adminStaffRoutes } from './staff/staff.admin.routes.ts';
 import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
+import { adminMeritRoutes } from './results/results.routes.ts';
 
 /**
  * Every admin API module, registered under /api/admin inside adminScope (server/auth/admin-scope.ts),
@@ -28,6 +29,7 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminSeasonRoutes,
   adminApplicationRoutes,
   adminEntranceRoutes,
+  adminMeritRoutes,
   adminCalendarRoutes,
   adminNoticesRoutes,
   adminAttachmentsRoutes,

@@ -6,7 +6,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { pdfjsUrl, canvasUrl, standardFontDataUrl } = workerData;
-const loaded = Promise.all([import(pdfjsUrl), import(canvasUrl)]);
+// pdf.js brings its own Path2D when there is none, which the canvas refuses to clip with ("parameter 1 is not
+// of type 'Path2D'": every page Chromium prints has clip paths). The canvas's own must be in place first.
+const loaded = import(canvasUrl).then(async (canvas) => {
+  globalThis.Path2D ??= canvas.Path2D;
+  return [await import(pdfjsUrl), canvas];
+});
 
 async function renderFirstPage(page, thumbnailWidth, createCanvas) {
   // The longest side a thumbnail may have, whatever page size the file claims: bounds the canvas's memory.

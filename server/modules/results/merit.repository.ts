@@ -1,0 +1,183 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '#server/db/db.ts';
+import type { MeritEntriesTable, MeritSettingsTable, OffersTable } from '#server/db/schema.ts';
+
+export const findSettings = (db: Db, seasonId: string) =>
+  db.selectFrom('merit_settings').selectAll().where('season_id', '=', seasonId).executeTakeFirst();
+
+export async function saveSettings(db: Db, row: Insertable<MeritSettingsTable>): Promise<void> {
+  const { season_id: _, ...change } = row;
+  await db
+    .insertInto('merit_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('season_id').doUpdateSet(change))
+    .execute();
+}
+
+export const updateSettings = (db: Db, seasonId: string, change: Updateable<MeritSettingsTable>) =>
+  db.updateTable('merit_settings').set(change).where('season_id', '=', seasonId).execute();
+
+/** Seasons whose publish time has come and that are not yet published. */
+export const duePublications = (db: Db, nowIso: string) =>
+  db
+    .selectFrom('merit_settings')
+    .select('season_id')
+    .where('publish_at', 'is not', null)
+    .where('publish_at', '<=', nowIso)
+    .where('published_at', 'is', null)
+    .execute();
+
+/** Claims the publishing of a season: true for exactly one caller, however many processes try at once. */
+export async function claimPublication(db: Db, seasonId: string, atIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('merit_settings')
+    .set({ published_at: atIso })
+    .where('season_id', '=', seasonId)
+    .where('published_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Published seasons whose results notice is not made yet (made after the publishing commits). */
+export const noticesOwed = (db: Db) =>
+  db
+    .selectFrom('merit_settings')
+    .select('season_id')
+    .where('published_at', 'is not', null)
+    .where('notice_id', 'is', null)
+    .execute();
+
+/** The candidates of a season with what ranking them needs, and their application's state and programme. */
+export const candidatesOf = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('entrance_candidates as c')
+    .innerJoin('applications as a', 'a.id', 'c.application_id')
+    .select([
+      'a.id',
+      'a.number',
+      'a.state',
+      'a.first_choice',
+      'a.gpa_hundredths',
+      'a.grades',
+      'a.birth_date',
+      'a.category_id',
+      'c.roll_number',
+      'c.marks_hundredths',
+      'c.absent',
+    ])
+    .where('c.season_id', '=', seasonId)
+    .where('a.state', 'not in', ['rejected', 'withdrawn'])
+    .orderBy('c.roll_number')
+    .execute();
+
+export const programmesOf = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('admission_programmes')
+    .select(['id', 'name_en', 'name_ne', 'seats', 'scholarship_seats'])
+    .where('season_id', '=', seasonId)
+    .orderBy('position')
+    .execute();
+
+export async function insertEntries(db: Db, rows: Insertable<MeritEntriesTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('merit_entries')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}
+
+export async function insertOffer(db: Db, row: Insertable<OffersTable>): Promise<void> {
+  await db.insertInto('offers').values(row).execute();
+}
+
+export const openOffersDue = (db: Db, nowIso: string) =>
+  db
+    .selectFrom('offers')
+    .select(['id', 'application_id'])
+    .where('state', '=', 'open')
+    .where('deadline', '<=', nowIso)
+    .execute();
+
+export const openOfferOf = (db: Db, applicationId: string) =>
+  db
+    .selectFrom('offers')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+
+/** Closes an open offer; false when it was closed meanwhile (another process, another click). */
+export async function closeOffer(
+  db: Db,
+  id: string,
+  state: 'confirmed' | 'lapsed' | 'declined',
+  how: string,
+  atIso: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('offers')
+    .set({ state, confirmed_how: how, closed_at: atIso })
+    .where('id', '=', id)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The programme's waiting list in its order: applications still waitlisted, with their category. */
+export const waitingList = (db: Db, programmeId: string, seasonId: string) =>
+  db
+    .selectFrom('merit_entries as m')
+    .innerJoin('applications as a', 'a.id', 'm.application_id')
+    .select(['a.id', 'a.category_id as categoryId', 'm.waitlist_position'])
+    .where('m.season_id', '=', seasonId)
+    .where('m.programme_id', '=', programmeId)
+    .where('a.state', '=', 'waitlisted')
+    .orderBy('m.waitlist_position')
+    .execute();
+
+/** Everything the public look-up answers, for every published season. */
+export const publishedResults = (db: Db) =>
+  db
+    .selectFrom('merit_entries as m')
+    .innerJoin('merit_settings as s', 's.season_id', 'm.season_id')
+    .innerJoin('applications as a', 'a.id', 'm.application_id')
+    .innerJoin('entrance_candidates as c', 'c.application_id', 'm.application_id')
+    .innerJoin('admission_programmes as p', 'p.id', 'm.programme_id')
+    .leftJoin('offers as o', (j) => j.onRef('o.application_id', '=', 'm.application_id').on('o.state', '=', 'open'))
+    .select([
+      'm.season_id',
+      'm.outcome',
+      'm.waitlist_position',
+      'a.state',
+      'a.birth_date',
+      'c.roll_number',
+      'c.marks_hundredths',
+      's.show_marks',
+      's.full_marks_hundredths',
+      's.published_at',
+      'p.name_en',
+      'p.name_ne',
+      'o.deadline',
+    ])
+    .where('s.published_at', 'is not', null)
+    .orderBy('s.published_at')
+    .execute();
+
+/** Changes whenever the published results or their offers do: processes rebuild their look-up when it moves. */
+export async function resultsVersion(db: Db): Promise<string> {
+  const s = await db
+    .selectFrom('merit_settings')
+    .select((eb) => [eb.fn.max('published_at').as('p'), eb.fn.countAll<number | string>().as('n')])
+    .where('published_at', 'is not', null)
+    .executeTakeFirst();
+  const o = await db
+    .selectFrom('offers')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.max('closed_at').as('c'),
+      eb.fn.max('created_at').as('m'),
+    ])
+    .executeTakeFirst();
+  return [s?.p, s?.n, o?.n, o?.c, o?.m].map(String).join('|');
+}

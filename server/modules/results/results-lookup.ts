@@ -1,0 +1,109 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#common/results.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
+import { badRequest, refusal, tooManyRequests } from '#server/errors.ts';
+import { hit } from '#server/rate-limit/rate-limit.repository.ts';
+import * as repo from './merit.repository.ts';
+
+const HOUR_MS = 3_600_000;
+
+export interface ResultsLookupDeps {
+  db: Db;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Look-ups that find nothing per address per hour; successes are not counted (a school lab shares one). */
+  failuresPerHour: number;
+}
+
+function outcomeOf(published: string, state: string): ResultOutcome {
+  if (published === 'not-selected') return 'not-selected';
+  if (state === 'offered' || state === 'waitlisted' || state === 'admitted') return state;
+  return 'withdrawn';
+}
+
+/**
+ * The published results, held in memory for results day's crowd: keyed by a keyed hash of the roll number
+ * with the date of birth, so a wrong date of birth and an unknown roll number are the same miss (the same
+ * work, the same answer) and no date of birth sits in memory as text. Rebuilt when results are published or
+ * an offer changes, and by the schedule when another process changed them.
+ */
+export function createResultsLookup({ db, clock, log, failuresPerHour }: ResultsLookupDeps) {
+  const secret = randomBytes(32);
+  const keyOf = (roll: number, birthDate: string) =>
+    createHmac('sha256', secret).update(`${roll}|${birthDate}`).digest('base64url');
+  let index = new Map<string, ResultView>();
+  let version: string | null = null;
+  let building: Promise<void> | null = null;
+  /**
+   * Addresses this process has seen reach the limit, until their window ends. A look-up reads only memory
+   * (results day's crowd never waits on the database); only a miss writes, counting in the shared table, and
+   * its answer tells this process when the address is cut off. Another process learns it at that address's
+   * next miss there, so a script walking dates of birth gets at most one more answer per process.
+   */
+  const cutOff = new Map<string, number>();
+
+  async function build(): Promise<void> {
+    const seen = await repo.resultsVersion(db);
+    const rows = await repo.publishedResults(db);
+    const next = new Map<string, ResultView>();
+    for (const r of rows) {
+      const outcome = outcomeOf(r.outcome, r.state);
+      const shown = Number(r.show_marks) === 1;
+      next.set(keyOf(Number(r.roll_number), r.birth_date), {
+        rollNumber: Number(r.roll_number),
+        programme: { en: r.name_en, ne: r.name_ne || r.name_en },
+        outcome,
+        waitlistPosition: outcome === 'waitlisted' ? Number(r.waitlist_position) : null,
+        marksHundredths: shown && r.marks_hundredths !== null ? Number(r.marks_hundredths) : null,
+        fullMarksHundredths: shown ? Number(r.full_marks_hundredths) : null,
+        deadline: outcome === 'offered' ? r.deadline : null,
+      });
+    }
+    index = next;
+    version = seen;
+  }
+
+  /** Builds again now (one build at a time; a call during one waits for a fresh one after it). */
+  async function rebuild(): Promise<void> {
+    while (building) await building;
+    building = build().finally(() => (building = null));
+    await building;
+  }
+
+  return {
+    rebuild,
+    /** Builds again when the results changed in the database (another process published or moved an offer). */
+    async refreshIfChanged(): Promise<void> {
+      if (version === null || (await repo.resultsVersion(db)) !== version) await rebuild();
+    },
+    /** Marks the index out of date; the next look-up builds it first. */
+    invalidate(): void {
+      version = null;
+      void rebuild().catch((err: unknown) => log.error({ err }, 'rebuilding the results look-up failed'));
+    },
+    async lookUp(input: unknown, clientIp: string): Promise<ResultView> {
+      const key = `results:lookup:${clientIp}`;
+      const now = clock.now().getTime();
+      const until = cutOff.get(key);
+      if (until !== undefined && until > now) {
+        throw tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', (until - now) / 1000);
+      }
+      if (until !== undefined) cutOff.delete(key);
+      const parsed = ResultsLookupSchema.safeParse(input);
+      if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message);
+      if (version === null) await rebuild();
+      const found = index.get(keyOf(parsed.data.rollNumber, parsed.data.birthDate));
+      if (found) return found;
+      const misses = await hit(db, key, HOUR_MS, clock.now());
+      if (misses.count >= failuresPerHour) cutOff.set(key, misses.resetAt.getTime());
+      if (misses.count > failuresPerHour) {
+        const wait = (misses.resetAt.getTime() - now) / 1000;
+        throw tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', wait);
+      }
+      throw refusal('results/not-found', 'No result matches this roll number and date of birth.');
+    },
+  };
+}
+export type ResultsLookup = ReturnType<typeof createResultsLookup>;

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MeritService } from './merit.service.ts';
+import type { ResultsLookup } from './results-lookup.ts';
+
+type Log = Pick<FastifyBaseLogger, 'error'>;
+
+/** How often the server looks for results to publish and offers past their deadline. */
+export const RESULTS_TICK_MS = 20_000;
+
+/**
+ * Results day's clockwork, in every server process with nobody signed in: publishes a season whose publish
+ * time has come (one process wins the claim), lapses offers past their deadline and offers their seats on,
+ * makes the results notice a publishing still owes, and rebuilds the look-up when another process changed
+ * the results. A tick that fails is logged and the next one tries again.
+ */
+export function startResultsSchedule(
+  merit: Pick<MeritService, 'publishDue' | 'lapseDue' | 'noticesOwed'>,
+  lookup: Pick<ResultsLookup, 'refreshIfChanged'>,
+  makeNotice: (seasonId: string) => Promise<unknown>,
+  log: Log,
+  intervalMs = RESULTS_TICK_MS,
+): { stop: () => void; tick: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  const step = async (what: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (err) {
+      log.error({ err }, `results schedule: ${what} failed; it is tried again`);
+    }
+  };
+  const once = async () => {
+    await step('publishing', () => merit.publishDue());
+    await step('lapsing offers', () => merit.lapseDue());
+    await step('the results notice', async () => {
+      for (const { season_id } of await merit.noticesOwed()) await makeNotice(season_id);
+    });
+    await step('the look-up', () => lookup.refreshIfChanged());
+  };
+  const tick = () => (running ??= once().finally(() => (running = null)));
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), tick };
+}

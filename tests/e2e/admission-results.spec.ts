@@ -1,0 +1,198 @@
+import { type Page, expect, test } from '@playwright/test';
+import { openDb } from '#server/db/db.ts';
+import { uploadsDir } from '#server/storage/create-storage.ts';
+import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
+import { seatCandidates } from '#server/test-support/entrance-candidates.ts';
+import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
+import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
+import { violations } from './support/axe.ts';
+import { signInByApi } from './support/pages.ts';
+
+// Results day on the e2e server: six Science candidates with marks written into its database, the office's
+// settings and publishing through the admin API (published now), then students look up their results in
+// both languages, with and without JavaScript, and the results notice reaches the notice board.
+test.describe.configure({ mode: 'serial' });
+
+let f: ApplicationFixture;
+const db = () => openDb({ dataDir: E2E_DATA_DIR });
+const ROLL = 7001;
+const MARKS = [9000, 8000, 7000, 6000, 5000, 2000];
+const births: string[] = [];
+
+test.beforeAll(async () => {
+  const conn = db();
+  try {
+    f = await seedApplications(conn, createLocalStorage(uploadsDir(E2E_DATA_DIR)), {
+      count: MARKS.length,
+      withFiles: 0,
+      seats: { science: 2 },
+      override: () => ({
+        row: { state: 'fee-verified', category_id: null },
+        payment: 'verified',
+        programme: 'science',
+      }),
+    });
+    await conn
+      .updateTable('admission_programmes')
+      .set({ scholarship_seats: '{}' })
+      .where('id', '=', f.science)
+      .execute();
+    await seatCandidates(
+      conn,
+      f.seasonId,
+      MARKS.map((m, i) => ({ applicationId: f.applications[i]!.id, rollNumber: ROLL + i, marksHundredths: m })),
+    );
+    for (const a of f.applications) {
+      births.push(
+        (await conn.selectFrom('applications').select('birth_date').where('id', '=', a.id).executeTakeFirstOrThrow())
+          .birth_date,
+      );
+    }
+  } finally {
+    await conn.destroy();
+  }
+});
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signInByApi(page);
+  const conn = db();
+  try {
+    const settings = await conn
+      .selectFrom('merit_settings')
+      .select('notice_id')
+      .where('season_id', '=', f.seasonId)
+      .executeTakeFirst();
+    if (settings?.notice_id) {
+      await page.request.delete(`/api/admin/notices/${settings.notice_id}`, { headers: { origin: BASE_URL } });
+    }
+    const ids = f.applications.map((a) => a.id);
+    await conn.deleteFrom('offers').where('season_id', '=', f.seasonId).execute();
+    await conn.deleteFrom('merit_entries').where('season_id', '=', f.seasonId).execute();
+    await conn.deleteFrom('merit_settings').where('season_id', '=', f.seasonId).execute();
+    await conn.deleteFrom('entrance_candidates').where('season_id', '=', f.seasonId).execute();
+    await conn.deleteFrom('entrance_sessions').where('season_id', '=', f.seasonId).execute();
+    for (const table of ['application_events', 'application_payments', 'application_documents'] as const) {
+      await conn.deleteFrom(table).where('application_id', 'in', ids).execute();
+    }
+    await conn.deleteFrom('applications').where('season_id', '=', f.seasonId).execute();
+    await conn.deleteFrom('admission_programmes').where('season_id', '=', f.seasonId).execute();
+    await conn.deleteFrom('scholarship_categories').where('season_id', '=', f.seasonId).execute();
+    await conn.deleteFrom('admission_seasons').where('id', '=', f.seasonId).execute();
+  } finally {
+    await conn.destroy();
+    await page.close();
+  }
+});
+
+async function screenshots(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function lookUp(page: Page, path: string, roll: string, birth: string) {
+  await page.goto(path);
+  const [year, month, day] = birth.split('-');
+  await page.locator('#field-roll_number').fill(roll);
+  await page.locator('#field-birth_year').selectOption(String(Number(year)));
+  await page.locator('#field-birth_month').selectOption(String(Number(month)));
+  await page.locator('#field-birth_day').selectOption(String(Number(day)));
+  await page.locator('form.apply-lookup button[type=submit]').click();
+}
+
+test('before publishing, a correct roll number and date of birth find nothing', async ({ page }) => {
+  await lookUp(page, '/admission/results', String(ROLL), births[0]!);
+  await expect(page.getByRole('alert')).toContainText('No result matches');
+});
+
+test('the office sets the rules and publishes the results now', async ({ page }) => {
+  await signInByApi(page);
+  const headers = { origin: BASE_URL };
+  const settings = await page.request.put(`/api/admin/merit/${f.seasonId}/settings`, {
+    headers,
+    data: {
+      rules: ['marks', 'gpa', 'mathematics', 'science', 'english', 'older'],
+      passMark: 40,
+      fullMarks: 100,
+      showMarks: true,
+      listNames: true,
+      autoOffer: true,
+      confirmDays: 7,
+    },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const published = await page.request.post(`/api/admin/merit/${f.seasonId}/publish`, { headers, data: {} });
+  expect(published.status(), await published.text()).toBe(200);
+  expect((await published.json()).publishedAt).not.toBeNull();
+});
+
+test('@phone a student looks up an offer: marks, deadline, what to do next', async ({ page }) => {
+  await lookUp(page, '/admission/results', String(ROLL), births[0]!);
+  const answer = page.locator('.results-answer');
+  await expect(answer.getByRole('heading', { level: 2 })).toHaveText('You are offered a seat');
+  await expect(answer).toContainText('Entrance marks: 90 of 100');
+  await expect(answer).toContainText('B.S.');
+  expect(await violations(page)).toEqual([]);
+  await screenshots(page, 'results-offered');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a student finds a waiting-list place in Nepali, typing the roll number in Devanagari digits', async ({
+    page,
+  }) => {
+    await lookUp(page, '/ne/admission/results', toDevanagariDigits(ROLL + 3), births[3]!);
+    await expect(page.locator('.results-answer h2')).toHaveText('तपाईं प्रतीक्षा सूचीमा हुनुहुन्छ: क्रम २');
+    await screenshots(page, 'results-waitlisted-ne');
+  });
+
+  test('a wrong date of birth gets the same answer as an unknown roll number', async ({ page }) => {
+    await lookUp(page, '/admission/results', String(ROLL), births[1]!);
+    const wrong = await page.getByRole('alert').textContent();
+    await lookUp(page, '/admission/results', '99999', births[0]!);
+    expect(await page.getByRole('alert').textContent()).toBe(wrong);
+  });
+});
+
+test('the results notice is on the notice board with the pass list as a PDF', async ({ page }) => {
+  // The server's schedule makes the notice after the publishing commits (every 20 s).
+  await expect
+    .poll(
+      async () => {
+        const conn = db();
+        try {
+          return (
+            await conn
+              .selectFrom('merit_settings')
+              .select('notice_id')
+              .where('season_id', '=', f.seasonId)
+              .executeTakeFirst()
+          )?.notice_id;
+        } finally {
+          await conn.destroy();
+        }
+      },
+      { timeout: 60_000 },
+    )
+    .toBeTruthy();
+  await page.goto('/notices');
+  await screenshots(page, 'results-board');
+  // The board links a notice with one PDF straight to its file: the pass list, printed by Chromium.
+  const href = await page
+    .getByRole('link', { name: /Entrance results 2084\/85/u })
+    .first()
+    .getAttribute('href');
+  expect(href).toBeTruthy();
+  const pdf = await page.request.get(href!);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await page.goto(href!);
+  await screenshots(page, 'results-notice');
+});
