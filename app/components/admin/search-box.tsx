@@ -81,8 +81,9 @@ function SearchForm({ initial }: { initial: string }) {
         autoComplete="off"
         value={query}
         maxLength={SEARCH_MAX_CHARACTERS}
+        // The suggestions are links grouped by kind, reached with Tab (not a listbox of options): a text box
+        // cannot say aria-expanded unless it is a combobox, which would promise arrow-key options.
         aria-controls={listId}
-        aria-expanded={showList}
         onChange={(e) => {
           setQuery(e.target.value);
           setOpen(true);
