@@ -63,6 +63,14 @@ async function seededByMigrations(): Promise<Record<string, number>> {
   }
 }
 
+/**
+ * The embedded search index (SQLite's FTS5 table, its shadow tables and its row map) is made from the rows
+ * and has no counterpart by that name on PostgreSQL: it is not copied; the target's own triggers index each
+ * row as it is copied.
+ */
+const isSearchIndexTable = (table: string) =>
+  table === 'search_rows' || table === 'search_index' || table.startsWith('search_index_');
+
 // The target's tables are only known at run time, hence Kysely<any> (as in migrations).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -130,7 +138,7 @@ async function main(): Promise<number> {
     await assertEmptyTarget(db, seeded);
 
     // One read transaction over the source: every table is copied as of the same moment.
-    const tables = sqliteTables(source);
+    const tables = sqliteTables(source).filter((t) => !isSearchIndexTable(t));
     const targetTables = new Set((await db.introspection.getTables()).map((t) => t.name));
     const unknown = tables.filter((t) => !targetTables.has(t));
     if (unknown.length > 0)
