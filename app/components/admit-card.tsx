@@ -64,13 +64,7 @@ export function AdmitCard({ card, lang }: { card: AdmitCardView; lang: SiteLangu
         <dl className="admit-card__facts">
           <dt>{t.name}</dt>
           <dd>
-            {card.nameEn}
-            {card.nameNe ? (
-              <>
-                <br />
-                <span lang="ne">{card.nameNe}</span>
-              </>
-            ) : null}
+            <CardName nameEn={card.nameEn} nameNe={card.nameNe} />
           </dd>
           <dt>{t.programme}</dt>
           <dd>{ne ? card.programmeNe : card.programmeEn}</dd>
@@ -99,5 +93,20 @@ export function AdmitCard({ card, lang }: { card: AdmitCardView; lang: SiteLangu
         </div>
       </footer>
     </article>
+  );
+}
+
+/** The candidate's name as on the NEB form: in English block letters, and in Devanagari below it when given. */
+export function CardName({ nameEn, nameNe }: { nameEn: string; nameNe: string }) {
+  return (
+    <>
+      {nameEn}
+      {nameNe ? (
+        <>
+          <br />
+          <span lang="ne">{nameNe}</span>
+        </>
+      ) : null}
+    </>
   );
 }

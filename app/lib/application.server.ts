@@ -1,3 +1,4 @@
+import { toBsDate } from '#common/bs-date.ts';
 import { APPLICATION_HONEYPOT, APPLICATION_TEXT_FIELDS } from '#common/application-form.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '#common/application.ts';
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
@@ -6,10 +7,17 @@ import type { ApplyRequest, SentFile } from '#server/modules/applications/applic
 import { KEEP_FIELD, UPLOAD_TOKEN_FIELD, fileField } from '#app/components/application-form.tsx';
 import { noticeQrSvg } from './notice-qr.server.ts';
 
-const text = (form: FormData, name: string) => {
+/** A posted field's text ('' when absent or a file). */
+export const formText = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
 };
+
+/** The B.S. years a date of birth may be chosen from on the look-up forms: students of 10 to 30. */
+export function birthYearChoices(now: Date): number[] {
+  const year = toBsDate(now).year;
+  return Array.from({ length: 21 }, (_, i) => year - 10 - i);
+}
 
 /** The files chosen in one file input, for a document (an empty input sends one nameless, empty file). */
 export async function filesIn(form: FormData, field: string, kind: DocumentKind): Promise<SentFile[]> {
@@ -31,12 +39,12 @@ async function sentFiles(form: FormData): Promise<SentFile[]> {
 /** The application form as posted, for the intake service. */
 export async function readApplyRequest(form: FormData, lang: SiteLanguage, clientIp: string): Promise<ApplyRequest> {
   return {
-    values: Object.fromEntries(APPLICATION_TEXT_FIELDS.map((name) => [name, text(form, name)])),
+    values: Object.fromEntries(APPLICATION_TEXT_FIELDS.map((name) => [name, formText(form, name)])),
     files: await sentFiles(form),
     keep: form.getAll(KEEP_FIELD).filter((k): k is string => typeof k === 'string'),
-    uploadToken: text(form, UPLOAD_TOKEN_FIELD),
-    formToken: text(form, FORM_TOKEN_FIELD),
-    honeypot: text(form, APPLICATION_HONEYPOT),
+    uploadToken: formText(form, UPLOAD_TOKEN_FIELD),
+    formToken: formText(form, FORM_TOKEN_FIELD),
+    honeypot: formText(form, APPLICATION_HONEYPOT),
     lang,
     clientIp,
   };

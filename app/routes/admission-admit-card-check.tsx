@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { sessionWhen } from '#app/components/admit-card.tsx';
+import { CardName, sessionWhen } from '#app/components/admit-card.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
@@ -56,13 +56,7 @@ export default function AdmitCardCheck({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt>{t.name}</dt>
             <dd>
-              {card.nameEn}
-              {card.nameNe ? (
-                <>
-                  <br />
-                  <span lang="ne">{card.nameNe}</span>
-                </>
-              ) : null}
+              <CardName nameEn={card.nameEn} nameNe={card.nameNe} />
             </dd>
             <dt>{t.programme}</dt>
             <dd>{ne ? card.programmeNe : card.programmeEn}</dd>

@@ -1,3 +1,4 @@
+import { formText } from '#app/lib/application.server.ts';
 import { Link, data } from 'react-router';
 import { AdmitCard, type AdmitCardView } from '#app/components/admit-card.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
@@ -22,11 +23,6 @@ export const meta: Route.MetaFunction = (args) => {
 // The card shows an applicant's name and photo: no cache may keep it.
 export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 type CardResult = { card: AdmitCardView } | { none: true } | { refused: string };
 
 /**
@@ -38,14 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = interfaceText(lang).apply;
   const form = await request.formData();
   const birth = {
-    year: Number(text(form, 'birth_year')),
-    month: Number(text(form, 'birth_month')),
-    day: Number(text(form, 'birth_day')),
+    year: Number(formText(form, 'birth_year')),
+    month: Number(formText(form, 'birth_month')),
+    day: Number(formText(form, 'birth_day')),
   };
   if (bsDateProblem(birth)) return data<CardResult>({ refused: t.errors.birthDate }, { status: 400 });
   try {
     const id = await context.services.applicationIntake.applicationOf(
-      text(form, 'reference'),
+      formText(form, 'reference'),
       bsDateString(birth),
       context.clientIp,
     );

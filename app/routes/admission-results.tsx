@@ -1,3 +1,4 @@
+import { birthYearChoices, formText } from '#app/lib/application.server.ts';
 import { data } from 'react-router';
 import { BsDateField, TextField } from '#app/components/application-fields.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
@@ -5,7 +6,7 @@ import { ResultAnswer } from '#app/components/result-view.tsx';
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
-import { bsDateProblem, toBsDate } from '#common/bs-date.ts';
+import { bsDateProblem } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
@@ -28,18 +29,12 @@ export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** The years a date of birth may be chosen from: students of 10 to 30. */
 export function loader({ context }: Route.LoaderArgs) {
-  const year = toBsDate(context.services.clock.now()).year;
-  return { years: Array.from({ length: 21 }, (_, i) => year - 10 - i) };
+  return { years: birthYearChoices(context.services.clock.now()) };
 }
 
 type LookupResult =
   | { result: ResultView }
   | { refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> } };
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.slice(0, 20) : '';
-};
 
 /** The look-up: roll number and date of birth, posted (never in an address). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,10 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = interfaceText(lang).results;
   const form = await request.formData();
   const values = {
-    roll_number: text(form, 'roll_number'),
-    birth_year: text(form, 'birth_year'),
-    birth_month: text(form, 'birth_month'),
-    birth_day: text(form, 'birth_day'),
+    roll_number: formText(form, 'roll_number').slice(0, 20),
+    birth_year: formText(form, 'birth_year').slice(0, 20),
+    birth_month: formText(form, 'birth_month').slice(0, 20),
+    birth_day: formText(form, 'birth_day').slice(0, 20),
   };
   const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
   const fieldErrors: Record<string, string> = {};

@@ -2,14 +2,14 @@ import { data } from 'react-router';
 import { BsDateField, TextField } from '#app/components/application-fields.tsx';
 import { ApplicationStatusView, type StatusView } from '#app/components/application-status.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
-import { filesIn } from '#app/lib/application.server.ts';
+import { birthYearChoices, filesIn, formText } from '#app/lib/application.server.ts';
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { applicationRefusalText } from '#common/application-form.ts';
 import { DOCUMENT_KINDS, type DocumentKind, readReference } from '#common/application.ts';
 import { latinDigits } from '#common/digits.ts';
-import { bsDateProblem, toBsDate } from '#common/bs-date.ts';
+import { bsDateProblem } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
@@ -31,18 +31,12 @@ export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** The years a date of birth may be chosen from: students of 10 to 30. */
 export function loader({ context }: Route.LoaderArgs) {
-  const year = toBsDate(context.services.clock.now()).year;
-  return { years: Array.from({ length: 21 }, (_, i) => year - 10 - i) };
+  return { years: birthYearChoices(context.services.clock.now()) };
 }
 
 type StatusResult =
   | { status: StatusView; replaced?: boolean; admitCard?: boolean }
   | { refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> } };
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 /**
  * The look-up (reference and date of birth, posted: never in an address) and the corrected document's upload,
@@ -53,11 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = interfaceText(lang).apply;
   const form = await request.formData();
   const values = {
-    reference: text(form, 'reference'),
+    reference: formText(form, 'reference'),
     // Numbers typed or chosen in Devanagari digits are read in Latin ones.
-    birth_year: latinDigits(text(form, 'birth_year')),
-    birth_month: latinDigits(text(form, 'birth_month')),
-    birth_day: latinDigits(text(form, 'birth_day')),
+    birth_year: latinDigits(formText(form, 'birth_year')),
+    birth_month: latinDigits(formText(form, 'birth_month')),
+    birth_day: latinDigits(formText(form, 'birth_day')),
   };
   const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
   const fieldErrors: Record<string, string> = {};
@@ -69,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intake = context.services.applicationIntake;
   const birthDate = bsDateString(birth);
   try {
-    if (text(form, 'intent') === 'replace') {
-      const kind = text(form, 'kind') as DocumentKind;
+    if (formText(form, 'intent') === 'replace') {
+      const kind = formText(form, 'kind') as DocumentKind;
       if (!DOCUMENT_KINDS.includes(kind)) {
         return data<StatusResult>(
           {
