@@ -23,6 +23,13 @@ process.env.XDG_CACHE_HOME = path.join(browserHome, 'cache');
 const CI = Boolean(process.env.CI);
 /** One width only (E2E_PROJECT=desktop): CI's second Node pass, where the browser's layout is not what changes. */
 const E2E_PROJECT = process.env.E2E_PROJECT;
+/**
+ * E2E_GREP=<regexp>: only the tests whose title matches. CI's Node 24 pass runs the @phone-tagged
+ * cross-section (public pages, every public form, the admin layout) at desktop width: the server's
+ * code on Node 24 is what that pass checks, and its unit, API and ops tests (real server processes)
+ * already run in full there.
+ */
+const E2E_GREP = process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP, 'u') : undefined;
 
 /**
  * Every test runs at desktop width. At phone width only the tests whose title, or whose describe's
@@ -55,7 +62,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', grep: E2E_GREP, use: { viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
       grep: PHONE_TAG,
