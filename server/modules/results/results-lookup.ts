@@ -4,10 +4,12 @@ import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#commo
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal, tooManyRequests } from '#server/errors.ts';
-import { hit } from '#server/rate-limit/rate-limit.repository.ts';
+import { createMemoryWindows } from '#server/rate-limit/memory-window.ts';
 import * as repo from './merit.repository.ts';
 
 const HOUR_MS = 3_600_000;
+/** Addresses whose misses are remembered at once: about 100 bytes each, a few MB at most. */
+const MAX_ADDRESSES = 50_000;
 
 export interface ResultsLookupDeps {
   db: Db;
@@ -37,12 +39,12 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
   let version: string | null = null;
   let building: Promise<void> | null = null;
   /**
-   * Addresses this process has seen reach the limit, until their window ends. A look-up reads only memory
-   * (results day's crowd never waits on the database); only a miss writes, counting in the shared table, and
-   * its answer tells this process when the address is cut off. Another process learns it at that address's
-   * next miss there, so a script walking dates of birth gets at most one more answer per process.
+   * Misses per address in this process's memory, so neither a look-up nor a miss waits on the database (a
+   * miss written to SQLite one by one held results day's crowd back). The limit is per process: with P
+   * processes behind one address's requests, a script walking dates of birth gets at most P × the limit an
+   * hour (one process with SQLite; on PostgreSQL the installer runs one per machine).
    */
-  const cutOff = new Map<string, number>();
+  const misses = createMemoryWindows({ windowMs: HOUR_MS, maxKeys: MAX_ADDRESSES });
 
   async function build(): Promise<void> {
     const seen = await repo.resultsVersion(db);
@@ -83,25 +85,28 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
       version = null;
       void rebuild().catch((err: unknown) => log.error({ err }, 'rebuilding the results look-up failed'));
     },
+    /** Forgets addresses whose hour is over, so an idle process holds none (the schedule calls it). */
+    sweep(): void {
+      misses.sweep(clock.now().getTime());
+    },
     async lookUp(input: unknown, clientIp: string): Promise<ResultView> {
-      const key = `results:lookup:${clientIp}`;
       const now = clock.now().getTime();
-      const until = cutOff.get(key);
-      if (until !== undefined && until > now) {
-        throw tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', (until - now) / 1000);
-      }
-      if (until !== undefined) cutOff.delete(key);
+      const limited = () => {
+        const { resetAt } = misses.peek(clientIp, now);
+        return tooManyRequests(
+          'results/lookups-limited',
+          'Too many look-ups that found nothing.',
+          (resetAt - now) / 1000,
+        );
+      };
+      if (misses.peek(clientIp, now).count >= failuresPerHour) throw limited();
       const parsed = ResultsLookupSchema.safeParse(input);
       if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message);
       if (version === null) await rebuild();
+      // A wrong date of birth and an unknown roll number are the same miss of the same key: the same work.
       const found = index.get(keyOf(parsed.data.rollNumber, parsed.data.birthDate));
       if (found) return found;
-      const misses = await hit(db, key, HOUR_MS, clock.now());
-      if (misses.count >= failuresPerHour) cutOff.set(key, misses.resetAt.getTime());
-      if (misses.count > failuresPerHour) {
-        const wait = (misses.resetAt.getTime() - now) / 1000;
-        throw tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', wait);
-      }
+      if (misses.hit(clientIp, now).count > failuresPerHour) throw limited();
       throw refusal('results/not-found', 'No result matches this roll number and date of birth.');
     },
   };

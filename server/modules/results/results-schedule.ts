@@ -10,12 +10,12 @@ export const RESULTS_TICK_MS = 20_000;
 /**
  * Results day's clockwork, in every server process with nobody signed in: publishes a season whose publish
  * time has come (one process wins the claim), lapses offers past their deadline and offers their seats on,
- * makes the results notice a publishing still owes, and rebuilds the look-up when another process changed
- * the results. A tick that fails is logged and the next one tries again.
+ * makes the results notice a publishing still owes, rebuilds the look-up when another process changed
+ * the results, and forgets the look-up's misses whose hour is over. A tick that fails is logged and the next one tries again.
  */
 export function startResultsSchedule(
   merit: Pick<MeritService, 'publishDue' | 'lapseDue' | 'noticesOwed'>,
-  lookup: Pick<ResultsLookup, 'refreshIfChanged'>,
+  lookup: Pick<ResultsLookup, 'refreshIfChanged' | 'sweep'>,
   makeNotice: (seasonId: string) => Promise<unknown>,
   log: Log,
   intervalMs = RESULTS_TICK_MS,
@@ -35,6 +35,7 @@ export function startResultsSchedule(
       for (const { season_id } of await merit.noticesOwed()) await makeNotice(season_id);
     });
     await step('the look-up', () => lookup.refreshIfChanged());
+    lookup.sweep();
   };
   const tick = () => (running ??= once().finally(() => (running = null)));
   void tick();
