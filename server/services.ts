@@ -192,6 +192,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       log,
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
       notices: applicationNotices,
+      seats: { left: merit.seatLeft, changed: () => resultsLookup.invalidate() },
     }),
     entrance: createEntranceService({ db, storage, clock, notices: applicationNotices }),
     ballast,

@@ -38,6 +38,7 @@ import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import type { z } from 'zod';
 import { CSV_BOM, csvHeader, csvRow } from './application-csv.ts';
 import { documentKeys, documentVariants } from './application-files.ts';
+import { type MoveOptions, moveApplication } from './application-move.ts';
 import * as repo from './application-office.repository.ts';
 import { type ApplicationNotifier, queueApplicationNotice } from './application-notices.ts';
 
@@ -50,6 +51,11 @@ export interface ApplicationOfficeDeps {
   keepDays: number;
   /** Tells the guardian of each move and of the fee's decision. */
   notices: ApplicationNotifier;
+  /**
+   * The results' seats: an application that held one and moved (withdrawn, admitted, put back) closes its
+   * offer and passes the seat on in the move's transaction; `changed` tells the look-up after the commit.
+   */
+  seats?: { left: NonNullable<MoveOptions['seatLeft']>; changed: () => void };
 }
 
 /** The scheduled deletion of closed applications' documents acts as the server itself. */
@@ -91,7 +97,15 @@ export function purgeAfter(admissionDeadline: string, keepDays: number): Date {
   return new Date(Date.parse(endOfNepalDay(bsStringToAd(admissionDeadline))) + keepDays * DAY_MS);
 }
 
-export function createApplicationOfficeService({ db, storage, clock, log, keepDays, notices }: ApplicationOfficeDeps) {
+export function createApplicationOfficeService({
+  db,
+  storage,
+  clock,
+  log,
+  keepDays,
+  notices,
+  seats,
+}: ApplicationOfficeDeps) {
   /** The season the filters name, or the newest when they name none. */
   async function seasonOf(filters: ApplicationFilters) {
     const seasons = await repo.listSeasons(db);
@@ -118,36 +132,12 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
     return db.transaction().execute(async (trx) => {
       const app = await repo.findApplication(trx, id);
       if (!app) return { reference: '', refused: 'not-found' as const };
-      const payment = await repo.findPayment(trx, id);
-      const from = app.state as ApplicationState;
-      const problem = stateMoveProblem(from, to, (payment?.state ?? 'unpaid') as PaymentState);
-      if (problem) return { reference: app.reference, refused: problem };
-      if (to === 'needs-correction' && !message) return { reference: app.reference, refused: 'message-required' };
-      if (to === 'offered' && !confirmOverSeats) {
-        const seats = await repo.seatsOf(trx, app.first_choice, true);
-        if (seats.offered + seats.admitted >= seats.seats) return { reference: app.reference, refused: 'over-seats' };
-      }
-      const at = clock.now();
-      const change = {
-        state: to,
-        updated_at: at.toISOString(),
-        ...(to === 'needs-correction' ? { correction: message } : {}),
-      };
-      if (!(await repo.moveState(trx, id, from, change))) return { reference: app.reference, refused: 'not-a-move' };
-      await recordEvent(trx, actor, id, at, { kind: 'state', from_state: from, to_state: to, text: message });
-      // Every move is told to the guardian in the move's own transaction: a refused move tells nothing.
-      await queueApplicationNotice(trx, notices.siteUrl, app, to, at, message);
-      await audit(
-        trx,
-        actor,
-        {
-          kind: 'application-changed',
-          subject: app.reference,
-          changes: [{ field: 'State', from: STATE_LABELS[from] ?? from, to: STATE_LABELS[to] }],
-        },
-        at,
-      );
-      return { reference: app.reference, refused: null };
+      const refused = await moveApplication(trx, notices.siteUrl, actor, app, to, clock.now(), {
+        message,
+        overSeats: confirmOverSeats,
+        seatLeft: seats?.left,
+      });
+      return { reference: app.reference, refused };
     });
   }
 
@@ -379,7 +369,10 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
         if (!refused) result.moved.push(id);
         else result.refused.push({ id, reference, reason: refused, message: STATE_REFUSALS[refused] });
       }
-      if (result.moved.length > 0) notices.queued();
+      if (result.moved.length > 0) {
+        notices.queued();
+        seats?.changed();
+      }
       return result;
     },
 
@@ -390,6 +383,7 @@ export function createApplicationOfficeService({ db, storage, clock, log, keepDa
       const { reference, refused } = await moveOne(actor, id, to, message, confirmOverSeats);
       if (refused) throw refusal(refused, reference);
       notices.queued();
+      seats?.changed();
     },
 
     /**

@@ -99,6 +99,16 @@ export const openOffersDue = (db: Db, nowIso: string) =>
     .where('deadline', '<=', nowIso)
     .execute();
 
+/** The offer an admitted application confirmed (its seat, should it withdraw later). */
+export const confirmedOfferOf = (db: Db, applicationId: string) =>
+  db
+    .selectFrom('offers')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('state', '=', 'confirmed')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+
 export const openOfferOf = (db: Db, applicationId: string) =>
   db
     .selectFrom('offers')
@@ -111,7 +121,7 @@ export const openOfferOf = (db: Db, applicationId: string) =>
 export async function closeOffer(
   db: Db,
   id: string,
-  state: 'confirmed' | 'lapsed' | 'declined',
+  state: 'confirmed' | 'lapsed' | 'declined' | 'withdrawn',
   how: string,
   atIso: string,
 ): Promise<boolean> {
@@ -133,6 +143,8 @@ export const waitingList = (db: Db, programmeId: string, seasonId: string) =>
     .where('m.season_id', '=', seasonId)
     .where('m.programme_id', '=', programmeId)
     .where('a.state', '=', 'waitlisted')
+    // Only those the published list waitlisted, in its order (one the office put back is the office's to offer).
+    .where('m.waitlist_position', 'is not', null)
     .orderBy('m.waitlist_position')
     .execute();
 

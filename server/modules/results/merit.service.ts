@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ApplicationState, type PaymentState, stateMoveProblem } from '#common/application.ts';
-import { STATE_LABELS } from '#common/application-office.ts';
+import type { ApplicationState } from '#common/application.ts';
 import { formatBs, toBsDate } from '#common/bs-date.ts';
 import {
   DEFAULT_MERIT_RULES,
@@ -15,13 +14,14 @@ import {
 import { endOfNepalDay, nepalToday } from '#common/nepal-time.ts';
 import { MeritSettingsSchema, PublishSchema } from '#common/results.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow, MeritSettingsRow } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound, refusal } from '#server/errors.ts';
 import * as office from '#server/modules/applications/application-office.repository.ts';
-import { type ApplicationNotifier, queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
+import { moveApplication } from '#server/modules/applications/application-move.ts';
+import type { ApplicationNotifier } from '#server/modules/applications/application-notices.ts';
 import type { z } from 'zod';
 import * as repo from './merit.repository.ts';
 
@@ -118,40 +118,9 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
     });
   }
 
-  /**
-   * One application's move, as the office's moves are made: checked against the same rules, its history
-   * written, its guardian's message queued and the audit entry written, all in the caller's transaction.
-   * False when the rules refuse it (the caller says why in the log; nothing of the applicant goes there).
-   */
+  /** One application's move by the results (publishing, the waiting list, an offer closed): the office's one way. */
   async function move(trx: Db, actor: Actor, app: ApplicationRow, to: ApplicationState, at: Date): Promise<boolean> {
-    const payment = await office.findPayment(trx, app.id);
-    const from = app.state as ApplicationState;
-    if (stateMoveProblem(from, to, (payment?.state ?? 'unpaid') as PaymentState)) return false;
-    if (!(await office.moveState(trx, app.id, from, { state: to, updated_at: at.toISOString() }))) return false;
-    const who = auditNameOf(actor);
-    await office.insertEvent(trx, {
-      id: randomUUID(),
-      application_id: app.id,
-      at: at.toISOString(),
-      user_id: who.id,
-      actor_name: who.name,
-      kind: 'state',
-      from_state: from,
-      to_state: to,
-      text: '',
-    });
-    await queueApplicationNotice(trx, notices.siteUrl, app, to, at);
-    await audit(
-      trx,
-      actor,
-      {
-        kind: 'application-changed',
-        subject: app.reference,
-        changes: [{ field: 'State', from: STATE_LABELS[from] ?? from, to: STATE_LABELS[to] }],
-      },
-      at,
-    );
-    return true;
+    return (await moveApplication(trx, notices.siteUrl, actor, app, to, at, { overSeats: true })) === null;
   }
 
   async function offer(trx: Db, app: ApplicationRow, seasonId: string, seat: string, days: number, at: Date) {
@@ -195,6 +164,22 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
     await audit(trx, actor, { kind: 'offer-closed', subject: `${app?.reference ?? ''} ${how}` }, at);
     await offerNext(trx, row.season_id, row.programme_id, row.seat, at);
     return true;
+  }
+
+  /**
+   * The office moved an application that held a seat (offered or admitted): its open offer is closed
+   * (confirmed when admitted, withdrawn otherwise) and, unless it was admitted, the seat it held goes to the
+   * next on the waiting list, in the office's transaction with each message queued.
+   */
+  async function seatLeft(trx: Db, app: ApplicationRow, to: ApplicationState, at: Date): Promise<void> {
+    const open = await repo.openOfferOf(trx, app.id);
+    const admitted = to === 'admitted';
+    if (open) await repo.closeOffer(trx, open.id, admitted ? 'confirmed' : 'withdrawn', 'office', at.toISOString());
+    if (admitted) return;
+    const held = open ?? (await repo.confirmedOfferOf(trx, app.id));
+    if (!held) return;
+    await audit(trx, RESULTS_ACTOR, { kind: 'offer-closed', subject: `${app.reference} ${to}: seat passed on` }, at);
+    await offerNext(trx, held.season_id, held.programme_id, held.seat, at);
   }
 
   async function publish(seasonId: string): Promise<boolean> {
@@ -258,6 +243,8 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
   }
 
   return {
+    seatLeft,
+
     async get(actor: Actor, seasonId: string) {
       authorize(actor, 'merit.manage');
       await seasonExists(seasonId);
