@@ -317,6 +317,50 @@ describe('offers and the waiting list', () => {
   });
 });
 
+describe('seats the office releases', () => {
+  it('withdrawing an offered applicant closes the offer and offers the seat to the next waiting, messages queued', async () => {
+    const res = await as(office, 'POST', `/api/admin/applications/${f.applications[3]!.id}/state`, {
+      to: 'withdrawn',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await stateOf(3)).toBe('withdrawn');
+    expect(await stateOf(4)).toBe('offered');
+    const offers = await t.db
+      .selectFrom('offers')
+      .select(['application_id', 'state', 'confirmed_how'])
+      .where('application_id', 'in', [f.applications[3]!.id, f.applications[4]!.id])
+      .execute();
+    expect(offers).toEqual(
+      expect.arrayContaining([
+        { application_id: f.applications[3]!.id, state: 'withdrawn', confirmed_how: 'office' },
+        { application_id: f.applications[4]!.id, state: 'open', confirmed_how: '' },
+      ]),
+    );
+    const told = await t.db
+      .selectFrom('outbox_messages')
+      .select('event')
+      .where('event', '=', `application-offered:${f.applications[4]!.id}`)
+      .execute();
+    expect(told.length).toBeGreaterThan(0);
+    // The look-up follows at once in this process.
+    await vi.waitFor(async () => {
+      const found = await lookUp(String(roll(4)), await birthOf(4), '10.0.0.5');
+      expect(found.json()).toMatchObject({ outcome: 'offered' });
+    });
+  });
+
+  it('an admitted applicant who withdraws frees the seat; with nobody waiting nothing more moves', async () => {
+    const res = await as(office, 'POST', `/api/admin/applications/${f.applications[1]!.id}/state`, {
+      to: 'withdrawn',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await stateOf(1)).toBe('withdrawn');
+    const open = await t.db.selectFrom('offers').select('application_id').where('state', '=', 'open').execute();
+    expect(open.map((o) => o.application_id).sort()).toEqual([f.applications[2]!.id, f.applications[4]!.id].sort());
+    expect((await auditOf('offer-closed')).some((a) => a.subject.includes('seat passed on'))).toBe(true);
+  });
+});
+
 describe('the failure limit', () => {
   it('cuts off an address after its misses, and successes do not count', async () => {
     const birth = await birthOf(4);
