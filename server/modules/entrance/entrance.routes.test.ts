@@ -360,6 +360,34 @@ describe('marks', () => {
     expect(audits[1]!.subject).toBe('Season 2084/85: marks imported from a CSV file');
   });
 
+  it("checks marks against the season's full marks, which cannot go below marks entered", async () => {
+    const settings = (fullMarks: number) => ({
+      rules: ['marks', 'gpa', 'mathematics', 'science', 'english', 'older'],
+      passMark: 10,
+      fullMarks,
+      showMarks: false,
+      listNames: true,
+      autoOffer: true,
+      confirmDays: 7,
+    });
+    const below = await asOffice('PUT', `/api/admin/merit/${f.seasonId}/settings`, settings(80));
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error.message).toBe('Full marks cannot be below the highest marks entered (100).');
+    const saved = await asOffice('PUT', `/api/admin/merit/${f.seasonId}/settings`, settings(150));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const url = `/api/admin/entrance/seasons/${f.seasonId}/marks.csv`;
+    expect((await asOffice('POST', url, { csv: 'Roll number,Marks\n5,140' })).json().problems).toEqual([]);
+    expect((await asOffice('POST', url, { csv: 'Roll number,Marks\n5,151' })).json().problems).toEqual([
+      { line: 2, rollNumber: '5', message: '151 for roll number 5 is outside 0–150.' },
+    ]);
+    const grid = await asOffice('POST', `/api/admin/entrance/sessions/${ids.science}/marks`, {
+      rows: [{ rollNumber: 1, marks: '151' }],
+    });
+    expect(grid.json().error.message).toContain('151 for roll number 1 is outside 0–150.');
+    const list = await asOffice('GET', `/api/admin/entrance/sessions/${ids.science}/candidates`);
+    expect(list.json().fullMarks).toBe(150);
+  });
+
   it('refuses an empty file', async () => {
     const res = await asOffice('POST', `/api/admin/entrance/seasons/${f.seasonId}/marks.csv`, {
       csv: 'Roll number,Marks\n',

@@ -6,7 +6,6 @@ import {
   type CheckedMarks,
   ENTRANCE_REFUSALS,
   EntranceSessionSchema,
-  FULL_MARKS,
   type MarksProblem,
   MarksGridSchema,
   checkMarks,
@@ -23,6 +22,8 @@ import { badRequest, conflict, notFound } from '#server/errors.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { documentVariants } from '#server/modules/applications/application-files.ts';
 import { type ApplicationNotifier, queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
+import { findSettings } from '#server/modules/results/merit.repository.ts';
+import { settingsOf } from '#server/modules/results/merit.service.ts';
 import * as repo from './entrance.repository.ts';
 
 export interface EntranceDeps {
@@ -76,6 +77,10 @@ export interface AdmitCard {
 }
 
 export function createEntranceService({ db, storage, clock, notices }: EntranceDeps) {
+  /** The season's full marks (its merit settings; 100 until the office sets them): the marks' range. */
+  const fullMarksOf = async (trx: Db, seasonId: string) =>
+    settingsOf(await findSettings(trx, seasonId)).fullMarksHundredths / 100;
+
   async function mustSeason(trx: Db, id: string) {
     const season = await repo.findSeason(trx, id);
     if (!season) throw notFound('season');
@@ -206,8 +211,6 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
   }
 
   return {
-    fullMarks: FULL_MARKS,
-
     /** A season's sessions with their seats taken and cards opened, and how many applications await a roll number. */
     async overview(actor: Actor, seasonId?: string) {
       authorize(actor, 'entrance.manage');
@@ -351,7 +354,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
       return {
         season,
         session: view,
-        fullMarks: FULL_MARKS,
+        fullMarks: await fullMarksOf(db, row.season_id),
         candidates: rows.map((c) => ({
           applicationId: c.application_id,
           reference: c.reference,
@@ -380,6 +383,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
       const checked = checkMarks(
         rows.map((r, i) => ({ line: i + 1, rollNumber: String(r.rollNumber), marks: r.marks, absent: r.absent })),
         known,
+        await fullMarksOf(db, session.season_id),
       );
       if (checked.problems.length) throw marksRefused(checked.problems);
       return saveChecked(actor, session.season_id, checked.rows, `marks of ${describe(session)}`);
@@ -394,7 +398,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
       await mustSeason(db, seasonId);
       const known = new Set((await repo.candidatesOf(db, seasonId)).map((c) => Number(c.roll_number)));
       const lines = readMarksCsv(csv);
-      const checked = checkMarks(lines, known);
+      const checked = checkMarks(lines, known, await fullMarksOf(db, seasonId));
       const preview = {
         rows: checked.rows.map((r) => ({
           rollNumber: r.rollNumber,

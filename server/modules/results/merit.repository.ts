@@ -47,6 +47,16 @@ export const noticesOwed = (db: Db) =>
     .where('notice_id', 'is', null)
     .execute();
 
+/** The highest marks entered in a season, in hundredths (0 when none). */
+export async function highestMarks(db: Db, seasonId: string): Promise<number> {
+  const row = await db
+    .selectFrom('entrance_candidates')
+    .select((eb) => eb.fn.max('marks_hundredths').as('m'))
+    .where('season_id', '=', seasonId)
+    .executeTakeFirst();
+  return Number(row?.m ?? 0);
+}
+
 /** The candidates of a season with what ranking them needs, and their application's state and programme. */
 export const candidatesOf = (db: Db, seasonId: string) =>
   db

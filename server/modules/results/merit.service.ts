@@ -260,6 +260,11 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
       return db.transaction().execute(async (trx) => {
         const before = settingsOf(await repo.findSettings(trx, seasonId));
         if (before.publishedAt) throw refusal('merit/published');
+        // The full marks are the range the marks were checked against: never below marks already entered.
+        const highest = await repo.highestMarks(trx, seasonId);
+        if (highest > Math.round(data.fullMarks * 100)) {
+          throw badRequest('validation', `Full marks cannot be below the highest marks entered (${highest / 100}).`);
+        }
         await repo.saveSettings(trx, {
           season_id: seasonId,
           rules: JSON.stringify(data.rules),
