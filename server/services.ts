@@ -125,6 +125,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     notices: applicationNotices,
     changed: () => resultsLookup.invalidate(),
   });
+  const entrance = createEntranceService({ db, storage, clock, notices: applicationNotices });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -193,8 +194,9 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
       notices: applicationNotices,
       seats: { left: merit.seatLeft, changed: () => resultsLookup.invalidate() },
+      entrance,
     }),
-    entrance: createEntranceService({ db, storage, clock, notices: applicationNotices }),
+    entrance,
     ballast,
     /** Called when the app closes: the reserve no longer listens for full disks. */
     stopReleasing,

@@ -56,6 +56,8 @@ export interface ApplicationOfficeDeps {
    * offer and passes the seat on in the move's transaction; `changed` tells the look-up after the commit.
    */
   seats?: { left: NonNullable<MoveOptions['seatLeft']>; changed: () => void };
+  /** Seats an application at the entrance (roll number, admit card) once verified, in the verifying transaction. */
+  entrance?: { seatWhenReady: (trx: Db, actor: Actor, applicationId: string) => Promise<boolean> };
 }
 
 /** The scheduled deletion of closed applications' documents acts as the server itself. */
@@ -105,6 +107,7 @@ export function createApplicationOfficeService({
   keepDays,
   notices,
   seats,
+  entrance,
 }: ApplicationOfficeDeps) {
   /** The season the filters name, or the newest when they name none. */
   async function seasonOf(filters: ApplicationFilters) {
@@ -137,6 +140,9 @@ export function createApplicationOfficeService({
         overSeats: confirmOverSeats,
         seatLeft: seats?.left,
       });
+      if (!refused && (to === 'documents-verified' || to === 'fee-verified')) {
+        await entrance?.seatWhenReady(trx, actor, app.id);
+      }
       return { reference: app.reference, refused };
     });
   }
@@ -423,6 +429,7 @@ export function createApplicationOfficeService({
           decision === 'verified' ? 'fee-verified' : 'fee-refused',
           at,
         );
+        if (decision === 'verified') await entrance?.seatWhenReady(trx, actor, id);
       });
       notices.queued();
     },

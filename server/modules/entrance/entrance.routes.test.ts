@@ -187,16 +187,42 @@ describe('roll numbers', () => {
     expect(audits.map((a) => a.subject)).toContain('Season 2084/85: 3 roll numbers (8–10)');
   });
 
-  it('a voucher verified later brings that application in at the next roll number', async () => {
-    await t.db
-      .updateTable('application_payments')
-      .set({ state: 'verified' })
-      .where('application_id', '=', f.applications[6]!.id)
-      .execute();
-    const res = await asOffice('POST', `/api/admin/entrance/seasons/${f.seasonId}/roll-numbers`);
-    expect(res.json().assigned).toEqual([
-      { reference: f.applications[6]!.reference, rollNumber: 11, sessionId: ids.late },
+  it('an application verified later gets its roll number at once, unique however many offices verify together', async () => {
+    const hallD = await asOffice(
+      'POST',
+      `/api/admin/entrance/seasons/${f.seasonId}/sessions`,
+      session({ placeEn: 'Hall D', time: '14:00', capacity: 5, programmes: [f.management] }),
+    );
+    expect(hallD.statusCode, hallD.body).toBe(201);
+    // Two vouchers verified and one corrected application verified, by three offices at the same moment.
+    const [six, seven, thirteen] = await Promise.all([
+      asOffice('POST', `/api/admin/applications/${f.applications[6]!.id}/payment`, { decision: 'verified' }),
+      asOffice('POST', `/api/admin/applications/${f.applications[7]!.id}/payment`, { decision: 'verified' }),
+      asOffice('POST', `/api/admin/applications/${f.applications[13]!.id}/state`, { to: 'documents-verified' }),
     ]);
+    expect([six.statusCode, seven.statusCode, thirteen.statusCode], six.body + seven.body + thirteen.body).toEqual([
+      204, 204, 204,
+    ]);
+    const seated = await candidates();
+    expect(seated.map((c) => Number(c.roll_number))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    const late = seated.filter((c) => Number(c.roll_number) > 10);
+    expect(late.map((c) => c.application_id).sort()).toEqual([6, 7, 13].map((i) => f.applications[i]!.id).sort());
+    expect(late.find((c) => c.application_id === f.applications[13]!.id)!.session_id).toBe(hallD.json().id);
+    expect(late.filter((c) => c.session_id === ids.late)).toHaveLength(2);
+    const told = await t.db
+      .selectFrom('outbox_messages')
+      .select('event')
+      .where(
+        'event',
+        'in',
+        [6, 7, 13].map((i) => `application-admit-card:${f.applications[i]!.id}`),
+      )
+      .where('channel', '=', 'sms')
+      .execute();
+    expect(told).toHaveLength(3);
+    // The office's button finds nobody left to seat.
+    const again = await asOffice('POST', `/api/admin/entrance/seasons/${f.seasonId}/roll-numbers`);
+    expect(again.json()).toEqual({ assigned: [], unseated: [] });
   });
 
   it('refuses to delete a session with candidates, or to shrink it below them; an empty one goes', async () => {

@@ -164,6 +164,62 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
     });
   }
 
+  /**
+   * Roll numbers, seats and admit cards for the season's applications awaiting them (or only one of them),
+   * under the season's lock so that roll numbers stay unique however many offices verify at once.
+   */
+  async function assignIn(trx: Db, actor: Actor, seasonId: string, only?: string) {
+    const season = await mustSeason(trx, seasonId);
+    await repo.lockRollNumbers(trx, seasonId);
+    const waiting = (await repo.awaitingRollNumbers(trx, seasonId)).filter((a) => !only || a.id === only);
+    const sessions = await sessionViews(trx, seasonId);
+    const counts = await repo.seatedCounts(trx, seasonId);
+    const free = new Map(sessions.map((s) => [s.id, s.capacity - (counts.get(s.id)?.seated ?? 0)]));
+    const programmeNames = new Map((await repo.programmesOf(trx, seasonId)).map((p) => [p.id, p.name_en]));
+    let roll = await repo.lastRollNumber(trx, seasonId);
+    const at = clock.now();
+    const assigned: { reference: string; rollNumber: number; sessionId: string }[] = [];
+    const unseated: { reference: string; programme: string; message: string }[] = [];
+    for (const app of waiting) {
+      const session = sessions.find((s) => s.programmes.includes(app.first_choice) && (free.get(s.id) ?? 0) > 0);
+      if (!session) {
+        unseated.push({
+          reference: app.reference,
+          programme: programmeNames.get(app.first_choice) ?? '',
+          message: ENTRANCE_REFUSALS['no-room'],
+        });
+        continue;
+      }
+      roll += 1;
+      free.set(session.id, free.get(session.id)! - 1);
+      await repo.insertCandidate(trx, {
+        application_id: app.id,
+        season_id: seasonId,
+        session_id: session.id,
+        roll_number: roll,
+        card_code: newCardCode(),
+        created_at: at.toISOString(),
+      });
+      await queueApplicationNotice(trx, notices.siteUrl, app, 'admit-card', at);
+      assigned.push({ reference: app.reference, rollNumber: roll, sessionId: session.id });
+    }
+    if (assigned.length) {
+      await audit(
+        trx,
+        actor,
+        {
+          kind: 'roll-numbers-assigned',
+          subject: `Season ${season.name}: ${assigned.length} roll numbers (${assigned[0]!.rollNumber}–${roll})`,
+          changes: unseated.length
+            ? [{ field: 'Without a seat', from: '', to: unseated.map((u) => u.reference).join(', ') }]
+            : [],
+        },
+        at,
+      );
+    }
+    return { assigned, unseated };
+  }
+
   async function photoOf(row: { variants: string } | undefined): Promise<string> {
     if (!row) return '';
     const smallest = documentVariants(row)
@@ -286,62 +342,29 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
      * Gives each application that may sit the entrance (documents verified, fee settled) and has none a roll
      * number (the season's next), a seat in the earliest session serving its first choice with room left,
      * and an admit card; each guardian is told in the same transaction. Those without a seat are listed.
+     * The office's button, for re-runs: an application gets its roll number by itself when it is verified.
      */
     async assignRollNumbers(actor: Actor, seasonId: string) {
       authorize(actor, 'entrance.manage');
-      const result = await db.transaction().execute(async (trx) => {
-        const season = await mustSeason(trx, seasonId);
-        await repo.lockRollNumbers(trx, seasonId);
-        const waiting = await repo.awaitingRollNumbers(trx, seasonId);
-        const sessions = await sessionViews(trx, seasonId);
-        const counts = await repo.seatedCounts(trx, seasonId);
-        const free = new Map(sessions.map((s) => [s.id, s.capacity - (counts.get(s.id)?.seated ?? 0)]));
-        const programmeNames = new Map((await repo.programmesOf(trx, seasonId)).map((p) => [p.id, p.name_en]));
-        let roll = await repo.lastRollNumber(trx, seasonId);
-        const at = clock.now();
-        const assigned: { reference: string; rollNumber: number; sessionId: string }[] = [];
-        const unseated: { reference: string; programme: string; message: string }[] = [];
-        for (const app of waiting) {
-          const session = sessions.find((s) => s.programmes.includes(app.first_choice) && (free.get(s.id) ?? 0) > 0);
-          if (!session) {
-            unseated.push({
-              reference: app.reference,
-              programme: programmeNames.get(app.first_choice) ?? '',
-              message: ENTRANCE_REFUSALS['no-room'],
-            });
-            continue;
-          }
-          roll += 1;
-          free.set(session.id, free.get(session.id)! - 1);
-          await repo.insertCandidate(trx, {
-            application_id: app.id,
-            season_id: seasonId,
-            session_id: session.id,
-            roll_number: roll,
-            card_code: newCardCode(),
-            created_at: at.toISOString(),
-          });
-          await queueApplicationNotice(trx, notices.siteUrl, app, 'admit-card', at);
-          assigned.push({ reference: app.reference, rollNumber: roll, sessionId: session.id });
-        }
-        if (assigned.length) {
-          await audit(
-            trx,
-            actor,
-            {
-              kind: 'roll-numbers-assigned',
-              subject: `Season ${season.name}: ${assigned.length} roll numbers (${assigned[0]!.rollNumber}–${roll})`,
-              changes: unseated.length
-                ? [{ field: 'Without a seat', from: '', to: unseated.map((u) => u.reference).join(', ') }]
-                : [],
-            },
-            at,
-          );
-        }
-        return { assigned, unseated };
-      });
+      const result = await db.transaction().execute((trx) => assignIn(trx, actor, seasonId));
       if (result.assigned.length) notices.queued();
       return result;
+    },
+
+    /**
+     * Seats one application the moment it may sit the entrance (its documents, and fee when there is one,
+     * verified), in the verifying transaction: a roll number and a card when a session of its programme has
+     * room; otherwise it waits for a new session and the office's re-run. The caller wakes the outbox.
+     */
+    async seatWhenReady(trx: Db, actor: Actor, applicationId: string): Promise<boolean> {
+      const app = await trx
+        .selectFrom('applications')
+        .select('season_id')
+        .where('id', '=', applicationId)
+        .executeTakeFirst();
+      if (!app) return false;
+      const { assigned } = await assignIn(trx, actor, app.season_id, applicationId);
+      return assigned.length > 0;
     },
 
     /** One session's candidates by roll number: who has opened the card, and the marks. */
