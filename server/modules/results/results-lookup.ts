@@ -42,7 +42,7 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
    * Misses per address in this process's memory, so neither a look-up nor a miss waits on the database (a
    * miss written to SQLite one by one held results day's crowd back). The limit is per process: with P
    * processes behind one address's requests, a script walking dates of birth gets at most P × the limit an
-   * hour (one process with SQLite; on PostgreSQL the installer runs one per machine).
+   * hour (one process with SQLite; several behind a load balancer with PostgreSQL: decision 0031).
    */
   const misses = createMemoryWindows({ windowMs: HOUR_MS, maxKeys: MAX_ADDRESSES });
 
