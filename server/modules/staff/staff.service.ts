@@ -128,6 +128,9 @@ export function createStaffService(
   }
 
   return {
+    /** Whether 'Forgot your password?' can send its link (e-mail is set up). */
+    resetByEmail: emailReady,
+
     async list(actor: Actor): Promise<StaffAccount[]> {
       authorize(actor, 'staff.manage');
       const [rows, expiries] = await Promise.all([
