@@ -20,8 +20,7 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
  * The one answer to 'Forgot your password?', whether or not the address names an account that can sign in:
  * the page never tells which addresses have accounts.
  */
-export const RESET_ASKED =
-  `If this address belongs to an account that can sign in, a link to choose a new password is on its way to it. The link works once, for ${RESET_LINK_MINUTES} minutes.`;
+export const RESET_ASKED = `If this address belongs to an account that can sign in, a link to choose a new password is on its way to it. The link works once, for ${RESET_LINK_MINUTES} minutes.`;
 
 /** How long the link printed by a fresh install may be used; once only. */
 export const FIRST_OWNER_LINK_HOURS = 24;

@@ -59,8 +59,8 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
           <p role="status">{answer.message}</p>
         ) : !loaderData.resetByEmail ? (
           <p role="alert">
-            This site cannot send e-mail yet, so no link can be sent. Ask an owner to reset your password from the
-            Staff page.
+            This site cannot send e-mail yet, so no link can be sent. Ask an owner to reset your password from the Staff
+            page.
           </p>
         ) : (
           <Form method="post" className="login__form">

@@ -82,7 +82,11 @@ test('a guardian is e-mailed the correction asked in Nepali, opens the status li
   // Back with the office: received again, to be checked.
   const conn = db();
   try {
-    const row = await conn.selectFrom('applications').select('state').where('id', '=', app!.id).executeTakeFirstOrThrow();
+    const row = await conn
+      .selectFrom('applications')
+      .select('state')
+      .where('id', '=', app!.id)
+      .executeTakeFirstOrThrow();
     expect(row.state).toBe('submitted');
   } finally {
     await conn.destroy();

@@ -32,6 +32,11 @@ test('a staff member who forgot the password asks for a link, reads the e-mail, 
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('forgot-password.png'), fullPage: true });
+  // The same page on a phone: no wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('forgot-password-390.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('नेपाली').check();
   await page.getByRole('button', { name: 'Send the link' }).click();

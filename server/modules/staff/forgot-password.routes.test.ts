@@ -61,9 +61,9 @@ const tokenIn = (mail: ParsedMail) => /\/welcome\/([A-Za-z0-9_-]{43})/u.exec(mai
 const useLink = (token: string, password: string) =>
   t.anonymous({ method: 'POST', url: `/api/welcome/${token}`, payload: { password } });
 const auditOf = async (kind: string) =>
-  (await t.db.selectFrom('audit_log').select(['subject', 'actor_id']).where('kind', '=', kind).orderBy('at').execute()).map(
-    (e) => e.subject,
-  );
+  (
+    await t.db.selectFrom('audit_log').select(['subject', 'actor_id']).where('kind', '=', kind).orderBy('at').execute()
+  ).map((e) => e.subject);
 
 describe('Forgot your password?', () => {
   it('answers an address with an account and one without alike, and e-mails a link only to the account, in its chosen language', async () => {
@@ -108,7 +108,9 @@ describe('Forgot your password?', () => {
     expect((await forgot('hari@test.np')).statusCode).toBe(202);
     const [mail] = await deliver();
     expect(mail!.subject).toBe('A new password for the Orbit College website');
-    expect(mail!.text).toContain(`It works once, until ${formatDateTimeIn('en', new Date(clock.now().getTime() + 3_600_000).toISOString())}`);
+    expect(mail!.text).toContain(
+      `It works once, until ${formatDateTimeIn('en', new Date(clock.now().getTime() + 3_600_000).toISOString())}`,
+    );
     const token = tokenIn(mail!);
 
     expect((await t.anonymous({ url: `/api/welcome/${token}` })).json()).toEqual({
@@ -139,7 +141,11 @@ describe('Forgot your password?', () => {
 
   it('sends nothing for a disabled account, with the same answer', async () => {
     const id = await person('ram@test.np');
-    const disabled = await t.asAdmin({ method: 'PUT', url: `/api/admin/staff/${id}/disabled`, payload: { disabled: true } });
+    const disabled = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/admin/staff/${id}/disabled`,
+      payload: { disabled: true },
+    });
     expect(disabled.statusCode).toBeLessThan(300);
     const res = await forgot('ram@test.np');
     expect(res.statusCode).toBe(202);
@@ -162,7 +168,8 @@ describe('Forgot your password?', () => {
     expect(await deliver()).toHaveLength(3);
 
     // One client address asking for many addresses.
-    for (let i = 0; i < 10; i++) expect((await forgot(`someone${i}@test.np`, 'en', '203.0.113.9')).statusCode).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await forgot(`someone${i}@test.np`, 'en', '203.0.113.9')).statusCode).toBe(202);
     expect((await forgot('someone-else@test.np', 'en', '203.0.113.9')).statusCode).toBe(429);
     // The hour passes.
     clock.advance(3_600_000);
@@ -191,7 +198,9 @@ describe('Forgot your password?', () => {
       t.app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, cookie }, ...(payload ? { payload } : {}) });
     const setup = await as('/api/admin/account/two-factor/setup');
     const secret = setup.json<{ secret: string }>().secret.replaceAll(' ', '');
-    const confirmed = await as('/api/admin/account/two-factor/confirm', { code: totpCode(secret, clock.now().getTime()) });
+    const confirmed = await as('/api/admin/account/two-factor/confirm', {
+      code: totpCode(secret, clock.now().getTime()),
+    });
     expect(confirmed.statusCode).toBe(200);
 
     await forgot('kiran@test.np');
