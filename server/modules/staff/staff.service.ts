@@ -200,8 +200,9 @@ export function createStaffService(
 
     /**
      * 'Forgot your password?' from the sign-in page. The person at the door gets the same answer whether or
-     * not the address names an account that can sign in, and the server does the same work either way (the
-     * allowance, a token, a transaction with its audit entry); only an enabled account gets a reset link,
+     * not the address names an account that can sign in, and the server does nearly the same work either way
+     * (the allowance, the look-up, a transaction with its audit entry; no mail server is ever waited for);
+     * only an enabled account gets a reset link (two more rows in that transaction),
      * by e-mail in the language chosen, valid once for RESET_LINK_MINUTES. The old password keeps working
      * until the link is used (a stranger asking cannot lock anyone out); using it ends every session of the
      * account, and two-factor, when on, still asks for its code at the next sign-in.
