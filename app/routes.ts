@@ -23,6 +23,7 @@ export default [
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
+  route('login/forgot', 'routes/forgot-password.tsx'),
   route('welcome/:token', 'routes/welcome.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/admission.tsx'),

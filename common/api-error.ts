@@ -193,6 +193,14 @@ export const API_ERRORS = {
     message:
       'This link cannot be used: it was used already, it expired, or a newer one was made. Ask an owner for a new link.',
   },
+  /** 'Forgot your password?' on a site whose e-mail is not set up (SMTP_URL): no link can reach the person. */
+  'reset/no-email': {
+    status: 409,
+    message:
+      'This site cannot send e-mail yet, so no link can be sent. Ask an owner to reset your password from the Staff page.',
+  },
+  /** Too many reset links asked for from one address or for one account: the wait is said in the message. */
+  'reset/too-many-requests': { status: 429, message: null },
   'password/too-short': { status: 400, message: null },
   'password/too-common': { status: 400, message: null },
   'password/wrong-current': { status: 400, message: 'The current password is not correct.' },

@@ -48,6 +48,7 @@ export const AUDIT_KIND_LABELS = {
   'account-disabled': 'Account disabled',
   'account-deleted': 'Account deleted',
   'password-changed': 'Password changed',
+  'password-reset-asked': 'Password reset link asked for',
   'two-factor-changed': 'Two-factor sign-in changed',
   'backup-made': 'Backup made by hand',
   'backup-downloaded': 'Backup downloaded',

@@ -4,6 +4,24 @@ import { NewPasswordSchema, StaffEmailSchema, StaffNameSchema } from './password
 
 /** How long a link for a new account or a password reset may be used; once only. */
 export const STAFF_LINK_HOURS = 72;
+/** How long a reset link asked for on the sign-in page ('Forgot your password?') may be used; once only. */
+export const RESET_LINK_MINUTES = 60;
+/** Reset links that may be asked for in an hour, per account (whether or not the address names one) and per client address. */
+export const RESET_REQUESTS_PER_HOUR = { account: 3, address: 10 } as const;
+
+/** 'Forgot your password?': the address typed, and the language the link's e-mail is written in. */
+export const ForgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(320),
+  language: z.enum(['en', 'ne']).default('en'),
+});
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/**
+ * The one answer to 'Forgot your password?', whether or not the address names an account that can sign in:
+ * the page never tells which addresses have accounts.
+ */
+export const RESET_ASKED = `If this address belongs to an account that can sign in, a link to choose a new password is on its way to it. The link works once, for ${RESET_LINK_MINUTES} minutes.`;
+
 /** How long the link printed by a fresh install may be used; once only. */
 export const FIRST_OWNER_LINK_HOURS = 24;
 

@@ -182,7 +182,11 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     twoFactor,
     users: accounts,
     search: createSearchService(db),
-    staff: createStaffService(db, clock, accounts, env.siteUrl),
+    staff: createStaffService(db, clock, accounts, {
+      siteUrl: env.siteUrl,
+      emailReady: Boolean(env.SMTP_URL),
+      queued: () => outbox.wake(),
+    }),
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),

@@ -163,6 +163,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             errors={refused?.fieldErrors}
           />
         )}
+        {step === 'password' ? (
+          <a className="login__back" href="/login/forgot">
+            Forgot your password?
+          </a>
+        ) : null}
         <a className="login__back" href="/">
           Back to the website
         </a>

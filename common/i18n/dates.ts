@@ -1,5 +1,6 @@
 import { formatBsAd, nepalDateString, toBsDate } from '../bs-date.ts';
 import { bsStringToAd } from '../bs-date-string.ts';
+import { isoToNepalLocal } from '../nepal-time.ts';
 import type { SiteLanguage } from '../site-content/local-text.ts';
 import { formatNepaliDate, toDevanagariDigits } from './nepali-numbers.ts';
 
@@ -38,4 +39,12 @@ export function formatBsStringIn(lang: SiteLanguage, bs: string): string {
   if (!bs) return '';
   // Noon in Nepal of its A.D. day: the same day in every time zone's reading of the instant.
   return formatDateIn(lang, `${bsStringToAd(bs)}T06:15:00.000Z`);
+}
+
+/** A moment as a page in `lang` shows it: its date (formatDateIn) and its time of day in Nepal, 24-hour ('14:05', '१४:०५'). */
+export function formatDateTimeIn(lang: SiteLanguage, iso: string): string {
+  const date = formatDateIn(lang, iso);
+  if (!date) return '';
+  const time = isoToNepalLocal(iso).slice(11);
+  return `${date}, ${lang === 'ne' ? toDevanagariDigits(time) : time}`;
 }

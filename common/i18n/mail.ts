@@ -37,6 +37,10 @@ export interface MailCatalogue {
   testBody: string;
   staffLinkSubject: string;
   staffLinkBody: string;
+  /** A reset link a staff member asked for on the sign-in page ('Forgot your password?'). */
+  resetSubject: string;
+  resetBody: string;
+  resetNotAsked: string;
   /** An application's step: a short headline (the SMS and the subject) and a sentence for the e-mail. */
   applicationSteps: Record<ApplicationNoticeStep, { headline: string; body: string }>;
   applicationSubject: string;
@@ -64,6 +68,11 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     staffLinkSubject: 'Set your password for the Orbit College website',
     staffLinkBody:
       'Open this link to set your password. It works once, for {hours} hours; if it has expired, ask an owner for a new one:\n{url}',
+    resetSubject: 'A new password for the Orbit College website',
+    resetBody:
+      'Someone, probably you, asked for a new password on the sign-in page. Open this link to choose it. It works once, until {until} (Nepal time); after that, ask for a new one:\n{url}',
+    resetNotAsked:
+      'If you did not ask, ignore this message: your password stays as it is. Two-factor sign-in, if you use it, still asks for your code.',
     applicationSteps: {
       submitted: { headline: 'received', body: 'The college has received the application. The office will check it.' },
       'needs-correction': {
@@ -109,6 +118,11 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     staffLinkSubject: 'अर्बिट कलेज वेबसाइटको पासवर्ड राख्नुहोस्',
     staffLinkBody:
       'आफ्नो पासवर्ड राख्न यो लिंक खोल्नुहोस्। यो एक पटक, {hours} घण्टासम्म चल्छ; म्याद सकिएमा मालिकसँग नयाँ लिंक माग्नुहोस्:\n{url}',
+    resetSubject: 'अर्बिट कलेज वेबसाइटको नयाँ पासवर्ड',
+    resetBody:
+      'कसैले, सम्भवतः तपाईंले, साइन इन पृष्ठमा नयाँ पासवर्ड मागेको छ। पासवर्ड छान्न यो लिंक खोल्नुहोस्। यो एक पटक, {until} (नेपाल समय) सम्म चल्छ; त्यसपछि नयाँ लिंक माग्नुहोस्:\n{url}',
+    resetNotAsked:
+      'तपाईंले माग्नुभएको होइन भने यो सन्देशलाई बेवास्ता गर्नुहोस्: तपाईंको पासवर्ड जस्ताको तस्तै रहन्छ। दुई-चरण साइन इन चलाउनुहुन्छ भने त्यसले कोड मागिरहन्छ।',
     applicationSteps: {
       submitted: { headline: 'प्राप्त भयो', body: 'कलेजले आवेदन प्राप्त गरेको छ। कार्यालयले यसको जाँच गर्नेछ।' },
       'needs-correction': {

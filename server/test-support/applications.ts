@@ -380,3 +380,17 @@ export async function seedApplications(
   });
   return { seasonId, science, management, categoryId, applications: made };
 }
+
+/** Removes what `seedApplications` made (a test sharing a database with others leaves it as it found it). */
+export async function removeApplications(db: Db, fixture: ApplicationFixture): Promise<void> {
+  const ids = fixture.applications.map((a) => a.id);
+  if (ids.length > 0) {
+    for (const table of ['application_events', 'application_payments', 'application_documents'] as const) {
+      await db.deleteFrom(table).where('application_id', 'in', ids).execute();
+    }
+  }
+  await db.deleteFrom('applications').where('season_id', '=', fixture.seasonId).execute();
+  await db.deleteFrom('admission_programmes').where('season_id', '=', fixture.seasonId).execute();
+  await db.deleteFrom('scholarship_categories').where('season_id', '=', fixture.seasonId).execute();
+  await db.deleteFrom('admission_seasons').where('id', '=', fixture.seasonId).execute();
+}

@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
-import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
+import { type ApplicationFixture, removeApplications, seedApplications } from '#server/test-support/applications.ts';
 import { E2E_DATA_DIR } from './support/env.ts';
 import { violations } from './support/axe.ts';
 import { signInByApi } from './support/pages.ts';
@@ -31,14 +31,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   const conn = db();
   try {
-    const ids = f.applications.map((a) => a.id);
-    for (const table of ['application_events', 'application_payments', 'application_documents'] as const) {
-      await conn.deleteFrom(table).where('application_id', 'in', ids).execute();
-    }
-    await conn.deleteFrom('applications').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('admission_programmes').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('scholarship_categories').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('admission_seasons').where('id', '=', f.seasonId).execute();
+    await removeApplications(conn, f);
   } finally {
     await conn.destroy();
   }

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { type ParsedMail, simpleParser } from 'mailparser';
 import { INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
-import { E2E_MAILBOX_DIR, E2E_OFFICE_EMAIL } from './support/env.ts';
+import { E2E_OFFICE_EMAIL } from './support/env.ts';
+import { receivedMail } from './support/mailbox.ts';
 import { gotoEnhanced, waitForHydration } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';
 
@@ -11,30 +9,6 @@ import { signInByApi } from './support/pages.ts';
 async function gotoAdmin(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
-}
-
-/** Every message the test SMTP server has received so far (scripts/e2e-mailbox.mjs), parsed. */
-async function mailbox(): Promise<ParsedMail[]> {
-  const files = fs.existsSync(E2E_MAILBOX_DIR) ? fs.readdirSync(E2E_MAILBOX_DIR).sort() : [];
-  return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(E2E_MAILBOX_DIR, f)))));
-}
-
-const addressesOf = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address));
-
-/** The one message to `to` whose subject is `subject`, waiting for the background sender (it polls every few seconds). */
-async function receivedMail(to: string, subject: string): Promise<ParsedMail> {
-  let found: ParsedMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = (await mailbox()).filter((m) => m.subject === subject && addressesOf(m).includes(to));
-        return found.length;
-      },
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBe(1);
-  return found[0]!;
 }
 
 test.describe('the office hears of a contact message and answers it by e-mail', () => {

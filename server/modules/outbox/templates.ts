@@ -1,5 +1,5 @@
 import { type ApplicationNoticeStep, fillIn, MAIL_WORDS } from '#common/i18n/mail.ts';
-import { formatDateIn } from '#common/i18n/dates.ts';
+import { formatDateIn, formatDateTimeIn } from '#common/i18n/dates.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 
 export interface Composed {
@@ -83,6 +83,17 @@ export function staffLinkMail(lang: SiteLanguage, name: string, url: string, hou
   return compose(lang, w.staffLinkSubject, [
     fillIn(w.greeting, { name }),
     fillIn(w.staffLinkBody, { url, hours: String(hours) }),
+    w.signature,
+  ]);
+}
+
+/** The reset link a staff member asked for themselves: until when it works, and what to do if they did not ask. */
+export function passwordResetMail(lang: SiteLanguage, name: string, url: string, expiresAt: string): Composed {
+  const w = MAIL_WORDS[lang];
+  return compose(lang, w.resetSubject, [
+    fillIn(w.greeting, { name }),
+    fillIn(w.resetBody, { url, until: formatDateTimeIn(lang, expiresAt) }),
+    w.resetNotAsked,
     w.signature,
   ]);
 }

@@ -3,26 +3,42 @@ import { type Role, parseRole } from '#common/roles.ts';
 import {
   FIRST_OWNER_LINK_HOURS,
   type FirstOwner,
+  type ForgotPassword,
   type LinkInfo,
   type NewStaff,
+  RESET_LINK_MINUTES,
+  RESET_REQUESTS_PER_HOUR,
   STAFF_LINK_HOURS,
   type StaffAccount,
   type StaffLink,
   welcomePath,
 } from '#common/staff.ts';
-import type { AccountAtDoor } from '#server/audit/audit.ts';
+import { isEmailAddress } from '#common/email.ts';
+import { waitWords } from '#common/sign-in-message.ts';
+import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { OneTimeLinksTable } from '#server/db/schema.ts';
-import { refusal } from '#server/errors.ts';
+import { refusal, tooManyRequests } from '#server/errors.ts';
+import { peek, release, reserve } from '#server/rate-limit/rate-limit.repository.ts';
 import { type AccountsService, accountName } from '../auth/accounts.service.ts';
 import { atDoor, hashToken } from '../auth/auth.service.ts';
 import * as links from './links.repository.ts';
 import { enqueue } from '../outbox/outbox.ts';
-import { staffLinkMail } from '../outbox/templates.ts';
+import { passwordResetMail, staffLinkMail } from '../outbox/templates.ts';
+import { normaliseEmail } from '../auth/users.repository.ts';
 
 const HOUR = 3_600_000;
+
+export interface StaffOptions {
+  /** The site's address, before the path of a link sent by e-mail. */
+  siteUrl?: string;
+  /** Whether e-mail can leave (SMTP_URL is set): 'Forgot your password?' sends its link only by e-mail. */
+  emailReady?: boolean;
+  /** Called after a commit that queued a message (wakes the outbox's sender). */
+  queued?: () => void;
+}
 
 /**
  * Staff accounts managed by owners from the browser, and the one-time links with which people set their
@@ -30,7 +46,12 @@ const HOUR = 3_600_000;
  * link's token is stored; the token is returned once, to be shown to the owner. The accounts themselves,
  * and their rules (passwords, the last owner), are the accounts service's.
  */
-export function createStaffService(db: Db, clock: Clock, accounts: AccountsService, siteUrl = '') {
+export function createStaffService(
+  db: Db,
+  clock: Clock,
+  accounts: AccountsService,
+  { siteUrl = '', emailReady = false, queued = () => {} }: StaffOptions = {},
+) {
   /**
    * Writes the link's e-mail to the outbox in the transaction that made the link, so the person gets
    * exactly the link that works. The owner still sees it to copy.
@@ -47,13 +68,17 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
   }
 
   /** A new link for `userId` (or the first owner); older links of the account become void. */
-  async function newLink(trx: Db, purpose: OneTimeLinksTable['purpose'], userId: string | null): Promise<StaffLink> {
+  async function newLink(
+    trx: Db,
+    purpose: OneTimeLinksTable['purpose'],
+    userId: string | null,
+    lifetimeMs = (purpose === 'first-owner' ? FIRST_OWNER_LINK_HOURS : STAFF_LINK_HOURS) * HOUR,
+  ): Promise<StaffLink> {
     if (userId) await links.deleteLinksOfUser(trx, userId);
     else await links.deleteFirstOwnerLinks(trx);
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
-    const hours = purpose === 'first-owner' ? FIRST_OWNER_LINK_HOURS : STAFF_LINK_HOURS;
-    const expiresAt = isoAfter(now, hours * HOUR);
+    const expiresAt = isoAfter(now, lifetimeMs);
     await links.insertLink(trx, {
       id: randomUUID(),
       token_hash: hashToken(token),
@@ -81,7 +106,31 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
     if (!(await links.markUsed(trx, id, clock.now().toISOString()))) throw refusal('link/invalid');
   };
 
+  /**
+   * Takes one of the reset links an hour of the client address and of the typed address (counted whether or
+   * not it names an account, so the limit tells nothing either), or refuses with 429 and the wait.
+   */
+  async function takeResetAllowance(email: string, address: string): Promise<void> {
+    const now = clock.now();
+    const addressKey = `reset:ip:${address}`;
+    const byAddress = await reserve(db, addressKey, RESET_REQUESTS_PER_HOUR.address, HOUR, now);
+    const accountKey = `reset:account:${email}`;
+    const byAccount = byAddress && (await reserve(db, accountKey, RESET_REQUESTS_PER_HOUR.account, HOUR, now));
+    if (byAddress && byAccount) return;
+    if (byAddress) await release(db, addressKey, byAddress);
+    const { resetAt } = await peek(db, byAddress ? accountKey : addressKey, now);
+    const seconds = (resetAt.getTime() - now.getTime()) / 1000;
+    throw tooManyRequests(
+      'reset/too-many-requests',
+      `Too many password reset links were asked for. Try again in ${waitWords(seconds)}.`,
+      seconds,
+    );
+  }
+
   return {
+    /** Whether 'Forgot your password?' can send its link (e-mail is set up). */
+    resetByEmail: emailReady,
+
     async list(actor: Actor): Promise<StaffAccount[]> {
       authorize(actor, 'staff.manage');
       const [rows, expiries] = await Promise.all([
@@ -147,6 +196,48 @@ export function createStaffService(db: Db, clock: Clock, accounts: AccountsServi
     async remove(actor: Actor, id: string): Promise<void> {
       authorize(actor, 'staff.manage');
       await accounts.remove(actor, id, (trx) => links.deleteLinksOfUser(trx, id));
+    },
+
+    /**
+     * 'Forgot your password?' from the sign-in page. The person at the door gets the same answer whether or
+     * not the address names an account that can sign in, and the server does nearly the same work either way
+     * (the allowance, the look-up, a transaction with its audit entry; no mail server is ever waited for);
+     * only an enabled account gets a reset link (two more rows in that transaction),
+     * by e-mail in the language chosen, valid once for RESET_LINK_MINUTES. The old password keeps working
+     * until the link is used (a stranger asking cannot lock anyone out); using it ends every session of the
+     * account, and two-factor, when on, still asks for its code at the next sign-in.
+     */
+    async forgotPassword(input: ForgotPassword, address: string): Promise<void> {
+      if (!emailReady) throw refusal('reset/no-email');
+      if (!isEmailAddress(input.email)) throw refusal('auth/invalid-email');
+      const email = normaliseEmail(input.email);
+      await takeResetAllowance(email, address);
+      const user = await accounts.findByEmail(email);
+      const account = user && user.disabled_at === null ? user : undefined;
+      const door: AccountAtDoor = { kind: 'account', id: account?.id ?? null, name: account?.name ?? '', address };
+      await db.transaction().execute(async (trx) => {
+        if (account) {
+          const link = await newLink(trx, 'reset', account.id, RESET_LINK_MINUTES * 60_000);
+          await enqueue(trx, {
+            channel: 'email',
+            recipient: account.email,
+            language: input.language,
+            ...passwordResetMail(
+              input.language,
+              account.name || account.email,
+              `${siteUrl}${link.path}`,
+              link.expiresAt,
+            ),
+            event: `password-reset:${account.id}`,
+            at: clock.now(),
+          });
+        }
+        const subject = account
+          ? `${accountName(account)}: reset link asked for on the sign-in page, sent by e-mail`
+          : `${email}: reset link asked for on the sign-in page; no account that can sign in, nothing sent`;
+        await audit(trx, door, { kind: 'password-reset-asked', subject }, clock.now());
+      });
+      if (account) queued();
     },
 
     /** What a one-time link is for, or `link/invalid` (410) when it cannot be used. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { FirstOwnerSchema, LinkInfoSchema, SetPasswordSchema } from '#common/staff.ts';
+import {
+  FirstOwnerSchema,
+  ForgotPasswordSchema,
+  LinkInfoSchema,
+  RESET_ASKED,
+  SetPasswordSchema,
+} from '#common/staff.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 const TokenParams = z.object({ token: z.string().max(64) });
@@ -40,6 +46,23 @@ export const welcomeRoutes: ApiPlugin = async (app) => {
       if ('email' in body) await staff.createFirstOwner(request.params.token, body, request.ip);
       else await staff.setPasswordWithLink(request.params.token, body.password, request.ip);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Forgot your password: e-mails a one-time reset link to the account of this address, if there is one that can sign in; the same answer either way (409 reset/no-email without SMTP_URL, 429 when asked too often)',
+        body: ForgotPasswordSchema,
+        response: { 202: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      await staff.forgotPassword(request.body, request.ip);
+      return reply.status(202).send({ message: RESET_ASKED });
     },
   );
 };
