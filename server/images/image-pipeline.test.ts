@@ -73,7 +73,7 @@ describe('processImage', () => {
     expect([err.statusCode, err.code, err.message]).toEqual([
       415,
       'image/unsupported',
-      'The file is not a JPEG, PNG, WebP or AVIF image.',
+      'The file is not a JPEG, PNG, WebP, AVIF or HEIC image.',
     ]);
   });
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { IMAGE_WIDTHS, type ImageFormat, imageTooLargeMessage } from '#common/image.ts';
 import { refusal } from '#server/errors.ts';
-import { sniffImageFormat } from './sniff.ts';
+import { decodeHeic } from './heic.ts';
+import { isHeif, sniffImageFormat } from './sniff.ts';
 
 export interface ImageLimits {
   maxBytes: number;
@@ -46,7 +47,7 @@ export interface EncodeOptions {
 const ALL_FORMATS: readonly ImageFormat[] = ['avif', 'webp', 'jpeg'];
 
 /**
- * Checks that `input` really is a JPEG, PNG, WebP or AVIF image within the limits, applies its EXIF
+ * Checks that `input` really is a JPEG, PNG, WebP, AVIF or HEIC image within the limits, applies its EXIF
  * orientation, drops all metadata, and encodes it at every width of IMAGE_WIDTHS up to its own width.
  */
 export async function processImage(
@@ -57,16 +58,21 @@ export async function processImage(
   if (input.length > limits.maxBytes) {
     throw imageTooLarge(limits.maxBytes);
   }
-  if (sniffImageFormat(input) === null) {
-    throw unsupported('The file is not a JPEG, PNG, WebP or AVIF image.');
+  // HEIC (iPhone photos) is decoded apart, in a thread of its own (heic.ts); the rest is the same.
+  const heif = sniffImageFormat(input) === null && isHeif(input);
+  if (!heif && sniffImageFormat(input) === null) {
+    throw unsupported('The file is not a JPEG, PNG, WebP, AVIF or HEIC image.');
   }
   const options: SharpOptions = { limitInputPixels: limits.maxPixels, failOn: 'error', sequentialRead: true };
 
-  let decoded: { data: Buffer; info: OutputInfo };
+  let decoded: { data: Buffer; info: Pick<OutputInfo, 'width' | 'height' | 'channels'> };
   try {
-    const meta = await sharp(input, options).metadata();
-    if (meta.width * meta.height > limits.maxPixels) throw new Error('pixel limit');
-    decoded = await sharp(input, options).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    if (heif) decoded = await decodeHeic(input, { maxPixels: limits.maxPixels });
+    else {
+      const meta = await sharp(input, options).metadata();
+      if (meta.width * meta.height > limits.maxPixels) throw new Error('pixel limit');
+      decoded = await sharp(input, options).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    }
   } catch (err) {
     if (err instanceof Error && /pixel limit/iu.test(err.message)) {
       throw refusal(

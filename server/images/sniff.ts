@@ -16,3 +16,16 @@ export function sniffImageFormat(bytes: Uint8Array): SniffedFormat | null {
   }
   return null;
 }
+
+/** Brands of HEIF stills and sequences (HEVC-coded photos from iPhones and Macs), as the ftyp box names them. */
+const HEIF_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'];
+
+/**
+ * Whether the bytes are a HEIC/HEIF file by their ftyp box (major brand), never by name or declared type.
+ * AVIF shares the container (often with major brand mif1): call sniffImageFormat first, it claims those.
+ */
+export function isHeif(bytes: Uint8Array): boolean {
+  if (bytes.length < 12) return false;
+  const text = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
+  return text(4) === 'ftyp' && HEIF_BRANDS.includes(text(8));
+}

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newBatchName } from './batch-owner.ts';
 import { type Dirent, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -79,7 +79,7 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
 
   const storage: Storage = {
     async put(key, body, contentType) {
-      const batch = `put-${randomUUID()}`;
+      const batch = newBatchName();
       try {
         await storage.stage(batch, key, body, contentType);
         await storage.publish(batch, key);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestS3Server, startTestS3Server } from '#server/test-support/s3-server.ts';
+import { MACHINE_TAG, batchOwnerGone } from './batch-owner.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { type FileOwner, type FileReference, SWEEP_MIN_AGE_MS, sweepStorage } from './storage-sweep.ts';
@@ -119,6 +120,23 @@ describe.each(subjects)('storage sweep: $name', ({ open, keepsEmptyFolders }) =>
     expect(report.abandoned.map((e) => e.key).sort()).toEqual([key('lost'), key('lost', '1-800.jpg')]);
     expect(await staged()).toEqual([]);
     expect(await stored()).toEqual([]);
+  });
+
+  it('removes at once the staged files of a process that has ended, and spares a running one', async () => {
+    // Batch names as a process on this machine writes them (batch-owner.ts); pid 1 always runs.
+    const gone = `p999999-${MACHINE_TAG}-5f0c3b1e-0000-4000-8000-000000000001`;
+    const live = `p1-${MACHINE_TAG}-5f0c3b1e-0000-4000-8000-000000000002`;
+    const elsewhere = 'p999999-00000000-5f0c3b1e-0000-4000-8000-000000000003';
+    await storage.stage(gone, key('killed'), Buffer.from('x'), 'image/jpeg');
+    await storage.stage(live, key('uploading'), Buffer.from('x'), 'image/jpeg');
+    await storage.stage(elsewhere, key('other-host'), Buffer.from('x'), 'image/jpeg');
+    const running = (pid: number) => pid !== 999999;
+    const ownerGone = (batch: string) => batchOwnerGone(batch, { running });
+
+    const report = await sweepStorage(storage, [owner], { ownerGone });
+    expect(report.abandoned.map((e) => e.key)).toEqual([key('killed')]);
+    expect(report.recent).toBe(2);
+    expect(await staged()).toEqual([key('other-host'), key('uploading')]);
   });
 
   it('removes the staging folder that a crash after publishing left empty, after an hour', async () => {

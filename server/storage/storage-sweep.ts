@@ -1,4 +1,5 @@
 import { STAGING_PREFIX, type StagedEntry, type Storage } from './storage.ts';
+import { batchOwnerGone } from './batch-owner.ts';
 
 /** One row that refers to stored files. */
 export interface FileReference {
@@ -52,6 +53,11 @@ export interface SweepOptions {
   minAgeMs?: number;
   /** Report only; change nothing (npm run check-storage). */
   dryRun?: boolean;
+  /**
+   * Whether the process that staged a batch has ended: its files are abandoned whatever their age (a
+   * process killed mid-upload), so a restart removes them at once.
+   */
+  ownerGone?: (batch: string) => boolean;
 }
 
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
@@ -73,7 +79,8 @@ const describe = (err: unknown): string => (err instanceof Error ? err.message :
 
 /**
  * Removes stored files that no row refers to and reports rows whose files are missing, across every
- * owner's prefix and the staging area. Only files older than `minAgeMs` are removed.
+ * owner's prefix and the staging area. Only files older than `minAgeMs` are removed, and the staged files
+ * of a process that has ended (`ownerGone`), whatever their age.
  *
  * Rows are read first, then staged files, then published ones: a file written after the rows were read
  * is younger than the grace period, and a file published while the sweep lists is seen in the last
@@ -82,7 +89,7 @@ const describe = (err: unknown): string => (err instanceof Error ? err.message :
 export async function sweepStorage(
   storage: Storage,
   owners: readonly FileOwner[],
-  { now = new Date(), minAgeMs = SWEEP_MIN_AGE_MS, dryRun = false }: SweepOptions = {},
+  { now = new Date(), minAgeMs = SWEEP_MIN_AGE_MS, dryRun = false, ownerGone = batchOwnerGone }: SweepOptions = {},
 ): Promise<SweepReport> {
   const isOld = (time: Date) => time.getTime() <= now.getTime() - minAgeMs;
   const rowsByOwner = await Promise.all(owners.map((owner) => owner.references()));
@@ -135,9 +142,9 @@ export async function sweepStorage(
     }
     // Nothing of a batch whose committed files are still staged may go: the next sweep tries again.
     if (!published) continue;
-    // An upload still staging has written its newest file within the grace period.
+    // An upload still staging has written its newest file within the grace period (unless its process ended).
     const newest = new Date(Math.max(...entries.map((e) => e.modifiedAt.getTime())));
-    if (leftovers.length > 0 && !isOld(newest)) {
+    if (leftovers.length > 0 && !isOld(newest) && !ownerGone(batch)) {
       report.recent += leftovers.length;
       continue;
     }
@@ -145,7 +152,7 @@ export async function sweepStorage(
     await attempt(`${STAGING_PREFIX}/${batch}/`, () => storage.discard(batch));
   }
   for await (const empty of storage.emptyBatches()) {
-    if (!isOld(empty.modifiedAt)) continue;
+    if (!isOld(empty.modifiedAt) && !ownerGone(empty.batch)) continue;
     report.emptyBatches.push(empty.batch);
     await attempt(`${STAGING_PREFIX}/${empty.batch}/`, () => storage.discard(empty.batch));
   }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newBatchName } from './batch-owner.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { outOfSpaceChecked } from './out-of-space.ts';
 import type { Storage } from './storage.ts';
@@ -31,7 +31,7 @@ async function settle(work: Promise<void>[]): Promise<void> {
  *   3. the staged files are published to their keys.
  * A failure in 1 or 2 removes what was staged and rethrows, so nothing is saved and nothing is left. A
  * failure in 3 reverts the row, removes what was published, and rethrows. A crash leaves staged files
- * only: the sweep removes them after an hour, or publishes them when their row was committed
+ * only: the sweep removes them after an hour (on the next start at once, as their process has ended), or publishes them when their row was committed
  * (server/storage/storage-sweep.ts). Keys must be new ones that no other row refers to (an id or a
  * content hash in the key), since undoing an upload deletes them.
  */
@@ -41,7 +41,7 @@ export async function storeWithCommit<T>(
   { commit, revert }: CommitSteps<T>,
   log: Log,
 ): Promise<T> {
-  const batch = randomUUID();
+  const batch = newBatchName();
   let keepStaged = false;
   try {
     await settle(files.map((f) => storage.stage(batch, f.key, f.body, f.contentType)));

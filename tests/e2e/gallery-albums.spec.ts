@@ -49,7 +49,9 @@ test('a clerk creates an album, adds photos, captions, reorders and chooses the 
     .getByLabel('Album photo')
     .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByRole('alert')).toContainText(/not a (supported|readable) image|JPEG, PNG, WebP or AVIF/iu);
+  await expect(page.getByRole('alert')).toContainText(
+    /not a (supported|readable) image|JPEG, PNG, WebP, AVIF or HEIC/iu,
+  );
 
   const photos = page.getByRole('list', { name: 'Photos of the album' }).getByRole('listitem');
   await expect(photos).toHaveCount(2);

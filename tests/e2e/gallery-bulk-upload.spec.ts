@@ -31,7 +31,7 @@ test('several photos at once: each its own progress and result, a refused one re
   await expect(rows).toHaveCount(4);
   for (const i of [0, 1, 2]) await expect(rows.nth(i).getByRole('status')).toHaveText('Added', { timeout: 60_000 });
   await expect(rows.nth(3).getByRole('status')).toHaveText(
-    /^Refused: The file is not a JPEG, PNG, WebP or AVIF image/u,
+    /^Refused: The file is not a JPEG, PNG, WebP, AVIF or HEIC image/u,
   );
   await expect(rows.nth(3).getByRole('progressbar')).toBeVisible();
 

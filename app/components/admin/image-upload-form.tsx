@@ -9,7 +9,8 @@ import { type FieldErrors, type WriteResult, writeRefused } from '#app/lib/admin
 import { UploadForm } from './upload-form.tsx';
 import { UploadFileField, useUploadWithProgress } from './use-upload-with-progress.tsx';
 
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+/** HEIC by type and by extension: some browsers give iPhone photos no type. */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
 
 interface ImageUploadFormProps {
   /** Where the file goes with JavaScript (an upload API taking a part named "file"). */
@@ -79,7 +80,7 @@ export function ImageUploadForm({
       <UploadFileField
         label={label}
         accept={IMAGE_ACCEPT}
-        hint={`JPEG, PNG, WebP or AVIF, up to ${formatMegabytes(maxUploadBytes)}. Location data and other metadata are removed.`}
+        hint={`JPEG, PNG, WebP, AVIF or HEIC (iPhone), up to ${formatMegabytes(maxUploadBytes)}. Location data and other metadata are removed.`}
         error={errors.file}
         busy={busy}
         onChange={() => upload.setResult(undefined)}

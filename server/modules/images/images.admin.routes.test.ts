@@ -96,6 +96,28 @@ describe('POST /api/admin/images/:folder', () => {
     expect((await upload('gallery', [{ body: await photo('avif', 320, 240) }])).statusCode).toBe(201);
   });
 
+  it('accepts an iPhone HEIC photo: the same variants, none of its metadata, a damaged one refused', async () => {
+    const heic = await fs.readFile(new URL('../../images/fixtures/red-blue-640x480.heic', import.meta.url));
+    const res = await upload('gallery', [{ body: heic, filename: 'IMG_0001.HEIC', contentType: 'image/heic' }]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Image>()).toMatchObject({ folder: 'gallery', width: 640, height: 480 });
+    const files = await listFiles(t.uploadsDir);
+    expect(files).toHaveLength(6);
+    for (const file of files) {
+      expect(file).toMatch(VARIANT_FILE);
+      const body = await fs.readFile(path.join(t.uploadsDir, file));
+      expect((await sharp(body).metadata()).exif).toBeUndefined();
+      expect(body.includes('Secret Person')).toBe(false);
+    }
+
+    const damaged = await upload('gallery', [{ body: heic.subarray(0, 700), filename: 'IMG_0002.HEIC' }]);
+    expect(damaged.statusCode).toBe(415);
+    expect(damaged.json()).toEqual({
+      error: { code: 'image/unsupported', message: 'The image could not be read: it may be damaged or incomplete.' },
+    });
+    expect(await rowCount()).toBe(1);
+  });
+
   it('refuses a text file renamed .jpg (415) and stores nothing', async () => {
     const res = await upload('gallery', [
       {
@@ -106,7 +128,7 @@ describe('POST /api/admin/images/:folder', () => {
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
-      error: { code: 'image/unsupported', message: 'The file is not a JPEG, PNG, WebP or AVIF image.' },
+      error: { code: 'image/unsupported', message: 'The file is not a JPEG, PNG, WebP, AVIF or HEIC image.' },
     });
     await expectNothingStored();
   });

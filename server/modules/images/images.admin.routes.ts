@@ -71,7 +71,7 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
       config: { action: 'photos.edit' },
       schema: {
         tags: ['admin'],
-        summary: 'Upload a JPEG, PNG, WebP or AVIF image (multipart, one part named "file")',
+        summary: 'Upload a JPEG, PNG, WebP, AVIF or HEIC image (multipart, one part named "file")',
         description:
           'The content decides the format, not the name or declared type. 413 over the size or pixel limit, ' +
           '415 when it is not a readable image, 409 when the featured folder already holds 3 images.',
