@@ -32,6 +32,7 @@ import path from 'node:path';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { type FirstLoadReport, measureFirstLoad } from './lib/first-load.ts';
 import { type ImageChoice, measureGalleryImages } from './lib/images.ts';
+import { DEFAULT_ALBUM } from '#common/gallery.ts';
 import { adminCookie, publishDemoSeason, publishNoticeWithPdf } from './lib/admin-write.ts';
 import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
@@ -67,7 +68,8 @@ if (unknownSteps.length > 0) {
   process.exit(2);
 }
 const wanted = (step: string) => (ONLY.length > 0 ? ONLY.includes(step) : !SKIP.has(step));
-const LIGHTHOUSE_PAGES = ['/', '/notices', '/gallery', '/contact'];
+// The album page: the seeded demo's photos, in the album made for photos sent without one.
+const LIGHTHOUSE_PAGES = ['/', '/notices', '/gallery', `/gallery/${DEFAULT_ALBUM.slug}`, '/contact'];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

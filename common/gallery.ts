@@ -58,6 +58,9 @@ export const PhotoIdsSchema = z
   .min(1, 'Choose at least one photo.')
   .max(BULK_PHOTOS_MAX, `Choose at most ${BULK_PHOTOS_MAX} photos at once.`);
 
+/** An album's whole order: every photo of it once, however many it holds. */
+export const AlbumOrderSchema = PhotoIdsSchema.max(100_000);
+
 /**
  * The album a gallery photo goes to when it is uploaded without one (the single-photo page, the folder API),
  * made when first needed; migration 0021 put the photos from before albums in it.

@@ -1,4 +1,4 @@
-import { AlbumInputSchema, PhotoIdsSchema, PhotoTextSchema } from '#common/gallery.ts';
+import { AlbumInputSchema, AlbumOrderSchema, PhotoIdsSchema, PhotoTextSchema } from '#common/gallery.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formBsDate, formText } from './admin-form.ts';
@@ -67,6 +67,25 @@ export const stepPhoto: AdminWrite = {
     await services.albums.step(admin, formText(form, 'id'), direction);
     return undefined;
   },
+};
+
+/** The album's whole order as dragged on its page: every photo of the album once (else refused, nothing moves). */
+export const orderPhotos: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.photosOrder,
+  async run(form, services, admin) {
+    const ids = AlbumOrderSchema.safeParse(form.getAll('ids').filter((v) => typeof v === 'string'));
+    if (!ids.success) return { fieldErrors: { ids: ids.error.issues[0]?.message ?? 'Choose at least one photo.' } };
+    await services.albums.reorder(admin, formText(form, 'albumId'), ids.data);
+    return undefined;
+  },
+};
+
+export const orderByCaptureDate: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.photosOrder,
+  run: async (form, services, admin) =>
+    services.albums.orderByCaptureDate(admin, formText(form, 'albumId')).then(() => undefined),
 };
 
 export const setCover: AdminWrite = {

@@ -24,6 +24,7 @@ export const ADMIN_MESSAGES = {
   photoChange: { done: 'Photo saved.', failed: 'Failed to change the photo.' },
   photosDelete: { done: 'Photos deleted.', failed: 'Failed to delete the photos.' },
   photosMove: { done: 'Photos moved.', failed: 'Failed to move the photos.' },
+  photosOrder: { done: 'Order saved.', failed: 'Failed to save the order.' },
   inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
   inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
   inquiryReply: {

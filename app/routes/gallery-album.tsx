@@ -59,7 +59,15 @@ export default function GalleryAlbum({ loaderData }: Route.ComponentProps) {
               href: href(`/gallery/${album.slug}/${photo.id}`),
               alt: t(photo.alt) || t(photo.caption) || ui.gallery.albumPhotoAlt(title, i + 1, photos.length),
               ...(t(photo.caption) ? { detail: t(photo.caption), lang: langOf(photo.caption) } : {}),
+              position: ui.gallery.position(i + 1, photos.length),
             }))}
+            viewer={{
+              close: ui.gallery.viewerClose,
+              zoom: ui.gallery.viewerZoom,
+              previous: ui.gallery.previous,
+              next: ui.gallery.next,
+              error: ui.gallery.viewerError,
+            }}
           />
         ) : (
           <p className="empty-state">{ui.gallery.emptyAlbum}</p>

@@ -6,6 +6,7 @@
 import { enhanceBanner } from './banner.ts';
 import { enhanceCopyLinks } from './copy-link.ts';
 import { enhanceFacades } from './facades.ts';
+import { enhanceGalleryViewer } from './gallery-viewer-start.ts';
 import { enhanceMobileMenu } from './mobile-menu.ts';
 import { addServedFontAfterPaint } from './served-font.ts';
 import { startVitals } from './vitals-start.ts';
@@ -16,6 +17,7 @@ function start(): void {
   enhanceBanner();
   enhanceFacades();
   enhanceCopyLinks();
+  enhanceGalleryViewer();
   // The application pages' enhancement is a chunk of its own, fetched only where it is needed.
   if (document.querySelector('[data-application-form], form.apply-lookup, [data-print]')) {
     void import('./application.ts').then((m) => m.enhanceApplication());

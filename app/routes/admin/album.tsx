@@ -4,11 +4,15 @@ import type { Image } from '#common/image.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';
 import { BulkPhotoUpload } from '#app/components/admin/bulk-photo-upload.tsx';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
+import { useAdminWrite } from '#app/components/admin/use-admin-write.tsx';
+import { useDragOrder } from '#app/components/admin/use-drag-order.ts';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import {
   bulkPhotos,
+  orderByCaptureDate,
+  orderPhotos,
   setCover,
   setFeatured,
   setPhotoText,
@@ -17,6 +21,7 @@ import {
   uploadToAlbum,
 } from '#app/lib/admin-album-writes.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
+import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import type { Route } from './+types/album';
@@ -43,6 +48,8 @@ export const action = (args: Route.ActionArgs) =>
     update: updateAlbum,
     upload: uploadToAlbum,
     step: stepPhoto,
+    order: orderPhotos,
+    'capture-order': orderByCaptureDate,
     cover: setCover,
     featured: setFeatured,
     text: setPhotoText,
@@ -80,16 +87,32 @@ function PhotoCard({
   count,
   albumId,
   isCover,
+  dragHandle,
+  dragging,
 }: {
   photo: Image;
   index: number;
   count: number;
   albumId: string;
   isCover: boolean;
+  /** The pointer handlers of the drag handle (with JavaScript; the Earlier/Later buttons work without). */
+  dragHandle: ReturnType<ReturnType<typeof useDragOrder>['handleProps']> | undefined;
+  dragging: boolean;
 }) {
   const name = `photo ${index + 1}`;
   return (
-    <li className="photo-card">
+    <li className={dragging ? 'photo-card photo-card--dragging' : 'photo-card'} data-order-id={photo.id}>
+      {dragHandle ? (
+        <span
+          className="photo-card__handle"
+          role="img"
+          aria-label={`Drag to move ${name}; the Earlier and Later buttons do the same`}
+          title="Drag to reorder"
+          {...dragHandle}
+        >
+          ⠿ Drag
+        </span>
+      ) : null}
       <label className="photo-card__pick">
         <input type="checkbox" name="ids" value={photo.id} form="bulk-form" /> Select {name}
       </label>
@@ -165,6 +188,21 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
   const { album, photos, others, years, maxUploadBytes } = loaderData;
   const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : undefined;
+  const hydrated = useHydrated();
+  // A refused order (the album changed meanwhile) shows the stored one again, with the refusal's toast.
+  const ordering = useAdminWrite({ onRefused: () => drag.reset() });
+  const drag = useDragOrder(
+    photos.map((p) => p.id),
+    (ids) => {
+      const form = new FormData();
+      form.set('intent', 'order');
+      form.set('albumId', album.id);
+      for (const id of ids) form.append('ids', id);
+      void ordering.fetcher.submit(form, { method: 'post' });
+    },
+  );
+  const byId = new Map(photos.map((p) => [p.id, p]));
+  const shown = drag.order.flatMap((id) => byId.get(id) ?? []);
   return (
     <section className="admin-page" aria-labelledby="album-title">
       <header className="admin-page__header">
@@ -197,15 +235,27 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
         <p className="admin-empty">No photos yet.</p>
       ) : (
         <>
+          <Form method="post" className="album-order">
+            <input type="hidden" name="intent" value="capture-order" />
+            <input type="hidden" name="albumId" value={album.id} />
+            <button type="submit" className="button button--small">
+              Order by capture date
+            </button>
+            <span className="album-order__note">
+              Earliest first, from the date each camera recorded; photos without one go last.
+            </span>
+          </Form>
           <ul className="photo-list" aria-label="Photos of the album">
-            {photos.map((photo, index) => (
+            {shown.map((photo, index) => (
               <PhotoCard
                 key={photo.id}
                 photo={photo}
                 index={index}
-                count={photos.length}
+                count={shown.length}
                 albumId={album.id}
                 isCover={album.cover?.id === photo.id}
+                dragHandle={hydrated && shown.length > 1 ? drag.handleProps(photo.id) : undefined}
+                dragging={drag.dragging === photo.id}
               />
             ))}
           </ul>

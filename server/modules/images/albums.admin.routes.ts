@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AlbumInputSchema,
+  AlbumOrderSchema,
   AlbumSchema,
   AlbumWithPhotosSchema,
   PhotoIdsSchema,
@@ -97,12 +98,29 @@ export const adminAlbumsRoutes: ApiPlugin = async (app) => {
         tags: ['admin'],
         summary: "Set an album's order: every photo of it once (409 when the album changed meanwhile)",
         params: IdParams,
-        body: z.object({ ids: PhotoIdsSchema.max(100_000) }),
+        body: z.object({ ids: AlbumOrderSchema }),
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       await albums.reorder(await requestActor(request), request.params.id, request.body.ids);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/albums/:id/order-by-capture',
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary: "Order an album by its photos' capture dates, earliest first (undated photos last)",
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await albums.orderByCaptureDate(await requestActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -154,6 +154,21 @@ describe('albums', () => {
     expect((await step(a!, 'sideways')).statusCode).toBe(400);
   });
 
+  it('orders an album by capture date, earliest first, the undated photos after them in their order', async () => {
+    const album = await createAlbum('sports-week');
+    const [a, b, c, d] = (await addPhotos(album.id, 4)).map((p) => p.id);
+    const taken = { [a!]: null, [b!]: '2026-03-02T09:15:00', [c!]: null, [d!]: '2026-03-01T16:40:00' };
+    for (const [id, at] of Object.entries(taken)) {
+      await t.db.updateTable('images').set({ taken_at: at }).where('id', '=', id).execute();
+    }
+    const sort = (id: string) => t.asAdmin({ method: 'POST', url: `/api/admin/albums/${id}/order-by-capture` });
+    expect((await sort(album.id)).statusCode).toBe(204);
+    expect(await order(album.id)).toEqual([d, b, a, c]);
+    const entries = await t.db.selectFrom('audit_log').select('subject').execute();
+    expect(entries.map((e) => e.subject)).toContain('order of Album sports-week by capture date');
+    expect((await sort('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('moves photos to the end of another album; a moved cover leaves its old album', async () => {
     const from = await createAlbum('sports-week');
     const to = await createAlbum('farewell');

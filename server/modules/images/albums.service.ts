@@ -207,6 +207,30 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
       });
     },
 
+    /**
+     * Orders an album by when its photos were taken (the capture date read from each photo before its
+     * metadata was removed), earliest first; photos without one follow, in their present order.
+     */
+    async orderByCaptureDate(actor: Actor, albumId: string): Promise<void> {
+      authorize(actor, 'photos.edit');
+      await changeContent(db, async (trx) => {
+        const album = await albumOrThrow(trx, albumId);
+        await repo.lockAlbum(trx, albumId);
+        const rows = await repo.listAlbumPhotos(trx, albumId);
+        // Array.prototype.sort is stable: photos taken at the same moment, or never dated, keep their order.
+        const ids = [...rows]
+          .sort((a, b) => (a.taken_at ?? '\uffff').localeCompare(b.taken_at ?? '\uffff', 'en'))
+          .map((r) => r.id);
+        await renumber(trx, albumId, ids);
+        await audit(
+          trx,
+          actor,
+          { kind: 'photos-changed', subject: `order of ${album.title_en} by capture date` },
+          clock.now(),
+        );
+      });
+    },
+
     /** Moves photos to the end of another album, in the order given; all or none. */
     async move(actor: Actor, ids: string[], toAlbumId: string): Promise<void> {
       authorize(actor, 'photos.edit');
