@@ -24,6 +24,10 @@ export interface ProcessedImage {
   variants: EncodedVariant[];
 }
 
+// libvips keeps recent operations and their pixels for reuse (up to 50 MB): every upload is a new picture, so
+// nothing is ever reused, and the memory is better left to the next upload.
+sharp.cache(false);
+
 const unsupported = (message: string) => refusal('image/unsupported', message);
 
 /** 413 for an image over the upload limit, in the words the browser's own check uses. */
