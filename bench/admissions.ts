@@ -344,6 +344,8 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     port,
     dataDir,
     env: { APPLICATION_MAX_PER_HOUR: APPLICATION_LIMIT, MALLOC_ARENA_MAX },
+    // The demo content's photos are drawn at the first start: on a busy machine that took over two minutes.
+    startTimeoutMs: 300_000,
   });
   stopOnSignals(server.stop);
   try {
