@@ -3,11 +3,15 @@
 //   1. one application accepted through the real page post, POST /admission/apply as multipart/form-data
 //      (as a browser without JavaScript sends it) with a 3 MB camera JPEG, a 2-page PDF grade sheet and a
 //      character certificate photo: median of 20, one after another;
-//   2. a deadline rush: 300 applications from 50 concurrent clients while autocannon (its own process) reads
-//      /admission on 100 connections: errors, timeouts, /admission p50/p99 during the rush, the server's peak RSS;
+//   2. /admission read alone on 100 connections for 10 s (p50/p99 before the rush), then a deadline rush: 300
+//      applications from 50 concurrent clients while autocannon (its own process) reads /admission on 100
+//      connections: errors, timeouts, why each refused application was refused (by field), /admission p50/p99
+//      during the rush, the server's RSS at each phase and its peak;
 //   3. the office at 5,000 applications: /admin/applications pages and the CSV export (bench/applications-office.ts).
 // Every post comes from 127.0.0.1, so the server runs with APPLICATION_MAX_PER_HOUR at its ceiling (10,000; the
 // env refuses more); the output says so. Form tokens are fetched in advance and aged once past their minimum.
+// The server runs with MALLOC_ARENA_MAX=2 as the systemd unit example sets it (docs/examples); set
+// MALLOC_ARENA_MAX to compare. RUSH_APPLICATIONS (300) and ADMISSIONS_SKIP_OFFICE=1 shorten a run.
 // Prints figures beside their targets; never fails on slowness, only when it cannot measure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,11 +37,15 @@ const READ_CONNECTIONS = 100;
 // As long as a browser waits for an answer (Chromium: 300 s), so a slow acceptance is timed rather than cut off.
 const POST_TIMEOUT_MS = 300_000;
 const APPLICATION_LIMIT = '10000';
+const QUIET_READ_SECONDS = 10;
+/** glibc's malloc arenas: the unit example's setting (docs/examples/orbit-college@.service), unless told otherwise. */
+const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '2';
 
 export interface AdmissionsReport {
   cpus: number;
   loadAverageAtStart: number;
   applicationLimitPerHour: number;
+  mallocArenaMax: string;
   files: { photoBytes: number; photoSize: string; gradeSheetBytes: number; characterBytes: number };
   single: { runs: number; medianMs: number; minMs: number; maxMs: number; accepted: number };
   rush: {
@@ -48,7 +56,10 @@ export interface AdmissionsReport {
     errors: number;
     timeouts: number;
     statuses: Record<string, number>;
-    /** Why applications were not accepted, in the form's words, and how many times each. */
+    /**
+     * Why applications were not accepted, and how many times each: `field: message` for each field the form
+     * marked, or the form's message when it marked none.
+     */
     reasons: Record<string, number>;
     postP50Ms: number;
     postMaxMs: number;
@@ -66,7 +77,23 @@ export interface AdmissionsReport {
     rssBeforeMb: number;
     peakRssMb: number;
   };
-  office: OfficeReport;
+  /** /admission read alone, before the rush. */
+  quiet: ReaderFigures & { seconds: number; loadAverage: number; peakRssMb: number };
+  /** The server's RSS after each phase (MB). */
+  rssPhases: { started: number; afterSingles: number; afterQuietRead: number; afterRush: number };
+  office: OfficeReport | null;
+}
+
+interface ReaderFigures {
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
 }
 
 /** A 12-megapixel camera photo of about 3 MB: noise does not compress, so the JPEG keeps its size. */
@@ -162,7 +189,20 @@ interface PostOutcome {
   ms: number;
   status: number | 'timeout' | 'error';
   accepted: boolean;
-  reason?: string;
+  /** For a refusal: `field: message` per field marked, or the form's message. */
+  reasons?: string[];
+}
+
+const FIELD_ERROR = /id="field-([\w-]+)-error" class="form-field__error">([^<]*)</gu;
+
+/** Why the form answered did not accept the application, from its HTML. */
+function refusalReasons(html: string, status: number): string[] {
+  const fields = [...html.matchAll(FIELD_ERROR)].map((m) => `${m[1]}: ${m[2]}`);
+  if (fields.length > 0) return fields;
+  // The form's own words for a refusal (its alert).
+  const said =
+    /form-status__message--error"[^>]*>([^<]*)</u.exec(html)?.[1] ?? /<p role="alert">([^<]*)</u.exec(html)?.[1];
+  return [said ?? `HTTP ${status}`];
 }
 
 /** The form as a browser without JavaScript sends it: every field, the empty ones too, and the three files. */
@@ -200,14 +240,12 @@ async function postApplication(
     const html = await res.text();
     const ms = performance.now() - started;
     const accepted = res.status === 200 && /ORB-\d{4}-\d{4}/u.test(html);
-    // The form's own words for a refusal (its alert), so the report says why an application was not accepted.
-    const said =
-      /form-status__message--error"[^>]*>([^<]*)</u.exec(html)?.[1] ?? /<p role="alert">([^<]*)</u.exec(html)?.[1];
-    return { ms, status: res.status, accepted, ...(accepted ? {} : { reason: said ?? `HTTP ${res.status}` }) };
+    return { ms, status: res.status, accepted, ...(accepted ? {} : { reasons: refusalReasons(html, res.status) }) };
   } catch (error) {
     const ms = performance.now() - started;
     const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { ms, status: timeout ? 'timeout' : 'error', accepted: false };
+    const status = timeout ? 'timeout' : 'error';
+    return { ms, status, accepted: false, reasons: [timeout ? 'timeout' : `no answer: ${String(error)}`] };
   }
 }
 
@@ -261,6 +299,18 @@ function startReader(url: string, connections: number): { ready: Promise<void>; 
   };
 }
 
+const readerFigures = (read: ReaderResult): ReaderFigures => ({
+  connections: READ_CONNECTIONS,
+  requests: read.requests.total,
+  rps: Math.round(read.requests.average),
+  p50: read.latency.p50,
+  p99: read.latency.p99,
+  max: read.latency.max,
+  errors: read.errors,
+  timeouts: read.timeouts,
+  non2xx: read.non2xx,
+});
+
 export async function runAdmissions({ port }: { port: number }): Promise<AdmissionsReport> {
   const loadAverageAtStart = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
   const files: Files = {
@@ -290,12 +340,19 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-admissions-'));
-  const server = await startLocalServer({ port, dataDir, env: { APPLICATION_MAX_PER_HOUR: APPLICATION_LIMIT } });
+  const server = await startLocalServer({
+    port,
+    dataDir,
+    env: { APPLICATION_MAX_PER_HOUR: APPLICATION_LIMIT, MALLOC_ARENA_MAX },
+    // The demo content's photos are drawn at the first start: on a busy machine that took over two minutes.
+    startTimeoutMs: 300_000,
+  });
   stopOnSignals(server.stop);
   try {
     const cookie = await adminCookie(server.url, server.adminEmail, server.adminPassword);
     const programme = await publishOpenSeason(server.url, cookie);
     const pid = pidListeningOn(port);
+    const rssStarted = rssMb(pid);
     let symbol = 20_000_000;
 
     // ---- 1. one application at a time --------------------------------------------------------------
@@ -314,6 +371,18 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     }
     const singleMs = singles.map((s) => s.ms);
     console.log(`Admissions: one application, median ${Math.round(median(singleMs))} ms of ${singleMs.length}`);
+    const rssAfterSingles = rssMb(pid);
+
+    // ---- 2a. /admission read alone -----------------------------------------------------------------
+    const quietLoad = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
+    console.log(`Admissions: /admission read alone on ${READ_CONNECTIONS} connections for ${QUIET_READ_SECONDS} s...`);
+    const quietWatch = watchPeak(pid, 100);
+    const quietReader = startReader(`${server.url}/admission`, READ_CONNECTIONS);
+    await quietReader.ready;
+    await sleep(QUIET_READ_SECONDS * 1000);
+    const quietRead = readerFigures(await quietReader.stop());
+    const quietPeakRssMb = quietWatch.stop();
+    const rssAfterQuietRead = rssMb(pid);
 
     // ---- 2. the deadline rush ----------------------------------------------------------------------
     console.log(`Admissions: ${RUSH_APPLICATIONS} form tokens for the rush...`);
@@ -345,19 +414,24 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     const statuses: Record<string, number> = {};
     for (const o of outcomes) statuses[String(o.status)] = (statuses[String(o.status)] ?? 0) + 1;
     const reasons: Record<string, number> = {};
-    for (const o of outcomes) if (o.reason) reasons[o.reason] = (reasons[o.reason] ?? 0) + 1;
+    for (const reason of outcomes.flatMap((o) => o.reasons ?? [])) reasons[reason] = (reasons[reason] ?? 0) + 1;
     const accepted = outcomes.filter((o) => o.accepted).length;
     const timeouts = outcomes.filter((o) => o.status === 'timeout').length;
+    const rssAfterRush = rssMb(pid);
     await server.stop();
 
     // ---- 3. the office at 5,000 --------------------------------------------------------------------
-    console.log('Admissions: the office at 5,000 applications...');
-    const office = await runApplicationsOffice({ port });
+    let office: OfficeReport | null = null;
+    if (!process.env.ADMISSIONS_SKIP_OFFICE) {
+      console.log('Admissions: the office at 5,000 applications...');
+      office = await runApplicationsOffice({ port });
+    }
 
     return {
       cpus: os.availableParallelism(),
       loadAverageAtStart,
       applicationLimitPerHour: Number(APPLICATION_LIMIT),
+      mallocArenaMax: MALLOC_ARENA_MAX,
       files: fileFigures,
       single: {
         runs: SINGLE_RUNS,
@@ -377,19 +451,16 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
         reasons,
         postP50Ms: Math.round(median(outcomes.map((o) => o.ms))),
         postMaxMs: Math.round(Math.max(...outcomes.map((o) => o.ms))),
-        admission: {
-          connections: READ_CONNECTIONS,
-          requests: read.requests.total,
-          rps: Math.round(read.requests.average),
-          p50: read.latency.p50,
-          p99: read.latency.p99,
-          max: read.latency.max,
-          errors: read.errors,
-          timeouts: read.timeouts,
-          non2xx: read.non2xx,
-        },
+        admission: readerFigures(read),
         rssBeforeMb,
         peakRssMb,
+      },
+      quiet: { ...quietRead, seconds: QUIET_READ_SECONDS, loadAverage: quietLoad, peakRssMb: quietPeakRssMb },
+      rssPhases: {
+        started: rssStarted,
+        afterSingles: rssAfterSingles,
+        afterQuietRead: rssAfterQuietRead,
+        afterRush: rssAfterRush,
       },
       office,
     };
@@ -404,7 +475,7 @@ const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 export function printAdmissions(r: AdmissionsReport): void {
   const t = ADMISSIONS_TARGETS;
   console.log(
-    `\nAdmissions (${r.cpus} CPUs, load average ${r.loadAverageAtStart} at the start: other work on the machine slows every figure). All posts come from 127.0.0.1, so the server ran with APPLICATION_MAX_PER_HOUR=${r.applicationLimitPerHour} (the env's ceiling; 60 by default).`,
+    `\nAdmissions (${r.cpus} CPUs, load average ${r.loadAverageAtStart} at the start: other work on the machine slows every figure). All posts come from 127.0.0.1, so the server ran with APPLICATION_MAX_PER_HOUR=${r.applicationLimitPerHour} (the env's ceiling; 60 by default), and MALLOC_ARENA_MAX=${r.mallocArenaMax}.`,
   );
   console.log(
     `\nOne application through POST /admission/apply (multipart, no JavaScript; photo ${r.files.photoSize} JPEG ${(r.files.photoBytes / 1e6).toFixed(2)} MB, 2-page PDF grade sheet, character certificate JPEG), median of ${r.single.runs}`,
@@ -415,6 +486,20 @@ export function printAdmissions(r: AdmissionsReport): void {
       'min ms': r.single.minMs,
       'max ms': r.single.maxMs,
       accepted: `${r.single.accepted} of ${r.single.runs}`,
+    },
+  ]);
+  const q = r.quiet;
+  console.log(
+    `\n/admission read alone before the rush: ${q.connections} connections for ${q.seconds} s (load average ${q.loadAverage})`,
+  );
+  console.table([
+    {
+      'p50 ms': q.p50,
+      'p99 ms': q.p99,
+      'max ms': q.max,
+      'req/s': q.rps,
+      'errors / timeouts / non-2xx': `${q.errors} / ${q.timeouts} / ${q.non2xx}`,
+      'peak RSS MB': q.peakRssMb,
     },
   ]);
   const s = r.rush;
@@ -464,7 +549,12 @@ export function printAdmissions(r: AdmissionsReport): void {
     },
   ]);
   console.log(`(errors in total: ${errors}; target ${t.errors})`);
-  printApplicationsOffice(r.office, t.listPageMs, t.maxRssMb);
+  const p = r.rssPhases;
+  console.log(
+    `Server RSS (MB) after start ${p.started}, after the single applications ${p.afterSingles}, after reading alone ${p.afterQuietRead} (peak ${q.peakRssMb}), peak in the rush ${s.peakRssMb}, after it ${p.afterRush}`,
+  );
+  if (r.office) printApplicationsOffice(r.office, t.listPageMs, t.maxRssMb);
+  else console.log('(the office at 5,000 was skipped: ADMISSIONS_SKIP_OFFICE)');
 }
 
 if (process.argv[1] && import.meta.url === `file://${path.resolve(process.argv[1])}`) {

@@ -22,7 +22,8 @@
 //   11. results: the entrance results look-up at 2,000 applicants, 200 connections, and a walk of 1,000 dates of
 //      birth for one roll number (bench/results.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
-// cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale.
+// cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale, BENCH_PAGES=/admission/apply,/ne (Lighthouse on those
+// pages only), BENCH_KEEP=1 (keep the scratch folder with the Lighthouse reports).
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,7 +35,7 @@ import { type FirstLoadReport, measureFirstLoad } from './lib/first-load.ts';
 import { type ImageChoice, measureGalleryImages } from './lib/images.ts';
 import { DEFAULT_ALBUM } from '#common/gallery.ts';
 import { adminCookie, publishDemoSeason, publishNoticeWithPdf } from './lib/admin-write.ts';
-import { CHROMIUM, type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
+import { CHROMIUM, type LighthouseFigures, lighthouse, systemDevanagariFonts } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
 import { type BackupReport, printBackupBench, runBackupBench } from './backup.ts';
@@ -70,6 +71,8 @@ if (unknownSteps.length > 0) {
 const wanted = (step: string) => (ONLY.length > 0 ? ONLY.includes(step) : !SKIP.has(step));
 // The album page: the seeded demo's photos, in the album made for photos sent without one.
 const LIGHTHOUSE_PAGES = ['/', '/notices', '/gallery', `/gallery/${DEFAULT_ALBUM.slug}`, '/contact'];
+/** BENCH_PAGES=/admission/apply,/ne/admission/apply: Lighthouse on these of its pages only. */
+const LIGHTHOUSE_ONLY = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -158,7 +161,7 @@ async function measureAgainstServer(): Promise<{
       const cookie = await adminCookie(server.url, server.adminEmail, server.adminPassword);
       // And the admission page with a published season (two programmes, fees, a scholarship quota), in both languages.
       await publishDemoSeason(server.url, cookie);
-      const pages = [
+      const allPages = [
         ...LIGHTHOUSE_PAGES,
         '/ne',
         '/admission',
@@ -167,6 +170,10 @@ async function measureAgainstServer(): Promise<{
         '/ne/admission/apply',
         await publishNoticeWithPdf(server.url, cookie),
       ];
+      const pages = LIGHTHOUSE_ONLY.length > 0 ? allPages.filter((p) => LIGHTHOUSE_ONLY.includes(p)) : allPages;
+      if (pages.length < LIGHTHOUSE_ONLY.length) {
+        throw new Error(`BENCH_PAGES names pages Lighthouse does not measure; it measures ${allPages.join(', ')}.`);
+      }
       for (const page of pages) {
         process.stdout.write(`Lighthouse ${page} (${RUNS} runs)... `);
         const figures = await lighthouse(PROJECT_ROOT, server.url, page, RUNS, work, toolEnv);
@@ -191,6 +198,12 @@ async function measureAgainstServer(): Promise<{
       for (const f of lighthouseFigures.filter((x) => x.failedAudits.length > 0)) {
         console.log(`  ${f.path}: ${f.failedAudits.join('; ')}`);
       }
+      const devanagari = systemDevanagariFonts(toolEnv);
+      console.log(
+        devanagari.length > 0
+          ? `Chromium's system Devanagari font (what a phone shows before the served font comes): ${devanagari.join(', ')}`
+          : "Chromium has no system Devanagari font here, where a phone has one: the Nepali pages' CLS counts the swap from empty boxes to the served font. Install one (apt-get install fonts-noto-core) and measure again.",
+      );
     }
 
     if (wanted('throughput')) {
@@ -319,5 +332,7 @@ const results = {
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-fs.rmSync(work, { recursive: true, force: true });
+// BENCH_KEEP=1 keeps the scratch folder (Lighthouse's JSON reports among it) to look into a figure.
+if (process.env.BENCH_KEEP) console.log(`Kept ${work}`);
+else fs.rmSync(work, { recursive: true, force: true });
 console.log(`\nWritten ${path.relative(PROJECT_ROOT, out)} (${results.seconds} s).`);

@@ -1,10 +1,29 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 // Lighthouse's own choice of the representative run (closest to the median FCP and TTI).
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * The Devanagari fonts Chromium finds on this machine (fontconfig, with the environment Lighthouse gets, so
+ * FONTCONFIG_FILE counts). A phone has one (Android's is Noto Sans Devanagari) and shows Nepali text in it
+ * until the served font replaces it; a machine with none draws empty boxes first, and the Nepali pages' CLS
+ * then counts a swap from boxes to letters that no phone shows.
+ */
+export function systemDevanagariFonts(env: NodeJS.ProcessEnv): string[] {
+  const listed = spawnSync('fc-list', [':lang=ne', 'family'], { env, encoding: 'utf8' });
+  if (listed.status !== 0) return [];
+  return [
+    ...new Set(
+      listed.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
 
 export interface LighthouseFigures {
   path: string;

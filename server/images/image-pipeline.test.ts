@@ -139,6 +139,19 @@ describe('processImage', () => {
     expect(isBlue(await pixel(jpeg.body, 100, 280))).toBe(true);
   });
 
+  it('keeps the size of a large upright phone photo as seen while it decodes only what the largest variant needs', async () => {
+    // A 12-megapixel frame stored sideways (4000x3000, orientation 6), as phones save a photo taken upright.
+    const stored = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#336699' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+
+    const result = await processImage(stored, LIMITS, { formats: ['jpeg'] });
+
+    expect([result.width, result.height]).toEqual([3000, 4000]);
+    expect(result.variants.map((v) => `${v.width}x${v.height}`)).toEqual(['400x533', '800x1067', '1600x2133']);
+  });
+
   it('strips all metadata: a photo with a GPS position comes out with no EXIF, ICC or XMP', async () => {
     const photo = await sharp(await buildImage({ width: 900, height: 600 }))
       .withExif({

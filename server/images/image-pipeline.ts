@@ -25,6 +25,10 @@ export interface ProcessedImage {
   variants: EncodedVariant[];
 }
 
+// libvips keeps recent operations and their pixels for reuse (up to 50 MB): every upload is a new picture, so
+// nothing is ever reused, and the memory is better left to the next upload.
+sharp.cache(false);
+
 const unsupported = (message: string) => refusal('image/unsupported', message);
 
 /** 413 for an image over the upload limit, in the words the browser's own check uses. */
@@ -66,12 +70,25 @@ export async function processImage(
   const options: SharpOptions = { limitInputPixels: limits.maxPixels, failOn: 'error', sequentialRead: true };
 
   let decoded: { data: Buffer; info: Pick<OutputInfo, 'width' | 'height' | 'channels'> };
+  let width: number;
+  let height: number;
   try {
-    if (heif) decoded = await decodeHeic(input, { maxPixels: limits.maxPixels });
-    else {
+    if (heif) {
+      decoded = await decodeHeic(input, { maxPixels: limits.maxPixels });
+      ({ width, height } = decoded.info);
+    } else {
       const meta = await sharp(input, options).metadata();
       if (meta.width * meta.height > limits.maxPixels) throw new Error('pixel limit');
-      decoded = await sharp(input, options).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+      // The picture's size as it is seen (after its EXIF orientation), which the stored image keeps.
+      ({ width, height } = meta.autoOrient);
+      // Decoded only as large as the largest variant: resizing in the same pipeline lets a JPEG decode at a half,
+      // quarter or eighth of its size (shrink-on-load), so a 12-megapixel phone photo never lies in memory whole.
+      decoded = await sharp(input, options)
+        .rotate()
+        .resize({ width: Math.min(width, Math.max(...IMAGE_WIDTHS)), withoutEnlargement: true })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
     }
   } catch (err) {
     if (err instanceof Error && /pixel limit/iu.test(err.message)) {
@@ -83,8 +100,7 @@ export async function processImage(
     throw unsupported('The image could not be read: it may be damaged or incomplete.');
   }
 
-  const { width, height, channels } = decoded.info;
-  const raw = { raw: { width, height, channels } } as const;
+  const raw = { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } };
   const widths = [...new Set(IMAGE_WIDTHS.map((w) => Math.min(w, width)))];
   const variants: EncodedVariant[] = [];
   for (const targetWidth of widths) {

@@ -310,6 +310,31 @@ test.describe('applying online @phone', () => {
 
 // axe runs in the page: the form, the confirmation and the status page are checked with JavaScript on
 // (the pages are the same HTML; the enhancement only adds to them).
+/**
+ * The page's layout shift score so far (Chromium's layout-shift entries, as CLS adds them): the entries
+ * buffered since the page began, taken two frames after asking, whether the observer's callback or its
+ * record queue holds them by then.
+ */
+async function layoutShiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const seen: PerformanceEntry[] = [];
+        const observer = new PerformanceObserver((list) => seen.push(...list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            seen.push(...observer.takeRecords());
+            observer.disconnect();
+            // As CLS counts them: a shift right after the visitor's own input is not one.
+            const shifts = seen as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+            resolve(shifts.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+          }),
+        );
+      }),
+  );
+}
+
 test.describe('the application pages are accessible @phone', () => {
   test.beforeAll(async ({ browser }) => {
     const page = await browser.newPage();
@@ -331,10 +356,13 @@ test.describe('the application pages are accessible @phone', () => {
     await expect(page.getByRole('heading', { name: 'अनलाइन आवेदन', level: 1 })).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await page.goto('/admission/apply');
+    await page.waitForSelector('html[data-enhanced]');
+    // The Preeti button comes after the first paint into a place kept for it: nothing on the form moves.
+    await expect(page.getByRole('button', { name: 'Convert from Preeti' })).toBeVisible();
+    expect(await layoutShiftSoFar(page)).toBe(0);
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('apply-form.png'), fullPage: true });
 
-    await page.waitForSelector('html[data-enhanced]');
     await fillForm(page, symbol);
     // With JavaScript the warning and the A.D. date come as the choices are made.
     await expect(
