@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
-import { testDatabaseServer } from '#server/test-support/test-database.ts';
 
 let t: AdminTestApp;
 const clock = new ManualClock('2026-11-26T05:00:00Z');
@@ -17,8 +16,8 @@ const auditKinds = async () =>
     e.kind.startsWith('backup-'),
   );
 
-// The server backs up the embedded install only (SQLite in DATA_DIR).
-describe.skipIf(testDatabaseServer())('/api/admin/backups for an owner', () => {
+// The same on either engine: SQLite's online copy, or pg_dump on PostgreSQL (the PostgreSQL pass).
+describe('/api/admin/backups for an owner', () => {
   it('makes a checked backup now, lists it and records who made it', async () => {
     const made = await t.asAdmin({ method: 'POST', url: '/api/admin/backups' });
     expect(made.statusCode).toBe(200);
