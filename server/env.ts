@@ -101,6 +101,10 @@ const EnvSchema = z.object({
       return rule;
     }),
   BACKUP_SCHEDULE: bool('true'),
+  // PostgreSQL installs: pg_dump and pg_restore (found on PATH or in /usr/lib/postgresql/*/bin when unset),
+  // and whether a backup copies the uploads bucket's objects (else it lists them with their checksums).
+  PG_DUMP_PATH: z.string().min(1).optional(),
+  BACKUP_COPY_UPLOADS: bool('false'),
   // Space kept back on DATA_DIR's disk, released when it fills so an owner can still sign in and delete.
   BALLAST_MB: int(64, 0, 4096),
   // The off-site copy of each backup: a bucket of its own, never the uploads bucket's settings.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, DATABASE_BUSY, STORAGE_FULL } from '#common/api-error.ts';
+import { API_ERRORS, DATABASE_BUSY, DATABASE_DAMAGED, STORAGE_FULL } from '#common/api-error.ts';
 import { en } from '#common/i18n/en.ts';
 import { ne } from '#common/i18n/ne.ts';
 import {
@@ -50,6 +50,7 @@ describe('refusalMessage: the refusals the contact page can show, in its languag
     INQUIRY_TOO_MANY,
     DATABASE_BUSY,
     STORAGE_FULL,
+    DATABASE_DAMAGED,
     { code: 'validation', message: API_ERRORS.validation.message },
     { code: 'payload-too-large', message: API_ERRORS['payload-too-large'].message },
   ];
@@ -62,6 +63,7 @@ describe('refusalMessage: the refusals the contact page can show, in its languag
     }
     expect(refusalMessage(DATABASE_BUSY.code, DATABASE_BUSY.message, 'ne')).toBe(ne.formMessages.databaseBusy);
     expect(refusalMessage(STORAGE_FULL.code, STORAGE_FULL.message, 'ne')).toBe(ne.formMessages.outOfSpace);
+    expect(refusalMessage(DATABASE_DAMAGED.code, DATABASE_DAMAGED.message, 'ne')).toBe(ne.formMessages.databaseDamaged);
     expect(refusalMessage('validation', 'Invalid inquiry.', 'ne')).toBe(ne.formMessages.notSent);
   });
 
@@ -69,5 +71,6 @@ describe('refusalMessage: the refusals the contact page can show, in its languag
     for (const { code, message } of refusals) expect(refusalMessage(code, message, 'en'), code).toBe(message);
     expect(en.formMessages.databaseBusy).toBe(DATABASE_BUSY.message);
     expect(en.formMessages.outOfSpace).toBe(STORAGE_FULL.message);
+    expect(en.formMessages.databaseDamaged).toBe(DATABASE_DAMAGED.message);
   });
 });

@@ -1,4 +1,4 @@
-import { DATABASE_BUSY, STORAGE_FULL, refusalOf } from '#common/api-error.ts';
+import { DATABASE_BUSY, DATABASE_DAMAGED, STORAGE_FULL, refusalOf } from '#common/api-error.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import {
   INQUIRY_FORM_EXPIRED,
@@ -78,6 +78,7 @@ const REFUSALS = {
   [INQUIRY_TOO_MANY.code]: 'tooMany',
   [DATABASE_BUSY.code]: 'databaseBusy',
   [STORAGE_FULL.code]: 'outOfSpace',
+  [DATABASE_DAMAGED.code]: 'databaseDamaged',
 } as const;
 
 /**

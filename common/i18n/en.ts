@@ -252,6 +252,8 @@ export const en = {
     tooMany: 'You have sent several messages already. Please try again later or call us.',
     databaseBusy: 'The database is busy. Nothing was saved; try again in a moment.',
     outOfSpace: 'The server is out of space. Nothing was saved.',
+    databaseDamaged:
+      'The database file is damaged, so nothing can be saved until it is restored from a backup. Nothing was saved.',
     /** Any other refusal of the form (the English pages show the service's own words instead). */
     notSent: 'Your message could not be sent. Please check it and press Send again.',
   },

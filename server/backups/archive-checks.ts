@@ -10,12 +10,16 @@ import * as tar from 'tar';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, BackupManifestSchema } from './backup-manifest.ts';
 import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
+import { DUMP_FILE, LISTING_FILE, checkDump, checkUploads, readListing } from './pg-archive.ts';
+import type { PgTools } from './pg-tools.ts';
 import { sqliteCheck } from './sqlite-check.ts';
+
+/** The files at an archive's root: the manifest, the database (SQLite's file or PostgreSQL's dump), a bucket's listing. */
+const ROOT_FILES = ['manifest.json', 'orbit.sqlite', DUMP_FILE, LISTING_FILE];
 
 /** Only these may come out of an archive: regular files and folders, at these places. */
 export const allowedEntry = (entryPath: string, type: string): boolean =>
-  (type === 'File' &&
-    (entryPath === 'manifest.json' || entryPath === 'orbit.sqlite' || entryPath.startsWith('uploads/'))) ||
+  (type === 'File' && (ROOT_FILES.includes(entryPath) || entryPath.startsWith('uploads/'))) ||
   (type === 'Directory' && (entryPath === 'uploads/' || entryPath.startsWith('uploads/')));
 
 export interface ArchiveFacts {
@@ -24,7 +28,7 @@ export interface ArchiveFacts {
   files: number;
 }
 
-async function readManifest(file: string): Promise<BackupManifest> {
+export async function readManifest(file: string): Promise<BackupManifest> {
   let raw: unknown;
   try {
     raw = JSON.parse(await fsp.readFile(file, 'utf8'));
@@ -114,14 +118,32 @@ export async function unpackArchive(archive: string, into: string): Promise<void
   await fsp.mkdir(path.join(into, 'uploads'), { recursive: true });
 }
 
-/**
- * The check made right after writing: reads the whole archive (a cut or damaged gzip stream fails here),
- * takes out only the manifest and the database, and checks the files by their list.
- */
-export async function checkArchive(archive: string, scratchParent: string): Promise<ArchiveFacts> {
+/** The manifest of an archive, read without unpacking the rest: which kind of backup it is. */
+export async function archiveManifest(archive: string, scratchParent: string): Promise<BackupManifest> {
   const scratch = await fsp.mkdtemp(path.join(scratchParent, '.orbit-check-'));
   try {
-    const keys: string[] = [];
+    try {
+      await tar.extract({ file: archive, cwd: scratch, strict: true, filter: (p) => p === 'manifest.json' });
+    } catch (err) {
+      throw new BackupError(`The archive cannot be read (damaged or cut short): ${(err as Error).message}`);
+    }
+    if (!fs.existsSync(path.join(scratch, 'manifest.json')))
+      throw new BackupError('This is not an Orbit College backup: manifest.json is missing.');
+    return await readManifest(path.join(scratch, 'manifest.json'));
+  } finally {
+    await fsp.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The check made right after writing: reads the whole archive (a cut or damaged gzip stream fails here),
+ * takes out only the manifest and the database (and a bucket's listing), and checks the files by their
+ * list. A PostgreSQL dump is read whole by `pg_restore --list` (`pg`: the tools).
+ */
+export async function checkArchive(archive: string, scratchParent: string, pg?: PgTools): Promise<ArchiveFacts> {
+  const scratch = await fsp.mkdtemp(path.join(scratchParent, '.orbit-check-'));
+  try {
+    const sizes = new Map<string, number>();
     try {
       await tar.extract({
         file: archive,
@@ -129,19 +151,30 @@ export async function checkArchive(archive: string, scratchParent: string): Prom
         strict: true,
         filter: (entryPath, entry) => {
           if ('type' in entry && entry.type === 'File' && entryPath.startsWith('uploads/'))
-            keys.push(entryPath.slice('uploads/'.length));
-          return entryPath === 'manifest.json' || entryPath === 'orbit.sqlite';
+            sizes.set(entryPath.slice('uploads/'.length), entry.size ?? 0);
+          return ROOT_FILES.includes(entryPath);
         },
       });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
       throw new BackupError(`The archive cannot be read (damaged or cut short): ${(err as Error).message}`);
     }
-    if (!fs.existsSync(path.join(scratch, 'manifest.json')) || !fs.existsSync(path.join(scratch, 'orbit.sqlite')))
-      throw new BackupError('The archive lacks manifest.json or orbit.sqlite.');
+    const keys = [...sizes.keys()].sort();
+    if (!fs.existsSync(path.join(scratch, 'manifest.json'))) throw new BackupError('The archive lacks manifest.json.');
     const manifest = await readManifest(path.join(scratch, 'manifest.json'));
+    if (manifest.kind === 'postgresql') {
+      if (!fs.existsSync(path.join(scratch, DUMP_FILE))) throw new BackupError(`The archive lacks ${DUMP_FILE}.`);
+      if (!pg) throw new BackupError('pg_restore is needed to check a PostgreSQL backup.');
+      await checkDump(pg, path.join(scratch, DUMP_FILE), manifest);
+      const listingFile = path.join(scratch, LISTING_FILE);
+      const listing = fs.existsSync(listingFile) ? await readListing(listingFile) : undefined;
+      checkUploads(manifest, sizes, listing);
+      return { manifest, tables: manifest.tables, files: manifest.files };
+    }
+    if (!fs.existsSync(path.join(scratch, 'orbit.sqlite')))
+      throw new BackupError('The archive lacks manifest.json or orbit.sqlite.');
     const { tables, refs } = await checkDatabase(path.join(scratch, 'orbit.sqlite'), manifest);
-    checkFiles(keys.sort(), refs, manifest);
+    checkFiles(keys, refs, manifest);
     return { manifest, tables, files: keys.length };
   } finally {
     await fsp.rm(scratch, { recursive: true, force: true });

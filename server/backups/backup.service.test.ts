@@ -46,6 +46,7 @@ async function makeInstall(name: string): Promise<string> {
 
 const settingsFor = (dataDir: string, over: Partial<BackupSettings> = {}): BackupSettings => ({
   embedded: true,
+  pg: undefined,
   dataDir,
   dir: path.join(dataDir, 'backups'),
   time: '02:30',

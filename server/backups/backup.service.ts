@@ -1,7 +1,7 @@
 /**
  * Backups made by the server itself: daily at a quiet hour in Nepal time, on the owner's demand and
- * before an upgrade; kept by a rule; checked after writing and, once a week, by a restore drill. Only the
- * embedded install (SQLite + uploads folder) is covered.
+ * before an upgrade; kept by a rule; checked after writing and, once a week, by a restore drill. The
+ * embedded install (SQLite + uploads folder) and the PostgreSQL one (pg_dump + its bucket or folder).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -33,10 +33,12 @@ import { type Offsite, offsiteFailure } from './offsite.ts';
 import { type KeepRule, retained } from './retention.ts';
 import { lastScheduledAt, nextScheduledAt } from './schedule.ts';
 import { PARTIAL_SUFFIX, STAGING_PREFIX, writeBackup } from './write-backup.ts';
+import { type PgBackupSource, pgBackupSource, writePgBackup } from './write-pg-backup.ts';
 
 export interface BackupSettings {
-  /** SQLite and the uploads folder in DATA_DIR: the only install this server backs up itself. */
+  /** SQLite and the uploads folder in DATA_DIR; else PostgreSQL (`pg`) with a bucket or the uploads folder. */
   embedded: boolean;
+  pg: PgBackupSource | undefined;
   dataDir: string;
   /** The backup folder (BACKUP_DIR, or DATA_DIR/backups). */
   dir: string;
@@ -75,11 +77,12 @@ export async function diskSpace(dir: string): Promise<DiskSpace> {
 
 export const backupSettings = (env: Env): BackupSettings => ({
   embedded: !env.DATABASE_URL,
+  pg: pgBackupSource(env),
   dataDir: env.dataDir,
   dir: env.backupDir,
   time: env.BACKUP_TIME,
   keep: env.BACKUP_KEEP,
-  scheduled: env.BACKUP_SCHEDULE && !env.DATABASE_URL,
+  scheduled: env.BACKUP_SCHEDULE,
 });
 
 export interface BackupDeps {
@@ -162,7 +165,6 @@ export function createBackupService(
    * file behind; it is removed and the backup made again now.
    */
   async function recover(): Promise<BackupRun | undefined> {
-    if (!settings.embedded) return undefined;
     let interrupted: boolean;
     try {
       const lock = await takeLock(dir);
@@ -232,10 +234,6 @@ export function createBackupService(
       unrecorded.push(run);
       return run;
     };
-    if (!settings.embedded)
-      return failed(
-        'The data is in PostgreSQL (DATABASE_URL): back it up with pg_dump, and the bucket with its own tools (docs/operations.md).',
-      );
     try {
       await fs.mkdir(dir, { recursive: true });
     } catch (err) {
@@ -255,7 +253,10 @@ export function createBackupService(
       let run: BackupRun;
       try {
         const name = backupName(startedAt);
-        const written = await writeBackup(dataDir, path.join(dir, name), startedAt);
+        const out = path.join(dir, name);
+        const written = settings.pg
+          ? await writePgBackup(settings.pg, out, startedAt)
+          : await writeBackup(dataDir, out, startedAt);
         run = {
           reason,
           startedAt: startedAt.toISOString(),
@@ -327,7 +328,8 @@ export function createBackupService(
     const lock = await takeLock(dir);
     if ('holder' in lock) return undefined;
     try {
-      const drill = await restoreDrill(path.join(dir, newest.name), dir, clock.now());
+      const pg = settings.pg && { databaseUrl: settings.pg.databaseUrl, pgDumpPath: settings.pg.pgDumpPath };
+      const drill = await restoreDrill(path.join(dir, newest.name), dir, clock.now(), pg);
       if (drill.ok) log.info({ file: drill.file, rows: drill.rows, files: drill.files }, 'restore drill passed');
       else log.error({ file: drill.file, error: drill.error }, 'restore drill failed');
       await writeState(dir, recordDrill(await state(), drill));

@@ -17,7 +17,8 @@ const auditKinds = async () =>
     e.kind.startsWith('backup-'),
   );
 
-// The server backs up the embedded install only (SQLite in DATA_DIR).
+// On SQLite only: the test app keeps its PostgreSQL database out of its env (DATABASE_URL unset), so its
+// backups would be of the embedded kind; the PostgreSQL kind is tested in tests/ops/pg-backup-restore.test.ts.
 describe.skipIf(testDatabaseServer())('/api/admin/backups for an owner', () => {
   it('makes a checked backup now, lists it and records who made it', async () => {
     const made = await t.asAdmin({ method: 'POST', url: '/api/admin/backups' });

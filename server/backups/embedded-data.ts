@@ -56,26 +56,34 @@ export async function listUploadKeys(dir: string): Promise<string[]> {
 const hasTable = (db: SQLite.Database, name: string): boolean =>
   db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== undefined;
 
-type FileRow = { file_key: string | null; variants: string };
+export type FileRow = { file_key: string | null; variants: string };
+
+/** The stored files' rows of a database: photos, notice attachments, applicants' documents. */
+export interface FileRows {
+  images: { variants: string }[];
+  attachments: FileRow[];
+  documents: FileRow[];
+}
 
 /**
- * Storage keys the database refers to: every size of every photo, every notice attachment's files and
- * every applicant's document (its pictures and the PDF as sent). A table a database of an older release
- * does not have yet refers to nothing.
+ * Storage keys these rows refer to: every size of every photo, every notice attachment's files and every
+ * applicant's document (its pictures and the PDF as sent). Both engines' backups check them.
  */
+export function keysReferencedBy(rows: FileRows): string[] {
+  return [
+    ...rows.images.flatMap((r) => (JSON.parse(r.variants) as { key: string }[]).map((v) => v.key)),
+    ...rows.attachments.flatMap((r) => attachmentKeys(r)),
+    ...rows.documents.flatMap((r) => documentKeys(r)),
+  ].sort();
+}
+
+/** The keys an SQLite database refers to; a table a database of an older release does not have yet refers to nothing. */
 export function referencedKeys(db: SQLite.Database): string[] {
-  const keys: string[] = [];
-  if (hasTable(db, 'images')) {
-    const rows = db.prepare('select variants from images').all() as { variants: string }[];
-    keys.push(...rows.flatMap((r) => (JSON.parse(r.variants) as { key: string }[]).map((v) => v.key)));
-  }
-  if (hasTable(db, 'notice_attachments')) {
-    const rows = db.prepare('select file_key, variants from notice_attachments').all() as FileRow[];
-    keys.push(...rows.flatMap((r) => attachmentKeys(r)));
-  }
-  if (hasTable(db, 'application_documents')) {
-    const rows = db.prepare('select file_key, variants from application_documents').all() as FileRow[];
-    keys.push(...rows.flatMap((r) => documentKeys(r)));
-  }
-  return keys.sort();
+  const rows = <T>(table: string, columns: string): T[] =>
+    hasTable(db, table) ? (db.prepare(`select ${columns} from ${table}`).all() as T[]) : [];
+  return keysReferencedBy({
+    images: rows('images', 'variants'),
+    attachments: rows('notice_attachments', 'file_key, variants'),
+    documents: rows('application_documents', 'file_key, variants'),
+  });
 }

@@ -52,6 +52,7 @@ async function setUp(name: string, keep = { daily: 2, weekly: 0, monthly: 0 }) {
   await db.destroy();
   const settings: BackupSettings = {
     embedded: true,
+    pg: undefined,
     dataDir,
     dir: path.join(dataDir, 'backups'),
     time: '02:30',

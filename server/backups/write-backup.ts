@@ -6,7 +6,6 @@
  * real name is always a whole, checked backup. `npm run backup` and the server's scheduled backups both
  * make it here.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { uploadsDir } from '#server/storage/create-storage.ts';
 import { checkArchive } from './archive-checks.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, MANIFEST_FORMAT } from './backup-manifest.ts';
+import { sha256Of } from './file-hash.ts';
 import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
 import { sqliteCheck } from './sqlite-check.ts';
 
@@ -110,6 +110,8 @@ async function attempt(dataDir: string, partial: string, now: Date): Promise<Att
 
     const manifest: BackupManifest = {
       format: MANIFEST_FORMAT,
+      kind: 'embedded',
+      uploads: 'files',
       createdAt: now.toISOString(),
       migrations,
       tables: counts,
@@ -134,12 +136,6 @@ async function attempt(dataDir: string, partial: string, now: Date): Promise<Att
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
   }
-}
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /**

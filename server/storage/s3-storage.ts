@@ -35,6 +35,8 @@ export interface S3StorageOptions {
 export interface S3Storage extends Storage {
   /** Every key in the bucket (for migrate-to's verification and the tests), in key order. */
   list(): AsyncIterable<string>;
+  /** Every published object (the staging area left out), in key order, with its size and the bucket's checksum (ETag). */
+  published(): AsyncIterable<{ key: string; bytes: number; etag: string }>;
   /** Releases the client's sockets. */
   close(): void;
 }
@@ -188,6 +190,13 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
     async *list() {
       for await (const object of objects()) yield object.Key;
+    },
+
+    async *published() {
+      for await (const object of objects()) {
+        if (object.Key.startsWith(`${STAGING_PREFIX}/`)) continue;
+        yield { key: object.Key, bytes: object.Size ?? 0, etag: (object.ETag ?? '').replaceAll('"', '') };
+      }
     },
 
     close: () => client.destroy(),

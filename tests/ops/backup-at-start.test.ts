@@ -101,6 +101,7 @@ describe('a database damaged in its middle pages', () => {
     const service = createBackupService(
       {
         embedded: true,
+        pg: undefined,
         dataDir,
         dir: path.join(dataDir, 'backups'),
         time: '02:30',
