@@ -39,7 +39,8 @@ export function OfferBox({ view, reference, birth, askDecline, declined }: Offer
   const t = ui.results;
   const digits = (n: number) => (lang === 'ne' ? toDevanagariDigits(n) : String(n));
   const outcome = outcomeNow(view);
-  const headline = outcome === 'waitlisted' ? t.outcome.waitlisted(digits(view.waitlistPosition ?? 0)) : t.outcome[outcome];
+  const headline =
+    outcome === 'waitlisted' ? t.outcome.waitlisted(digits(view.waitlistPosition ?? 0)) : t.outcome[outcome];
   const next =
     outcome === 'offered' ? t.next.offered(formatDateIn(lang, offerLastDay(view.offer!.deadline))) : t.next[outcome];
   const hidden = (

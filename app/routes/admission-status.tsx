@@ -90,7 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     let declined = false;
     if (intent === 'decline') {
       // Found by the reference and date of birth first (a wrong one is refused as any look-up is), then declined.
-      await context.services.merit.declineOwn(await intake.applicationOf(values.reference, birthDate, context.clientIp));
+      await context.services.merit.declineOwn(
+        await intake.applicationOf(values.reference, birthDate, context.clientIp),
+      );
       declined = true;
     }
     const status = await intake.status(values.reference, birthDate, context.clientIp);

@@ -94,7 +94,8 @@ function RuleOrder({ seasonId, settings, locked }: { seasonId: string; settings:
 }
 
 function SettingsForm({ seasonId, settings, result }: { seasonId: string; settings: Settings; result: unknown }) {
-  const typed = result && typeof result === 'object' && 'values' in result ? (result.values as Record<string, string>) : {};
+  const typed =
+    result && typeof result === 'object' && 'values' in result ? (result.values as Record<string, string>) : {};
   const value = (name: string, saved: string) => typed[name] ?? saved;
   return (
     <section className="admin-panel entrance-panel" aria-labelledby="settings-title">
@@ -180,7 +181,13 @@ function Publish({ seasonId, settings, years }: { seasonId: string; settings: Se
       <Form method="post" className="entrance-session-form">
         <input type="hidden" name="intent" value="schedule" />
         <input type="hidden" name="season" value={seasonId} />
-        <BsDateField name="date" label="Publish on (B.S.)" value="" years={years} hint="The A.D. day is shown beside." />
+        <BsDateField
+          name="date"
+          label="Publish on (B.S.)"
+          value=""
+          years={years}
+          hint="The A.D. day is shown beside."
+        />
         <label>
           At (Nepal time)
           <input className="field__input" name="time" type="time" defaultValue="10:00" />
@@ -305,7 +312,11 @@ function Offers({ review }: { review: Review }) {
                     <Form method="post">
                       <input type="hidden" name="intent" value="confirm-offer" />
                       <input type="hidden" name="application" value={o.applicationId} />
-                      <button type="submit" className="btn btn--small" aria-label={`Mark fee paid (confirm): ${o.nameEn}`}>
+                      <button
+                        type="submit"
+                        className="btn btn--small"
+                        aria-label={`Mark fee paid (confirm): ${o.nameEn}`}
+                      >
                         Mark fee paid (confirm)
                       </button>
                     </Form>

@@ -37,7 +37,11 @@ export async function seedResultsSeason(options: {
     await seatCandidates(
       conn,
       f.seasonId,
-      options.marks.map((m, i) => ({ applicationId: f.applications[i]!.id, rollNumber: options.roll + i, marksHundredths: m })),
+      options.marks.map((m, i) => ({
+        applicationId: f.applications[i]!.id,
+        rollNumber: options.roll + i,
+        marksHundredths: m,
+      })),
     );
     const births: string[] = [];
     for (const a of f.applications) {
