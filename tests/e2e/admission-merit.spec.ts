@@ -149,9 +149,10 @@ test('the offer lapses and the next student is offered the seat; the office conf
       async () => {
         // The first on the waiting list is one of the two tied on marks.
         await openStatus(page, '/admission/status', 1);
-        if ((await page.locator('.apply-offer').innerText()).includes('offered')) return 'You are offered a seat';
+        const outcome = page.locator('.apply-offer__outcome');
+        if ((await outcome.innerText()) === 'You are offered a seat') return 'You are offered a seat';
         await openStatus(page, '/admission/status', 2);
-        return page.locator('.apply-offer').innerText();
+        return outcome.innerText();
       },
       { timeout: 45_000 },
     )
