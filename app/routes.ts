@@ -57,6 +57,7 @@ export default [
     route('entrance', 'routes/admin/entrance.tsx'),
     route('entrance/sessions/:id', 'routes/admin/entrance-session.tsx'),
     route('entrance/sessions/:id/cards', 'routes/admin/entrance-cards.tsx'),
+    route('merit', 'routes/admin/merit.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

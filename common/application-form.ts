@@ -271,6 +271,7 @@ export function applicationRefusalText(code: string, t: ApplyText, retryAfterSec
     'application/lookups-limited': r.tooManyLookups(minutes),
     'application/not-found': r.notFound,
     'application/not-correctable': r.notCorrectable,
+    'offer/not-open': r.offerNotOpen,
     'application/file-too-large': r.tooLarge(APPLICATION_FILE_LIMITS.fileBytes / 1_048_576),
     'application/not-image': r.notImage,
     'application/not-document': r.notImageOrPdf,

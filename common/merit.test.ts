@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MERIT_RULES, type MeritCandidate, computeMerit, nextFromWaitlist, normaliseRules } from './merit.ts';
+import {
+  DEFAULT_MERIT_RULES,
+  type MeritCandidate,
+  computeMerit,
+  nextFromWaitlist,
+  normaliseRules,
+  tieBrokenBy,
+} from './merit.ts';
 
 const GRADES = { Mathematics: 'B', Science: 'B', English: 'B' };
 let n = 0;
@@ -166,5 +173,18 @@ describe('the next on the waiting list', () => {
     expect(nextFromWaitlist(waiting, 'dalit')).toEqual({ next: waiting[1], seat: 'dalit' });
     expect(nextFromWaitlist(waiting, 'girls')).toEqual({ next: waiting[0], seat: 'open' });
     expect(nextFromWaitlist([], 'open')).toBeNull();
+  });
+});
+
+describe('tieBrokenBy', () => {
+  const rules = DEFAULT_MERIT_RULES;
+  it('is null when the first rule decided, and names the rule that broke a tie', () => {
+    const a = candidate({ id: 'a', marksHundredths: 8000, gpaHundredths: 300 });
+    expect(tieBrokenBy(rules, a, candidate({ id: 'b', marksHundredths: 7000, gpaHundredths: 390 }))).toBeNull();
+    expect(tieBrokenBy(rules, a, candidate({ id: 'c', marksHundredths: 8000, gpaHundredths: 250 }))).toBe('gpa');
+  });
+  it("says 'number' when every rule tied", () => {
+    const a = candidate({ id: 'a', marksHundredths: 8000 });
+    expect(tieBrokenBy(rules, a, { ...a, applicationId: 'b', number: a.number + 1 })).toBe('number');
   });
 });

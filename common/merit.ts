@@ -83,19 +83,37 @@ const gradeRank = (grade: string | undefined): number => {
   return i < 0 ? NEB_GRADES.length : i;
 };
 
+/** How two candidates compare under one rule: negative when `a` is ahead, 0 when the rule cannot tell them apart. */
+function ruleDifference(rule: MeritRule, a: MeritCandidate, b: MeritCandidate): number {
+  if (rule === 'marks') return (b.marksHundredths ?? -1) - (a.marksHundredths ?? -1);
+  if (rule === 'gpa') return b.gpaHundredths - a.gpaHundredths;
+  if (rule === 'older') return a.birthDate < b.birthDate ? -1 : a.birthDate > b.birthDate ? 1 : 0;
+  return gradeRank(a.grades[SUBJECT_OF[rule]!]) - gradeRank(b.grades[SUBJECT_OF[rule]!]);
+}
+
 /** The order of two candidates under `rules`: negative when `a` is ahead. */
 export function compareCandidates(rules: readonly MeritRule[]) {
   return (a: MeritCandidate, b: MeritCandidate): number => {
     for (const rule of rules) {
-      let d = 0;
-      if (rule === 'marks') d = (b.marksHundredths ?? -1) - (a.marksHundredths ?? -1);
-      else if (rule === 'gpa') d = b.gpaHundredths - a.gpaHundredths;
-      else if (rule === 'older') d = a.birthDate < b.birthDate ? -1 : a.birthDate > b.birthDate ? 1 : 0;
-      else d = gradeRank(a.grades[SUBJECT_OF[rule]!]) - gradeRank(b.grades[SUBJECT_OF[rule]!]);
+      const d = ruleDifference(rule, a, b);
       if (d !== 0) return d;
     }
     return a.number - b.number;
   };
+}
+
+/**
+ * The rule that put `below` after `above`, its neighbour in the list, when the first rule could not tell them
+ * apart (a tie): null when the first rule decided, 'number' when every rule tied and the application number did.
+ */
+export function tieBrokenBy(
+  rules: readonly MeritRule[],
+  above: MeritCandidate,
+  below: MeritCandidate,
+): MeritRule | 'number' | null {
+  const decided = rules.find((rule) => ruleDifference(rule, above, below) !== 0);
+  if (decided === rules[0]) return null;
+  return decided ?? 'number';
 }
 
 /** Rules as the office saved them: each known rule once, in their order, any missing one appended. */

@@ -89,3 +89,6 @@ export interface ResultView {
   /** The offer's deadline to confirm (ISO instant), when an offer is open. */
   deadline: string | null;
 }
+
+/** The last day an offer may be confirmed: its deadline is the first instant after that day ends in Nepal. */
+export const offerLastDay = (deadline: string): string => new Date(Date.parse(deadline) - 1).toISOString();

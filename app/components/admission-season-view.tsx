@@ -62,8 +62,19 @@ function FeeTable({ programme, neb }: { programme: Programme; neb: boolean }) {
   );
 }
 
-/** One programme: seats, fees with their approval, who may apply, and its free seats by category. */
-export function ProgrammeCard({ programme, categories }: { programme: Programme; categories: ScholarshipCategory[] }) {
+/**
+ * One programme: seats (and, once offers are made, the seats left), fees with their approval, who may apply,
+ * and its free seats by category.
+ */
+export function ProgrammeCard({
+  programme,
+  categories,
+  seatsLeft,
+}: {
+  programme: Programme;
+  categories: ScholarshipCategory[];
+  seatsLeft?: number | undefined;
+}) {
   const { ui, lang } = useSiteContent();
   const t = ui.admissionPage;
   const digits = (text: string) => (lang === 'ne' ? toDevanagariDigits(text) : text);
@@ -76,7 +87,10 @@ export function ProgrammeCard({ programme, categories }: { programme: Programme;
     <article className="admission-programme" aria-labelledby={`programme-${programme.id}`}>
       <header>
         <h3 id={`programme-${programme.id}`}>{inLang(lang, programme.nameEn, programme.nameNe)}</h3>
-        <p className="admission-programme__seats">{t.seats(formatCount(lang, programme.seats))}</p>
+        <p className="admission-programme__seats">
+          {t.seats(formatCount(lang, programme.seats))}
+          {seatsLeft === undefined ? null : ` · ${ui.results.seatsLeft(formatCount(lang, seatsLeft))}`}
+        </p>
         <p className="admission-programme__stream">{t.stream(t.streams[programme.stream] ?? programme.stream)}</p>
       </header>
       <h4>{t.feesHeading}</h4>

@@ -2,10 +2,7 @@ import { useSiteContent } from '#app/lib/site-content.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
-import type { ResultView } from '#common/results.ts';
-
-/** The last day an offer may be confirmed: its deadline is the first instant after that day ends in Nepal. */
-const lastDay = (deadline: string) => new Date(Date.parse(deadline) - 1).toISOString();
+import { type ResultView, offerLastDay } from '#common/results.ts';
 
 /** One applicant's published result: the outcome, the marks when the college shows them, what to do next. */
 export function ResultAnswer({ result }: { result: ResultView }) {
@@ -19,7 +16,7 @@ export function ResultAnswer({ result }: { result: ResultView }) {
       : t.outcome[result.outcome];
   const next =
     result.outcome === 'offered'
-      ? t.next.offered(result.deadline ? formatDateIn(lang, lastDay(result.deadline)) : '')
+      ? t.next.offered(result.deadline ? formatDateIn(lang, offerLastDay(result.deadline)) : '')
       : t.next[result.outcome];
   return (
     <section className={`results-answer results-answer--${result.outcome}`} aria-labelledby="results-answer-title">

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { BsDateField, TextField } from '#app/components/application-fields.tsx';
+import { OfferBox, type OfferView } from '#app/components/application-offer.tsx';
 import { ApplicationStatusView, type StatusView } from '#app/components/application-status.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { birthYearChoices, filesIn, formText } from '#app/lib/application.server.ts';
@@ -35,7 +36,15 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 type StatusResult =
-  | { status: StatusView; replaced?: boolean; admitCard?: boolean }
+  | {
+      status: StatusView;
+      replaced?: boolean;
+      admitCard?: boolean;
+      /** The published entrance result, once there is one. */
+      offer?: OfferView | null;
+      askDecline?: boolean;
+      declined?: boolean;
+    }
   | { refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> } };
 
 /**
@@ -77,9 +86,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       const status = await intake.replaceDocuments(values.reference, birthDate, kind, files, context.clientIp);
       return { status: { ...status, birth: values }, replaced: true } satisfies StatusResult;
     }
+    const intent = formText(form, 'intent');
+    let declined = false;
+    if (intent === 'decline') {
+      // Found by the reference and date of birth first (a wrong one is refused as any look-up is), then declined.
+      await context.services.merit.declineOwn(
+        await intake.applicationOf(values.reference, birthDate, context.clientIp),
+      );
+      declined = true;
+    }
     const status = await intake.status(values.reference, birthDate, context.clientIp);
-    const admitCard = await context.services.entrance.hasAdmitCard(status.reference);
-    return { status: { ...status, birth: values }, admitCard } satisfies StatusResult;
+    const [admitCard, offer] = await Promise.all([
+      context.services.entrance.hasAdmitCard(status.reference),
+      context.services.merit.outcomeOf(status.reference),
+    ]);
+    return {
+      status: { ...status, birth: values },
+      admitCard,
+      offer,
+      askDecline: intent === 'decline-ask',
+      declined,
+    } satisfies StatusResult;
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
@@ -107,6 +134,15 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
           <p>{t.intro}</p>
         </header>
         {shown ? <ApplicationStatusView status={shown.status} replaced={Boolean(shown.replaced)} /> : null}
+        {shown?.offer ? (
+          <OfferBox
+            view={shown.offer}
+            reference={shown.status.reference}
+            birth={shown.status.birth}
+            askDecline={Boolean(shown.askDecline)}
+            declined={Boolean(shown.declined)}
+          />
+        ) : null}
         {shown?.admitCard ? (
           // The reference and date of birth go again in the post that opens the card, never in its address.
           <form method="post" action={pathIn(lang, '/admission/admit-card')} className="apply-admit-card">

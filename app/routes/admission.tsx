@@ -29,7 +29,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.seasons.publicSeason(),
     context.services.admission.current(),
   ]);
-  return { view, admission };
+  // Seats left per programme once the results made offers (seats less confirmed and open offers), rendered
+  // with the page (no layout shift, nothing loaded after it).
+  const seatsLeft = view ? await context.services.merit.seatsLeft(view.season.id) : {};
+  return { view, admission, seatsLeft };
 }
 
 /**
@@ -37,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * programme's seats, approved fees and eligibility, the scholarship quota, and the documents to bring.
  */
 export default function Admission({ loaderData }: Route.ComponentProps) {
-  const { view, admission } = loaderData;
+  const { view, admission, seatsLeft } = loaderData;
   const { ui, lang } = useSiteContent();
   const t = ui.admissionPage;
   const documents = view
@@ -62,7 +65,7 @@ export default function Admission({ loaderData }: Route.ComponentProps) {
               <h2 id="admission-programmes">{t.programmesHeading}</h2>
               <div className="admission-programmes">
                 {view.programmes.map((p) => (
-                  <ProgrammeCard key={p.id} programme={p} categories={view.categories} />
+                  <ProgrammeCard key={p.id} programme={p} categories={view.categories} seatsLeft={seatsLeft[p.id]} />
                 ))}
               </div>
             </section>

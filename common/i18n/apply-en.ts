@@ -151,6 +151,7 @@ export const applyEn = {
       `Too many look-ups that found nothing from this connection. Please try again in ${minutes} minutes.`,
     notFound: 'No application matches this reference and date of birth. Check both and try again.',
     notCorrectable: 'This application is not waiting for a correction. Nothing was changed.',
+    offerNotOpen: 'This application has no open offer (it may have lapsed or been confirmed). Nothing was changed.',
     missing: (doc: string) => `${doc}: please add it.`,
     notImage: 'This file is not a JPEG, PNG or WebP photo.',
     notImageOrPdf: 'This file is neither a photo (JPEG, PNG, WebP) nor a PDF.',

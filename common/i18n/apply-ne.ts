@@ -145,6 +145,7 @@ export const applyNe: typeof applyEn = {
     tooManyLookups: (minutes: number) => `यो जडानबाट धेरै खोजी असफल भए। कृपया ${minutes} मिनेटपछि फेरि प्रयास गर्नुहोस्।`,
     notFound: 'यो सन्दर्भ नम्बर र जन्म मिति मिल्ने आवेदन छैन। दुवै जाँचेर फेरि प्रयास गर्नुहोस्।',
     notCorrectable: 'यो आवेदनमा सच्याउन माग गरिएको छैन। केही बदलिएन।',
+    offerNotOpen: 'यो आवेदनमा खुला प्रस्ताव छैन (म्याद सकिएको वा पक्का भइसकेको हुन सक्छ)। केही बदलिएन।',
     missing: (doc: string) => `${doc}: कृपया राख्नुहोस्।`,
     notImage: 'यो फाइल JPEG, PNG वा WebP फोटो होइन।',
     notImageOrPdf: 'यो फाइल फोटो (JPEG, PNG, WebP) वा PDF होइन।',

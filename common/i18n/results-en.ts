@@ -40,4 +40,17 @@ export const resultsEn = {
     withdrawn: 'The offer lapsed or was declined. Ask the college office if you think this is a mistake.',
   },
   statusLink: 'Application status',
+  /** The status page's box once results are published. */
+  offerBox: {
+    heading: 'Entrance result',
+    movedUp: 'A seat given up by an earlier offer is now offered to you from the waiting list.',
+    decline: 'Decline the offer',
+    declineAsk:
+      'Declining gives your seat to the next on the waiting list and cannot be undone. Do you want to decline?',
+    declineYes: 'Yes, decline my offer',
+    declineNo: 'No, keep my offer',
+    declined: 'Your offer is declined: the seat goes to the next on the waiting list.',
+  },
+  /** On the admission page once offers are made. */
+  seatsLeft: (n: string) => `${n} seats left`,
 };

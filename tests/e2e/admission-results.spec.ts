@@ -1,12 +1,10 @@
 import { type Page, expect, test } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
-import { uploadsDir } from '#server/storage/create-storage.ts';
-import { createLocalStorage } from '#server/storage/local-storage.ts';
-import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
-import { seatCandidates } from '#server/test-support/entrance-candidates.ts';
+import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { violations } from './support/axe.ts';
+import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
 import { signInByApi } from './support/pages.ts';
 
 // Results day on the e2e server: six Science candidates with marks written into its database, the office's
@@ -15,73 +13,19 @@ import { signInByApi } from './support/pages.ts';
 test.describe.configure({ mode: 'serial' });
 
 let f: ApplicationFixture;
-const db = () => openDb({ dataDir: E2E_DATA_DIR });
 const ROLL = 7001;
 const MARKS = [9000, 8000, 7000, 6000, 5000, 2000];
-const births: string[] = [];
+let births: string[] = [];
 
 test.beforeAll(async () => {
-  const conn = db();
-  try {
-    f = await seedApplications(conn, createLocalStorage(uploadsDir(E2E_DATA_DIR)), {
-      count: MARKS.length,
-      withFiles: 0,
-      seats: { science: 2 },
-      override: () => ({
-        row: { state: 'fee-verified', category_id: null },
-        payment: 'verified',
-        programme: 'science',
-      }),
-    });
-    await conn
-      .updateTable('admission_programmes')
-      .set({ scholarship_seats: '{}' })
-      .where('id', '=', f.science)
-      .execute();
-    await seatCandidates(
-      conn,
-      f.seasonId,
-      MARKS.map((m, i) => ({ applicationId: f.applications[i]!.id, rollNumber: ROLL + i, marksHundredths: m })),
-    );
-    for (const a of f.applications) {
-      births.push(
-        (await conn.selectFrom('applications').select('birth_date').where('id', '=', a.id).executeTakeFirstOrThrow())
-          .birth_date,
-      );
-    }
-  } finally {
-    await conn.destroy();
-  }
+  ({ f, births } = await seedResultsSeason({ roll: ROLL, marks: MARKS, seats: 2 }));
 });
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signInByApi(page);
-  const conn = db();
   try {
-    const settings = await conn
-      .selectFrom('merit_settings')
-      .select('notice_id')
-      .where('season_id', '=', f.seasonId)
-      .executeTakeFirst();
-    if (settings?.notice_id) {
-      await page.request.delete(`/api/admin/notices/${settings.notice_id}`, { headers: { origin: BASE_URL } });
-    }
-    const ids = f.applications.map((a) => a.id);
-    await conn.deleteFrom('offers').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('merit_entries').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('merit_settings').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('entrance_candidates').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('entrance_sessions').where('season_id', '=', f.seasonId).execute();
-    for (const table of ['application_events', 'application_payments', 'application_documents'] as const) {
-      await conn.deleteFrom(table).where('application_id', 'in', ids).execute();
-    }
-    await conn.deleteFrom('applications').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('admission_programmes').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('scholarship_categories').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('admission_seasons').where('id', '=', f.seasonId).execute();
+    await dropResultsSeason(page, f);
   } finally {
-    await conn.destroy();
     await page.close();
   }
 });
@@ -173,7 +117,7 @@ test('the results notice is on the notice board with the pass list as a PDF', as
   await expect
     .poll(
       async () => {
-        const conn = db();
+        const conn = openDb({ dataDir: E2E_DATA_DIR });
         try {
           return (
             await conn

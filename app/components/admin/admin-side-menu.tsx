@@ -8,6 +8,7 @@ const LINKS: readonly { to: string; label: string; action: Action; end?: true }[
   { to: '/admin/seasons', label: 'Admission seasons', action: 'seasons.edit' },
   { to: '/admin/applications', label: 'Applications', action: 'applications.read' },
   { to: '/admin/entrance', label: 'Entrance', action: 'entrance.manage' },
+  { to: '/admin/merit', label: 'Merit list', action: 'merit.manage' },
   { to: '/admin/featured', label: 'Featured', action: 'photos.edit' },
   { to: '/admin/gallery', label: 'Gallery', action: 'photos.edit' },
   { to: '/admin/albums', label: 'Albums', action: 'photos.edit' },

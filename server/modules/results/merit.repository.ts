@@ -203,3 +203,78 @@ export async function resultsVersion(db: Db): Promise<string> {
     .executeTakeFirst();
   return [s?.p, s?.n, o?.n, o?.c, o?.m].map(String).join('|');
 }
+
+/** What the office's merit page shows of each candidate beside the computed list (never published). */
+export const reviewRowsOf = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('entrance_candidates as c')
+    .innerJoin('applications as a', 'a.id', 'c.application_id')
+    .select(['a.id', 'a.reference', 'a.name_en', 'a.state'])
+    .where('c.season_id', '=', seasonId)
+    .execute();
+
+/** Every offer of a season, newest first, with its application's reference and name. */
+export const offersOf = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('offers as o')
+    .innerJoin('applications as a', 'a.id', 'o.application_id')
+    .innerJoin('entrance_candidates as c', 'c.application_id', 'o.application_id')
+    .select([
+      'o.id',
+      'o.application_id',
+      'o.programme_id',
+      'o.seat',
+      'o.deadline',
+      'o.state',
+      'o.confirmed_how',
+      'o.created_at',
+      'o.closed_at',
+      'a.reference',
+      'a.name_en',
+      'c.roll_number',
+    ])
+    .where('o.season_id', '=', seasonId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('c.roll_number')
+    .execute();
+
+/** An application's latest offer (open or closed), for its status page. */
+export const latestOfferOf = (db: Db, applicationId: string) =>
+  db
+    .selectFrom('offers')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+
+/** Confirmed and open offers per programme of a season: the seats they hold. */
+export const seatsHeld = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('offers')
+    .select((eb) => ['programme_id', eb.fn.countAll<number | string>().as('held')])
+    .where('season_id', '=', seasonId)
+    .where('state', 'in', ['open', 'confirmed'])
+    .groupBy('programme_id')
+    .execute();
+
+/** An application's published merit entry by its reference, for its status page. */
+export const entryOf = (db: Db, reference: string) =>
+  db
+    .selectFrom('merit_entries as m')
+    .innerJoin('merit_settings as s', 's.season_id', 'm.season_id')
+    .innerJoin('applications as a', 'a.id', 'm.application_id')
+    .select(['a.id', 'm.outcome', 'm.waitlist_position'])
+    .where('a.reference', '=', reference)
+    .where('s.published_at', 'is not', null)
+    .executeTakeFirst();
+
+export const categoriesOf = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('scholarship_categories')
+    .select(['id', 'name_en'])
+    .where('season_id', '=', seasonId)
+    .orderBy('position')
+    .execute();
+
+export const listSeasons = (db: Db) =>
+  db.selectFrom('admission_seasons').select(['id', 'name']).orderBy('name', 'desc').execute();

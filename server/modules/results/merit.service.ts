@@ -10,6 +10,7 @@ import {
   computeMerit,
   nextFromWaitlist,
   normaliseRules,
+  tieBrokenBy,
 } from '#common/merit.ts';
 import { endOfNepalDay, nepalToday } from '#common/nepal-time.ts';
 import { MeritSettingsSchema, PublishSchema } from '#common/results.ts';
@@ -27,6 +28,8 @@ import * as repo from './merit.repository.ts';
 
 /** Results are published and offers lapse as the server itself, with nobody signed in. */
 export const RESULTS_ACTOR: Actor = { kind: 'system', job: 'results' };
+/** An applicant declining their own offer from the status page (they are found by reference and date of birth). */
+export const APPLICANT_ACTOR: Actor = { kind: 'system', job: 'applicant on the status page' };
 
 const DAY_MS = 86_400_000;
 
@@ -113,6 +116,7 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
         programme: { id: p.id, nameEn: p.name_en, nameNe: p.name_ne || p.name_en },
         seats,
         entries: computeMerit(candidates, settings, seats),
+        candidates,
         missingMarks: candidates.filter((c) => !c.absent && c.marksHundredths === null).length,
       };
     });
@@ -249,7 +253,119 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
       authorize(actor, 'merit.manage');
       await seasonExists(seasonId);
       const settings = settingsOf(await repo.findSettings(db, seasonId));
-      return { settings, programmes: await compute(db, seasonId, settings) };
+      const programmes = await compute(db, seasonId, settings);
+      return { settings, programmes: programmes.map(({ candidates: _, ...p }) => p) };
+    },
+
+    /**
+     * The office's review page: the seasons, the chosen one's settings and computed lists with each candidate's
+     * name, marks, GPA and the rule that broke a tie with the one above, and every offer made so far.
+     */
+    async review(actor: Actor, seasonId?: string) {
+      authorize(actor, 'merit.manage');
+      const seasons = await repo.listSeasons(db);
+      const season = seasonId ? seasons.find((s) => s.id === seasonId) : seasons[0];
+      if (seasonId && !season) throw notFound('season');
+      if (!season) {
+        return { seasons, season: null, settings: settingsOf(undefined), programmes: [], offers: [], categories: [] };
+      }
+      const settings = settingsOf(await repo.findSettings(db, season.id));
+      const [lists, people, offers, categories] = await Promise.all([
+        compute(db, season.id, settings),
+        repo.reviewRowsOf(db, season.id),
+        repo.offersOf(db, season.id),
+        repo.categoriesOf(db, season.id),
+      ]);
+      const person = new Map(people.map((p) => [p.id, p]));
+      const programmes = lists.map(({ candidates, ...list }) => {
+        const byId = new Map(candidates.map((c) => [c.applicationId, c]));
+        return {
+          ...list,
+          entries: list.entries.map((e, i) => {
+            const c = byId.get(e.applicationId)!;
+            const above = i > 0 && e.rank !== null ? byId.get(list.entries[i - 1]!.applicationId) : undefined;
+            return {
+              ...e,
+              nameEn: person.get(e.applicationId)?.name_en ?? '',
+              reference: person.get(e.applicationId)?.reference ?? '',
+              marksHundredths: c.marksHundredths,
+              absent: c.absent,
+              gpaHundredths: c.gpaHundredths,
+              categoryId: c.categoryId,
+              tieBrokenBy: above ? tieBrokenBy(settings.rules, above, c) : null,
+            };
+          }),
+        };
+      });
+      return {
+        seasons,
+        season,
+        settings,
+        programmes,
+        categories: categories.map((c) => ({ id: c.id, nameEn: c.name_en })),
+        offers: offers.map((o) => ({
+          id: o.id,
+          applicationId: o.application_id,
+          programmeId: o.programme_id,
+          seat: o.seat,
+          deadline: o.deadline,
+          state: o.state,
+          confirmedHow: o.confirmed_how,
+          createdAt: o.created_at,
+          closedAt: o.closed_at,
+          reference: o.reference,
+          nameEn: o.name_en,
+          rollNumber: Number(o.roll_number),
+        })),
+      };
+    },
+
+    /**
+     * Seats left per programme of a season once offers exist: seats less confirmed and open offers. Empty
+     * before the first offer (the page then shows the seats alone).
+     */
+    async seatsLeft(seasonId: string): Promise<Record<string, number>> {
+      const held = await repo.seatsHeld(db, seasonId);
+      if (held.length === 0) return {};
+      const programmes = await repo.programmesOf(db, seasonId);
+      const byProgramme = new Map(held.map((h) => [h.programme_id, Number(h.held)]));
+      return Object.fromEntries(
+        programmes.map((p) => [p.id, Math.max(0, Number(p.seats) - (byProgramme.get(p.id) ?? 0))]),
+      );
+    },
+
+    /**
+     * An application's published outcome for its status page (found by the reference the page has just looked up):
+     * null before its season's results are out. An offer says whether it came from the waiting list (an earlier
+     * offer lapsed or was declined).
+     */
+    async outcomeOf(reference: string) {
+      const entry = await repo.entryOf(db, reference);
+      if (!entry) return null;
+      const offer = await repo.latestOfferOf(db, entry.id);
+      return {
+        outcome: entry.outcome as MeritEntry['outcome'],
+        waitlistPosition: entry.waitlist_position === null ? null : Number(entry.waitlist_position),
+        offer: offer
+          ? {
+              state: offer.state as 'open' | 'confirmed' | 'lapsed' | 'declined',
+              deadline: offer.deadline,
+              fromWaitlist: entry.outcome === 'waitlisted',
+            }
+          : null,
+      };
+    },
+
+    /** The applicant declines their open offer from the status page: the seat goes to the next on the list. */
+    async declineOwn(applicationId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const open = await repo.openOfferOf(trx, applicationId);
+        if (!open || !(await giveUp(trx, APPLICANT_ACTOR, open.id, applicationId, 'declined'))) {
+          throw refusal('offer/not-open');
+        }
+      });
+      notices.queued();
+      changed();
     },
 
     async saveSettings(actor: Actor, seasonId: string, input: unknown): Promise<MeritSettings> {

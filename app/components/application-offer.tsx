@@ -1,0 +1,92 @@
+import { useSiteContent } from '#app/lib/site-content.ts';
+import { formatDateIn } from '#common/i18n/dates.ts';
+import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
+import { type ResultOutcome, offerLastDay } from '#common/results.ts';
+
+/** What the status page knows of a published result (the merit service's outcomeOf). */
+export interface OfferView {
+  outcome: 'offered' | 'waitlisted' | 'not-selected';
+  waitlistPosition: number | null;
+  offer: { state: 'open' | 'confirmed' | 'lapsed' | 'declined'; deadline: string; fromWaitlist: boolean } | null;
+}
+
+/** Where the applicant stands now: an offer's own state wins over the list's first outcome. */
+const outcomeNow = (view: OfferView): ResultOutcome =>
+  !view.offer
+    ? view.outcome
+    : view.offer.state === 'open'
+      ? 'offered'
+      : view.offer.state === 'confirmed'
+        ? 'admitted'
+        : 'withdrawn';
+
+interface OfferBoxProps {
+  view: OfferView;
+  reference: string;
+  birth: Record<string, string>;
+  /** The first press of 'Decline' asks again before anything changes. */
+  askDecline: boolean;
+  declined: boolean;
+}
+
+/**
+ * The applicant's entrance result on the status page: an offer with its last day and how to confirm it (and
+ * that it came from the waiting list when an earlier offer was given up), the waiting-list place, or not
+ * selected; an open offer can be declined, after a second question. Plain forms: works without JavaScript.
+ */
+export function OfferBox({ view, reference, birth, askDecline, declined }: OfferBoxProps) {
+  const { ui, lang } = useSiteContent();
+  const t = ui.results;
+  const digits = (n: number) => (lang === 'ne' ? toDevanagariDigits(n) : String(n));
+  const outcome = outcomeNow(view);
+  const headline =
+    outcome === 'waitlisted' ? t.outcome.waitlisted(digits(view.waitlistPosition ?? 0)) : t.outcome[outcome];
+  const next =
+    outcome === 'offered' ? t.next.offered(formatDateIn(lang, offerLastDay(view.offer!.deadline))) : t.next[outcome];
+  const hidden = (
+    <>
+      <input type="hidden" name="reference" value={reference} />
+      {(['birth_year', 'birth_month', 'birth_day'] as const).map((name) => (
+        <input key={name} type="hidden" name={name} value={birth[name] ?? ''} />
+      ))}
+    </>
+  );
+  return (
+    <section className={`results-answer results-answer--${outcome} apply-offer`} aria-labelledby="apply-offer-title">
+      <h2 id="apply-offer-title">{t.offerBox.heading}</h2>
+      {declined ? (
+        <p role="status" className="form-status__message form-status__message--ok">
+          {t.offerBox.declined}
+        </p>
+      ) : null}
+      <p className="apply-offer__outcome">
+        <strong>{headline}</strong>
+      </p>
+      {outcome === 'offered' && view.offer?.fromWaitlist ? <p>{t.offerBox.movedUp}</p> : null}
+      <p>{next}</p>
+      {outcome === 'offered' ? (
+        askDecline ? (
+          <div className="apply-offer__confirm" role="alertdialog" aria-labelledby="apply-offer-ask">
+            <p id="apply-offer-ask">{t.offerBox.declineAsk}</p>
+            <form method="post" className="apply-offer__buttons">
+              {hidden}
+              <button type="submit" name="intent" value="decline" className="btn">
+                {t.offerBox.declineYes}
+              </button>
+              <button type="submit" name="intent" value="lookup" className="btn btn--primary">
+                {t.offerBox.declineNo}
+              </button>
+            </form>
+          </div>
+        ) : (
+          <form method="post">
+            {hidden}
+            <button type="submit" name="intent" value="decline-ask" className="btn">
+              {t.offerBox.decline}
+            </button>
+          </form>
+        )
+      ) : null}
+    </section>
+  );
+}

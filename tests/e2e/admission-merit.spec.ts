@@ -1,0 +1,169 @@
+import { type Page, expect, test } from '@playwright/test';
+import { toBsDate } from '#common/bs-date.ts';
+import type { ApplicationFixture } from '#server/test-support/applications.ts';
+import { violations } from './support/axe.ts';
+import { BASE_URL } from './support/env.ts';
+import { setServerClock } from './support/clock.ts';
+import { signInByApi } from './support/pages.ts';
+import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
+
+// Results day from the office's page: four Science candidates for one seat (two tied on marks, one below the
+// pass mark set here). The office reviews the list, moves a rule, sets the pass mark and schedules the
+// results (without JavaScript); the server's moved clock publishes them; students see their offer and their
+// waiting-list place on the status page; the offer lapses and the next student's status page shows the offer.
+// Waiting for the server's schedule (a tick every 20 s) to publish and to lapse takes longer than the default.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let f: ApplicationFixture;
+let births: string[] = [];
+const ROLL = 7101;
+// The publish time: tomorrow 10:00 in Nepal (10:00 NPT is 04:15 UTC).
+const tomorrow = new Date(Date.now() + 86_400_000);
+const publishAt = new Date(`${tomorrow.toISOString().slice(0, 10)}T04:15:00Z`);
+const bs = toBsDate(publishAt);
+
+test.beforeAll(async () => {
+  ({ f, births } = await seedResultsSeason({ roll: ROLL, marks: [9000, 8000, 8000, 3000], seats: 1 }));
+});
+
+test.afterAll(async ({ browser }) => {
+  setServerClock(null);
+  const page = await browser.newPage();
+  try {
+    await dropResultsSeason(page, f);
+  } finally {
+    await page.close();
+  }
+});
+
+async function screenshots(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const meritPage = (page: Page) => page.goto(`/admin/merit?season=${f.seasonId}`);
+const row = (page: Page, roll: number) =>
+  page.locator('tr', { has: page.getByRole('cell', { name: String(roll), exact: true }) });
+
+async function openStatus(page: Page, path: string, i: number) {
+  await page.goto(path);
+  await page.locator('input[name=reference]').fill(f.applications[i]!.reference);
+  const [year, month, day] = births[i]!.split('-');
+  await page.locator('select[name=birth_year]').selectOption(String(Number(year)));
+  await page.locator('select[name=birth_month]').selectOption(String(Number(month)));
+  await page.locator('select[name=birth_day]').selectOption(String(Number(day)));
+  await page.locator('form.apply-lookup button[type=submit]').click();
+}
+
+test('the office reviews the merit list, moves a rule and sets the pass mark', async ({ page }) => {
+  await signInByApi(page);
+  await meritPage(page);
+  await expect(page.getByRole('link', { name: 'Merit list' })).toBeVisible();
+  await expect(row(page, ROLL).getByRole('cell').first()).toHaveText('1');
+  await expect(row(page, ROLL)).toContainText('Offered (open seat)');
+  // The two candidates tied on marks: the lower one (third) says which rule put it there.
+  const third = page.locator('.merit-programme tbody tr').nth(2);
+  await expect(third.getByRole('cell').first()).toHaveText('3');
+  await expect(third.getByRole('cell').nth(5)).not.toHaveText('');
+  await expect(third).toContainText('Waiting list, 2');
+
+  const rules = page.locator('.merit-rules > li');
+  await page.getByRole('button', { name: 'Move down: Entrance marks, higher first' }).click();
+  await expect(rules.first()).toContainText('SEE GPA');
+  await page.getByRole('button', { name: 'Move up: Entrance marks, higher first' }).click();
+  await expect(rules.first()).toContainText('Entrance marks');
+
+  await page.getByRole('spinbutton', { name: 'Pass mark' }).fill('40');
+  await page.getByRole('button', { name: 'Save the settings' }).click();
+  await expect(page.getByRole('status')).toContainText('Merit settings saved');
+  await expect(row(page, ROLL + 3)).toContainText('Not selected (below the pass mark)');
+  expect(await violations(page)).toEqual([]);
+  await screenshots(page, 'admin-merit');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the office moves a rule and schedules the results; the moved clock publishes them', async ({ page }) => {
+    await signInByApi(page);
+    await meritPage(page);
+    await page.getByRole('button', { name: 'Move down: SEE grade in English, better first' }).click();
+    await expect(page.locator('.merit-rules > li').nth(5)).toContainText('English');
+    await page.getByRole('button', { name: 'Move up: SEE grade in English, better first' }).click();
+    await expect(page.locator('.merit-rules > li').nth(5)).toContainText('Date of birth');
+
+    const date = page.getByRole('group', { name: 'Publish on (B.S.)' });
+    await date.getByLabel('Year').selectOption(String(bs.year));
+    await date.getByLabel('Month').selectOption(String(bs.month));
+    await date.getByLabel('Day').selectOption(String(bs.day));
+    await page.getByLabel('At (Nepal time)').fill('10:00');
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await expect(page.getByRole('status')).toContainText('Publish time saved');
+    await expect(page.getByText(/Scheduled for .*10:00 Nepal time/u)).toBeVisible();
+
+    // Nobody signed in publishes them: the server's schedule does, once its clock passes the time.
+    setServerClock(new Date(publishAt.getTime() + 60_000));
+    await signInByApi(page);
+    await expect
+      .poll(async () => (await meritPage(page), await page.locator('.merit-published').count()), { timeout: 45_000 })
+      .toBe(1);
+    await expect(page.getByRole('heading', { name: 'Offers' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`^${ROLL} .*Science Offered`, 'u') })).toBeVisible();
+  });
+});
+
+test('@phone a student sees the offer on the status page, another the waiting-list place', async ({ page }) => {
+  // The phone project runs only this test of the file: it publishes for itself, now, through the admin API.
+  if (test.info().project.name === 'phone') {
+    await signInByApi(page);
+    const res = await page.request.post(`/api/admin/merit/${f.seasonId}/publish`, {
+      headers: { origin: BASE_URL },
+      data: {},
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await openStatus(page, '/admission/status', 0);
+  const box = page.locator('.apply-offer');
+  await expect(box).toContainText('You are offered a seat');
+  await expect(box).toContainText('B.S.');
+  await expect(box.getByRole('button', { name: 'Decline the offer' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await screenshots(page, 'status-offer');
+
+  await openStatus(page, '/ne/admission/status', 1);
+  await expect(page.locator('.apply-offer')).toContainText('प्रतीक्षा सूची');
+  // Applications 1 and 2 tied on marks: one is first on the waiting list, the other second.
+  await expect(page.locator('.apply-offer')).toContainText(/क्रम [१२]/u);
+});
+
+test('the offer lapses and the next student is offered the seat; the office confirms it', async ({ page }) => {
+  // Eight days on (seven to confirm): the schedule lapses the offer and offers the seat to the waiting list's first.
+  setServerClock(new Date(publishAt.getTime() + 9 * 86_400_000));
+  await expect
+    .poll(
+      async () => {
+        // The first on the waiting list is one of the two tied on marks.
+        await openStatus(page, '/admission/status', 1);
+        const outcome = page.locator('.apply-offer__outcome');
+        if ((await outcome.innerText()) === 'You are offered a seat') return 'You are offered a seat';
+        await openStatus(page, '/admission/status', 2);
+        return outcome.innerText();
+      },
+      { timeout: 45_000 },
+    )
+    .toContain('You are offered a seat');
+  await expect(page.locator('.apply-offer')).toContainText('now offered to you from the waiting list');
+
+  await signInByApi(page);
+  await meritPage(page);
+  await expect(page.locator('tr', { hasText: 'Lapsed' })).toHaveCount(1);
+  await page.getByRole('button', { name: /^Mark fee paid \(confirm\)/u }).click();
+  await expect(page.getByRole('status')).toContainText('the applicant is admitted');
+  await expect(page.locator('tr', { hasText: 'Confirmed (fee paid)' })).toHaveCount(1);
+  expect(await violations(page)).toEqual([]);
+});
