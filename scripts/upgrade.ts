@@ -16,6 +16,7 @@ import { checkUnpacked, unpackArchive } from '#server/backups/archive-checks.ts'
 import { takeLock } from '#server/backups/backup-lock.ts';
 import { writeBackup } from '#server/backups/write-backup.ts';
 import { sqliteFile } from '#server/db/db.ts';
+import { uploadsDir } from '#server/storage/create-storage.ts';
 import { RELEASE_FILE, type ReleaseInfo, readRelease } from '#server/release.ts';
 import { describeScriptError } from './ops/script-error.ts';
 import { UsageError } from './setup/args.ts';
@@ -119,10 +120,32 @@ function giveBack(dataDir: string): void {
   }
 }
 
+/** Moves into `to` every file of `from` (a tree) that `to` lacks, owned as `to` is; returns how many. */
+function addMissingFiles(from: string, to: string): number {
+  const { uid, gid } = fs.statSync(to);
+  let added = 0;
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      if (!fs.existsSync(target)) {
+        fs.mkdirSync(target);
+        fs.chownSync(target, uid, gid);
+      }
+      added += addMissingFiles(source, target);
+    } else if (!fs.existsSync(target)) {
+      fs.renameSync(source, target);
+      fs.chownSync(target, uid, gid);
+      added += 1;
+    }
+  }
+  return added;
+}
+
 /**
- * Puts the database of a checked backup in place of the live one (the service stopped). The live
- * database is kept beside it as orbit.sqlite.<label>-<time>; the uploads stay, as the backup's rows
- * refer to files that are all still there.
+ * Puts the database of a checked backup in place of the live one (the service stopped), and every stored
+ * file the backup has that the folder lacks (removed since), so each row refers to a file that is there.
+ * The live database is kept beside it as orbit.sqlite.<label>-<time>; files stored since stay.
  */
 async function restoreDatabase(archive: string, dataDir: string, label: string): Promise<string> {
   const staging = fs.mkdtempSync(path.join(dataDir, '.orbit-upgrade-restore-'));
@@ -134,6 +157,12 @@ async function restoreDatabase(archive: string, dataDir: string, label: string):
     for (const suffix of ['', '-wal', '-shm'])
       if (fs.existsSync(live + suffix)) fs.renameSync(live + suffix, aside + suffix);
     fs.renameSync(path.join(staging, 'orbit.sqlite'), live);
+    fs.mkdirSync(uploadsDir(dataDir), { recursive: true });
+    const added = addMissingFiles(path.join(staging, 'uploads'), uploadsDir(dataDir));
+    if (added > 0)
+      say(
+        `  ${added} stored ${added === 1 ? 'file' : 'files'} removed since the backup ${added === 1 ? 'was' : 'were'} put back`,
+      );
     giveBack(dataDir);
     return aside;
   } finally {

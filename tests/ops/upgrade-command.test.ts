@@ -2,8 +2,9 @@
  * `npm run upgrade` for real, as root, on an install laid out as `npm run setup -- --no-systemd` leaves it:
  * a git clone of this repository's current commit (v1) running as a system user, with its environment
  * file, pid file and log under a scratch prefix, on the data folder an earlier release made
- * (tests/fixtures/release-ab5f065). Its remote is a local repository with three later states: the
- * branch one harmless commit ahead (v2), and a tag whose release has a migration that fails (v3-broken).
+ * (tests/fixtures/release-ab5f065). Its remote is a local repository with two later states: the branch
+ * one commit ahead whose migration adds an empty table (v2), and a tag whose release has a migration that
+ * fails (v3-broken).
  * The app's process is stopped, the user removed and the folder deleted afterwards, even when a test fails.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -72,6 +73,27 @@ function upgrade(args: string[]): Promise<Ran> {
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, ms: Date.now() - startedAt })));
+}
+
+/** Adds a migration to the remote's working tree, registered in server/db/migrate.ts, staged. */
+function addMigration(name: string, text: string): void {
+  const alias = `m${name.slice(0, 4)}`;
+  fs.writeFileSync(path.join(origin, `server/db/migrations/${name}.ts`), text);
+  const migrate = path.join(origin, 'server/db/migrate.ts');
+  fs.writeFileSync(
+    migrate,
+    fs
+      .readFileSync(migrate, 'utf8')
+      .replace(
+        "import type { Database } from './schema.ts';",
+        `import * as ${alias} from './migrations/${name}.ts';\nimport type { Database } from './schema.ts';`,
+      )
+      .replace(
+        'export const migrations: Record<string, Migration> = {',
+        `export const migrations: Record<string, Migration> = {\n  '${name}': ${alias},`,
+      ),
+  );
+  must('git', ['add', '-A'], origin);
 }
 
 async function health(): Promise<{ status: number; release: string | null }> {
@@ -169,26 +191,16 @@ describe.skipIf(skipReason !== undefined)('npm run upgrade and --rollback, for r
     must('git', ['checkout', '--quiet', '-B', 'main'], origin);
     commits.v1 = must('git', ['rev-parse', 'HEAD'], origin);
     fs.appendFileSync(path.join(origin, 'README.md'), '\nA harmless change for the upgrade test.\n');
-    must('git', [...GIT_ID, 'commit', '--quiet', '-am', 'v2: a harmless change'], origin);
+    addMigration(
+      '0899-upgrade-test-marker',
+      "import { type Kysely, sql } from 'kysely';\nexport async function up(db: Kysely<unknown>): Promise<void> {\n  await sql`create table upgrade_test_marker (id integer)`.execute(db);\n}\n",
+    );
+    must('git', [...GIT_ID, 'commit', '--quiet', '-m', 'v2: a harmless change and a migration'], origin);
     commits.v2 = must('git', ['rev-parse', 'HEAD'], origin);
     must('git', ['checkout', '--quiet', '-b', 'broken'], origin);
-    fs.writeFileSync(
-      path.join(origin, 'server/db/migrations/0900-upgrade-test-fails.ts'),
+    addMigration(
+      '0900-upgrade-test-fails',
       "export async function up(): Promise<void> {\n  throw new Error('upgrade test: this migration fails on purpose');\n}\n",
-    );
-    const migrate = path.join(origin, 'server/db/migrate.ts');
-    fs.writeFileSync(
-      migrate,
-      fs
-        .readFileSync(migrate, 'utf8')
-        .replace(
-          "import type { Database } from './schema.ts';",
-          "import * as m0900 from './migrations/0900-upgrade-test-fails.ts';\nimport type { Database } from './schema.ts';",
-        )
-        .replace(
-          'export const migrations: Record<string, Migration> = {',
-          "export const migrations: Record<string, Migration> = {\n  '0900-upgrade-test-fails': m0900,",
-        ),
     );
     must('git', ['add', '-A'], origin);
     must('git', [...GIT_ID, 'commit', '--quiet', '-m', 'v3: a migration that fails'], origin);
@@ -252,6 +264,7 @@ describe.skipIf(skipReason !== undefined)('npm run upgrade and --rollback, for r
     expect(result.code, result.out).toBe(0);
     expect(result.out).toMatch(/Upgraded to the latest main .* the site was down for \d+ s/u);
     expect(await health()).toEqual({ status: 200, release: commits.v2 });
+    expect(tables().upgrade_test_marker).toEqual([]);
     expect(fs.lstatSync(live).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(path.join(live, 'README.md'), 'utf8')).toContain('A harmless change');
     expectRowsKept(v1Rows);
@@ -285,16 +298,23 @@ describe.skipIf(skipReason !== undefined)('npm run upgrade and --rollback, for r
     await expectFilesServed();
   });
 
-  it('--rollback returns to the previous release with its data, and then has nothing more to go back to', async () => {
-    const before = tables();
+  it('--rollback returns to the previous release, restoring the backup made before the migration, and any file removed since', async () => {
+    // A stored file removed while the newer release ran: the restored rows refer to it, so it comes back.
+    const removed = readManifest(FIXTURE).files[0]!.key;
+    fs.rmSync(path.join(dataDir(), 'uploads', removed));
     const result = await upgrade(['--rollback', '--yes']);
     console.log(`rollback v2 -> v1: ${(result.ms / 1000).toFixed(1)} s`);
     expect(result.code, result.out).toBe(0);
-    expect(result.out).toContain('The database was not migrated by the newer release');
+    expect(result.out).toContain('The database was migrated by the newer release (0899-upgrade-test-marker)');
+    expect(result.out).toContain('1 stored file removed since the backup was put back');
     expect(await health()).toEqual({ status: 200, release: null });
     expect(must('git', ['rev-parse', 'HEAD'], live)).toBe(commits.v1);
-    expectRowsKept(before);
+    expect(tables().upgrade_test_marker).toBeUndefined();
+    expectRowsKept(v1Rows);
+    expect(files()).toEqual(v1Files);
     await expectFilesServed();
+    // The newer database is kept beside the restored one.
+    expect(fs.readdirSync(dataDir()).some((f) => f.startsWith('orbit.sqlite.rolled-back-'))).toBe(true);
 
     const again = await upgrade(['--rollback', '--yes']);
     expect(again.code).toBe(1);
