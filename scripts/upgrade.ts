@@ -316,7 +316,7 @@ async function upgrade(install: Install): Promise<number> {
     return 1;
   }
 
-  say(`\n==> 1-3. Preparing ${next} (the site keeps running)`);
+  say(`\n[${elapsed(started)}] ==> 1-3. Preparing ${next} (the site keeps running)`);
   try {
     prepareRelease({ current, next, remote, ...target, sameLockfile });
   } catch (err) {
@@ -334,17 +334,17 @@ async function upgrade(install: Install): Promise<number> {
   let startedNew = false;
   let appliedBefore: string[] = [];
   try {
-    say(`\n==> 4. Stopping ${serviceText}`);
+    say(`\n[${elapsed(started)}] ==> 4. Stopping ${serviceText}`);
     if (appRunning(service)) await stopApp(service);
     else say('  (it was not running)');
-    say(`\n==> 5. Backing up ${dataDir} to ${backup}`);
+    say(`\n[${elapsed(started)}] ==> 5. Backing up ${dataDir} to ${backup}`);
     fs.mkdirSync(path.dirname(backup), { recursive: true });
     const written = await writeBackup(dataDir, backup);
     backupMade = true;
     appliedBefore = appliedMigrations(dataDir);
     giveBack(dataDir);
     say(`  checked: ${Object.keys(written.manifest.tables).length} tables, ${written.manifest.files} files`);
-    say(`\n==> 6. Switching ${layout.live} to ${id}`);
+    say(`\n[${elapsed(started)}] ==> 6. Switching ${layout.live} to ${id}`);
     if (firstUpgrade) {
       const aside = path.join(layout.releasesDir, releaseId(running, now));
       fs.renameSync(layout.live, aside);
@@ -355,7 +355,7 @@ async function upgrade(install: Install): Promise<number> {
     }
     switchLink(layout.live, next);
     switched = true;
-    say(`\n==> 7. Starting ${serviceText}; pending migrations run now`);
+    say(`\n[${elapsed(started)}] ==> 7. Starting ${serviceText}; pending migrations run now`);
     startedNew = true;
     await startApp(service, layout.live, appEnvironment(install.envText, service.port));
     await waitForAppHealth(service, { release: target.commit, seconds: HEALTH_SECONDS });
