@@ -17,10 +17,10 @@ import {
   fileChange,
   managedEnv,
   mergeEnvFile,
-  parseEnvFile,
   setupPaths,
   unitText,
 } from './setup/files.ts';
+import { appEnvironment, appCommand as appRunCommand } from './setup/app-process.ts';
 import { domainVerdict, supportedSystem } from './setup/machine.ts';
 import { SetupError, listeners, mustRun, pidAlive, run, startDetached, stopPid, waitForHttps } from './setup/system.ts';
 
@@ -210,11 +210,7 @@ async function plan(
   });
 
   // The app's environment as systemd gives it: the file's variables, nothing from this shell.
-  const appEnv: NodeJS.ProcessEnv = {
-    PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-    ...parseEnvFile(envText),
-    PORT: String(o.port),
-  };
+  const appEnv = appEnvironment(envText, o.port);
   // A new environment or unit only takes effect when the app starts again.
   const restartApp = envStep.fileChange !== 'already right' || unitStep.fileChange !== 'already right';
   const reloadCaddy = caddyStep.fileChange !== 'already right';
@@ -257,17 +253,7 @@ async function plan(
     const appPid = path.join(paths.runDir, 'app.pid');
     const caddyPid = path.join(paths.runDir, 'caddy.pid');
     const appRunning = pidAlive(appPid);
-    const appCommand = [
-      'setpriv',
-      `--reuid=${o.user}`,
-      `--regid=${o.user}`,
-      '--init-groups',
-      '--',
-      process.execPath,
-      '--import',
-      'tsx',
-      'server/main.ts',
-    ];
+    const appCommand = appRunCommand(o.user);
     steps.push({
       name: 'App process (no systemd)',
       change: appRunning && !restartApp ? 'already right' : appRunning ? 'restart the app' : 'start the app',

@@ -32,11 +32,12 @@ let sequence = 0;
  * Takes the backup folder's lock: a file holding the holder's process id, made by linking a finished
  * file to the lock's name (which fails if the lock exists), so the lock is never seen empty. One backup
  * at a time across every process of the site. A lock whose process is gone (killed during a backup) is
- * taken over. When a live process holds it, answers with that process's id.
+ * taken over. When a live process holds it, answers with that process's id. `name` is the lock file's
+ * name: `npm run upgrade` takes its own lock the same way.
  */
-export async function takeLock(dir: string): Promise<{ held: Held } | { holder: number }> {
-  const file = path.join(dir, LOCK_FILE);
-  const mine = path.join(dir, `${LOCK_FILE}.${process.pid}-${++sequence}`);
+export async function takeLock(dir: string, name = LOCK_FILE): Promise<{ held: Held } | { holder: number }> {
+  const file = path.join(dir, name);
+  const mine = path.join(dir, `${name}.${process.pid}-${++sequence}`);
   await fs.writeFile(mine, String(process.pid));
   try {
     for (let tries = 0; tries < 5; tries++) {

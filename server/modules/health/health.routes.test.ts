@@ -10,7 +10,12 @@ describe('GET /api/health', () => {
     onTestFinished(() => t.close());
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: true, outbox: { backlog: 0, oldestSeconds: null } });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: true,
+      release: null,
+      outbox: { backlog: 0, oldestSeconds: null },
+    });
   });
 
   it('reports the backups: none yet, the free disk, no warning on a fresh install', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BACKUP_WARNING_CODES } from '#common/backups.ts';
 import type { ApiPlugin } from '#server/http.ts';
+import { readRelease } from '#server/release.ts';
 import { pingDatabase } from './health.repository.ts';
 
 /** Shared by the process and the health route: set when a SIGTERM starts draining (server/main.ts). */
@@ -30,6 +31,8 @@ const BackupHealthSchema = z.object({
 const HealthSchema = z.object({
   status: z.enum(['ok', 'draining', 'unavailable', 'damaged']),
   database: z.boolean(),
+  /** The commit of the release folder the process runs in (written by `npm run upgrade`), or null. */
+  release: z.string().nullable().optional(),
   backups: BackupHealthSchema.optional(),
   /** Messages of the outbox not yet sent nor given up, and the age of the oldest in seconds (null: none). */
   outbox: z.object({ backlog: z.number().int().min(0), oldestSeconds: z.number().int().min(0).nullable() }).optional(),
@@ -47,6 +50,7 @@ async function backupFacts(app: FastifyInstance): Promise<z.infer<typeof BackupH
 }
 
 export const healthRoutes: ApiPlugin = async (app) => {
+  const release = readRelease(process.cwd())?.commit ?? null;
   app.get(
     '/health',
     {
@@ -83,7 +87,7 @@ export const healthRoutes: ApiPlugin = async (app) => {
       } catch (err) {
         request.log.error({ err }, 'health check: the backup facts cannot be read');
       }
-      return { status: 'ok' as const, database, outbox, ...(backups ? { backups } : {}) };
+      return { status: 'ok' as const, database, release, outbox, ...(backups ? { backups } : {}) };
     },
   );
 };
