@@ -2,9 +2,9 @@
 //   1. build, then first-load JavaScript per public route (gzip) and proof that no public page loads an
 //      admin chunk (React Router's build manifest);
 //   2. the built server on 127.0.0.1 with the demo content: Lighthouse (mobile, default throttling,
-//      Debian's Chromium) on /, /notices, /gallery, /contact, /ne, /admission and /ne/admission with a published
-//      season, and a notice page with a 10-page PDF
-//      attached (published through the admin API), median of 3, with each page's JavaScript as transferred;
+//      Debian's Chromium) on /, /notices, /gallery, an album, /contact, /ne, /admission and /ne/admission
+//      with a published season, the application form in both languages, and a notice page with a 10-page
+//      PDF attached (published through the admin API), median of 3, with each page's JavaScript as transferred;
 //   3. autocannon: GET /api/notices and GET /api/admission against a static file of the same size served
 //      by the same server in the same run;
 //   4. the gallery thumbnail bytes the browser picks at a phone and a desktop width, against the uploads;
@@ -22,8 +22,9 @@
 //   11. results: the entrance results look-up at 2,000 applicants, 200 connections, and a walk of 1,000 dates of
 //      birth for one roll number (bench/results.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
-// cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale, BENCH_PAGES=/admission/apply,/ne (Lighthouse on those
-// pages only), BENCH_KEEP=1 (keep the scratch folder with the Lighthouse reports).
+// cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale,
+// BENCH_PAGES=/admission/apply,/ne (Lighthouse on those pages only), BENCH_KEEP=1 (keep the scratch folder
+// with the Lighthouse reports).
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
