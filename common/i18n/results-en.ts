@@ -32,7 +32,7 @@ export const resultsEn = {
   },
   next: {
     offered: (deadline: string) =>
-      `Confirm your seat by ${deadline}: pay the admission fee at the college office, or send a photo of the bank voucher from the application status page. An offer not confirmed by then goes to the next on the waiting list.`,
+      `Confirm your seat by ${deadline}: pay the admission fee at the college office. An offer not confirmed by then goes to the next on the waiting list.`,
     waitlisted:
       'When a seat is given up, it is offered to the next on the waiting list: we will send an SMS, and this page and the application status page will show the offer.',
     'not-selected': 'Thank you for applying. The college office can tell you about other programmes.',
