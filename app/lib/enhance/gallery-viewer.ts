@@ -86,6 +86,14 @@ export function openViewer(grid: HTMLElement, opened: HTMLAnchorElement): void {
     });
   });
 
+  // PhotoSwipe ignores close() during its opening animation (a third of a second): a tap on × or the back
+  // button in that time would leave the viewer open over the album. Such a close waits for the animation's end.
+  const closeAtOnce = pswp.close.bind(pswp);
+  pswp.close = () => {
+    if (pswp.opener.isOpening) pswp.on('openingAnimationEnd', closeAtOnce);
+    else closeAtOnce();
+  };
+
   let closedByBack = false;
   const onPopState = () => {
     closedByBack = true;
