@@ -105,6 +105,14 @@ test('a tap opens the viewer with the caption and alt text, and the back button 
   await expect.poll(() => page.url()).toBe(albumUrl);
   await page.goBack();
   await expect(page).toHaveURL(/\/gallery$/u);
+
+  // × tapped at once, while the viewer is still opening, closes it too (PhotoSwipe alone ignores a close then).
+  await page.goto(`/gallery/${slug}`);
+  await waitForEnhancements(page);
+  await first.click();
+  await viewer.getByRole('button', { name: 'Close the photo (Esc)' }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect.poll(() => page.url()).toBe(albumUrl);
 });
 
 test('the Nepali album page labels the viewer in Nepali', async ({ page }) => {
