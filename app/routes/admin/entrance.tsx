@@ -1,5 +1,6 @@
 import { Form, Link, useActionData } from 'react-router';
 import { EntranceSessionForm } from '#app/components/admin/entrance/session-form.tsx';
+import { SeasonTabs } from '#app/components/admin/season-tabs.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -44,15 +45,7 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
-      {overview.seasons.length > 1 ? (
-        <nav className="entrance-seasons" aria-label="Seasons">
-          {overview.seasons.map((s) => (
-            <a key={s.id} href={`?season=${s.id}`} aria-current={s.id === season?.id ? 'true' : undefined}>
-              {s.name}
-            </a>
-          ))}
-        </nav>
-      ) : null}
+      <SeasonTabs seasons={overview.seasons} currentId={season?.id} />
       <WriteStatus result={result} />
       {!season ? (
         <p>There is no admission season yet.</p>

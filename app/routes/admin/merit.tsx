@@ -1,5 +1,6 @@
 import { Form, useActionData } from 'react-router';
 import { BsDateField } from '#app/components/admin/bs-date-field.tsx';
+import { SeasonTabs } from '#app/components/admin/season-tabs.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -351,15 +352,7 @@ export default function MeritPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
-      {review.seasons.length > 1 ? (
-        <nav className="entrance-seasons" aria-label="Seasons">
-          {review.seasons.map((s) => (
-            <a key={s.id} href={`?season=${s.id}`} aria-current={s.id === season?.id ? 'true' : undefined}>
-              {s.name}
-            </a>
-          ))}
-        </nav>
-      ) : null}
+      <SeasonTabs seasons={review.seasons} currentId={season?.id} />
       <WriteStatus result={result} />
       {!season ? (
         <p>There is no admission season yet.</p>
