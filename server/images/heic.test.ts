@@ -41,6 +41,8 @@ describe('HEIC photos', () => {
     expect(HEIC.includes('Secret Person')).toBe(true);
     const result = await processImage(HEIC, LIMITS);
     expect([result.width, result.height]).toEqual([640, 480]);
+    // The capture date is kept apart, as data, before the metadata goes.
+    expect(result.takenAt).toBe('2026-11-20T10:15:30');
     expect(result.variants.map((v) => `${v.format}@${v.width}`)).toEqual([
       'avif@400',
       'webp@400',
@@ -55,6 +57,7 @@ describe('HEIC photos', () => {
       expect(meta.exif).toBeUndefined();
       expect(v.body.includes('Secret Person')).toBe(false);
       expect(v.body.includes('Apple')).toBe(false);
+      expect(v.body.includes('2026:11:20')).toBe(false);
     }
     const jpeg = result.variants.find((v) => v.format === 'jpeg' && v.width === 640)!.body;
     expect((await pixel(jpeg, 100, 240))[0]).toBeGreaterThan(200);

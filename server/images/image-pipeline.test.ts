@@ -186,6 +186,25 @@ describe('processImage', () => {
     }
   });
 
+  it.each(['jpeg', 'png', 'webp', 'avif'] as const)(
+    "answers a %s photo's capture date, read before its metadata is dropped",
+    async (format) => {
+      const photo = await buildImage({ width: 900, height: 600, format, takenAt: '2025:04:14 06:45:00' });
+      const result = await processImage(photo, LIMITS);
+      expect(result.takenAt).toBe('2025-04-14T06:45:00');
+      for (const v of result.variants) {
+        expect((await sharp(v.body).metadata()).exif, `${v.format}@${v.width}`).toBeUndefined();
+        expect(v.body.includes('2025:04:14'), `${v.format}@${v.width}`).toBe(false);
+      }
+    },
+  );
+
+  it('answers no capture date for a photo that does not say, or says it badly', async () => {
+    expect((await processImage(await buildImage({ width: 64, height: 64 }), LIMITS)).takenAt).toBeNull();
+    const zeroed = await buildImage({ width: 64, height: 64, takenAt: '0000:00:00 00:00:00' });
+    expect((await processImage(zeroed, LIMITS)).takenAt).toBeNull();
+  });
+
   it('flattens transparency onto white for the JPEG variants', async () => {
     const transparent = await sharp({
       create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { IMAGE_WIDTHS, type ImageFormat, imageTooLargeMessage } from '#common/image.ts';
 import { refusal } from '#server/errors.ts';
+import { captureDateFromExif } from './exif-date.ts';
 import { decodeHeic } from './heic.ts';
 import { isHeif, sniffImageFormat } from './sniff.ts';
 
@@ -22,6 +23,11 @@ export interface ProcessedImage {
   height: number;
   /** First 16 hex characters of the SHA-256 of the upload: variant names change when content does. */
   hash: string;
+  /**
+   * When the photo was taken, from its own EXIF (read before the metadata is dropped): local wall-clock time
+   * without a zone, "2024-03-05T10:11:12", or null when the photo does not say.
+   */
+  takenAt: string | null;
   variants: EncodedVariant[];
 }
 
@@ -72,12 +78,15 @@ export async function processImage(
   let decoded: { data: Buffer; info: Pick<OutputInfo, 'width' | 'height' | 'channels'> };
   let width: number;
   let height: number;
+  let takenAt: string | null;
   try {
+    // The header alone; the capture date is taken from it now, since no variant keeps the photo's metadata.
+    const meta = await sharp(input, options).metadata();
+    takenAt = captureDateFromExif(meta.exif);
     if (heif) {
       decoded = await decodeHeic(input, { maxPixels: limits.maxPixels });
       ({ width, height } = decoded.info);
     } else {
-      const meta = await sharp(input, options).metadata();
       if (meta.width * meta.height > limits.maxPixels) throw new Error('pixel limit');
       // The picture's size as it is seen (after its EXIF orientation), which the stored image keeps.
       ({ width, height } = meta.autoOrient);
@@ -115,5 +124,5 @@ export async function processImage(
     }
   }
   const hash = createHash('sha256').update(input).digest('hex').slice(0, 16);
-  return { width, height, hash, variants };
+  return { width, height, hash, takenAt, variants };
 }

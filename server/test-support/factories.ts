@@ -43,6 +43,8 @@ export interface BuildImageOptions {
   width?: number;
   height?: number;
   format?: TestImageFormat;
+  /** A capture date written as the photo's EXIF DateTimeOriginal, in EXIF's own form ("2024:03:05 10:11:12"). */
+  takenAt?: string;
 }
 
 /** A real image of the given size: the left half red and the right half blue, so orientation can be checked. */
@@ -50,6 +52,7 @@ export async function buildImage({
   width = 640,
   height = 480,
   format = 'jpeg',
+  takenAt,
 }: BuildImageOptions = {}): Promise<Buffer> {
   const half = Math.max(1, Math.floor(width / 2));
   const base = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([
@@ -59,5 +62,6 @@ export async function buildImage({
       top: 0,
     },
   ]);
-  return base.toFormat(format).toBuffer();
+  const dated = takenAt === undefined ? base : base.withExif({ IFD2: { DateTimeOriginal: takenAt } });
+  return dated.toFormat(format).toBuffer();
 }

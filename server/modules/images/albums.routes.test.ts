@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Album, AlbumInput, AlbumWithPhotos } from '#common/gallery.ts';
 import type { Image } from '#common/image.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
+import { buildImage } from '#server/test-support/factories.ts';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -22,6 +24,8 @@ const photo = (width = 320, height = 240) =>
   sharp({ create: { width, height, channels: 3, background: '#3a6' } })
     .jpeg()
     .toBuffer();
+
+const fixture = (name: string) => readFile(new URL(`../../images/fixtures/${name}`, import.meta.url));
 
 const input = (slug: string, over: Partial<AlbumInput> = {}): AlbumInput => ({
   slug,
@@ -154,18 +158,40 @@ describe('albums', () => {
     expect((await step(a!, 'sideways')).statusCode).toBe(400);
   });
 
-  it('orders an album by capture date, earliest first, the undated photos after them in their order', async () => {
+  it('orders an album by the capture dates read from the uploaded photos, earliest first, the undated after them in their order', async () => {
     const album = await createAlbum('sports-week');
-    const [a, b, c, d] = (await addPhotos(album.id, 4)).map((p) => p.id);
-    const taken = { [a!]: null, [b!]: '2026-03-02T09:15:00', [c!]: null, [d!]: '2026-03-01T16:40:00' };
-    for (const [id, at] of Object.entries(taken)) {
-      await t.db.updateTable('images').set({ taken_at: at }).where('id', '=', id).execute();
-    }
+    const upload = async (body: Buffer) => {
+      const res = await uploadTo(album.id, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Image>().id;
+    };
+    const a = await upload(await photo());
+    const b = await upload(await buildImage({ width: 320, height: 240, takenAt: '2026:03:02 09:15:00' }));
+    const c = await upload(
+      await buildImage({ width: 320, height: 240, format: 'png', takenAt: '0000:00:00 00:00:00' }),
+    );
+    // Motorola byte order, with only CreateDate set (2019-08-15 07:30:05); then an iPhone-like HEIC (2026-11-20).
+    const d = await upload(await fixture('motorola-exif-create-date.jpg'));
+    const e = await upload(await fixture('red-blue-640x480.heic'));
+    const stored = await t.db
+      .selectFrom('images')
+      .select(['id', 'taken_at'])
+      .where('album_id', '=', album.id)
+      .execute();
+    expect(Object.fromEntries(stored.map((r) => [r.id, r.taken_at]))).toEqual({
+      [a]: null,
+      [b]: '2026-03-02T09:15:00',
+      [c]: null,
+      [d]: '2019-08-15T07:30:05',
+      [e]: '2026-11-20T10:15:30',
+    });
+    expect(await order(album.id)).toEqual([a, b, c, d, e]);
+
     const sort = (id: string) => t.asAdmin({ method: 'POST', url: `/api/admin/albums/${id}/order-by-capture` });
     expect((await sort(album.id)).statusCode).toBe(204);
-    expect(await order(album.id)).toEqual([d, b, a, c]);
+    expect(await order(album.id)).toEqual([d, b, e, a, c]);
     const entries = await t.db.selectFrom('audit_log').select('subject').execute();
-    expect(entries.map((e) => e.subject)).toContain('order of Album sports-week by capture date');
+    expect(entries.map((r) => r.subject)).toContain('order of Album sports-week by capture date');
     expect((await sort('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 

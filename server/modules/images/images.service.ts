@@ -105,7 +105,7 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         caption_ne: '',
         alt_en: '',
         alt_ne: '',
-        taken_at: null,
+        taken_at: processed.takenAt,
       };
       const files = variants.map((v, i) => ({
         key: v.key,
