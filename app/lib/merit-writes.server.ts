@@ -85,8 +85,9 @@ export const refuseOfferVoucher: AdminWrite = {
 export const confirmOffer: AdminWrite = {
   action: 'merit.manage',
   messages: { done: 'Fee marked paid: the applicant is admitted.', failed: 'Could not confirm the offer.' },
-  run: async (form, services, admin) =>
-    services.merit
-      .confirm(admin, formText(form, 'application'), formText(form, 'how') === 'voucher' ? 'voucher' : 'fee-paid')
-      .then(() => undefined),
+  async run(form, services, admin) {
+    const voucher = formText(form, 'how') === 'voucher';
+    await services.merit.confirm(admin, formText(form, 'application'), voucher ? 'voucher' : 'fee-paid');
+    return voucher ? { done: 'Voucher verified: the applicant is admitted.' } : undefined;
+  },
 };
