@@ -170,11 +170,18 @@ export async function markVoucherSent(db: Db, id: string, voucherNumber: string,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The office refused an offer's voucher: the offer is open again until its deadline, as it was before. */
-export async function reopenOffer(db: Db, id: string): Promise<boolean> {
+/**
+ * An offer's voucher set aside: open again until its deadline. The office refused it (the number and time stay,
+ * so the applicant is told), or its files could not be kept (`before`: the voucher as it was before it came).
+ */
+export async function reopenOffer(
+  db: Db,
+  id: string,
+  before?: { voucher_number: string; voucher_at: string | null },
+): Promise<boolean> {
   const result = await db
     .updateTable('offers')
-    .set({ state: 'open' })
+    .set({ state: 'open', ...before })
     .where('id', '=', id)
     .where('state', '=', 'voucher-sent')
     .executeTakeFirst();

@@ -16,6 +16,8 @@ let t: AdminTestApp;
 let f: ApplicationFixture;
 let office = '';
 let editor = '';
+/** When set, moving a staged file to its key fails, as a disk failing after the row is committed. */
+let failPublish = false;
 
 async function signIn(email: string, role: 'admissions' | 'editor'): Promise<string> {
   const password = 'a-long-password-2';
@@ -25,7 +27,14 @@ async function signIn(email: string, role: 'admissions' | 'editor'): Promise<str
 }
 
 beforeAll(async () => {
-  t = await createAdminTestApp(SESSIONS_OUTLAST_CLOCK, (s) => s, clock);
+  t = await createAdminTestApp(
+    SESSIONS_OUTLAST_CLOCK,
+    (s) => ({
+      ...s,
+      publish: (batch, key) => (failPublish ? Promise.reject(new Error('disk gone')) : s.publish(batch, key)),
+    }),
+    clock,
+  );
   f = await seedApplications(t.db, createLocalStorage(t.uploadsDir), {
     count: 4,
     withFiles: 0,
@@ -219,6 +228,25 @@ describe('the office’s answer', () => {
     expect(await t.app.services.merit.lapseDue()).toBe(1);
     expect((await row(0)).state).toBe('withdrawn');
     expect((await row(3)).state).toBe('offered');
+  });
+
+  it('keeps nothing of a voucher whose files could not be stored: the offer stays open, no history, no message', async () => {
+    failPublish = true;
+    try {
+      expect(await codeOf(sendVoucher(3, 'NB-5001', await fixtureJpeg()))).toBe('Error: disk gone');
+    } finally {
+      failPublish = false;
+    }
+    expect(await offerOf(3)).toMatchObject({ state: 'open', voucher_number: '' });
+    expect(await vouchersOf(3)).toHaveLength(0);
+    expect(await messagesOf('offer-voucher-sent', 3)).toHaveLength(0);
+    const history = await t.db
+      .selectFrom('application_events')
+      .select('text')
+      .where('application_id', '=', app(3).id)
+      .where('kind', '=', 'offer')
+      .execute();
+    expect(history).toHaveLength(0);
   });
 
   it('lets the applicant send again until the deadline, and verifies one: admitted, the guardian told', async () => {

@@ -75,7 +75,7 @@ export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeo
     async send(applicationId: string, voucherNumber: string, files: { body: Buffer }[]): Promise<void> {
       const number = VoucherNumberSchema.safeParse(voucherNumber);
       if (!number.success) throw badRequest('validation', number.error.issues[0]?.message);
-      await sendable(db, applicationId, clock.now().toISOString());
+      const before = await sendable(db, applicationId, clock.now().toISOString());
       const sent = files.filter((f) => f.body.length > 0);
       if (sent.length === 0) throw badRequest('validation', 'Choose the photo of the voucher.');
       if (sent.length > 1) throw tooManyPages();
@@ -85,6 +85,7 @@ export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeo
       const earlier = await intake.listDocumentsOfKind(db, applicationId, OFFER_VOUCHER_KIND);
       const { row, files: stored } = documentParts(checked, applicationId, earlier.length, at);
       const document = { ...row, kind: OFFER_VOUCHER_KIND };
+      const event = eventOf(applicationId, at, 'Applicant', null, `Admission fee voucher sent (number ${number.data})`);
       await storeWithCommit(
         storage,
         stored,
@@ -97,18 +98,30 @@ export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeo
               const app = await office.findApplication(trx, applicationId);
               if (!app) throw refusal('offer/not-open');
               await intake.insertDocument(trx, document);
-              await intake.insertEvent(
-                trx,
-                eventOf(applicationId, at, 'Applicant', null, `Admission fee voucher sent (number ${number.data})`),
-              );
+              await intake.insertEvent(trx, event);
               await audit(trx, APPLICANT_ACTOR, { kind: 'offer-voucher-sent', subject: app.reference }, now);
               await queueApplicationNotice(trx, notices.siteUrl, app, 'offer-voucher-sent', now);
             }),
+          // The files could not be kept: the voucher is not taken (the applicant is told and may send it again).
           revert: () =>
             db.transaction().execute(async (trx) => {
               await trx.deleteFrom('application_documents').where('id', '=', document.id).execute();
+              await intake.deleteEvents(trx, [event.id]);
+              // Its message, unless the sender has already taken it: the guardian is not told of a voucher not kept.
+              await trx
+                .deleteFrom('outbox_messages')
+                .where('event', '=', `application-offer-voucher-sent:${applicationId}`)
+                .where('created_at', '=', at)
+                .where('claim', 'is', null)
+                .where('sent_at', 'is', null)
+                .execute();
               const offer = await repo.openOfferOf(trx, applicationId);
-              if (offer) await repo.reopenOffer(trx, offer.id);
+              if (offer) {
+                await repo.reopenOffer(trx, offer.id, {
+                  voucher_number: before.voucher_number,
+                  voucher_at: before.voucher_at,
+                });
+              }
             }),
         },
         log,
