@@ -178,6 +178,11 @@ export const API_ERRORS = {
   'merit/published': { status: 409, message: 'The results of this season are already published.' },
   'merit/not-ready': { status: 409, message: null },
   'offer/not-open': { status: 409, message: 'This application has no open offer.' },
+  /** A voucher for the offer already waits for the office's check: nothing more is taken until then. */
+  'offer/voucher-waiting': { status: 409, message: 'A voucher for this offer is waiting for the office.' },
+  'offer/past-deadline': { status: 409, message: 'The deadline to confirm this offer has passed.' },
+  /** The office verifies or refuses a voucher only while one waits for it. */
+  'offer/no-voucher': { status: 409, message: 'This offer has no voucher waiting to be checked.' },
 
   /** Staff accounts: the site always keeps one owner who can sign in. */
   'staff/last-owner': {

@@ -272,6 +272,8 @@ export function applicationRefusalText(code: string, t: ApplyText, retryAfterSec
     'application/not-found': r.notFound,
     'application/not-correctable': r.notCorrectable,
     'offer/not-open': r.offerNotOpen,
+    'offer/voucher-waiting': r.offerVoucherWaiting,
+    'offer/past-deadline': r.offerPastDeadline,
     'application/file-too-large': r.tooLarge(APPLICATION_FILE_LIMITS.fileBytes / 1_048_576),
     'application/not-image': r.notImage,
     'application/not-document': r.notImageOrPdf,

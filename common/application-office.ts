@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   APPLICATION_STATES,
   type ApplicationState,
-  type DocumentKind,
+  type StoredDocumentKind,
   PAYMENT_STATES,
   type PaymentState,
 } from './application.ts';
@@ -83,7 +83,7 @@ export interface ApplicationsPage {
 
 export interface ApplicationDocumentView {
   id: string;
-  kind: DocumentKind;
+  kind: StoredDocumentKind;
   position: number;
   format: 'image' | 'pdf';
   pages: number | null;
@@ -216,10 +216,11 @@ export const PAYMENT_LABELS: Record<PaymentState, string> = {
   refused: 'Refused',
 };
 
-export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
+export const DOCUMENT_LABELS: Record<StoredDocumentKind, string> = {
   photo: 'Photo',
   'grade-sheet': 'SEE grade sheet',
   character: 'Character certificate',
   proof: 'Scholarship proof',
   voucher: 'Bank voucher',
+  'offer-voucher': 'Admission fee voucher (offer)',
 };

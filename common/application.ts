@@ -62,6 +62,15 @@ export function stateMoveProblem(
 
 export const DOCUMENT_KINDS = ['photo', 'grade-sheet', 'character', 'proof', 'voucher'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+/**
+ * The photo (or PDF) of the admission-fee bank voucher an applicant sends for an offer from the status page:
+ * stored with the application's documents, never part of the application form.
+ */
+export const OFFER_VOUCHER_KIND = 'offer-voucher';
+/** Every kind of document an application may hold: the form's, and the offer's voucher. */
+export type StoredDocumentKind = DocumentKind | typeof OFFER_VOUCHER_KIND;
+/** The order the office sees an application's documents in: the form's, then the offer's voucher. */
+export const STORED_DOCUMENT_KINDS: readonly StoredDocumentKind[] = [...DOCUMENT_KINDS, OFFER_VOUCHER_KIND];
 
 /** What an applicant may send, stated on the form and enforced by the server. */
 export const APPLICATION_FILE_LIMITS = {

@@ -35,6 +35,8 @@ export const AUDIT_KIND_LABELS = {
   'results-scheduled': 'Results scheduled',
   'results-published': 'Results published',
   'offer-closed': 'Offer confirmed, declined or lapsed',
+  'offer-voucher-sent': 'Offer voucher sent by the applicant',
+  'offer-voucher-refused': 'Offer voucher refused',
   'content-changed': 'Site content changed',
   'inquiry-handled': 'Inquiry marked handled',
   'inquiry-unhandled': 'Inquiry marked not handled',

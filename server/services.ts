@@ -20,6 +20,7 @@ import { createImagesService } from './modules/images/images.service.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
 import { createMeritService } from './modules/results/merit.service.ts';
+import { createOfferVouchers } from './modules/results/offer-vouchers.ts';
 import { createResultsLookup } from './modules/results/results-lookup.ts';
 import { makeResultsNotice } from './modules/results/results-notice.ts';
 import { createMessagesService } from './modules/outbox/messages.service.ts';
@@ -126,6 +127,15 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     changed: () => resultsLookup.invalidate(),
   });
   const entrance = createEntranceService({ db, storage, clock, notices: applicationNotices });
+  // An offer's admission-fee voucher, sent from the status page and checked by the office.
+  const offerVouchers = createOfferVouchers({
+    db,
+    storage,
+    clock,
+    log,
+    notices: applicationNotices,
+    pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+  });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -207,6 +217,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     /** Damage met in the SQLite file while running (undefined on PostgreSQL). */
     damage,
     merit,
+    offerVouchers,
     resultsLookup,
     /** The results notice of a published season, with its pass list printed to PDF when Chromium is here. */
     makeResultsNotice: (seasonId: string) =>

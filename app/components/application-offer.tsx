@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { TextField } from '#app/components/application-fields.tsx';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
@@ -7,14 +9,22 @@ import { type ResultOutcome, offerLastDay } from '#common/results.ts';
 export interface OfferView {
   outcome: 'offered' | 'waitlisted' | 'not-selected';
   waitlistPosition: number | null;
-  offer: { state: 'open' | 'confirmed' | 'lapsed' | 'declined'; deadline: string; fromWaitlist: boolean } | null;
+  offer: {
+    state: 'open' | 'voucher-sent' | 'confirmed' | 'lapsed' | 'declined';
+    deadline: string;
+    fromWaitlist: boolean;
+    /** The voucher's number while it waits for the office ('' otherwise). */
+    voucherNumber: string;
+    /** Open again because the office refused the voucher sent. */
+    voucherRefused: boolean;
+  } | null;
 }
 
 /** Where the applicant stands now: an offer's own state wins over the list's first outcome. */
 const outcomeNow = (view: OfferView): ResultOutcome =>
   !view.offer
     ? view.outcome
-    : view.offer.state === 'open'
+    : view.offer.state === 'open' || view.offer.state === 'voucher-sent'
       ? 'offered'
       : view.offer.state === 'confirmed'
         ? 'admitted'
@@ -27,6 +37,10 @@ interface OfferBoxProps {
   /** The first press of 'Decline' asks again before anything changes. */
   askDecline: boolean;
   declined: boolean;
+  /** The voucher just sent was taken. */
+  voucherSent: boolean;
+  /** The voucher form as refused: the number typed and why. */
+  voucherRefused?: { number: string; message: string } | undefined;
 }
 
 /**
@@ -34,7 +48,7 @@ interface OfferBoxProps {
  * that it came from the waiting list when an earlier offer was given up), the waiting-list place, or not
  * selected; an open offer can be declined, after a second question. Plain forms: works without JavaScript.
  */
-export function OfferBox({ view, reference, birth, askDecline, declined }: OfferBoxProps) {
+export function OfferBox({ view, reference, birth, askDecline, declined, voucherSent, voucherRefused }: OfferBoxProps) {
   const { ui, lang } = useSiteContent();
   const t = ui.results;
   const digits = (n: number) => (lang === 'ne' ? toDevanagariDigits(n) : String(n));
@@ -64,6 +78,16 @@ export function OfferBox({ view, reference, birth, askDecline, declined }: Offer
       </p>
       {outcome === 'offered' && view.offer?.fromWaitlist ? <p>{t.offerBox.movedUp}</p> : null}
       <p>{next}</p>
+      {voucherSent ? (
+        <p role="status" className="form-status__message form-status__message--ok">
+          {t.offerBox.voucherSent}
+        </p>
+      ) : view.offer?.state === 'voucher-sent' ? (
+        <p className="apply-offer__voucher-waiting">{t.offerBox.voucherWaiting(view.offer.voucherNumber)}</p>
+      ) : null}
+      {view.offer?.state === 'open' ? (
+        <VoucherForm hidden={hidden} refusedBefore={view.offer.voucherRefused} refused={voucherRefused} />
+      ) : null}
       {outcome === 'offered' ? (
         askDecline ? (
           <div className="apply-offer__confirm" role="alertdialog" aria-labelledby="apply-offer-ask">
@@ -88,5 +112,56 @@ export function OfferBox({ view, reference, birth, askDecline, declined }: Offer
         )
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The admission-fee voucher's photo (or PDF) and number for an open offer: a plain multipart post that works
+ * without JavaScript; the server takes it only while the offer is open and before its deadline.
+ */
+function VoucherForm({
+  hidden,
+  refusedBefore,
+  refused,
+}: {
+  hidden: ReactNode;
+  refusedBefore: boolean;
+  refused?: { number: string; message: string } | undefined;
+}) {
+  const { ui } = useSiteContent();
+  const t = ui.results.offerBox;
+  return (
+    <form method="post" encType="multipart/form-data" className="apply-form apply-offer__voucher">
+      <h3>{t.voucherHeading}</h3>
+      {refusedBefore ? <p className="form-status__message form-status__message--error">{t.voucherRefused}</p> : null}
+      <p>{t.voucherIntro}</p>
+      {refused ? (
+        <p role="alert" className="form-status__message form-status__message--error" tabIndex={-1}>
+          {refused.message}
+        </p>
+      ) : null}
+      {hidden}
+      <TextField name="voucher_number" label={t.voucherNumber} value={refused?.number} autoComplete="off" />
+      <div className="form-field">
+        <label className="form-field__label" htmlFor="field-voucher_file">
+          {t.voucherFile}
+        </label>
+        <input
+          id="field-voucher_file"
+          name="voucher_file"
+          type="file"
+          required
+          accept="image/jpeg,image/png,image/webp,application/pdf"
+          className="form-field__control"
+          aria-describedby="field-voucher_file-hint"
+        />
+        <p id="field-voucher_file-hint" className="apply-hint">
+          {t.voucherFileHint}
+        </p>
+      </div>
+      <button type="submit" name="intent" value="voucher" className="btn btn--primary">
+        {t.voucherSend}
+      </button>
+    </form>
   );
 }

@@ -69,11 +69,25 @@ export const scheduleResults: AdminWrite = {
   },
 };
 
+/** The office found the applicant's voucher wrong: the offer is open again and the guardian is told why. */
+export const refuseOfferVoucher: AdminWrite = {
+  action: 'merit.manage',
+  messages: {
+    done: 'Voucher refused: the applicant is told and may send another until the deadline.',
+    failed: 'Could not refuse the voucher.',
+  },
+  run: async (form, services, admin) =>
+    services.offerVouchers
+      .refuse(admin, formText(form, 'application'), { reason: formText(form, 'reason') })
+      .then(() => undefined),
+};
+
 export const confirmOffer: AdminWrite = {
   action: 'merit.manage',
   messages: { done: 'Fee marked paid: the applicant is admitted.', failed: 'Could not confirm the offer.' },
-  run: async (form, services, admin) =>
-    services.merit
-      .confirm(admin, formText(form, 'application'), formText(form, 'how') === 'voucher' ? 'voucher' : 'fee-paid')
-      .then(() => undefined),
+  async run(form, services, admin) {
+    const voucher = formText(form, 'how') === 'voucher';
+    await services.merit.confirm(admin, formText(form, 'application'), voucher ? 'voucher' : 'fee-paid');
+    return voucher ? { done: 'Voucher verified: the applicant is admitted.' } : undefined;
+  },
 };

@@ -44,6 +44,9 @@ type StatusResult =
       offer?: OfferView | null;
       askDecline?: boolean;
       declined?: boolean;
+      voucherSent?: boolean;
+      /** The offer's voucher form refused: the number typed and why (the look-up itself succeeded). */
+      voucherRefused?: { number: string; message: string };
     }
   | { refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> } };
 
@@ -88,6 +91,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const intent = formText(form, 'intent');
     let declined = false;
+    let voucherSent = false;
+    let voucherRefused: { number: string; message: string } | undefined;
+    let voucherStatus = 200;
+    if (intent === 'voucher') {
+      // Found by the reference and date of birth first (a wrong one is refused as any look-up is), then sent.
+      const id = await intake.applicationOf(values.reference, birthDate, context.clientIp);
+      const number = formText(form, 'voucher_number').trim();
+      const files = await filesIn(form, 'voucher_file', 'voucher');
+      const words = interfaceText(lang).results.offerBox;
+      const missing = !number ? words.voucherNumber : files.length === 0 ? words.voucherFile : '';
+      try {
+        if (missing) {
+          voucherRefused = { number, message: t.errors.required(missing) };
+          voucherStatus = 400;
+        } else {
+          await context.services.offerVouchers.send(id, number, files);
+          voucherSent = true;
+        }
+      } catch (err) {
+        const refusal = refusalOf(err);
+        if (!refusal) throw err;
+        voucherRefused = { number, message: applicationRefusalText(refusal.code, t) };
+        voucherStatus = refusal.status;
+      }
+    }
     if (intent === 'decline') {
       // Found by the reference and date of birth first (a wrong one is refused as any look-up is), then declined.
       await context.services.merit.declineOwn(
@@ -100,13 +128,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.services.entrance.hasAdmitCard(status.reference),
       context.services.merit.outcomeOf(status.reference),
     ]);
-    return {
-      status: { ...status, birth: values },
-      admitCard,
-      offer,
-      askDecline: intent === 'decline-ask',
-      declined,
-    } satisfies StatusResult;
+    return data<StatusResult>(
+      {
+        status: { ...status, birth: values },
+        admitCard,
+        offer,
+        askDecline: intent === 'decline-ask',
+        declined,
+        voucherSent,
+        ...(voucherRefused ? { voucherRefused } : {}),
+      },
+      { status: voucherStatus },
+    );
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
@@ -141,6 +174,8 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
             birth={shown.status.birth}
             askDecline={Boolean(shown.askDecline)}
             declined={Boolean(shown.declined)}
+            voucherSent={Boolean(shown.voucherSent)}
+            voucherRefused={shown.voucherRefused}
           />
         ) : null}
         {shown?.admitCard ? (

@@ -152,6 +152,9 @@ export const applyEn = {
     notFound: 'No application matches this reference and date of birth. Check both and try again.',
     notCorrectable: 'This application is not waiting for a correction. Nothing was changed.',
     offerNotOpen: 'This application has no open offer (it may have lapsed or been confirmed). Nothing was changed.',
+    offerVoucherWaiting:
+      'A voucher for this offer is already with the office. Wait for its answer: you will get an SMS. Nothing was changed.',
+    offerPastDeadline: 'The deadline to confirm this offer has passed. Nothing was changed.',
     missing: (doc: string) => `${doc}: please add it.`,
     notImage: 'This file is not a JPEG, PNG or WebP photo.',
     notImageOrPdf: 'This file is neither a photo (JPEG, PNG, WebP) nor a PDF.',

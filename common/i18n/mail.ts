@@ -13,6 +13,8 @@ export const APPLICATION_NOTICE_STEPS = [
   'admitted',
   'withdrawn',
   'admit-card',
+  'offer-voucher-sent',
+  'offer-voucher-refused',
 ] as const;
 export type ApplicationNoticeStep = (typeof APPLICATION_NOTICE_STEPS)[number];
 
@@ -94,6 +96,14 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
         headline: 'admit card ready',
         body: 'The admit card for the entrance examination is ready. Open it from the status page, print it or keep it on the phone, and bring it to the examination.',
       },
+      'offer-voucher-sent': {
+        headline: 'voucher received',
+        body: 'The admission fee voucher has reached the office, in time: the seat is kept while the office checks it.',
+      },
+      'offer-voucher-refused': {
+        headline: 'voucher not accepted',
+        body: 'The office could not accept the admission fee voucher. Send a clear photo of the right voucher from the status page before the deadline, or pay at the college office.',
+      },
     },
     applicationSubject: 'Application {reference}: {headline}',
     applicationAbout: 'About the application of {name}, reference {reference}, on {date}:',
@@ -143,6 +153,14 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
       'admit-card': {
         headline: 'प्रवेश पत्र तयार',
         body: 'प्रवेश परीक्षाको प्रवेश पत्र तयार छ। स्थिति पृष्ठबाट खोल्नुहोस्, छाप्नुहोस् वा फोनमा राख्नुहोस्, र परीक्षामा ल्याउनुहोस्।',
+      },
+      'offer-voucher-sent': {
+        headline: 'भौचर प्राप्त',
+        body: 'भर्ना शुल्कको भौचर समयमै कार्यालयमा पुगेको छ: कार्यालयले जाँच्दासम्म सिट सुरक्षित रहन्छ।',
+      },
+      'offer-voucher-refused': {
+        headline: 'भौचर स्वीकृत भएन',
+        body: 'कार्यालयले भर्ना शुल्कको भौचर स्वीकार गर्न सकेन। म्यादभित्र स्थिति पृष्ठबाट सही भौचरको स्पष्ट फोटो पठाउनुहोस्, वा कलेजको कार्यालयमा शुल्क तिर्नुहोस्।',
       },
     },
     applicationSubject: 'आवेदन {reference}: {headline}',

@@ -32,7 +32,7 @@ export const resultsEn = {
   },
   next: {
     offered: (deadline: string) =>
-      `Confirm your seat by ${deadline}: pay the admission fee at the college office. An offer not confirmed by then goes to the next on the waiting list.`,
+      `Confirm your seat by ${deadline}: pay the admission fee at the college office, or send a photo of the bank voucher from the application status page. An offer not confirmed by then goes to the next on the waiting list.`,
     waitlisted:
       'When a seat is given up, it is offered to the next on the waiting list: we will send an SMS, and this page and the application status page will show the offer.',
     'not-selected': 'Thank you for applying. The college office can tell you about other programmes.',
@@ -50,6 +50,19 @@ export const resultsEn = {
     declineYes: 'Yes, decline my offer',
     declineNo: 'No, keep my offer',
     declined: 'Your offer is declined: the seat goes to the next on the waiting list.',
+    voucherHeading: 'Paid at the bank? Send the voucher',
+    voucherIntro:
+      'Pay the admission fee into the college account at the bank, then send a clear photo of the voucher and its number here before the deadline.',
+    voucherNumber: 'Voucher number',
+    voucherFile: 'Photo of the voucher',
+    voucherFileHint: 'A JPEG, PNG or WebP photo, or a PDF, up to 10 MB.',
+    voucherSend: 'Send the voucher',
+    voucherSent:
+      'Your voucher has reached the college office in time: your seat is kept while the office checks it. You will get an SMS.',
+    voucherWaiting: (number: string) =>
+      `Voucher ${number} has reached the college office: your seat is kept while the office checks it.`,
+    voucherRefused:
+      'The office could not accept the voucher you sent. Send a clear photo of the right voucher before the deadline, or pay at the college office.',
   },
   /** On the admission page once offers are made. */
   seatsLeft: (n: string) => `${n} seats left`,

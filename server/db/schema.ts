@@ -541,6 +541,10 @@ export interface OffersTable {
   confirmed_how: Generated<string>;
   created_at: string;
   closed_at: string | null;
+  /** The admission-fee bank voucher's number the applicant sent with its photo ('' when none). */
+  voucher_number: Generated<string>;
+  /** When the voucher arrived (ISO UTC), null when none did. */
+  voucher_at: Generated<string | null>;
 }
 export type MeritSettingsRow = Selectable<MeritSettingsTable>;
 export type OfferRow = Selectable<OffersTable>;

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { toBsDate } from '#common/bs-date.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
+import { photoJpeg } from './support/admin-photo.ts';
 import { violations } from './support/axe.ts';
 import { BASE_URL } from './support/env.ts';
 import { setServerClock } from './support/clock.ts';
@@ -11,12 +12,16 @@ import { taggedTestsOnly } from './support/tagged-only.ts';
 // Results day from the office's page: four Science candidates for one seat (two tied on marks, one below the
 // pass mark set here). The office reviews the list, moves a rule, sets the pass mark and schedules the
 // results (without JavaScript); the server's moved clock publishes them; students see their offer and their
-// waiting-list place on the status page; the offer lapses and the next student's status page shows the offer.
+// waiting-list place on the status page; the offer lapses and the next student's status page shows the offer;
+// that student sends the bank voucher's photo (without JavaScript), the office refuses it, the student sends
+// another and the office verifies it.
 // Waiting for the server's schedule (a tick every 20 s) to publish and to lapse takes longer than the default.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let f: ApplicationFixture;
 let births: string[] = [];
+/** The application (1 or 2: tied on marks) the lapsed seat moved up to. */
+let movedUp = 0;
 const ROLL = 7101;
 // The publish time: tomorrow 10:00 in Nepal (10:00 NPT is 04:15 UTC).
 const tomorrow = new Date(Date.now() + 86_400_000);
@@ -151,20 +156,85 @@ test('the offer lapses and the next student is offered the seat; the office conf
         // The first on the waiting list is one of the two tied on marks.
         await openStatus(page, '/admission/status', 1);
         const outcome = page.locator('.apply-offer__outcome');
+        movedUp = 1;
         if ((await outcome.innerText()) === 'You are offered a seat') return 'You are offered a seat';
         await openStatus(page, '/admission/status', 2);
+        movedUp = 2;
         return outcome.innerText();
       },
       { timeout: 45_000 },
     )
     .toContain('You are offered a seat');
   await expect(page.locator('.apply-offer')).toContainText('now offered to you from the waiting list');
+  await expect(page.locator('.apply-offer')).toContainText('send a photo of the bank voucher');
 
   await signInByApi(page);
   await meritPage(page);
   await expect(page.locator('tr', { hasText: 'Lapsed' })).toHaveCount(1);
-  await page.getByRole('button', { name: /^Mark fee paid \(confirm\)/u }).click();
-  await expect(page.getByRole('status')).toContainText('the applicant is admitted');
-  await expect(page.locator('tr', { hasText: 'Confirmed (fee paid)' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Mark fee paid \(confirm\)/u })).toHaveCount(1);
   expect(await violations(page)).toEqual([]);
+});
+
+test.describe('the voucher, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  async function sendVoucher(
+    page: Page,
+    path: string,
+    number: string,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ) {
+    await openStatus(page, path, movedUp);
+    const form = page.locator('form.apply-offer__voucher');
+    await form.locator('input[name=voucher_number]').fill(number);
+    await form.locator('input[name=voucher_file]').setInputFiles(file);
+    await form.locator('button[value=voucher]').click();
+  }
+
+  test('the student sends the voucher; the office refuses it; the student sends another; the office verifies it', async ({
+    page,
+  }) => {
+    // A file that is not a picture: refused in the offer box, nothing taken, the number kept.
+    await sendVoucher(page, '/admission/status', 'NB-7101', {
+      name: 'voucher.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a photo'),
+    });
+    await expect(page.locator('form.apply-offer__voucher [role=alert]')).toContainText('neither a photo');
+    await expect(page.locator('form.apply-offer__voucher input[name=voucher_number]')).toHaveValue('NB-7101');
+
+    const photo = { name: 'voucher.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(1200, 800) };
+    await sendVoucher(page, '/admission/status', 'NB-7101', photo);
+    await expect(page.locator('.apply-offer')).toContainText('Your voucher has reached the college office in time');
+    await expect(page.locator('form.apply-offer__voucher')).toHaveCount(0);
+    await screenshots(page, 'status-voucher-sent');
+
+    await signInByApi(page);
+    await meritPage(page);
+    const waiting = page.locator('tr', { hasText: 'Voucher sent' });
+    await expect(waiting).toContainText('No. NB-7101');
+    // The voucher opens through the application's document route (each opening audited).
+    const href = await waiting.getByRole('link', { name: 'Open the voucher' }).getAttribute('href');
+    const opened = await page.request.get(href!);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('image/jpeg');
+    await waiting.getByLabel('Reason told to the applicant (optional)').fill('The amount is not the admission fee.');
+    await waiting.getByRole('button', { name: /^Voucher refused/u }).click();
+    await expect(page.getByRole('status')).toContainText('Voucher refused');
+    await screenshots(page, 'admin-merit-voucher');
+
+    // The student is told in Nepali too, and may send again before the deadline.
+    await openStatus(page, '/ne/admission/status', movedUp);
+    await expect(page.locator('.apply-offer')).toContainText('भौचर कार्यालयले स्वीकार गर्न सकेन');
+    await sendVoucher(page, '/ne/admission/status', 'NB-7102', photo);
+    await expect(page.locator('.apply-offer')).toContainText('समयमै कलेजको कार्यालयमा पुग्यो');
+
+    await signInByApi(page);
+    await meritPage(page);
+    await page.getByRole('button', { name: /^Voucher verified \(confirm\)/u }).click();
+    await expect(page.getByRole('status')).toContainText('the applicant is admitted');
+    await expect(page.locator('tr', { hasText: 'Confirmed (voucher)' })).toHaveCount(1);
+    await openStatus(page, '/admission/status', movedUp);
+    await expect(page.locator('.apply-offer__outcome')).toHaveText('You are admitted');
+  });
 });

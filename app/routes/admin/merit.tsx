@@ -6,7 +6,13 @@ import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
-import { confirmOffer, moveMeritRule, saveMeritSettings, scheduleResults } from '#app/lib/merit-writes.server.ts';
+import {
+  confirmOffer,
+  moveMeritRule,
+  refuseOfferVoucher,
+  saveMeritSettings,
+  scheduleResults,
+} from '#app/lib/merit-writes.server.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { FINAL_TIE_BREAK, MERIT_RULE_LABELS, type MeritRule } from '#common/merit.ts';
 import { isoToNepalLocal } from '#common/nepal-time.ts';
@@ -29,6 +35,7 @@ export const action = (args: Route.ActionArgs) =>
     'move-rule': moveMeritRule,
     schedule: scheduleResults,
     'confirm-offer': confirmOffer,
+    'refuse-voucher': refuseOfferVoucher,
   });
 
 type Review = Route.ComponentProps['loaderData']['review'];
@@ -273,10 +280,44 @@ function ProgrammeList({ list, categories }: { list: Review['programmes'][number
 
 const OFFER_STATES: Record<string, string> = {
   open: 'Offered',
+  'voucher-sent': 'Voucher sent',
   confirmed: 'Confirmed',
   declined: 'Declined',
   lapsed: 'Lapsed',
 };
+
+/** An offer's voucher waiting for the office: verified (the applicant is admitted) or refused with a reason. */
+function VoucherActions({ offer }: { offer: Review['offers'][number] }) {
+  return (
+    <div className="merit-voucher">
+      <Form method="post">
+        <input type="hidden" name="intent" value="confirm-offer" />
+        <input type="hidden" name="how" value="voucher" />
+        <input type="hidden" name="application" value={offer.applicationId} />
+        <button type="submit" className="btn btn--small" aria-label={`Voucher verified (confirm): ${offer.nameEn}`}>
+          Voucher verified (confirm)
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="refuse-voucher" />
+        <input type="hidden" name="application" value={offer.applicationId} />
+        <label className="form-field__label" htmlFor={`voucher-reason-${offer.id}`}>
+          Reason told to the applicant (optional)
+        </label>
+        <input
+          id={`voucher-reason-${offer.id}`}
+          name="reason"
+          maxLength={300}
+          className="form-field__control"
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn--small" aria-label={`Voucher refused: ${offer.nameEn}`}>
+          Voucher refused
+        </button>
+      </Form>
+    </div>
+  );
+}
 
 function Offers({ review }: { review: Review }) {
   const programmeName = (id: string) => review.programmes.find((p) => p.programme.id === id)?.programme.nameEn ?? '';
@@ -306,6 +347,25 @@ function Offers({ review }: { review: Review }) {
                 <td>
                   {OFFER_STATES[o.state] ?? o.state}
                   {o.state === 'confirmed' ? ` (${o.confirmedHow === 'voucher' ? 'voucher' : 'fee paid'})` : ''}
+                  {o.state === 'voucher-sent' && o.voucherAt ? (
+                    <>
+                      <br />
+                      No. {o.voucherNumber}, {when(o.voucherAt)}
+                      {o.voucherFile ? (
+                        <>
+                          {' '}
+                          {/* Opened through the application's document route: every opening is audited. */}
+                          <a
+                            href={`/admin/applications/${o.applicationId}/documents/${o.voucherFile.documentId}/${encodeURIComponent(o.voucherFile.file)}`}
+                            target="_blank"
+                            rel="noreferrer"
+                          >
+                            Open the voucher
+                          </a>
+                        </>
+                      ) : null}
+                    </>
+                  ) : null}
                 </td>
                 <td>{formatDateIn('en', offerLastDay(o.deadline))}</td>
                 <td>
@@ -321,6 +381,8 @@ function Offers({ review }: { review: Review }) {
                         Mark fee paid (confirm)
                       </button>
                     </Form>
+                  ) : o.state === 'voucher-sent' ? (
+                    <VoucherActions offer={o} />
                   ) : null}
                 </td>
               </tr>

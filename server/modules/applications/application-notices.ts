@@ -48,7 +48,7 @@ export async function queueApplicationNotice(
     reference: app.reference,
     firstName: fullName.trim().split(/\s+/u)[0] ?? '',
     step,
-    officeMessage: step === 'needs-correction' ? officeMessage : '',
+    officeMessage: step === 'needs-correction' || step === 'offer-voucher-refused' ? officeMessage : '',
     statusUrl: statusUrlOf(siteUrl, lang),
     at: at.toISOString(),
   };

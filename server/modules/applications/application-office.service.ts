@@ -5,8 +5,8 @@ import {
   APPLICATION_STATES,
   type ApplicationState,
   CLOSED_STATES,
-  DOCUMENT_KINDS,
-  type DocumentKind,
+  STORED_DOCUMENT_KINDS,
+  type StoredDocumentKind,
   type PaymentState,
   STATE_MOVES,
   stateMoveProblem,
@@ -83,7 +83,7 @@ function documentView(row: ApplicationDocumentRow) {
   const largest = pictures[pictures.length - 1];
   return {
     id: row.id,
-    kind: row.kind as DocumentKind,
+    kind: row.kind as StoredDocumentKind,
     position: Number(row.position),
     format: row.format === 'pdf' ? ('pdf' as const) : ('image' as const),
     pages: row.pages === null ? null : Number(row.pages),
@@ -297,7 +297,10 @@ export function createApplicationOfficeService({
         documentsPurgedAt: app.documents_purged_at,
         documents: documents
           .map(documentView)
-          .sort((x, y) => DOCUMENT_KINDS.indexOf(x.kind) - DOCUMENT_KINDS.indexOf(y.kind) || x.position - y.position),
+          .sort(
+            (x, y) =>
+              STORED_DOCUMENT_KINDS.indexOf(x.kind) - STORED_DOCUMENT_KINDS.indexOf(y.kind) || x.position - y.position,
+          ),
         payment: payment
           ? {
               amount: Number(payment.amount),

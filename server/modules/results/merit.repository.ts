@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { OFFER_VOUCHER_KIND } from '#common/application.ts';
 import type { Db } from '#server/db/db.ts';
 import type { MeritEntriesTable, MeritSettingsTable, OffersTable } from '#server/db/schema.ts';
 
@@ -119,15 +120,25 @@ export const confirmedOfferOf = (db: Db, applicationId: string) =>
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
 
+/**
+ * The states of an offer that still holds its seat: open, or open with a voucher photo that arrived before the
+ * deadline and waits for the office (such an offer has met its deadline and never lapses).
+ */
+export const HELD_STATES = ['open', 'voucher-sent'] as const;
+
+/** The offer still holding an application's seat (open, or waiting for its voucher to be checked). */
 export const openOfferOf = (db: Db, applicationId: string) =>
   db
     .selectFrom('offers')
     .selectAll()
     .where('application_id', '=', applicationId)
-    .where('state', '=', 'open')
+    .where('state', 'in', HELD_STATES)
     .executeTakeFirst();
 
-/** Closes an open offer; false when it was closed meanwhile (another process, another click). */
+/**
+ * Closes an offer that holds its seat; false when it was closed meanwhile (another process, another click).
+ * Only an open offer lapses: one whose voucher arrived in time, even a moment before, keeps its seat.
+ */
 export async function closeOffer(
   db: Db,
   id: string,
@@ -139,7 +150,40 @@ export async function closeOffer(
     .updateTable('offers')
     .set({ state, confirmed_how: how, closed_at: atIso })
     .where('id', '=', id)
+    .where('state', 'in', state === 'lapsed' ? ['open'] : HELD_STATES)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Records a voucher sent for an open offer before its deadline: true for exactly one caller, and never for an
+ * offer past its deadline or closed meanwhile (the lapse sees the offer's state in the same row).
+ */
+export async function markVoucherSent(db: Db, id: string, voucherNumber: string, atIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('offers')
+    .set({ state: 'voucher-sent', voucher_number: voucherNumber, voucher_at: atIso })
+    .where('id', '=', id)
     .where('state', '=', 'open')
+    .where('deadline', '>', atIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * An offer's voucher set aside: open again until its deadline. The office refused it (the number and time stay,
+ * so the applicant is told), or its files could not be kept (`before`: the voucher as it was before it came).
+ */
+export async function reopenOffer(
+  db: Db,
+  id: string,
+  before?: { voucher_number: string; voucher_at: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('offers')
+    .set({ state: 'open', ...before })
+    .where('id', '=', id)
+    .where('state', '=', 'voucher-sent')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -166,7 +210,9 @@ export const publishedResults = (db: Db) =>
     .innerJoin('applications as a', 'a.id', 'm.application_id')
     .innerJoin('entrance_candidates as c', 'c.application_id', 'm.application_id')
     .innerJoin('admission_programmes as p', 'p.id', 'm.programme_id')
-    .leftJoin('offers as o', (j) => j.onRef('o.application_id', '=', 'm.application_id').on('o.state', '=', 'open'))
+    .leftJoin('offers as o', (j) =>
+      j.onRef('o.application_id', '=', 'm.application_id').on('o.state', 'in', HELD_STATES),
+    )
     .select([
       'm.season_id',
       'm.outcome',
@@ -229,6 +275,8 @@ export const offersOf = (db: Db, seasonId: string) =>
       'o.confirmed_how',
       'o.created_at',
       'o.closed_at',
+      'o.voucher_number',
+      'o.voucher_at',
       'a.reference',
       'a.name_en',
       'c.roll_number',
@@ -236,6 +284,17 @@ export const offersOf = (db: Db, seasonId: string) =>
     .where('o.season_id', '=', seasonId)
     .orderBy('o.created_at', 'desc')
     .orderBy('c.roll_number')
+    .execute();
+
+/** The offer vouchers' photos sent for a season's offers, oldest first (the office opens the latest). */
+export const offerVouchersOf = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('application_documents as d')
+    .innerJoin('offers as o', 'o.application_id', 'd.application_id')
+    .select(['d.id', 'd.application_id', 'd.format', 'd.file_key', 'd.variants', 'd.created_at'])
+    .where('o.season_id', '=', seasonId)
+    .where('d.kind', '=', OFFER_VOUCHER_KIND)
+    .orderBy('d.created_at')
     .execute();
 
 /** An application's latest offer (open or closed), for its status page. */
@@ -253,7 +312,7 @@ export const seatsHeld = (db: Db, seasonId: string) =>
     .selectFrom('offers')
     .select((eb) => ['programme_id', eb.fn.countAll<number | string>().as('held')])
     .where('season_id', '=', seasonId)
-    .where('state', 'in', ['open', 'confirmed'])
+    .where('state', 'in', [...HELD_STATES, 'confirmed'])
     .groupBy('programme_id')
     .execute();
 

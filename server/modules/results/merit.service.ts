@@ -21,6 +21,7 @@ import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow, MeritSettingsRow } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound, refusal } from '#server/errors.ts';
 import * as office from '#server/modules/applications/application-office.repository.ts';
+import { documentVariants } from '#server/modules/applications/application-files.ts';
 import { moveApplication } from '#server/modules/applications/application-move.ts';
 import type { ApplicationNotifier } from '#server/modules/applications/application-notices.ts';
 import type { z } from 'zod';
@@ -32,6 +33,13 @@ export const RESULTS_ACTOR: Actor = { kind: 'system', job: 'results' };
 export const APPLICANT_ACTOR: Actor = { kind: 'system', job: 'applicant on the status page' };
 
 const DAY_MS = 86_400_000;
+
+/** A voucher document's file the office opens: the PDF as sent, or its largest picture. */
+function voucherFileOf(row: { id: string; file_key: string | null; variants: string } | undefined) {
+  if (!row) return null;
+  const key = row.file_key ?? documentVariants(row).sort((a, b) => b.width - a.width)[0]?.key;
+  return key ? { documentId: row.id, file: key.slice(key.lastIndexOf('/') + 1) } : null;
+}
 
 export interface MeritSettings {
   rules: MeritRule[];
@@ -270,12 +278,15 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
         return { seasons, season: null, settings: settingsOf(undefined), programmes: [], offers: [], categories: [] };
       }
       const settings = settingsOf(await repo.findSettings(db, season.id));
-      const [lists, people, offers, categories] = await Promise.all([
+      const [lists, people, offers, categories, vouchers] = await Promise.all([
         compute(db, season.id, settings),
         repo.reviewRowsOf(db, season.id),
         repo.offersOf(db, season.id),
         repo.categoriesOf(db, season.id),
+        repo.offerVouchersOf(db, season.id),
       ]);
+      // Each application's latest voucher photo, opened through the office's audited document route.
+      const voucherOf = new Map(vouchers.map((v) => [v.application_id, v]));
       const person = new Map(people.map((p) => [p.id, p]));
       const programmes = lists.map(({ candidates, ...list }) => {
         const byId = new Map(candidates.map((c) => [c.applicationId, c]));
@@ -313,6 +324,9 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
           confirmedHow: o.confirmed_how,
           createdAt: o.created_at,
           closedAt: o.closed_at,
+          voucherNumber: o.voucher_number,
+          voucherAt: o.voucher_at,
+          voucherFile: voucherFileOf(voucherOf.get(o.application_id)),
           reference: o.reference,
           nameEn: o.name_en,
           rollNumber: Number(o.roll_number),
@@ -348,9 +362,12 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
         waitlistPosition: entry.waitlist_position === null ? null : Number(entry.waitlist_position),
         offer: offer
           ? {
-              state: offer.state as 'open' | 'confirmed' | 'lapsed' | 'declined',
+              state: offer.state as 'open' | 'voucher-sent' | 'confirmed' | 'lapsed' | 'declined',
               deadline: offer.deadline,
               fromWaitlist: entry.outcome === 'waitlisted',
+              voucherNumber: offer.state === 'voucher-sent' ? offer.voucher_number : '',
+              // Open again after a voucher arrived: the office refused it, and another may be sent.
+              voucherRefused: offer.state === 'open' && offer.voucher_at !== null,
             }
           : null,
       };
@@ -478,7 +495,10 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
       return n;
     },
 
-    /** The office marks the admission fee paid (at the counter or by a voucher it verified): admitted. */
+    /**
+     * The office marks the admission fee paid (at the counter, or by the voucher the applicant sent, verified):
+     * admitted.
+     */
     async confirm(actor: Actor, applicationId: string, how: 'fee-paid' | 'voucher'): Promise<void> {
       authorize(actor, 'merit.manage');
       const at = clock.now();
@@ -486,6 +506,8 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
         const open = await repo.openOfferOf(trx, applicationId);
         const app = await office.findApplication(trx, applicationId);
         if (!open || !app) throw refusal('offer/not-open');
+        // A voucher is verified only when one waits for the office; the fee paid at the counter confirms either.
+        if (how === 'voucher' && open.state !== 'voucher-sent') throw refusal('offer/no-voucher');
         if (!(await repo.closeOffer(trx, open.id, 'confirmed', how, at.toISOString()))) throw refusal('offer/not-open');
         if (!(await move(trx, actor, app, 'admitted', at))) throw conflict('application/move-refused');
         await audit(trx, actor, { kind: 'offer-closed', subject: `${app.reference} confirmed (${how})` }, at);

@@ -3,6 +3,7 @@ import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { MeritSettingsSchema } from '#common/results.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
+import { VoucherRefusalSchema } from './offer-vouchers.ts';
 
 /**
  * The results look-up: roll number and date of birth, posted (never in an address), answered from memory.
@@ -85,6 +86,24 @@ export const adminMeritRoutes: ApiPlugin = async (app) => {
     },
     async (request, reply) => {
       await merit.confirm(await requestActor(request), request.params.id, request.body.how);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/offers/:id/voucher-refused',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Refuse the voucher an applicant sent for an offer: open again until its deadline, the guardian told',
+        params: IdParams,
+        body: VoucherRefusalSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.services.offerVouchers.refuse(await requestActor(request), request.params.id, request.body);
       return reply.code(204).send(null);
     },
   );
