@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
@@ -6,6 +6,7 @@ import { type ApplicationFixture, removeApplications, seedApplications } from '#
 import { E2E_DATA_DIR } from './support/env.ts';
 import { violations } from './support/axe.ts';
 import { signInByApi } from './support/pages.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The office at work on applications written into the e2e server's own database and uploads folder (the
 // applicant's form is tested on its own): it filters, opens one, asks for a correction, verifies the voucher
@@ -36,16 +37,6 @@ test.afterAll(async () => {
     await conn.destroy();
   }
 });
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('the office filters, opens an application, asks for a correction, verifies the voucher and offers a seat', async ({
   page,

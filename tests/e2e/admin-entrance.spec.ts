@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
@@ -8,6 +8,7 @@ import { type ApplicationFixture, seedApplications } from '#server/test-support/
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { violations } from './support/axe.ts';
 import { signInByApi } from './support/pages.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The entrance examination on applications written into the e2e server's own database: the office adds a
 // session and assigns roll numbers, an applicant opens the admit card from the status page and its check
@@ -54,16 +55,6 @@ test.afterAll(async () => {
     await conn.destroy();
   }
 });
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Whether the season's candidates are seated yet. */
 async function seated(): Promise<boolean> {

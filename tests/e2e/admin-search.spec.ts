@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { openDb } from '#server/db/db.ts';
 import { createAccountsService } from '#server/modules/auth/accounts.service.ts';
@@ -8,6 +8,7 @@ import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The header's search box on the e2e server's own database: a notice found by a Devanagari word, an
 // application by its symbol number, and an editor's search without applications; the results page
@@ -59,16 +60,6 @@ test.afterAll(async () => {
     await conn.destroy();
   }
 });
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('the search box finds a notice by a Devanagari word and an application by its symbol number', async ({ page }) => {
   await signInByApi(page);
