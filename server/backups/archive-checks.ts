@@ -7,6 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
+import { readArchive } from './archive-worker.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, BackupManifestSchema } from './backup-manifest.ts';
 import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
@@ -136,25 +137,17 @@ export async function archiveManifest(archive: string, scratchParent: string): P
 }
 
 /**
- * The check made right after writing: reads the whole archive (a cut or damaged gzip stream fails here),
- * takes out only the manifest and the database (and a bucket's listing), and checks the files by their
- * list. A PostgreSQL dump is read whole by `pg_restore --list` (`pg`: the tools).
+ * The check made right after writing: reads the whole archive in a worker (a cut or damaged gzip stream
+ * fails here), takes out only the manifest and the database (and a bucket's listing), and checks the
+ * files by their list. A PostgreSQL dump is read whole by `pg_restore --list` (`pg`: the tools).
  */
 export async function checkArchive(archive: string, scratchParent: string, pg?: PgTools): Promise<ArchiveFacts> {
   const scratch = await fsp.mkdtemp(path.join(scratchParent, '.orbit-check-'));
   try {
     const sizes = new Map<string, number>();
     try {
-      await tar.extract({
-        file: archive,
-        cwd: scratch,
-        strict: true,
-        filter: (entryPath, entry) => {
-          if ('type' in entry && entry.type === 'File' && entryPath.startsWith('uploads/'))
-            sizes.set(entryPath.slice('uploads/'.length), entry.size ?? 0);
-          return ROOT_FILES.includes(entryPath);
-        },
-      });
+      for (const [entryPath, size] of await readArchive(archive, scratch, ROOT_FILES))
+        if (entryPath.startsWith('uploads/')) sizes.set(entryPath.slice('uploads/'.length), size);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
       throw new BackupError(`The archive cannot be read (damaged or cut short): ${(err as Error).message}`);
