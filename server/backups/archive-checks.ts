@@ -7,7 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
-import { readArchive } from './archive-worker.ts';
+import { readArchive, unpackInWorker } from './archive-worker.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, BackupManifestSchema } from './backup-manifest.ts';
 import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
@@ -17,11 +17,6 @@ import { sqliteCheck } from './sqlite-check.ts';
 
 /** The files at an archive's root: the manifest, the database (SQLite's file or PostgreSQL's dump), a bucket's listing. */
 const ROOT_FILES = ['manifest.json', 'orbit.sqlite', DUMP_FILE, LISTING_FILE];
-
-/** Only these may come out of an archive: regular files and folders, at these places. */
-export const allowedEntry = (entryPath: string, type: string): boolean =>
-  (type === 'File' && (ROOT_FILES.includes(entryPath) || entryPath.startsWith('uploads/'))) ||
-  (type === 'Directory' && (entryPath === 'uploads/' || entryPath.startsWith('uploads/')));
 
 export interface ArchiveFacts {
   manifest: BackupManifest;
@@ -96,20 +91,14 @@ export async function checkUnpacked(dir: string): Promise<ArchiveFacts> {
   return { manifest, tables, files: keys.length };
 }
 
-/** Unpacks the whole archive into `into` (which must exist), refusing any entry a backup never has. */
+/**
+ * Unpacks the whole archive into `into` (which must exist) in a worker, refusing any entry a backup never
+ * has (only regular files and folders, at the root files' places and under uploads/, come out).
+ */
 export async function unpackArchive(archive: string, into: string): Promise<void> {
-  const refused: string[] = [];
+  let refused: string[];
   try {
-    await tar.extract({
-      file: archive,
-      cwd: into,
-      strict: true,
-      filter: (entryPath, entry) => {
-        const ok = 'type' in entry && allowedEntry(entryPath, entry.type);
-        if (!ok) refused.push(entryPath);
-        return ok;
-      },
-    });
+    refused = await unpackInWorker(archive, into, ROOT_FILES);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
     throw new BackupError(`The archive cannot be unpacked (damaged or cut short): ${(err as Error).message}`);

@@ -13,3 +13,10 @@ export const createArchive = (file: string, cwd: string, entries: string[]): Pro
  */
 export const readArchive = (file: string, cwd: string, take: string[]): Promise<[string, number][]> =>
   runWorker<[string, number][]>(WORKER_URL, { op: 'read', file, cwd, take }, `Reading the archive ${file}`);
+
+/**
+ * Unpacks the whole tar.gz `file` into `cwd`: only regular files named in `rootFiles` or under uploads/,
+ * and folders under uploads/, come out; answers the paths of the entries refused.
+ */
+export const unpackInWorker = (file: string, cwd: string, rootFiles: string[]): Promise<string[]> =>
+  runWorker<string[]>(WORKER_URL, { op: 'unpack', file, cwd, rootFiles }, `Unpacking the archive ${file}`);

@@ -5,6 +5,8 @@
 //   { op: 'create', file, cwd, entries }   -> writes the archive `file` of `entries` (relative to cwd)
 //   { op: 'read', file, cwd, take }        -> reads the whole archive, extracts the entries named in
 //                                             `take` into cwd; answers [path, size] of every file entry
+//   { op: 'unpack', file, cwd, rootFiles } -> unpacks what a backup may hold into cwd; answers the
+//                                             paths of the entries refused
 // Answers { result } or { error: { code, path, message } }.
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -14,7 +16,7 @@ import * as tar from 'tar';
 // the thread answering pages goes first.
 os.setPriority(os.constants.priority.PRIORITY_LOW);
 
-async function run({ op, file, cwd, entries, take }) {
+async function run({ op, file, cwd, entries, take, rootFiles }) {
   if (op === 'create') {
     await tar.create({ gzip: true, file, cwd, portable: true }, entries);
     return null;
@@ -32,6 +34,24 @@ async function run({ op, file, cwd, entries, take }) {
       },
     });
     return files;
+  }
+  if (op === 'unpack') {
+    // Only these may come out of an archive: regular files and folders, at these places.
+    const allowed = (entryPath, type) =>
+      (type === 'File' && (rootFiles.includes(entryPath) || entryPath.startsWith('uploads/'))) ||
+      (type === 'Directory' && entryPath.startsWith('uploads/'));
+    const refused = [];
+    await tar.extract({
+      file,
+      cwd,
+      strict: true,
+      filter: (entryPath, entry) => {
+        const ok = 'type' in entry && allowed(entryPath, entry.type);
+        if (!ok) refused.push(entryPath);
+        return ok;
+      },
+    });
+    return refused;
   }
   throw new Error(`Unknown archive operation ${op}`);
 }
