@@ -7,6 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
+import { readArchive, unpackInWorker } from './archive-worker.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, BackupManifestSchema } from './backup-manifest.ts';
 import { listUploadKeys, referencedKeys, sqliteCounts } from './embedded-data.ts';
@@ -16,11 +17,6 @@ import { sqliteCheck } from './sqlite-check.ts';
 
 /** The files at an archive's root: the manifest, the database (SQLite's file or PostgreSQL's dump), a bucket's listing. */
 const ROOT_FILES = ['manifest.json', 'orbit.sqlite', DUMP_FILE, LISTING_FILE];
-
-/** Only these may come out of an archive: regular files and folders, at these places. */
-export const allowedEntry = (entryPath: string, type: string): boolean =>
-  (type === 'File' && (ROOT_FILES.includes(entryPath) || entryPath.startsWith('uploads/'))) ||
-  (type === 'Directory' && (entryPath === 'uploads/' || entryPath.startsWith('uploads/')));
 
 export interface ArchiveFacts {
   manifest: BackupManifest;
@@ -95,20 +91,14 @@ export async function checkUnpacked(dir: string): Promise<ArchiveFacts> {
   return { manifest, tables, files: keys.length };
 }
 
-/** Unpacks the whole archive into `into` (which must exist), refusing any entry a backup never has. */
+/**
+ * Unpacks the whole archive into `into` (which must exist) in a worker, refusing any entry a backup never
+ * has (only regular files and folders, at the root files' places and under uploads/, come out).
+ */
 export async function unpackArchive(archive: string, into: string): Promise<void> {
-  const refused: string[] = [];
+  let refused: string[];
   try {
-    await tar.extract({
-      file: archive,
-      cwd: into,
-      strict: true,
-      filter: (entryPath, entry) => {
-        const ok = 'type' in entry && allowedEntry(entryPath, entry.type);
-        if (!ok) refused.push(entryPath);
-        return ok;
-      },
-    });
+    refused = await unpackInWorker(archive, into, ROOT_FILES);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
     throw new BackupError(`The archive cannot be unpacked (damaged or cut short): ${(err as Error).message}`);
@@ -136,25 +126,17 @@ export async function archiveManifest(archive: string, scratchParent: string): P
 }
 
 /**
- * The check made right after writing: reads the whole archive (a cut or damaged gzip stream fails here),
- * takes out only the manifest and the database (and a bucket's listing), and checks the files by their
- * list. A PostgreSQL dump is read whole by `pg_restore --list` (`pg`: the tools).
+ * The check made right after writing: reads the whole archive in a worker (a cut or damaged gzip stream
+ * fails here), takes out only the manifest and the database (and a bucket's listing), and checks the
+ * files by their list. A PostgreSQL dump is read whole by `pg_restore --list` (`pg`: the tools).
  */
 export async function checkArchive(archive: string, scratchParent: string, pg?: PgTools): Promise<ArchiveFacts> {
   const scratch = await fsp.mkdtemp(path.join(scratchParent, '.orbit-check-'));
   try {
     const sizes = new Map<string, number>();
     try {
-      await tar.extract({
-        file: archive,
-        cwd: scratch,
-        strict: true,
-        filter: (entryPath, entry) => {
-          if ('type' in entry && entry.type === 'File' && entryPath.startsWith('uploads/'))
-            sizes.set(entryPath.slice('uploads/'.length), entry.size ?? 0);
-          return ROOT_FILES.includes(entryPath);
-        },
-      });
+      for (const [entryPath, size] of await readArchive(archive, scratch, ROOT_FILES))
+        if (entryPath.startsWith('uploads/')) sizes.set(entryPath.slice('uploads/'.length), size);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOSPC') throw err;
       throw new BackupError(`The archive cannot be read (damaged or cut short): ${(err as Error).message}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
@@ -17,9 +18,11 @@ const auditKinds = async () =>
     e.kind.startsWith('backup-'),
   );
 
-// On SQLite only: the test app keeps its PostgreSQL database out of its env (DATABASE_URL unset), so its
-// backups would be of the embedded kind; the PostgreSQL kind is tested in tests/ops/pg-backup-restore.test.ts.
-describe.skipIf(testDatabaseServer())('/api/admin/backups for an owner', () => {
+// On either engine: with DATABASE_URL the test app's env names its PostgreSQL database, and the backup is
+// pg_dump's (the round trip through `npm run restore` is tests/ops/pg-backup-restore.test.ts).
+const kind = testDatabaseServer() ? 'postgresql' : 'embedded';
+
+describe(`/api/admin/backups for an owner (${kind})`, () => {
   it('makes a checked backup now, lists it and records who made it', async () => {
     const made = await t.asAdmin({ method: 'POST', url: '/api/admin/backups' });
     expect(made.statusCode).toBe(200);
@@ -35,6 +38,15 @@ describe.skipIf(testDatabaseServer())('/api/admin/backups for an owner', () => {
       warnings: [],
     });
     expect(await auditKinds()).toEqual([{ kind: 'backup-made', subject: run.file }]);
+
+    const manifest = path.join(t.dataDir, 'manifest-out');
+    fs.mkdirSync(manifest);
+    await tar.extract({
+      file: path.join(t.dataDir, 'backups', run.file),
+      cwd: manifest,
+      filter: (p) => p === 'manifest.json',
+    });
+    expect(JSON.parse(fs.readFileSync(path.join(manifest, 'manifest.json'), 'utf8'))).toMatchObject({ kind });
   });
 
   it('sends one backup as a download, byte for byte, and audits it', async () => {

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import * as tar from 'tar';
 import { sqliteFile } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { checkArchive } from './archive-checks.ts';
+import { createArchive } from './archive-worker.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, MANIFEST_FORMAT } from './backup-manifest.ts';
 import { sha256Of } from './file-hash.ts';
@@ -120,11 +120,7 @@ async function attempt(dataDir: string, partial: string, now: Date): Promise<Att
     await fsp.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     try {
-      await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
-        'manifest.json',
-        'orbit.sqlite',
-        ...keys.map((k) => `uploads/${k}`),
-      ]);
+      await createArchive(partial, staging, ['manifest.json', 'orbit.sqlite', ...keys.map((k) => `uploads/${k}`)]);
     } catch (err) {
       // A file listed a moment ago is gone (an image was deleted meanwhile): take the backup again.
       if ((err as NodeJS.ErrnoException).code === 'ENOENT')

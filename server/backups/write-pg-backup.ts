@@ -12,11 +12,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import pg from 'pg';
-import * as tar from 'tar';
 import type { Env } from '#server/env.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { type S3StorageOptions, createS3Storage } from '#server/storage/s3-storage.ts';
 import { checkArchive } from './archive-checks.ts';
+import { createArchive } from './archive-worker.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, type ListedObject, MANIFEST_FORMAT } from './backup-manifest.ts';
 import { listUploadKeys } from './embedded-data.ts';
@@ -148,7 +148,7 @@ async function attempt(source: PgBackupSource, tools: PgTools, partial: string, 
     };
     await fsp.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     try {
-      await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      await createArchive(partial, staging, [
         'manifest.json',
         DUMP_FILE,
         ...(listing ? [LISTING_FILE] : []),

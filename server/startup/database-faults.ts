@@ -5,7 +5,7 @@ import { DATABASE_BUSY } from '#common/api-error.ts';
 import { lastGoodBackup } from '#server/backups/last-good-backup.ts';
 import { DatabaseDamagedError } from '#server/backups/write-backup.ts';
 import { MigrationFailedError, MigrationHistoryError } from '#server/db/migrate.ts';
-import { PreUpgradeBackupError } from './guard-sqlite.ts';
+import { PreUpgradeBackupError } from './pre-upgrade-backup.ts';
 
 /** Where the server keeps its data, as start-up knows it: what the messages name. */
 export interface DataPlace {

@@ -5,7 +5,9 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Env } from '#server/env.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { type DataPlace, FolderNotWritableError } from './database-faults.ts';
+import { guardPostgresAtStart } from './guard-postgres.ts';
 import { guardSqliteAtStart } from './guard-sqlite.ts';
+import type { StartLog } from './pre-upgrade-backup.ts';
 
 type DatabaseEnv = Pick<Env, 'dataDir' | 'DATABASE_URL' | 'S3_BUCKET'> & Partial<Pick<Env, 'backupDir'>>;
 
@@ -34,18 +36,17 @@ function assertWritableFolder(dir: string): void {
 /**
  * The server's database, open and migrated to this release. Checks first that the folders it keeps
  * on the local disk can be written: DATA_DIR for SQLite, DATA_DIR/uploads for photos without S3.
- * An embedded database is checked for damage first, and backed up before an upgrade (guard-sqlite.ts).
+ * An embedded database is checked for damage first; either kind is backed up before an upgrade
+ * (guard-sqlite.ts, guard-postgres.ts), and not upgraded when that backup fails.
  * Errors are the drivers' own; server/startup/database-faults.ts explains them.
  */
-export async function startDatabase(
-  env: Env,
-  log: Parameters<typeof guardSqliteAtStart>[1],
-): Promise<{ db: Db; applied: string[] }> {
+export async function startDatabase(env: Env, log: StartLog): Promise<{ db: Db; applied: string[] }> {
   if (!env.DATABASE_URL) assertWritableFolder(env.dataDir);
   if (!env.S3_BUCKET) assertWritableFolder(uploadsDir(env.dataDir));
   if (!env.DATABASE_URL) await guardSqliteAtStart(env, log);
   const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
   try {
+    if (env.DATABASE_URL) await guardPostgresAtStart(env, db, log);
     return { db, applied: await migrateToLatest(db) };
   } catch (err) {
     await db.destroy().catch(() => undefined);

@@ -48,7 +48,15 @@ export async function createAdminTestApp(
   const dataDir = await fs.mkdtemp(path.join(parentDir, 'orbit-admin-'));
   const uploadsDir = path.join(dataDir, 'uploads');
   const { db, databaseUrl, cleanup } = await openTestDb(dataDir);
-  const parsed = parseEnv({ NODE_ENV: 'test', PORT: '3000', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
+  // The env names the database the app runs on, as a real install's does (the backups read it).
+  const parsed = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   const app = await buildApp({
     env: parsed,
     db,
