@@ -112,10 +112,9 @@ const keepBallast = () =>
 keepBallast();
 setInterval(keepBallast, 60_000).unref();
 
-// The daily backup at BACKUP_TIME in Nepal and the weekly restore drill (embedded install only).
+// The daily backup at BACKUP_TIME in Nepal and the weekly restore drill (SQLite's copy, or pg_dump's).
 if (app.services.backups.settings.scheduled) startBackupSchedule(app.services.backups, app.log);
-else if (env.DATABASE_URL)
-  app.log.warn('the server makes no backups of PostgreSQL: back it up with pg_dump (docs/operations.md)');
+else app.log.warn('BACKUP_SCHEDULE=false: the server makes no scheduled backups (docs/operations.md)');
 
 /**
  * SIGTERM (systemd, a container runtime, a deploy): /api/health turns 503 so a load balancer stops
