@@ -73,7 +73,10 @@ for (const [i, p] of PATHS.entries()) {
   files.set(p, name);
   console.log(`${p}: ${raw.length} bytes as sent (br), ${type}`);
 }
-const nginx = await startStaticNginx(NGINX_PORT, statics);
+const nginx = await startStaticNginx(NGINX_PORT, statics).catch(async (err: unknown) => {
+  await server.stop();
+  throw err;
+});
 
 const rows: Record<string, string | number>[] = [];
 try {
@@ -101,7 +104,7 @@ try {
     });
   }
 } finally {
-  nginx.stop();
+  await nginx.stop();
   await server.stop();
 }
 console.log(

@@ -81,7 +81,7 @@ async function staticBeside(answer: Buffer, port: number): Promise<WrkFigures | 
   try {
     return await wrk(nginx.url('result.json'), { connections: CONNECTIONS, seconds: SECONDS });
   } finally {
-    nginx.stop();
+    await nginx.stop();
   }
 }
 

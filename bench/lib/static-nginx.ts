@@ -14,7 +14,7 @@ export interface StaticFile {
 export interface StaticNginx {
   /** The address of a file by its name. */
   url: (name: string) => string;
-  stop: () => void;
+  stop: () => Promise<void>;
 }
 
 /** Whether Debian's nginx is installed (`apt-get install -y nginx`). */
@@ -49,8 +49,13 @@ http { access_log off; sendfile on; tcp_nopush off; keepalive_requests 100000;
   const nginx: ChildProcess = spawn('nginx', ['-c', path.join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
   const url = (name: string) => `http://127.0.0.1:${port}/${name}`;
   const exited = () => nginx.exitCode !== null || nginx.signalCode !== null;
-  const stop = () => {
-    if (!exited()) nginx.kill('SIGQUIT');
+  const gone = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
+  // Its folder goes once it has exited (it removes its pid file there on the way out).
+  const stop = async () => {
+    if (!exited()) {
+      nginx.kill('SIGQUIT');
+      await gone;
+    }
     fs.rmSync(work, { recursive: true, force: true });
   };
   // Listening once the first file answers.
@@ -62,7 +67,7 @@ http { access_log off; sendfile on; tcp_nopush off; keepalive_requests 100000;
       // not listening yet
     }
     if (exited() || Date.now() > deadline) {
-      stop();
+      await stop();
       throw new Error(`nginx did not start on port ${port}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -40,7 +40,7 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
   const secret = randomBytes(32).toString('base64url');
   // A keyed hash: SHA-256 of this process's random secret followed by the roll number and the date of birth
   // (digits and a date, fixed in form). The keys never leave the process, so nothing can be appended to a
-  // known one; one SHA-256 costs an eighth of an HMAC's two, on every look-up of results day.
+  // known one; one SHA-256 costs an eighth of an HMAC's two, on every look-up of results day (decision 0037).
   const keyOf = (roll: number, birthDate: string) => hash('sha256', `${secret}|${roll}|${birthDate}`, 'base64url');
   let index = new Map<string, ResultView>();
   let version: string | null = null;
