@@ -6,6 +6,9 @@
 //      of birth, one in ten with a wrong date of birth; then 200 connections on /admission. Every request comes
 //      from 127.0.0.1, so for this the server runs with RESULTS_LOOKUP_FAILURES_PER_HOUR at its ceiling
 //      (1,000,000): the 10 % misses would otherwise close the address after 20. Memory before, peak, after idle;
+//      The look-up's answer is set beside the same bytes served by nginx (one worker, a static file, GET: nginx
+//      serves no POST) with the same connections and seconds, in the same run: the ratio says how far from the
+//      machine's limit the look-up is, whatever else the machine was doing (RS_NGINX_PORT, BENCH_PORT + 1);
 //   3. the server started again with the default limit (20): one address tries 1,000 dates of birth for one roll
 //      number, one after another, and the answers are counted (404 until the limit, 429 after).
 // Prints figures beside the targets; never fails on slowness, only when it cannot measure.
@@ -22,6 +25,7 @@ import { seatCandidates } from '#server/test-support/entrance-candidates.ts';
 import { startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { adminCookie } from './lib/admin-write.ts';
 import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
+import { hasNginx, startStaticNginx } from './lib/static-nginx.ts';
 import { WRK, type WrkFigures, wrk } from './lib/wrk.ts';
 
 export const RESULTS_TARGETS = { errors: 0, timeouts: 0, lookupP99Ms: 50, maxRssMb: 500, idleGrowth: 0.15 } as const;
@@ -36,8 +40,13 @@ export interface ResultsReport {
   cpus: number;
   publishMs: number;
   lookup: WrkFigures;
+  /** The look-up's found answer as a static file served by nginx, same load; null without nginx. */
+  nginx: WrkFigures | null;
   admission: WrkFigures;
-  memoryMb: { before: number; warm: number; peak: number; afterIdle: number };
+  /** The load average (1 minute) when the look-up's load started and when /admission's ended. */
+  load: [number, number];
+  /** afterLookup: at the end of the look-up's load, before /admission's (which part of the growth is whose). */
+  memoryMb: { before: number; warm: number; afterLookup: number; peak: number; afterIdle: number };
   walk: { tries: number; notFound: number; limited: number; other: number; firstLimitedAt: number | null };
 }
 
@@ -57,6 +66,23 @@ request = function()
   return wrk.format(nil, "/api/admission/results", nil, '{"rollNumber":"' .. p[1] .. '","birthDate":"' .. birth .. '"}')
 end
 `;
+}
+
+/** The look-up's answer served by nginx as a static file under the look-up's load; null without nginx. */
+async function staticBeside(answer: Buffer, port: number): Promise<WrkFigures | null> {
+  if (!hasNginx()) {
+    console.log('Results: nginx not installed (apt-get install -y nginx): no ratio to a static file.');
+    return null;
+  }
+  console.log(`Results: the same answer as a static file from nginx, ${CONNECTIONS} connections for ${SECONDS} s...`);
+  const nginx = await startStaticNginx(Number(process.env.RS_NGINX_PORT ?? port + 1), [
+    { name: 'result.json', body: answer, type: 'application/json' },
+  ]);
+  try {
+    return await wrk(nginx.url('result.json'), { connections: CONNECTIONS, seconds: SECONDS });
+  } finally {
+    await nginx.stop();
+  }
 }
 
 export async function runResults({ port }: { port: number }): Promise<ResultsReport> {
@@ -140,8 +166,10 @@ export async function runResults({ port }: { port: number }): Promise<ResultsRep
       body: JSON.stringify({ rollNumber: String(pairs[1]!.roll), birthDate: pairs[1]!.birth }),
     });
     if (probe.status !== 200) throw new Error(`look-up probe: ${probe.status} ${await probe.text()}`);
+    const answer = Buffer.from(await probe.arrayBuffer());
 
     const warm = rssMb(pid);
+    const loadBefore = os.loadavg()[0]!;
     const peak = watchPeak(pid);
     console.log(`Results: ${CONNECTIONS} connections for ${SECONDS} s on the look-up, then on /admission...`);
     const lookup = await wrk(`${server.url}/api/admission/results`, {
@@ -149,7 +177,10 @@ export async function runResults({ port }: { port: number }): Promise<ResultsRep
       seconds: SECONDS,
       script: lookupScript(pairs, server.url),
     });
+    const afterLookup = rssMb(pid);
+    const nginx = await staticBeside(answer, port);
     const admission = await wrk(`${server.url}/admission`, { connections: CONNECTIONS, seconds: SECONDS });
+    const loadAfter = os.loadavg()[0]!;
     const peakMb = peak.stop();
     console.log(`Results: ${IDLE_SECONDS} s idle...`);
     await sleep(IDLE_SECONDS * 1000);
@@ -186,8 +217,10 @@ export async function runResults({ port }: { port: number }): Promise<ResultsRep
       cpus: os.cpus().length,
       publishMs,
       lookup,
+      nginx,
       admission,
-      memoryMb: { before, warm, peak: peakMb, afterIdle },
+      load: [loadBefore, loadAfter],
+      memoryMb: { before, warm, afterLookup, peak: peakMb, afterIdle },
       walk,
     };
   } finally {
@@ -202,10 +235,21 @@ export function printResults(r: ResultsReport): void {
     `${w.url.padEnd(26)} ${String(w.requests).padStart(8)} req  ${String(w.rps).padStart(8)}/s  p50 ${w.p50} ms  p99 ${w.p99} ms  max ${w.max} ms  errors ${w.errors}  timeouts ${w.timeouts}`;
   console.log(`\nResults look-up (${r.applicants} applicants, ${r.cpus} cores; publishing took ${r.publishMs} ms)`);
   console.log(`  ${row(r.lookup)}   (target p99 < ${T.lookupP99Ms} ms, 0 errors, 0 timeouts; 10 % are 404s by design)`);
+  if (r.nginx) {
+    const n = r.nginx;
+    const ratio = (ours: number, theirs: number) => (theirs > 0 ? (ours / theirs).toFixed(1) : '-');
+    console.log(`  ${row(n)}   (nginx, the same answer as a static file)`);
+    console.log(
+      `  look-up / nginx: p50 ${ratio(r.lookup.p50, n.p50)}x, p99 ${ratio(r.lookup.p99, n.p99)}x, requests/s ${ratio(r.lookup.rps, n.rps)}x`,
+    );
+  }
   console.log(`  ${row(r.admission)}`);
+  console.log(
+    `  load average (1 min): ${r.load[0].toFixed(1)} at the look-up's start, ${r.load[1].toFixed(1)} at /admission's end`,
+  );
   const growth = r.memoryMb.warm > 0 ? (r.memoryMb.afterIdle - r.memoryMb.warm) / r.memoryMb.warm : 0;
   console.log(
-    `  memory: before ${r.memoryMb.before} MB, warm ${r.memoryMb.warm} MB, peak ${r.memoryMb.peak} MB (target < ${T.maxRssMb}), after idle ${r.memoryMb.afterIdle} MB (${Math.round(growth * 100)} % of warm; target within ${T.idleGrowth * 100} %)`,
+    `  memory: before ${r.memoryMb.before} MB, warm ${r.memoryMb.warm} MB, after the look-up's load ${r.memoryMb.afterLookup} MB, peak ${r.memoryMb.peak} MB (target < ${T.maxRssMb}), after idle ${r.memoryMb.afterIdle} MB (${Math.round(growth * 100)} % of warm; target within ${T.idleGrowth * 100} %)`,
   );
   console.log(
     `  ${r.walk.tries} dates of birth for one roll number: ${r.walk.notFound} not found, ${r.walk.limited} refused (429) from try ${r.walk.firstLimitedAt ?? '-'}, ${r.walk.other} other`,

@@ -19,7 +19,7 @@ import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
 import { startDocumentPurges } from './modules/applications/document-purge-schedule.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
-import { startResultsSchedule } from './modules/results/results-schedule.ts';
+import { MOVED_CLOCK_TICK_MS, RESULTS_TICK_MS, startResultsSchedule } from './modules/results/results-schedule.ts';
 
 function loadEnv(): Env {
   try {
@@ -102,7 +102,13 @@ startStorageSweeps(storage, fileOwners(db), app.log);
 // Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.
 startDocumentPurges(app.services.applicationOffice, app.log);
 // Results published at their time, offers lapsed at their deadline, with nobody signed in.
-startResultsSchedule(app.services.merit, app.services.resultsLookup, app.services.makeResultsNotice, app.log);
+startResultsSchedule(
+  app.services.merit,
+  app.services.resultsLookup,
+  app.services.makeResultsNotice,
+  app.log,
+  testClockFile ? MOVED_CLOCK_TICK_MS : RESULTS_TICK_MS,
+);
 
 // The reserve of disk space: made now, and again each minute after a full disk released it and space came back.
 const keepBallast = () =>

@@ -15,8 +15,9 @@ import { taggedTestsOnly } from './support/tagged-only.ts';
 // waiting-list place on the status page; the offer lapses and the next student's status page shows the offer;
 // that student sends the bank voucher's photo (without JavaScript), the office refuses it, the student sends
 // another and the office verifies it.
-// Waiting for the server's schedule (a tick every 20 s) to publish and to lapse takes longer than the default.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// The server's schedule publishes and lapses within a second of the moved clock (it ticks every second when
+// the clock is moved by a test, server/modules/results/results-schedule.ts).
+test.describe.configure({ mode: 'serial' });
 
 let f: ApplicationFixture;
 let births: string[] = [];
@@ -116,7 +117,7 @@ test.describe('without JavaScript', () => {
     setServerClock(new Date(publishAt.getTime() + 60_000));
     await signInByApi(page);
     await expect
-      .poll(async () => (await meritPage(page), await page.locator('.merit-published').count()), { timeout: 45_000 })
+      .poll(async () => (await meritPage(page), await page.locator('.merit-published').count()), { timeout: 15_000 })
       .toBe(1);
     await expect(page.getByRole('heading', { name: 'Offers' })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`^${ROLL} .*Science Offered`, 'u') })).toBeVisible();
@@ -162,7 +163,7 @@ test('the offer lapses and the next student is offered the seat; the office conf
         movedUp = 2;
         return outcome.innerText();
       },
-      { timeout: 45_000 },
+      { timeout: 15_000 },
     )
     .toContain('You are offered a seat');
   await expect(page.locator('.apply-offer')).toContainText('now offered to you from the waiting list');

@@ -6,6 +6,11 @@ type Log = Pick<FastifyBaseLogger, 'error'>;
 
 /** How often the server looks for results to publish and offers past their deadline. */
 export const RESULTS_TICK_MS = 20_000;
+/**
+ * The tick when the clock is moved by a test (TEST_CLOCK_FILE, never set on a real site): a test that moves the
+ * clock past a publish time or a deadline sees the schedule act within a second instead of waiting a real tick.
+ */
+export const MOVED_CLOCK_TICK_MS = 1_000;
 
 /**
  * Results day's clockwork, in every server process with nobody signed in: publishes a season whose publish
