@@ -8,6 +8,7 @@ import { setServerClock } from './support/clock.ts';
 import { signInByApi } from './support/pages.ts';
 import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
 import { taggedTestsOnly } from './support/tagged-only.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Results day from the office's page: four Science candidates for one seat (two tied on marks, one below the
 // pass mark set here). The office reviews the list, moves a rule, sets the pass mark and schedules the
@@ -42,16 +43,6 @@ test.afterAll(async ({ browser }) => {
     await page.close();
   }
 });
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const meritPage = (page: Page) => page.goto(`/admin/merit?season=${f.seasonId}`);
 const row = (page: Page, roll: number) =>

@@ -7,6 +7,7 @@ import { violations } from './support/axe.ts';
 import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
 import { signInByApi } from './support/pages.ts';
 import { taggedTestsOnly } from './support/tagged-only.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Results day on the e2e server: six Science candidates with marks written into its database, the office's
 // settings and publishing through the admin API (published now), then students look up their results in
@@ -30,16 +31,6 @@ test.afterAll(async ({ browser }) => {
     await page.close();
   }
 });
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function lookUp(page: Page, path: string, roll: string, birth: string) {
   await page.goto(path);
