@@ -3,7 +3,8 @@
 //   1. one application accepted through the real page post, POST /admission/apply as multipart/form-data
 //      (as a browser without JavaScript sends it) with a 3 MB camera JPEG, a 2-page PDF grade sheet and a
 //      character certificate photo: median of 20, one after another;
-//   2. /admission read alone on 100 connections for 10 s (p50/p99 before the rush), then a deadline rush: 300
+//   2. /admission read alone on 100 connections for 10 s (p50/p99 before the rush; then nginx serving a static copy
+//      of it read the same way, when nginx is installed), then a deadline rush: 300
 //      applications from 50 concurrent clients while autocannon (its own process) reads /admission on 100
 //      connections: errors, timeouts, why each refused application was refused (by field), /admission p50/p99
 //      during the rush, the server's RSS at each phase and its peak;
@@ -29,6 +30,7 @@ import { type OfficeReport, printApplicationsOffice, runApplicationsOffice } fro
 import { adminCookie, bsDay, isoDay } from './lib/admin-write.ts';
 import { median } from './lib/median.ts';
 import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
+import { nginxInstalled, startStaticNginx } from './lib/static-nginx.ts';
 
 export const ADMISSIONS_TARGETS = { errors: 0, admissionP99Ms: 50, maxRssMb: 500, listPageMs: 50 } as const;
 const SINGLE_RUNS = 20;
@@ -80,6 +82,8 @@ export interface AdmissionsReport {
   };
   /** /admission read alone, before the rush. */
   quiet: ReaderFigures & { seconds: number; loadAverage: number; peakRssMb: number };
+  /** nginx serving a static copy of /admission, read the same way right after (null without nginx). */
+  quietNginx: ReaderFigures | null;
   /** The server's RSS after each phase (MB). */
   rssPhases: { firstStart: number; started: number; afterSingles: number; afterQuietRead: number; afterRush: number };
   office: OfficeReport | null;
@@ -402,6 +406,21 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     const quietRead = readerFigures(await quietReader.stop());
     const quietPeakRssMb = quietWatch.stop();
     const rssAfterQuietRead = rssMb(pid);
+    // The yardstick: nginx (one worker) serving the bytes /admission answered, as a static file, read the same way.
+    let nginxQuietRead: ReaderFigures | null = null;
+    if (nginxInstalled()) {
+      const page = Buffer.from(await (await fetch(`${server.url}/admission`)).arrayBuffer());
+      const nginx = await startStaticNginx(port + 1, [{ name: 'admission', body: page, contentType: 'text/html' }]);
+      try {
+        console.log(`Admissions: nginx's static copy of /admission read the same way...`);
+        const nginxReader = startReader(nginx.url('admission'), READ_CONNECTIONS);
+        await nginxReader.ready;
+        await sleep(QUIET_READ_SECONDS * 1000);
+        nginxQuietRead = readerFigures(await nginxReader.stop());
+      } finally {
+        nginx.stop();
+      }
+    }
 
     // ---- 2. the deadline rush ----------------------------------------------------------------------
     console.log(`Admissions: ${RUSH_APPLICATIONS} form tokens for the rush...`);
@@ -475,6 +494,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
         peakRssMb,
       },
       quiet: { ...quietRead, seconds: QUIET_READ_SECONDS, loadAverage: quietLoad, peakRssMb: quietPeakRssMb },
+      quietNginx: nginxQuietRead,
       rssPhases: {
         firstStart: rssFirstStart,
         started: rssStarted,
@@ -512,15 +532,29 @@ export function printAdmissions(r: AdmissionsReport): void {
   console.log(
     `\n/admission read alone before the rush: ${q.connections} connections for ${q.seconds} s (load average ${q.loadAverage})`,
   );
+  const nginx = r.quietNginx;
   console.table([
     {
+      served: 'ours',
       'p50 ms': q.p50,
       'p99 ms': q.p99,
+      target: `< ${t.admissionP99Ms}`,
+      '': mark(q.p99 < t.admissionP99Ms),
       'max ms': q.max,
       'req/s': q.rps,
       'errors / timeouts / non-2xx': `${q.errors} / ${q.timeouts} / ${q.non2xx}`,
       'peak RSS MB': q.peakRssMb,
     },
+    nginx
+      ? {
+          served: 'nginx, static copy',
+          'p50 ms': nginx.p50,
+          'p99 ms': nginx.p99,
+          'max ms': nginx.max,
+          'req/s': nginx.rps,
+          'errors / timeouts / non-2xx': `${nginx.errors} / ${nginx.timeouts} / ${nginx.non2xx}`,
+        }
+      : { served: 'nginx not installed (apt-get install -y nginx): no yardstick' },
   ]);
   const s = r.rush;
   const a = s.admission;

@@ -2,11 +2,9 @@
 // serving the very bytes our server sends as a static file, measured in the same run with the same load
 // tool (wrk, 10 connections, compression asked for as a browser does). Prints requests/s, p50 and p99
 // for each, and the ratio. Needs `apt-get install -y nginx wrk` and a build. BENCH_SECONDS (10), BENCH_ROUNDS (2).
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
+import { type StaticFile, startStaticNginx } from './lib/static-nginx.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -54,16 +52,12 @@ function wrk(url: string): WrkFigures {
   return { rps, p50ms: toMs(p50), p99ms: toMs(p99), errors };
 }
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-nginx-bench-'));
-const www = path.join(work, 'www');
-fs.mkdirSync(www);
-// nginx's worker drops root for its own user: it must be able to read the files.
-fs.chmodSync(work, 0o755);
 const server = await startLocalServer({ port: OURS_PORT });
 stopOnSignals(() => server.stop());
 
 // The bytes a browser gets from us (Brotli, as a browser asks), saved as files for nginx to send as they are.
 const files = new Map<string, string>();
+const statics: StaticFile[] = [];
 for (const [i, p] of PATHS.entries()) {
   const res = await fetch(`${server.url}${p}`, { headers: { 'accept-encoding': ACCEPT } });
   const type = res.headers.get('content-type') ?? 'text/html';
@@ -72,28 +66,16 @@ for (const [i, p] of PATHS.entries()) {
     encoding: 'buffer',
   }).stdout;
   const name = `page-${i}`;
-  fs.writeFileSync(path.join(www, name), raw);
+  statics.push({
+    name,
+    body: raw,
+    contentType: p.startsWith('/api/') ? 'application/json' : 'text/html',
+    encoding: 'br',
+  });
   files.set(p, name);
   console.log(`${p}: ${raw.length} bytes as sent (br), ${type}`);
 }
-
-const types = PATHS.map(
-  (p, i) =>
-    `location = /page-${i} { default_type ${p.startsWith('/api/') ? 'application/json' : 'text/html'}; add_header Content-Encoding br; }`,
-);
-fs.writeFileSync(
-  path.join(work, 'nginx.conf'),
-  `daemon off; worker_processes 1; pid ${work}/nginx.pid; error_log stderr warn;
-events { worker_connections 1024; }
-http { access_log off; sendfile on; tcp_nopush off; keepalive_requests 100000;
-  client_body_temp_path ${work}/tmp; proxy_temp_path ${work}/tmp; fastcgi_temp_path ${work}/tmp;
-  uwsgi_temp_path ${work}/tmp; scgi_temp_path ${work}/tmp;
-  server { listen 127.0.0.1:${NGINX_PORT}; root ${www}; ${types.join(' ')} } }
-`,
-);
-fs.mkdirSync(path.join(work, 'tmp'));
-const nginx = spawn('nginx', ['-c', path.join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
-await new Promise((resolve) => setTimeout(resolve, 500));
+const nginx = await startStaticNginx(NGINX_PORT, statics);
 
 const rows: Record<string, string | number>[] = [];
 try {
@@ -102,7 +84,7 @@ try {
     const theirs: WrkFigures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       ours.push(wrk(`${server.url}${p}`));
-      theirs.push(wrk(`http://127.0.0.1:${NGINX_PORT}/${files.get(p)}`));
+      theirs.push(wrk(nginx.url(files.get(p) as string)));
     }
     const median = (list: WrkFigures[], key: keyof WrkFigures) =>
       [...list].sort((a, b) => a[key] - b[key])[Math.floor(list.length / 2)]![key];
@@ -121,11 +103,10 @@ try {
     });
   }
 } finally {
-  nginx.kill('SIGQUIT');
+  nginx.stop();
   await server.stop();
 }
 console.log(
   `\nRender cache warm, wrk -t1 -c10 -d${SECONDS}s, Accept-Encoding: ${ACCEPT}; median of ${ROUNDS} interleaved rounds`,
 );
 console.table(rows);
-fs.rmSync(work, { recursive: true, force: true });
