@@ -418,7 +418,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
         await sleep(QUIET_READ_SECONDS * 1000);
         nginxQuietRead = readerFigures(await nginxReader.stop());
       } finally {
-        nginx.stop();
+        await nginx.stop();
       }
     }
 

@@ -103,7 +103,7 @@ try {
     });
   }
 } finally {
-  nginx.stop();
+  await nginx.stop();
   await server.stop();
 }
 console.log(

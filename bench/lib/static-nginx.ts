@@ -14,7 +14,8 @@ export interface StaticFile {
 
 export interface StaticNginx {
   url: (name: string) => string;
-  stop: () => void;
+  /** Stops nginx, waits for it to exit, and removes its scratch folder. */
+  stop: () => Promise<void>;
 }
 
 export const nginxInstalled = (): boolean => spawnSync('which', ['nginx']).status === 0;
@@ -47,6 +48,7 @@ http { access_log off; sendfile on; tcp_nopush off; keepalive_requests 100000;
 `,
   );
   const nginx: ChildProcess = spawn('nginx', ['-c', path.join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
+  const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
   const first = files[0];
   for (let i = 0; first && i < 40; i++) {
     try {
@@ -58,8 +60,11 @@ http { access_log off; sendfile on; tcp_nopush off; keepalive_requests 100000;
   }
   return {
     url: (name) => `http://127.0.0.1:${port}/${name}`,
-    stop: () => {
-      nginx.kill('SIGQUIT');
+    stop: async () => {
+      if (nginx.exitCode === null && nginx.signalCode === null) {
+        nginx.kill('SIGQUIT');
+        await exited;
+      }
       fs.rmSync(work, { recursive: true, force: true });
     },
   };
