@@ -3,7 +3,8 @@
 //   1. one application accepted through the real page post, POST /admission/apply as multipart/form-data
 //      (as a browser without JavaScript sends it) with a 3 MB camera JPEG, a 2-page PDF grade sheet and a
 //      character certificate photo: median of 20, one after another;
-//   2. /admission read alone on 100 connections for 10 s (p50/p99 before the rush), then a deadline rush: 300
+//   2. /admission read alone on 100 connections for 10 s (p50/p99 before the rush; then nginx serving a static copy
+//      of it read the same way, when nginx is installed), then a deadline rush: 300
 //      applications from 50 concurrent clients while autocannon (its own process) reads /admission on 100
 //      connections: errors, timeouts, why each refused application was refused (by field), /admission p50/p99
 //      during the rush, the server's RSS at each phase and its peak;
@@ -14,6 +15,7 @@
 // MALLOC_ARENA_MAX to compare. RUSH_APPLICATIONS (300) and ADMISSIONS_SKIP_OFFICE=1 shorten a run.
 // Prints figures beside their targets; never fails on slowness, only when it cannot measure.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +30,7 @@ import { type OfficeReport, printApplicationsOffice, runApplicationsOffice } fro
 import { adminCookie, bsDay, isoDay } from './lib/admin-write.ts';
 import { median } from './lib/median.ts';
 import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
+import { hasNginx, startStaticNginx } from './lib/static-nginx.ts';
 
 export const ADMISSIONS_TARGETS = { errors: 0, admissionP99Ms: 50, maxRssMb: 500, listPageMs: 50 } as const;
 const SINGLE_RUNS = 20;
@@ -79,8 +82,10 @@ export interface AdmissionsReport {
   };
   /** /admission read alone, before the rush. */
   quiet: ReaderFigures & { seconds: number; loadAverage: number; peakRssMb: number };
+  /** nginx serving a static copy of /admission, read the same way right after (null without nginx). */
+  quietNginx: ReaderFigures | null;
   /** The server's RSS after each phase (MB). */
-  rssPhases: { started: number; afterSingles: number; afterQuietRead: number; afterRush: number };
+  rssPhases: { firstStart: number; started: number; afterSingles: number; afterQuietRead: number; afterRush: number };
   office: OfficeReport | null;
 }
 
@@ -340,17 +345,35 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-admissions-'));
-  const server = await startLocalServer({
+  const serverOptions = {
     port,
     dataDir,
-    env: { APPLICATION_MAX_PER_HOUR: APPLICATION_LIMIT, MALLOC_ARENA_MAX },
+    env: {
+      APPLICATION_MAX_PER_HOUR: APPLICATION_LIMIT,
+      MALLOC_ARENA_MAX,
+      ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+    },
     // The demo content's photos are drawn at the first start: on a busy machine that took over two minutes.
     startTimeoutMs: 300_000,
-  });
+  };
+  // The first start of a fresh data folder seeds the demo content (its photos drawn); a site in its admissions rush
+  // has been restarted since it was installed, so the season is published there and the server started again.
+  const firstStart = await startLocalServer(serverOptions);
+  stopOnSignals(firstStart.stop);
+  let programme: string;
+  let rssFirstStart: number;
+  try {
+    programme = await publishOpenSeason(
+      firstStart.url,
+      await adminCookie(firstStart.url, firstStart.adminEmail, firstStart.adminPassword),
+    );
+    rssFirstStart = rssMb(pidListeningOn(port));
+  } finally {
+    await firstStart.stop();
+  }
+  const server = await startLocalServer(serverOptions);
   stopOnSignals(server.stop);
   try {
-    const cookie = await adminCookie(server.url, server.adminEmail, server.adminPassword);
-    const programme = await publishOpenSeason(server.url, cookie);
     const pid = pidListeningOn(port);
     const rssStarted = rssMb(pid);
     let symbol = 20_000_000;
@@ -383,6 +406,21 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     const quietRead = readerFigures(await quietReader.stop());
     const quietPeakRssMb = quietWatch.stop();
     const rssAfterQuietRead = rssMb(pid);
+    // The yardstick: nginx (one worker) serving the bytes /admission answered, as a static file, read the same way.
+    let nginxQuietRead: ReaderFigures | null = null;
+    if (hasNginx()) {
+      const page = Buffer.from(await (await fetch(`${server.url}/admission`)).arrayBuffer());
+      const nginx = await startStaticNginx(port + 1, [{ name: 'admission', body: page, type: 'text/html' }]);
+      try {
+        console.log(`Admissions: nginx's static copy of /admission read the same way...`);
+        const nginxReader = startReader(nginx.url('admission'), READ_CONNECTIONS);
+        await nginxReader.ready;
+        await sleep(QUIET_READ_SECONDS * 1000);
+        nginxQuietRead = readerFigures(await nginxReader.stop());
+      } finally {
+        await nginx.stop();
+      }
+    }
 
     // ---- 2. the deadline rush ----------------------------------------------------------------------
     console.log(`Admissions: ${RUSH_APPLICATIONS} form tokens for the rush...`);
@@ -456,7 +494,9 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
         peakRssMb,
       },
       quiet: { ...quietRead, seconds: QUIET_READ_SECONDS, loadAverage: quietLoad, peakRssMb: quietPeakRssMb },
+      quietNginx: nginxQuietRead,
       rssPhases: {
+        firstStart: rssFirstStart,
         started: rssStarted,
         afterSingles: rssAfterSingles,
         afterQuietRead: rssAfterQuietRead,
@@ -492,15 +532,29 @@ export function printAdmissions(r: AdmissionsReport): void {
   console.log(
     `\n/admission read alone before the rush: ${q.connections} connections for ${q.seconds} s (load average ${q.loadAverage})`,
   );
+  const nginx = r.quietNginx;
   console.table([
     {
+      served: 'ours',
       'p50 ms': q.p50,
       'p99 ms': q.p99,
+      target: `< ${t.admissionP99Ms}`,
+      '': mark(q.p99 < t.admissionP99Ms),
       'max ms': q.max,
       'req/s': q.rps,
       'errors / timeouts / non-2xx': `${q.errors} / ${q.timeouts} / ${q.non2xx}`,
       'peak RSS MB': q.peakRssMb,
     },
+    nginx
+      ? {
+          served: 'nginx, static copy',
+          'p50 ms': nginx.p50,
+          'p99 ms': nginx.p99,
+          'max ms': nginx.max,
+          'req/s': nginx.rps,
+          'errors / timeouts / non-2xx': `${nginx.errors} / ${nginx.timeouts} / ${nginx.non2xx}`,
+        }
+      : { served: 'nginx not installed (apt-get install -y nginx): no yardstick' },
   ]);
   const s = r.rush;
   const a = s.admission;
@@ -551,7 +605,7 @@ export function printAdmissions(r: AdmissionsReport): void {
   console.log(`(errors in total: ${errors}; target ${t.errors})`);
   const p = r.rssPhases;
   console.log(
-    `Server RSS (MB) after start ${p.started}, after the single applications ${p.afterSingles}, after reading alone ${p.afterQuietRead} (peak ${q.peakRssMb}), peak in the rush ${s.peakRssMb}, after it ${p.afterRush}`,
+    `Server RSS (MB) after the first start (demo photos drawn, season published) ${p.firstStart}, after starting again ${p.started}, after the single applications ${p.afterSingles}, after reading alone ${p.afterQuietRead} (peak ${q.peakRssMb}), peak in the rush ${s.peakRssMb}, after it ${p.afterRush}`,
   );
   if (r.office) printApplicationsOffice(r.office, t.listPageMs, t.maxRssMb);
   else console.log('(the office at 5,000 was skipped: ADMISSIONS_SKIP_OFFICE)');

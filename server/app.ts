@@ -167,6 +167,7 @@ export async function buildApp({
       mode: env.NODE_ENV === 'development' ? 'development' : 'production',
       // A page form may carry a photo, or the prospectus (posted to /admin/downloads without JavaScript).
       uploadMaxBytes: Math.max(env.UPLOAD_MAX_MB * 1024 * 1024, CONTENT_LIMITS.prospectusBytes),
+      uploadFormsAtOnce: env.UPLOAD_FORMS_AT_ONCE,
       getLoadContext: createGetLoadContext(services, env.siteUrl),
     });
   }

@@ -61,6 +61,14 @@ describe('parseEnv', () => {
     expect(errorOf({ APPLICATION_DOCUMENTS_KEEP_DAYS: '3651' })).toMatch(/APPLICATION_DOCUMENTS_KEEP_DAYS/u);
   });
 
+  it('reads UPLOAD_FORMS_AT_ONCE from 1 to 64, unset by default (one per core), and refuses 0 and 65', () => {
+    expect(parseEnv({}).UPLOAD_FORMS_AT_ONCE).toBeUndefined();
+    expect(parseEnv({ UPLOAD_FORMS_AT_ONCE: '1' }).UPLOAD_FORMS_AT_ONCE).toBe(1);
+    expect(parseEnv({ UPLOAD_FORMS_AT_ONCE: '64' }).UPLOAD_FORMS_AT_ONCE).toBe(64);
+    expect(errorOf({ UPLOAD_FORMS_AT_ONCE: '0' })).toMatch(/UPLOAD_FORMS_AT_ONCE/u);
+    expect(errorOf({ UPLOAD_FORMS_AT_ONCE: '65' })).toMatch(/UPLOAD_FORMS_AT_ONCE/u);
+  });
+
   it('treats empty strings as unset', () => {
     const env = parseEnv({ PORT: '', SITE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
     expect(env).toMatchObject({ PORT: 3000, siteUrl: 'http://localhost:3000' });

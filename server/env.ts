@@ -37,6 +37,9 @@ const EnvSchema = z.object({
   // Days after a season's admission deadline that rejected and withdrawn applicants' documents are kept.
   APPLICATION_DOCUMENTS_KEEP_DAYS: int(180, 0, 3650),
   UPLOAD_MAX_MB: int(15, 1, 200),
+  // Page forms with files (an application with its documents) read at once; the others wait unread. One per core
+  // when not set: more only holds more uploads in memory, as their documents are checked one per core.
+  UPLOAD_FORMS_AT_ONCE: z.coerce.number().int().min(1).max(64).optional(),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
   // How long a notice's PDF may take to open and have its first page drawn before it is refused.
   PDF_TIME_LIMIT_MS: int(20_000, 1, 600_000),

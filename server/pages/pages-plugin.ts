@@ -8,12 +8,14 @@ import type { LoadContext } from '../load-context.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { registerFormBodyParsers } from './form-body.ts';
 import { registerPageGate } from './page-gate.ts';
-import { registerUploadGate } from './upload-gate.ts';
+import { defaultUploadGate, registerUploadGate } from './upload-gate.ts';
 
 export interface PagesOptions {
   buildDirectory: string;
   mode: 'development' | 'production';
   uploadMaxBytes: number;
+  /** Page forms with files read and handled at once (UPLOAD_FORMS_AT_ONCE); one per core when not given. */
+  uploadFormsAtOnce?: number | undefined;
   getLoadContext: (request: Parameters<typeof toFetchRequest>[0]) => LoadContext;
 }
 
@@ -57,7 +59,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   await app.register(async (pages) => {
     registerPageGate(pages);
     registerFormBodyParsers(pages, options.uploadMaxBytes);
-    registerUploadGate(pages);
+    registerUploadGate(pages, defaultUploadGate(options.uploadFormsAtOnce));
     // A page form's refusal (a method or an encoding no page takes, too large, a NUL, signed out on an
     // admin page) is answered as a short page, not as API JSON.
     pages.setErrorHandler((err: FastifyError | AppError, request, reply) => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerUploadGate } from './upload-gate.ts';
+import os from 'node:os';
+import { defaultUploadGate, registerUploadGate } from './upload-gate.ts';
 
 // A real server on a loopback port: the gate works on connections (a waiting body stays unread in its socket).
 describe('upload gate', () => {
@@ -57,6 +58,11 @@ describe('upload gate', () => {
     expect(texts).toEqual(Array(5).fill('done'));
     expect(state.most).toBe(2);
     expect(state.read).toBe(5);
+  });
+
+  it('reads one form per core at once unless UPLOAD_FORMS_AT_ONCE says otherwise', () => {
+    expect(defaultUploadGate()).toEqual({ concurrent: os.availableParallelism(), waiting: 200 });
+    expect(defaultUploadGate(6)).toEqual({ concurrent: 6, waiting: 200 });
   });
 
   it('refuses a form with files at once, with Retry-After, when the line is full; other forms pass', async () => {

@@ -20,16 +20,20 @@ export interface UploadGateOptions {
   waiting: number;
 }
 
-export const DEFAULT_UPLOAD_GATE: UploadGateOptions = {
-  concurrent: 2 * Math.max(1, os.availableParallelism()),
+/**
+ * One form read at a time per core by default (UPLOAD_FORMS_AT_ONCE): its documents are then checked one per core
+ * anyway (application-documents.ts), so reading more at once only holds more bodies in memory while they wait.
+ */
+export const defaultUploadGate = (concurrent?: number): UploadGateOptions => ({
+  concurrent: concurrent ?? Math.max(1, os.availableParallelism()),
   waiting: 200,
-};
+});
 
 const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\b/iu.test(contentType ?? '');
 
 export function registerUploadGate(
   pages: FastifyInstance,
-  options: UploadGateOptions = DEFAULT_UPLOAD_GATE,
+  options: UploadGateOptions = defaultUploadGate(),
 ): WorkLimit {
   const gate = createWorkLimit(options.concurrent);
   pages.addHook('preParsing', async (request, reply, payload) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
-import { checkPdf } from './pdf-check.ts';
+import { PDF_THREADS, checkPdf, pdfThreadLoad } from './pdf-check.ts';
 import { makePdf } from './test-pdfs.ts';
 
 const MAX = 20 * 1024 * 1024;
@@ -83,5 +83,13 @@ describe('checkPdf', () => {
     const encrypted = await refusal(makePdf({ encrypted: true }));
     expect(encrypted).toMatchObject(PDF_ERRORS.encrypted);
     expect(await checkPdf(makePdf({ pages: 2 }), { maxBytes: MAX })).toEqual({ pages: 2 });
+  });
+
+  it('parses in at most PDF_THREADS threads at once, whoever sent the files; the others wait their turn', async () => {
+    const counts = Array.from({ length: PDF_THREADS + 2 }, (_, i) => i + 1);
+    const checks = counts.map((pages) => checkPdf(makePdf({ pages }), { maxBytes: MAX, thumbnailWidth: 200 }));
+    expect(pdfThreadLoad()).toEqual({ running: PDF_THREADS, waiting: 2 });
+    expect((await Promise.all(checks)).map((f) => f.pages)).toEqual(counts);
+    expect(pdfThreadLoad()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -7,6 +7,7 @@ import { PDF_PAGES_ERROR } from '#common/notice-attachments.ts';
 import { PDF_ERRORS, pdfTooLargeMessage } from '#common/site-content/downloads.ts';
 import type { ApiErrorCode } from '#common/api-error.ts';
 import { refusal } from '#server/errors.ts';
+import { createWorkLimit } from '#server/work-limit.ts';
 
 export interface PdfFacts {
   pages: number;
@@ -48,6 +49,9 @@ interface ParseRequest {
  * of CPU, more than checking a small PDF, and an application brings several. A thread parses one file at a
  * time; one that overran its time limit or failed is ended, never reused; an idle one ends after a while,
  * and each ends after a number of files, so nothing one file left behind outlives it for long.
+ * A thread with pdf.js and the canvas loaded holds 75-120 MB of the process's memory: one thread per two cores
+ * (one on a two-core server) parses at a time, whoever sent the file, and the others wait their turn. The
+ * wait does not count against a file's time limit.
  */
 interface WarmThread {
   worker: Worker;
@@ -55,7 +59,10 @@ interface WarmThread {
   idleTimer?: NodeJS.Timeout;
 }
 const idleThreads: WarmThread[] = [];
-const MAX_IDLE_THREADS = Math.max(1, availableParallelism());
+export const PDF_THREADS = Math.max(1, Math.floor(availableParallelism() / 2));
+const pdfThreads = createWorkLimit(PDF_THREADS);
+/** Files being parsed and waiting for a thread now. */
+export const pdfThreadLoad = () => pdfThreads.load;
 const IDLE_MS = 30_000;
 const FILES_PER_THREAD = 100;
 
@@ -83,7 +90,7 @@ function takeThread(): WarmThread {
 
 function returnThread(thread: WarmThread): void {
   thread.files += 1;
-  if (thread.files >= FILES_PER_THREAD || idleThreads.length >= MAX_IDLE_THREADS) {
+  if (thread.files >= FILES_PER_THREAD || idleThreads.length >= PDF_THREADS) {
     void thread.worker.terminate();
     return;
   }
@@ -96,7 +103,10 @@ function returnThread(thread: WarmThread): void {
   idleThreads.push(thread);
 }
 
-function parseInWorker(body: Buffer, { timeoutMs, maxPages, thumbnailWidth }: ParseRequest): Promise<ParseOutcome> {
+const parseInWorker = (body: Buffer, request: ParseRequest): Promise<ParseOutcome> =>
+  pdfThreads.run(() => parseInThread(body, request));
+
+function parseInThread(body: Buffer, { timeoutMs, maxPages, thumbnailWidth }: ParseRequest): Promise<ParseOutcome> {
   return new Promise((resolve) => {
     const thread = takeThread();
     const { worker } = thread;
