@@ -81,9 +81,7 @@ export async function photoCounts(db: Db, albumIds: string[], everyState = false
     .select(['album_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('album_id', 'in', albumIds);
   if (!everyState) query = query.where('state', '=', 'ready');
-  const rows = await query
-    .groupBy('album_id')
-    .execute();
+  const rows = await query.groupBy('album_id').execute();
   return new Map(rows.map((r) => [r.album_id!, Number(r.n)]));
 }
 

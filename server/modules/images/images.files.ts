@@ -30,6 +30,8 @@ export const photoOriginalFiles = (db: Db): FileOwner => ({
   kind: 'photo original',
   prefix: PHOTO_ORIGINAL_PREFIX,
   async references() {
-    return (await listImageFiles(db)).flatMap((row) => (row.original_key ? [{ id: row.id, keys: [row.original_key] }] : []));
+    return (await listImageFiles(db)).flatMap((row) =>
+      row.original_key ? [{ id: row.id, keys: [row.original_key] }] : [],
+    );
   },
 });

@@ -70,8 +70,7 @@ export function createImagesService({
   queueMax,
   queued,
 }: ImagesServiceDeps) {
-  const queueFull = () =>
-    refusal('image/queue-full', undefined, { 'retry-after': String(QUEUE_FULL_RETRY_SECONDS) });
+  const queueFull = () => refusal('image/queue-full', undefined, { 'retry-after': String(QUEUE_FULL_RETRY_SECONDS) });
 
   const fullError = (folder: ImageFolder, max: number) =>
     conflict('image/folder-full', `The ${folder} folder already holds ${max} images. Delete one first.`);
