@@ -53,7 +53,7 @@ export const deleteAlbum: AdminWrite = {
  */
 export const uploadToAlbum: AdminWrite = {
   action: 'photos.edit',
-  messages: ADMIN_MESSAGES.imageUpload,
+  messages: ADMIN_MESSAGES.albumPhotoQueued,
   async run(form, services, admin) {
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: apiErrorMessage('image/missing') } };

@@ -25,6 +25,7 @@ import {
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import type { Route } from './+types/album';
 
@@ -278,6 +279,7 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
           maxUploadBytes={maxUploadBytes}
           label="Album photo"
           pageResult={result}
+          messages={ADMIN_MESSAGES.albumPhotoQueued}
           extraFields={() => <input type="hidden" name="albumId" value={album.id} />}
         />
         <BulkPhotoUpload apiPath={`/api/admin/albums/${album.id}/photos`} />
