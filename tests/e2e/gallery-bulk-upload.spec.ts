@@ -42,6 +42,11 @@ test('several photos at once: each its own progress and result (processed on the
   await page.getByLabel(/Several photos at once/u).setInputFiles(files);
   const rows = page.getByRole('list', { name: 'Photos being added' }).getByRole('listitem');
   await expect(rows).toHaveCount(6);
+  // How the page looks while the server works through them (one at a time), on a phone and a computer.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/admin-album-upload-during-${width}.png`, fullPage: true });
+  }
   // Stored at once and processed in the background: each row ends 'Ready' once the server made it.
   for (const i of [0, 1, 2, 3]) await expect(rows.nth(i).getByRole('status')).toHaveText('Ready', { timeout: 60_000 });
   await expect(rows.nth(4).getByRole('status')).toHaveText(
@@ -55,6 +60,10 @@ test('several photos at once: each its own progress and result (processed on the
   const unready = page.getByRole('list', { name: 'Uploads not shown yet' }).getByRole('listitem');
   await expect(unready).toHaveCount(1);
   await expect(unready.getByRole('status')).toHaveText(/^Failed: The image could not be read/u);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/admin-album-upload-after-${width}.png`, fullPage: true });
+  }
 
   // The retry sends that file alone; the others stay added once.
   const sent: string[] = [];
