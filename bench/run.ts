@@ -20,7 +20,9 @@
 //   10. outbox: 1,000 queued e-mails sent through a local SMTP server while / is read on 10 connections
 //      (bench/outbox.ts);
 //   11. results: the entrance results look-up at 2,000 applicants, 200 connections, and a walk of 1,000 dates of
-//      birth for one roll number (bench/results.ts).
+//      birth for one roll number (bench/results.ts);
+//   12. gallery: 30 twelve-megapixel JPEGs uploaded to an album at once and processed by the background queue:
+//      RSS before, peak and after a minute idle, `/` and `/gallery` during the processing beside idle (bench/gallery.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale,
 // BENCH_PAGES=/admission/apply,/ne (Lighthouse on those pages only), BENCH_KEEP=1 (keep the scratch folder
@@ -40,6 +42,7 @@ import { CHROMIUM, type LighthouseFigures, lighthouse, systemDevanagariFonts } f
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
 import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissions.ts';
 import { type BackupReport, printBackupBench, runBackupBench } from './backup.ts';
+import { type GalleryReport, printGallery, runGallery } from './gallery.ts';
 import { type OutboxReport, printOutbox, runOutbox } from './outbox.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ResultsReport, printResults, runResults } from './results.ts';
@@ -62,6 +65,7 @@ const STEPS = [
   'backup',
   'outbox',
   'results',
+  'gallery',
 ];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
@@ -313,6 +317,13 @@ if (wanted('results')) {
   printResults(resultsLookup);
 }
 
+// ---- 12. Gallery bulk upload --------------------------------------------------------------------
+let gallery: GalleryReport | null = null;
+if (wanted('gallery')) {
+  gallery = await runGallery({ port: PORT });
+  printGallery(gallery);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -328,6 +339,7 @@ const results = {
   backup,
   outbox,
   resultsLookup,
+  gallery,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');

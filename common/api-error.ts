@@ -71,6 +71,15 @@ export const API_ERRORS = {
   'image/too-many-pixels': { status: 413, message: null },
   'image/unsupported': { status: 415, message: null },
   'image/folder-full': { status: 409, message: null },
+  /** More album photos wait for processing than the server keeps (PHOTO_QUEUE_MAX): sent with Retry-After. */
+  'image/queue-full': {
+    status: 503,
+    message: 'Too many photos are waiting to be processed. Nothing was saved: send this photo again in a minute.',
+  },
+  'image/not-ready': {
+    status: 409,
+    message: 'This photo is not ready: it is still being processed, or its processing failed.',
+  },
   'album/slug-taken': { status: 409, message: 'Another album already has this address. Choose another.' },
   'album/not-empty': { status: 409, message: 'The album still holds photos. Move or delete them first.' },
   'album/photo-elsewhere': { status: 409, message: 'That photo is not in this album.' },

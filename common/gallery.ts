@@ -41,7 +41,26 @@ export const AlbumListSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 
-export const AlbumWithPhotosSchema = z.object({ album: AlbumSchema, photos: z.array(ImageSchema) });
+/** Where an uploaded album photo is: processed in the background, then shown ('ready') or refused ('failed'). */
+export const PHOTO_STATES = ['processing', 'ready', 'failed'] as const;
+export const PhotoStateSchema = z.object({
+  id: z.string(),
+  state: z.enum(PHOTO_STATES),
+  /** Why it failed, in plain words; '' unless failed. */
+  failure: z.string(),
+});
+export type PhotoState = z.infer<typeof PhotoStateSchema>;
+
+/** The office's view of an upload not shown yet: still processing, or failed with its reason. */
+export const UnreadyPhotoSchema = PhotoStateSchema.extend({ createdAt: z.string() });
+export type UnreadyPhoto = z.infer<typeof UnreadyPhotoSchema>;
+
+/** An album and its ready photos; `unready` lists the uploads still processing or failed (the office's view only). */
+export const AlbumWithPhotosSchema = z.object({
+  album: AlbumSchema,
+  photos: z.array(ImageSchema),
+  unready: z.array(UnreadyPhotoSchema),
+});
 export type AlbumWithPhotos = z.infer<typeof AlbumWithPhotosSchema>;
 
 /** A photo's words: alt text describes it for someone who cannot see it; the caption is shown under it. */

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   // shares one address), so a script walking dates of birth for one roll number is cut off.
   RESULTS_LOOKUP_FAILURES_PER_HOUR: int(20, 1, 1_000_000),
   GALLERY_PAGE_SIZE: int(48, 1, 500),
+  // Album photos waiting for the background worker; an upload over it is refused (503) until the queue shrinks.
+  PHOTO_QUEUE_MAX: int(200, 1, 100_000),
   // Scale-out (docs/operations.md): images in S3-compatible storage when S3_BUCKET is set.
   S3_BUCKET: z
     .string()

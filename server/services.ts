@@ -17,6 +17,7 @@ import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { createAlbumsService } from './modules/images/albums.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
+import { createPhotoQueue } from './modules/images/photo-queue.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
 import { createMeritService } from './modules/results/merit.service.ts';
@@ -136,6 +137,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     notices: applicationNotices,
     pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
   });
+  // Album photos are processed here, in the background, one at a time (started by server/main.ts; tests drain it).
+  const photoQueue = createPhotoQueue({ db, storage, limits: imageLimits, clock, log });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -155,7 +158,10 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       limits: imageLimits,
       pageSize: env.GALLERY_PAGE_SIZE,
       clock,
+      queueMax: env.PHOTO_QUEUE_MAX,
+      queued: () => photoQueue.wake(),
     }),
+    photoQueue,
     albums: createAlbumsService({ db, urlFor, clock }),
     content: createContentService({ db, storage, log, urlFor, imageLimits, versions: contentVersion, clock }),
     inquiries: createInquiriesService(db, clock, {

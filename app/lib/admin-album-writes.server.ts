@@ -47,14 +47,17 @@ export const deleteAlbum: AdminWrite = {
   run: async (form, services, admin) => services.albums.remove(admin, formText(form, 'id')).then(() => undefined),
 };
 
-/** One photo sent with the album page's form (several at once go through the upload API, one by one). */
+/**
+ * One photo sent with the album page's form (several at once go through the upload API, one by one): queued, and
+ * processed in the background; the page after the post lists it with its state.
+ */
 export const uploadToAlbum: AdminWrite = {
   action: 'photos.edit',
-  messages: ADMIN_MESSAGES.imageUpload,
+  messages: ADMIN_MESSAGES.albumPhotoQueued,
   async run(form, services, admin) {
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: apiErrorMessage('image/missing') } };
-    await services.images.create(admin, 'gallery', Buffer.from(await file.arrayBuffer()), formText(form, 'albumId'));
+    await services.images.enqueue(admin, formText(form, 'albumId'), Buffer.from(await file.arrayBuffer()));
     return undefined;
   },
 };

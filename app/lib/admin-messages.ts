@@ -16,6 +16,11 @@ export const ADMIN_MESSAGES = {
   noticeDetach: { done: 'Attachment removed.', failed: 'Failed to remove the attachment.' },
   admission: { done: 'Admission status updated successfully.', failed: 'Failed to update admission status.' },
   imageUpload: { done: 'Image Uploaded Successfully', failed: 'Error Uploading Image' },
+  // An album photo is processed in the background after it arrives (server/modules/images/photo-queue.ts).
+  albumPhotoQueued: {
+    done: 'Photo received: it is being processed and joins the album when ready.',
+    failed: 'Error Uploading Image',
+  },
   // The specification shows no toast for deleting a photo and only logs a failure.
   imageDelete: { done: null, failed: null },
   albumCreate: { done: 'Album created.', failed: 'Failed to create the album.' },

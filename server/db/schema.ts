@@ -102,7 +102,18 @@ export interface ImagesTable {
   alt_ne: Generated<string>;
   /** When the photo was taken (from its own metadata, read before that is removed), ISO 8601, or null. */
   taken_at: Generated<string | null>;
+  /** 'processing' until the background worker made its variants, then 'ready' (or 'failed'); only ready photos are shown. */
+  state: Generated<PhotoState>;
+  /** Why processing failed, in plain words for the office; '' otherwise. */
+  failure: Generated<string>;
+  /** The original as uploaded, kept in storage while the photo is processing; null otherwise. */
+  original_key: Generated<string | null>;
+  /** The worker processing it now (a staging batch name: process id and machine) and until when its claim holds. */
+  claimed_by: Generated<string | null>;
+  claimed_until: Generated<string | null>;
 }
+
+export type PhotoState = 'processing' | 'ready' | 'failed';
 
 /** An album of the gallery: one event, its photos ordered by images.position. */
 export interface GalleryAlbumsTable {

@@ -1,8 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { photoJpeg } from './support/admin-photo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 
-test('several photos at once: each its own progress and result, a refused one retried alone', async ({ page }) => {
+test('several photos at once: each its own progress and result (processed on the server), a refused one retried alone', async ({
+  page,
+}) => {
+  // Six files processed one after another by the server's queue (a HEIC decode among them).
+  test.setTimeout(120_000);
   await page.goto('/login');
   await page.getByLabel('Username').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
@@ -24,30 +29,57 @@ test('several photos at once: each its own progress and result, a refused one re
         buffer: await photoJpeg(800 + i * 40, 600),
       })),
     )),
+    // An iPhone photo, decoded on the server like the others.
+    {
+      name: 'IMG_0001.HEIC',
+      mimeType: 'image/heic',
+      buffer: await readFile(new URL('../../server/images/fixtures/red-blue-640x480.heic', import.meta.url)),
+    },
     { name: 'minutes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('the meeting minutes, not a photo') },
   ];
+  const whole = await photoJpeg(800, 600);
+  files.push({ name: 'cut-short.jpg', mimeType: 'image/jpeg', buffer: whole.subarray(0, whole.length >> 2) });
   await page.getByLabel(/Several photos at once/u).setInputFiles(files);
   const rows = page.getByRole('list', { name: 'Photos being added' }).getByRole('listitem');
-  await expect(rows).toHaveCount(4);
-  for (const i of [0, 1, 2]) await expect(rows.nth(i).getByRole('status')).toHaveText('Added', { timeout: 60_000 });
-  await expect(rows.nth(3).getByRole('status')).toHaveText(
+  await expect(rows).toHaveCount(6);
+  // How the page looks while the server works through them (one at a time), on a phone and a computer.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/admin-album-upload-during-${width}.png`, fullPage: true });
+  }
+  // Stored at once and processed in the background: each row ends 'Ready' once the server made it.
+  for (const i of [0, 1, 2, 3]) await expect(rows.nth(i).getByRole('status')).toHaveText('Ready', { timeout: 60_000 });
+  await expect(rows.nth(4).getByRole('status')).toHaveText(
     /^Refused: The file is not a JPEG, PNG, WebP, AVIF or HEIC image/u,
   );
-  await expect(rows.nth(3).getByRole('progressbar')).toBeVisible();
+  await expect(rows.nth(4).getByRole('progressbar')).toBeVisible();
+  // A damaged photo passes the first look and fails in processing, with the reason.
+  await expect(rows.nth(5).getByRole('status')).toHaveText(/^Refused: The image could not be read/u, {
+    timeout: 60_000,
+  });
+  const unready = page.getByRole('list', { name: 'Uploads not shown yet' }).getByRole('listitem');
+  await expect(unready).toHaveCount(1);
+  await expect(unready.getByRole('status')).toHaveText(/^Failed: The image could not be read/u);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/admin-album-upload-after-${width}.png`, fullPage: true });
+  }
 
   // The retry sends that file alone; the others stay added once.
   const sent: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/photos')) sent.push(r.url());
+    if (r.method() === 'POST' && r.url().endsWith('/photos')) sent.push(r.url());
   });
-  await rows.nth(3).getByRole('button', { name: 'Retry minutes.jpg' }).click();
-  await expect(rows.nth(3).getByRole('status')).toHaveText(/^Refused/u);
+  await rows.nth(4).getByRole('button', { name: 'Retry minutes.jpg' }).click();
+  await expect(rows.nth(4).getByRole('status')).toHaveText(/^Refused/u);
   expect(sent).toHaveLength(1);
   const photos = page.getByRole('list', { name: 'Photos of the album' }).getByRole('listitem');
-  await expect(photos).toHaveCount(3);
+  await expect(photos).toHaveCount(4);
 
-  // Put things back: the photos and the album go.
-  for (const i of [1, 2, 3]) await page.getByLabel(`Select photo ${i}`).check();
+  // Put things back: the failed upload, the photos and the album go.
+  await page.getByRole('button', { name: 'Delete upload 1' }).click();
+  await expect(unready).toHaveCount(0);
+  for (const i of [1, 2, 3, 4]) await page.getByLabel(`Select photo ${i}`).check();
   await page.getByRole('button', { name: 'Delete selected' }).click();
   await expect(page.getByText('No photos yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete this empty album' }).click();

@@ -1,16 +1,17 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { BULK_PHOTOS_MAX } from '#common/gallery.ts';
+import { BULK_PHOTOS_MAX, type PhotoState } from '#common/gallery.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import { api } from '#app/lib/api-client.ts';
 import { uploadFile } from '#app/lib/upload.ts';
 import { IMAGE_ACCEPT } from './image-upload-form.tsx';
 
 type FileState =
   | { kind: 'waiting' }
   | { kind: 'sending'; percent: number }
-  | { kind: 'processing' }
+  | { kind: 'processing'; id?: string }
   | { kind: 'done' }
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: string; id?: string };
 
 interface Row {
   file: File;
@@ -19,6 +20,8 @@ interface Row {
 
 /** Files sent at once: the server processes photos in the background, so more would only queue there. */
 const PARALLEL = 2;
+/** How often the states of photos the server is still processing are asked for. */
+const POLL_MS = 2000;
 
 const stateText = (state: FileState): string => {
   switch (state.kind) {
@@ -27,9 +30,9 @@ const stateText = (state: FileState): string => {
     case 'sending':
       return `Sending ${state.percent}%`;
     case 'processing':
-      return 'Processing';
+      return state.id ? 'Processing on the server' : 'Sent';
     case 'done':
-      return 'Added';
+      return 'Ready';
     case 'refused':
       return `Refused: ${state.reason}`;
   }
@@ -37,14 +40,17 @@ const stateText = (state: FileState): string => {
 
 /**
  * Several photos at once (a phone's picker, a folder's worth on a computer), with JavaScript only: each file
- * goes to the album's upload API on its own, with its own progress and result, two at a time, and a refused
- * one can be sent again alone. Without JavaScript the page's one-photo form stays.
+ * goes to the album's upload API on its own, with its own progress, two at a time; the server answers at once
+ * and processes it in the background, and this asks for its state until it is ready or failed (with the
+ * reason). A refused or failed one can be sent again alone. The page can be left: the processing goes on, and
+ * the page lists what is still processing or failed. Without JavaScript the page's one-photo form stays.
  */
 export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
   const hydrated = useHydrated();
   const [rows, setRows] = useState<Row[]>([]);
   const [tooMany, setTooMany] = useState(false);
   const rowsRef = useRef<Row[]>([]);
+  const [pollTurn, setPollTurn] = useState(0);
   const revalidator = useRevalidator();
 
   function setState(index: number, state: FileState) {
@@ -55,17 +61,50 @@ export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
   async function send(index: number): Promise<void> {
     const row = rowsRef.current[index];
     if (!row) return;
+    // A photo that failed in processing is sent again as a new one: its failed entry goes first.
+    const failedId = row.state.kind === 'refused' ? row.state.id : undefined;
     setState(index, { kind: 'sending', percent: 0 });
     try {
-      await uploadFile(apiPath, row.file, {
+      if (failedId) await api('/api/admin/photos/delete', { method: 'POST', json: { ids: [failedId] } });
+      const queued = await uploadFile<PhotoState>(apiPath, row.file, {
         onProgress: (p) => setState(index, { kind: 'sending', percent: Math.round((p.fraction ?? 0) * 100) }),
         onSent: () => setState(index, { kind: 'processing' }),
       });
-      setState(index, { kind: 'done' });
+      setState(index, { kind: 'processing', id: queued.id });
     } catch (err) {
       setState(index, { kind: 'refused', reason: err instanceof Error ? err.message : String(err) });
     }
   }
+
+  // Asks where the photos being processed stand until none is left; the album's lists are read again when any
+  // became ready or failed.
+  const processing = rows.flatMap((row) => (row.state.kind === 'processing' && row.state.id ? [row.state.id] : []));
+  const waitingFor = processing.join(',');
+  useEffect(() => {
+    if (waitingFor === '') return;
+    const timer = setTimeout(() => {
+      api<{ photos: PhotoState[] }>(`/api/admin/photos/states?ids=${waitingFor}`)
+        .then(({ photos }) => {
+          const byId = new Map(photos.map((p) => [p.id, p]));
+          let changed = false;
+          rowsRef.current = rowsRef.current.map((row) => {
+            if (row.state.kind !== 'processing' || !row.state.id) return row;
+            const found = byId.get(row.state.id);
+            if (found?.state === 'processing') return row;
+            changed = true;
+            if (found?.state === 'ready') return { ...row, state: { kind: 'done' } };
+            const reason = found ? found.failure : 'It was deleted before it was processed.';
+            return { ...row, state: { kind: 'refused', reason, ...(found ? { id: found.id } : {}) } };
+          });
+          setRows(rowsRef.current);
+          if (changed) void revalidator.revalidate();
+        })
+        // A failed look is simply asked again at the next turn: the rows keep saying "Processing" meanwhile.
+        .catch(() => undefined)
+        .finally(() => setPollTurn((n) => n + 1));
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waitingFor, pollTurn]); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function sendAll(indexes: number[]): Promise<void> {
     const queue = [...indexes];
@@ -73,7 +112,6 @@ export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) await send(next);
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
-    await revalidator.revalidate();
   }
 
   if (!hydrated) return null;
@@ -103,11 +141,16 @@ export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
           {rows.map((row, index) => (
             <li key={index} className={`bulk-upload__row bulk-upload__row--${row.state.kind}`}>
               <span className="bulk-upload__name">{row.file.name}</span>
-              <progress
-                max={100}
-                value={row.state.kind === 'sending' ? row.state.percent : row.state.kind === 'waiting' ? 0 : 100}
-                aria-label={`Progress of ${row.file.name}`}
-              />
+              {row.state.kind === 'processing' && row.state.id ? (
+                // Processing has no measure of its own: an indeterminate bar.
+                <progress aria-label={`Progress of ${row.file.name}`} />
+              ) : (
+                <progress
+                  max={100}
+                  value={row.state.kind === 'sending' ? row.state.percent : row.state.kind === 'waiting' ? 0 : 100}
+                  aria-label={`Progress of ${row.file.name}`}
+                />
+              )}
               <span role="status">{stateText(row.state)}</span>
               {row.state.kind === 'refused' ? (
                 <button type="button" className="button button--small" onClick={() => void sendAll([index])}>

@@ -1,5 +1,7 @@
-import { Form, Link, data, useActionData } from 'react-router';
+import { useEffect } from 'react';
+import { Form, Link, data, useActionData, useRevalidator } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
+import type { UnreadyPhoto } from '#common/gallery.ts';
 import type { Image } from '#common/image.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';
 import { BulkPhotoUpload } from '#app/components/admin/bulk-photo-upload.tsx';
@@ -23,6 +25,7 @@ import {
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import type { Route } from './+types/album';
 
@@ -184,8 +187,58 @@ function PhotoCard({
   );
 }
 
+/**
+ * Uploads the server has not made ready yet: each still processing (in the background, whether or not this page
+ * stays open) or failed, with the reason and a delete. With JavaScript the list is read again while any is
+ * processing; without it, a reload shows where they stand.
+ */
+function UnreadyPhotos({ unready }: { unready: UnreadyPhoto[] }) {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const processing = unready.some((p) => p.state === 'processing');
+  useEffect(() => {
+    if (!hydrated || !processing) return;
+    const timer = setInterval(() => void revalidator.revalidate(), UNREADY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [hydrated, processing]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (unready.length === 0) return null;
+  const waiting = unready.filter((p) => p.state === 'processing').length;
+  return (
+    <div className="admin-panel">
+      <h2 className="album-heading">Uploads not shown yet</h2>
+      <p className="album-order__note">
+        {waiting > 0
+          ? `${waiting} ${waiting === 1 ? 'photo is' : 'photos are'} being processed on the server, one after another; ` +
+            'they join the end of the album when ready. You may leave this page meanwhile.'
+          : 'These photos could not be added. Delete them, then send the files again.'}
+      </p>
+      <ul className="unready-list" aria-label="Uploads not shown yet">
+        {unready.map((photo, index) => (
+          <li key={photo.id} className={`unready-list__row unready-list__row--${photo.state}`}>
+            <span className="unready-list__name">Upload {index + 1}</span>
+            <span role="status">
+              {photo.state === 'processing' ? 'Processing on the server' : `Failed: ${photo.failure}`}
+            </span>
+            {photo.state === 'failed' ? (
+              <PhotoButton
+                intent="bulk"
+                fields={{ bulk: 'delete', ids: photo.id }}
+                label="Delete"
+                name={`Delete upload ${index + 1}`}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** How often the page reads the album again while uploads are processing. */
+const UNREADY_POLL_MS = 3000;
+
 export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
-  const { album, photos, others, years, maxUploadBytes } = loaderData;
+  const { album, photos, unready, others, years, maxUploadBytes } = loaderData;
   const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : undefined;
   const hydrated = useHydrated();
@@ -226,10 +279,12 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
           maxUploadBytes={maxUploadBytes}
           label="Album photo"
           pageResult={result}
+          messages={ADMIN_MESSAGES.albumPhotoQueued}
           extraFields={() => <input type="hidden" name="albumId" value={album.id} />}
         />
         <BulkPhotoUpload apiPath={`/api/admin/albums/${album.id}/photos`} />
       </div>
+      <UnreadyPhotos unready={unready} />
 
       {photos.length === 0 ? (
         <p className="admin-empty">No photos yet.</p>

@@ -49,30 +49,43 @@ export async function deleteAlbum(db: Db, id: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-/** The photos of an album in their order. */
+/** The ready photos of an album in their order. */
 export function listAlbumPhotos(db: Db, albumId: string): Promise<ImageRow[]> {
   return db
     .selectFrom('images')
     .selectAll()
     .where('album_id', '=', albumId)
+    .where('state', '=', 'ready')
     .orderBy('position', 'asc')
     .orderBy('id', 'asc')
     .execute();
 }
 
-/** How many photos each album holds, for the albums named. */
-export async function photoCounts(db: Db, albumIds: string[]): Promise<Map<string, number>> {
+/** An album's photos not ready yet (processing, or failed and not deleted), oldest upload first. */
+export function listUnreadyPhotos(db: Db, albumId: string): Promise<ImageRow[]> {
+  return db
+    .selectFrom('images')
+    .selectAll()
+    .where('album_id', '=', albumId)
+    .where('state', '!=', 'ready')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** How many ready photos each album holds (or, with `everyState`, photos of any state), for the albums named. */
+export async function photoCounts(db: Db, albumIds: string[], everyState = false): Promise<Map<string, number>> {
   if (albumIds.length === 0) return new Map();
-  const rows = await db
+  let query = db
     .selectFrom('images')
     .select(['album_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('album_id', 'in', albumIds)
-    .groupBy('album_id')
-    .execute();
+    .where('album_id', 'in', albumIds);
+  if (!everyState) query = query.where('state', '=', 'ready');
+  const rows = await query.groupBy('album_id').execute();
   return new Map(rows.map((r) => [r.album_id!, Number(r.n)]));
 }
 
-/** The first photo of each album named, for albums that have no cover chosen. */
+/** The first ready photo of each album named, for albums that have no cover chosen. */
 export async function firstPhotos(db: Db, albumIds: string[]): Promise<Map<string, ImageRow>> {
   const found = new Map<string, ImageRow>();
   if (albumIds.length === 0) return found;
@@ -80,11 +93,13 @@ export async function firstPhotos(db: Db, albumIds: string[]): Promise<Map<strin
     .selectFrom('images')
     .selectAll()
     .where('album_id', 'in', albumIds)
+    .where('state', '=', 'ready')
     .where('position', '=', (eb) =>
       eb
         .selectFrom('images as inner')
         .select((e) => e.fn.min('inner.position').as('p'))
-        .whereRef('inner.album_id', '=', 'images.album_id'),
+        .whereRef('inner.album_id', '=', 'images.album_id')
+        .where('inner.state', '=', 'ready'),
     )
     .execute();
   for (const row of rows) if (!found.has(row.album_id!)) found.set(row.album_id!, row);

@@ -13,10 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  for (const folder of ['gallery', 'featured'] as const) {
-    for (const image of await t.app.services.images.list(folder))
-      await t.app.services.images.remove(COMMAND_LINE_ACTOR, image.id);
-  }
+  for (const image of await t.db.selectFrom('images').select('id').execute())
+    await t.app.services.images.remove(COMMAND_LINE_ACTOR, image.id);
   await t.db.deleteFrom('gallery_albums').execute();
 });
 
@@ -49,13 +47,15 @@ async function uploadTo(albumId: string, body?: Buffer) {
   return t.asAdmin({ method: 'POST', url: `/api/admin/albums/${albumId}/photos`, payload, headers });
 }
 
-async function addPhotos(albumId: string, n: number): Promise<Image[]> {
-  const images: Image[] = [];
+/** Uploads `n` photos (each answered 202: queued) and lets the background worker process them. */
+async function addPhotos(albumId: string, n: number): Promise<{ id: string }[]> {
+  const images: { id: string }[] = [];
   for (let i = 0; i < n; i++) {
     const res = await uploadTo(albumId);
-    expect(res.statusCode, res.body).toBe(201);
-    images.push(res.json<Image>());
+    expect(res.statusCode, res.body).toBe(202);
+    images.push(res.json<{ id: string }>());
   }
+  expect(await t.app.services.photoQueue.drain()).toBe(n);
   return images;
 }
 
@@ -162,8 +162,8 @@ describe('albums', () => {
     const album = await createAlbum('sports-week');
     const upload = async (body: Buffer) => {
       const res = await uploadTo(album.id, body);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<Image>().id;
+      expect(res.statusCode, res.body).toBe(202);
+      return res.json<{ id: string }>().id;
     };
     const a = await upload(await photo());
     const b = await upload(await buildImage({ width: 320, height: 240, takenAt: '2026:03:02 09:15:00' }));
@@ -173,6 +173,7 @@ describe('albums', () => {
     // Motorola byte order, with only CreateDate set (2019-08-15 07:30:05); then an iPhone-like HEIC (2026-11-20).
     const d = await upload(await fixture('motorola-exif-create-date.jpg'));
     const e = await upload(await fixture('red-blue-640x480.heic'));
+    expect(await t.app.services.photoQueue.drain()).toBe(5);
     const stored = await t.db
       .selectFrom('images')
       .select(['id', 'taken_at'])

@@ -45,7 +45,9 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
           executor,
           rows.flatMap((r) => (r.cover_image_id ? [r.cover_image_id] : [])),
         )
-      ).map((row) => [row.id, row]),
+      )
+        .filter((row) => row.state === 'ready')
+        .map((row) => [row.id, row]),
     );
     const withoutCover = rows.filter((r) => !r.cover_image_id || !covers.has(r.cover_image_id)).map((r) => r.id);
     const firsts = await repo.firstPhotos(executor, withoutCover);
@@ -85,6 +87,8 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
   async function photoOrThrow(trx: Db, id: string): Promise<ImageRow> {
     const [row] = await repo.findImages(trx, [id]);
     if (!row) throw notFound('photo');
+    // A photo still processing (or failed) has no picture yet: it cannot be a cover, featured, captioned or moved in order.
+    if (row.state !== 'ready') throw refusal('image/not-ready');
     return row;
   }
 
@@ -118,14 +122,20 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
       const row = await repo.findAlbumBySlug(db, slug);
       if (!row || (publishedOnly && row.published !== 1)) return null;
       const [album] = await present([row]);
-      return { album: album!, photos: (await repo.listAlbumPhotos(db, row.id)).map(image) };
+      return { album: album!, photos: (await repo.listAlbumPhotos(db, row.id)).map(image), unready: [] };
     },
 
     async byId(actor: Actor, id: string): Promise<AlbumWithPhotos> {
       authorize(actor, 'photos.edit');
       const row = await albumOrThrow(db, id);
       const [album] = await present([row]);
-      return { album: album!, photos: (await repo.listAlbumPhotos(db, row.id)).map(image) };
+      const unready = (await repo.listUnreadyPhotos(db, row.id)).map((r) => ({
+        id: r.id,
+        state: r.state,
+        failure: r.failure,
+        createdAt: r.created_at,
+      }));
+      return { album: album!, photos: (await repo.listAlbumPhotos(db, row.id)).map(image), unready };
     },
 
     async create(actor: Actor, input: AlbumInput): Promise<Album> {
@@ -164,7 +174,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
       await changeContent(db, async (trx) => {
         const album = await albumOrThrow(trx, id);
         await repo.lockAlbum(trx, id);
-        if ((await repo.photoCounts(trx, [id])).get(id)) throw refusal('album/not-empty');
+        if ((await repo.photoCounts(trx, [id], true)).get(id)) throw refusal('album/not-empty');
         await repo.deleteAlbum(trx, id);
         await audit(trx, actor, { kind: 'album-deleted', subject: album.title_en }, clock.now());
       });

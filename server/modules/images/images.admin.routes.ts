@@ -2,6 +2,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ImageFolderSchema, ImageListSchema, ImageSchema } from '#common/image.ts';
+import { BULK_PHOTOS_MAX, PhotoStateSchema } from '#common/gallery.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 import { imageTooLarge } from '#server/images/image-pipeline.ts';
@@ -93,18 +94,44 @@ export const adminImagesRoutes: ApiPlugin = async (app) => {
       config: { action: 'photos.edit' },
       schema: {
         tags: ['admin'],
-        summary: 'Upload one photo to the end of an album (multipart, one part named "file")',
-        description: 'As an upload to the gallery folder; 404 when the album does not exist.',
+        summary: 'Upload one photo to an album (multipart, one part named "file"); it is processed in the background',
+        description:
+          '202 with its id and state "processing" once the original is stored; it joins the end of the album when ' +
+          'ready (GET /api/admin/photos/states). 415 at once when the file is plainly not an image; a damaged ' +
+          'image becomes "failed" with the reason. 503 with Retry-After when PHOTO_QUEUE_MAX photos already wait ' +
+          '(nothing stored); 404 when the album does not exist.',
         consumes: ['multipart/form-data'],
         params: IdParams,
-        response: { 201: ImageSchema },
+        response: { 202: PhotoStateSchema },
       },
     },
     async (request, reply) => {
       const body = await readUpload(request);
       const actor = await requestActor(request);
-      const image = await app.services.images.create(actor, 'gallery', body, request.params.id);
-      return reply.status(201).send(image);
+      const queued = await app.services.images.enqueue(actor, request.params.id, body);
+      return reply.status(202).send({ ...queued, failure: '' });
+    },
+  );
+
+  app.get(
+    '/photos/states',
+    {
+      config: { action: 'photos.edit' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Where uploaded photos stand: processing, ready or failed (with the reason)',
+        description: 'Photos deleted meanwhile are left out.',
+        querystring: z.object({
+          ids: z
+            .string()
+            .transform((v) => v.split(',').filter(Boolean))
+            .pipe(z.array(z.string().uuid()).min(1).max(BULK_PHOTOS_MAX)),
+        }),
+        response: { 200: z.object({ photos: z.array(PhotoStateSchema) }) },
+      },
+    },
+    async (request) => {
+      return { photos: await app.services.photoQueue.states(await requestActor(request), request.query.ids) };
     },
   );
 

@@ -7,6 +7,7 @@ export function listImages(db: Db, folder: string, page?: { limit: number; offse
     .selectFrom('images')
     .selectAll()
     .where('folder', '=', folder)
+    .where('state', '=', 'ready')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
   if (page) query = query.limit(page.limit).offset(page.offset);
@@ -17,11 +18,13 @@ export function findImage(db: Db, id: string): Promise<ImageRow | undefined> {
   return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Ready images of a folder (a photo still processing or failed is nowhere to be seen but its album's admin page). */
 export async function countImages(db: Db, folder: string): Promise<number> {
   const row = await db
     .selectFrom('images')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('folder', '=', folder)
+    .where('state', '=', 'ready')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -65,7 +68,7 @@ export async function insertImageWithinLimit(db: Db, row: NewImageRow, max: numb
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-/** Every image's id and variant list, for the storage sweep and check-storage. */
-export function listImageFiles(db: Db): Promise<Pick<ImageRow, 'id' | 'variants'>[]> {
-  return db.selectFrom('images').select(['id', 'variants']).execute();
+/** Every image's id, variant list and original still waiting for processing, for the storage sweep and check-storage. */
+export function listImageFiles(db: Db): Promise<Pick<ImageRow, 'id' | 'variants' | 'original_key'>[]> {
+  return db.selectFrom('images').select(['id', 'variants', 'original_key']).execute();
 }

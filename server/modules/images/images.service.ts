@@ -5,8 +5,9 @@ import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ImageRow } from '#server/db/schema.ts';
-import { conflict, notFound } from '#server/errors.ts';
-import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
+import { conflict, notFound, refusal } from '#server/errors.ts';
+import { type ImageLimits, imageTooLarge, processImage } from '#server/images/image-pipeline.ts';
+import { isHeif, sniffImageFormat } from '#server/images/sniff.ts';
 import { type StoredVariant, parseVariants, toImage, variantKey } from '#server/images/variants.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { audit } from '#server/audit/audit.ts';
@@ -14,13 +15,20 @@ import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
-import { IMAGE_PREFIX } from './images.files.ts';
+import { IMAGE_PREFIX, photoOriginalKey } from './images.files.ts';
+import * as queueRepo from './photo-queue.repository.ts';
 import * as albumsRepo from './albums.repository.ts';
 import * as repo from './images.repository.ts';
 
 /** How the audit log names a photo: images have no title, so their folder, size and id. */
 const photoName = (row: Pick<ImageRow, 'id' | 'folder' | 'width' | 'height'>) =>
   `${row.folder} photo ${row.width}×${row.height} (${row.id})`;
+
+/** Every stored file of a photo: its variants, and its original while it waits for processing. */
+const fileKeys = (row: Pick<ImageRow, 'variants' | 'original_key'>) => [
+  ...parseVariants(row.variants).map((v) => v.key),
+  ...(row.original_key ? [row.original_key] : []),
+];
 
 const MAX_PER_FOLDER: Partial<Record<ImageFolder, number>> = { featured: FEATURED_MAX };
 
@@ -33,7 +41,14 @@ export interface ImagesServiceDeps {
   /** Images per page of a paged list (the public gallery). */
   pageSize: number;
   clock: Clock;
+  /** Album photos that may wait for processing at once (PHOTO_QUEUE_MAX). */
+  queueMax: number;
+  /** Tells the background worker a photo was queued (server/modules/images/photo-queue.ts). */
+  queued: () => void;
 }
+
+/** Seconds a client told the queue is full should wait: about what the worker needs for a few photos. */
+const QUEUE_FULL_RETRY_SECONDS = 60;
 
 export interface ImagePage {
   images: Image[];
@@ -44,7 +59,19 @@ export interface ImagePage {
   total: number;
 }
 
-export function createImagesService({ db, storage, limits, urlFor, log, pageSize, clock }: ImagesServiceDeps) {
+export function createImagesService({
+  db,
+  storage,
+  limits,
+  urlFor,
+  log,
+  pageSize,
+  clock,
+  queueMax,
+  queued,
+}: ImagesServiceDeps) {
+  const queueFull = () => refusal('image/queue-full', undefined, { 'retry-after': String(QUEUE_FULL_RETRY_SECONDS) });
+
   const fullError = (folder: ImageFolder, max: number) =>
     conflict('image/folder-full', `The ${folder} folder already holds ${max} images. Delete one first.`);
 
@@ -106,6 +133,11 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         alt_en: '',
         alt_ne: '',
         taken_at: processed.takenAt,
+        state: 'ready',
+        failure: '',
+        original_key: null,
+        claimed_by: null,
+        claimed_until: null,
       };
       const files = variants.map((v, i) => ({
         key: v.key,
@@ -159,6 +191,77 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
     },
 
     /**
+     * Queues an album photo: its original is stored and its row recorded in state 'processing' (both or neither),
+     * and the background worker makes its variants (photo-queue.ts). What is plainly not an image is refused now;
+     * a damaged one fails in processing, with the reason on the photo. 503 with Retry-After while PHOTO_QUEUE_MAX
+     * photos already wait: nothing is stored.
+     */
+    async enqueue(actor: Actor, albumId: string, input: Buffer): Promise<{ id: string; state: 'processing' }> {
+      authorize(actor, 'photos.edit');
+      if (input.length > limits.maxBytes) throw imageTooLarge(limits.maxBytes);
+      if (sniffImageFormat(input) === null && !isHeif(input)) {
+        throw refusal('image/unsupported', 'The file is not a JPEG, PNG, WebP, AVIF or HEIC image.');
+      }
+      if (!(await albumsRepo.findAlbum(db, albumId))) throw notFound('album');
+      // Checked before storing anything, and again (atomically) with the insert.
+      if ((await queueRepo.countProcessing(db)) >= queueMax) throw queueFull();
+
+      const id = randomUUID();
+      const originalKey = photoOriginalKey(id);
+      const row: ImageRow = {
+        id,
+        folder: 'gallery',
+        storage_key: `${IMAGE_PREFIX}${id}`,
+        width: 0,
+        height: 0,
+        variants: '[]',
+        original_bytes: input.length,
+        created_at: clock.now().toISOString(),
+        album_id: albumId,
+        // Its place is given when it becomes ready, at the end of its album.
+        position: 0,
+        caption_en: '',
+        caption_ne: '',
+        alt_en: '',
+        alt_ne: '',
+        taken_at: null,
+        state: 'processing',
+        failure: '',
+        original_key: originalKey,
+        claimed_by: null,
+        claimed_until: null,
+      };
+      const queuedName = `gallery photo (${id}), queued for processing`;
+      await storeWithCommit(
+        storage,
+        [{ key: originalKey, body: input, contentType: 'application/octet-stream' }],
+        {
+          commit: () =>
+            db.transaction().execute(async (trx) => {
+              if (!(await albumsRepo.findAlbum(trx, albumId))) throw notFound('album');
+              if (!(await queueRepo.insertWithinQueueLimit(trx, row, queueMax))) throw queueFull();
+              await audit(trx, actor, { kind: 'photo-uploaded', subject: queuedName }, clock.now());
+            }),
+          revert: async () => {
+            await db.transaction().execute(async (trx) => {
+              if (await repo.deleteImage(trx, id)) {
+                await audit(
+                  trx,
+                  actor,
+                  { kind: 'photo-deleted', subject: `${queuedName} (its original could not be stored)` },
+                  clock.now(),
+                );
+              }
+            });
+          },
+        },
+        log,
+      );
+      queued();
+      return { id, state: 'processing' };
+    },
+
+    /**
      * Deletes the row first (so the image leaves every page at once), then its files. Of two concurrent
      * deletes exactly one wins; the other, like a delete of an image already gone, answers 404.
      */
@@ -172,7 +275,7 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         return found;
       });
       if (!row) throw notFound('image');
-      await removeFiles(parseVariants(row.variants).map((v) => v.key));
+      await removeFiles(fileKeys(row));
     },
 
     /**
@@ -192,7 +295,7 @@ export function createImagesService({ db, storage, limits, urlFor, log, pageSize
         await albumsRepo.clearCover(trx, unique);
         return found;
       });
-      await removeFiles(rows.flatMap((row) => parseVariants(row.variants).map((v) => v.key)));
+      await removeFiles(rows.flatMap(fileKeys));
       return rows.length;
     },
 

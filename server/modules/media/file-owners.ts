@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/db.ts';
 import { siteContentFiles } from '#server/modules/content/content.files.ts';
-import { imageFiles } from '#server/modules/images/images.files.ts';
+import { imageFiles, photoOriginalFiles } from '#server/modules/images/images.files.ts';
 import { attachmentFiles } from '#server/modules/notices/attachments/attachment-files.ts';
 import { applicationFiles } from '#server/modules/applications/application-files.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
@@ -12,6 +12,7 @@ import type { FileOwner } from '#server/storage/storage-sweep.ts';
  */
 export const fileOwners = (db: Db): FileOwner[] => [
   imageFiles(db),
+  photoOriginalFiles(db),
   siteContentFiles(db),
   attachmentFiles(db),
   applicationFiles(db),

@@ -3,6 +3,7 @@ import { isValidKey, contentTypeForKey } from '#server/storage/storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { ATTACHMENT_PREFIX } from '#server/modules/notices/attachments/attachment-files.ts';
 import { APPLICATION_PREFIX } from '#server/modules/applications/application-files.ts';
+import { PHOTO_ORIGINAL_PREFIX } from '#server/modules/images/images.files.ts';
 
 /**
  * Serves stored image variants. Names are content-addressed, so they are cached for a year. A notice's
@@ -13,8 +14,13 @@ export function mediaRoutes(storage: Storage): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
       const key = request.params['*'];
-      // Applicants' documents are never public: only the office's pages serve them.
-      const servable = isValidKey(key) && !key.startsWith(ATTACHMENT_PREFIX) && !key.startsWith(APPLICATION_PREFIX);
+      // Applicants' documents are never public: only the office's pages serve them. Nor is a photo's original
+      // waiting for processing: it still carries its metadata.
+      const servable =
+        isValidKey(key) &&
+        !key.startsWith(ATTACHMENT_PREFIX) &&
+        !key.startsWith(APPLICATION_PREFIX) &&
+        !key.startsWith(PHOTO_ORIGINAL_PREFIX);
       const object = servable ? await storage.get(key) : null;
       if (!object) return reply.status(404).type('text/plain').send('Not found');
       return reply

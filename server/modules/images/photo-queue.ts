@@ -1,0 +1,237 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/db.ts';
+import type { ImageRow } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import type { Clock } from '#server/clock.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
+import { changeContent } from '#server/cache/content-version.ts';
+import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
+import { type StoredVariant, variantKey } from '#server/images/variants.ts';
+import { batchOwnerGone, newBatchName } from '#server/storage/batch-owner.ts';
+import { storeWithCommit } from '#server/storage/store-with-commit.ts';
+import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import * as albumsRepo from './albums.repository.ts';
+import * as repo from './photo-queue.repository.ts';
+
+/**
+ * How long a worker's claim on a photo holds. A photo takes seconds; a claim of a process that ended on this
+ * machine is released at once when a worker starts, so this only matters when another machine's process died.
+ */
+export const CLAIM_MS = 10 * 60_000;
+/** How often an idle worker looks for photos queued by other processes (or whose claim expired). */
+const POLL_MS = 30_000;
+
+const LOST_ORIGINAL = 'The uploaded file was lost before it could be processed. Delete this entry and send it again.';
+const SERVER_FAILURE = 'The server could not process this photo. Delete this entry and send it again.';
+const NOT_STORED =
+  'The processed photo could not be stored (the disk may be full). Delete this entry and send it again.';
+
+export interface PhotoQueueDeps {
+  db: Db;
+  storage: Storage;
+  limits: ImageLimits;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** The office deleted the photo while it was processed: nothing is recorded and the staged files are discarded. */
+class PhotoGone extends Error {}
+
+const isoAfter = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
+
+/**
+ * Processes uploaded album photos in the background, one at a time per process, so a bulk upload never takes
+ * more than one photo's worth of memory and CPU from the pages being served. Each photo is claimed in the
+ * database (photo-queue.repository.ts) with this worker's name, which says its process and machine, and a lease,
+ * so two processes never process the same photo and a photo whose worker died is taken up again.
+ */
+export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueueDeps) {
+  async function readOriginal(key: string): Promise<Buffer | null> {
+    const object = await storage.get(key);
+    if (!object) return null;
+    return Buffer.concat((await object.body.toArray()) as Buffer[]);
+  }
+
+  async function deleteOriginal(key: string | null): Promise<void> {
+    if (!key) return;
+    await storage
+      .delete(key)
+      .catch((err: unknown) => log.error({ err, key }, 'photo queue: could not delete a processed original'));
+  }
+
+  async function fail(row: ImageRow, claim: string, reason: string): Promise<void> {
+    // Nothing public changes: a photo that never became ready was never shown.
+    await repo.markFailed(db, row.id, claim, reason);
+    await deleteOriginal(row.original_key);
+  }
+
+  async function processRow(row: ImageRow, claim: string): Promise<void> {
+    const original = row.original_key ? await readOriginal(row.original_key) : null;
+    if (!original) {
+      log.error({ image: row.id }, 'photo queue: the original of a photo waiting for processing is missing');
+      await fail(row, claim, LOST_ORIGINAL);
+      return;
+    }
+    let processed: Awaited<ReturnType<typeof processImage>>;
+    try {
+      processed = await processImage(original, limits);
+    } catch (err) {
+      // A refusal (not an image, damaged, too many pixels) is the photo's own fault: its words are the reason.
+      if (err instanceof AppError && err.statusCode < 500) {
+        await fail(row, claim, err.message);
+        return;
+      }
+      throw err;
+    }
+    const variants: StoredVariant[] = processed.variants.map((v) => ({
+      format: v.format,
+      width: v.width,
+      height: v.height,
+      key: variantKey(row.storage_key, processed.hash, v.width, v.format),
+      bytes: v.body.length,
+    }));
+    const files = variants.map((v, i) => ({
+      key: v.key,
+      body: processed.variants[i]!.body,
+      contentType: contentTypeForKey(v.key),
+    }));
+    try {
+      await storeWithCommit(
+        storage,
+        files,
+        {
+          // Shown from this moment, at the end of its album (photos become ready in the order they were sent).
+          commit: () =>
+            changeContent(db, async (trx) => {
+              // Its album now: the office may have moved it while it was processed.
+              const [current] = await albumsRepo.findImages(trx, [row.id]);
+              if (!current) throw new PhotoGone();
+              const albumId = current.album_id;
+              if (albumId !== null) await albumsRepo.lockAlbum(trx, albumId);
+              const position = albumId !== null ? await albumsRepo.nextPosition(trx, albumId) : 0;
+              const done = await repo.markReady(trx, row.id, claim, {
+                width: processed.width,
+                height: processed.height,
+                variants: JSON.stringify(variants),
+                taken_at: processed.takenAt,
+                position,
+              });
+              if (!done) throw new PhotoGone();
+              if (albumId !== null) {
+                const album = await albumsRepo.findAlbum(trx, albumId);
+                if (album && album.cover_image_id === null) {
+                  await albumsRepo.updateAlbum(trx, albumId, { cover_image_id: row.id });
+                }
+              }
+            }),
+          revert: async () => {
+            await changeContent(db, async (trx) => {
+              await trx
+                .updateTable('images')
+                .set({ state: 'failed', failure: NOT_STORED, variants: '[]' })
+                .where('id', '=', row.id)
+                .execute();
+              await albumsRepo.clearCover(trx, [row.id]);
+            });
+          },
+        },
+        log,
+      );
+    } catch (err) {
+      if (!(err instanceof PhotoGone)) throw err;
+    }
+    await deleteOriginal(row.original_key);
+  }
+
+  /** Processes one waiting photo; false when none was claimable. Never throws: a failure is recorded on the photo. */
+  async function processOne(): Promise<boolean> {
+    const now = clock.now();
+    const claim = newBatchName();
+    const row = await repo.claimNext(db, { claim, now: now.toISOString(), until: isoAfter(now, CLAIM_MS) });
+    if (!row) return false;
+    try {
+      await processRow(row, claim);
+    } catch (err) {
+      log.error({ err, image: row.id }, 'photo queue: processing a photo failed');
+      await fail(row, claim, SERVER_FAILURE).catch((failErr: unknown) =>
+        log.error({ err: failErr, image: row.id }, 'photo queue: could not record a failed photo'),
+      );
+    }
+    return true;
+  }
+
+  /** Releases the claims of workers whose process has ended on this machine, so their photos are taken up now. */
+  async function releaseAbandoned(): Promise<number> {
+    let released = 0;
+    for (const { id, claimed_by } of await repo.listClaims(db)) {
+      if (batchOwnerGone(claimed_by)) {
+        await repo.releaseClaim(db, id, claimed_by);
+        released++;
+      }
+    }
+    return released;
+  }
+
+  let running: Promise<number> | null = null;
+  /** Processes waiting photos until none is left; returns how many it processed. One round at a time. */
+  function drain(): Promise<number> {
+    running ??= (async () => {
+      let count = 0;
+      while (await processOne()) count++;
+      return count;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  let started = false;
+  let again = false;
+  const tick = () => {
+    if (running) {
+      again = true; // a photo queued during a round is seen by the round's next claim; one more round is cheap
+      return;
+    }
+    void drain()
+      .catch((err: unknown) => log.error({ err }, 'photo queue: a round failed; it runs again'))
+      .finally(() => {
+        if (again && started) {
+          again = false;
+          tick();
+        }
+      });
+  };
+
+  return {
+    processOne,
+    drain,
+    releaseAbandoned,
+    /** Starts the background worker (server/main.ts); tests call drain or processOne instead. */
+    async start(intervalMs = POLL_MS) {
+      started = true;
+      await releaseAbandoned().catch((err: unknown) =>
+        log.error({ err }, 'photo queue: could not release the claims of ended processes'),
+      );
+      const timer = setInterval(tick, intervalMs);
+      timer.unref();
+      tick();
+      return {
+        async stop() {
+          started = false;
+          clearInterval(timer);
+          await running?.catch(() => undefined);
+        },
+      };
+    },
+    /** A round at once, when started: called after an upload was queued. */
+    wake() {
+      if (started) tick();
+    },
+    /** Where photos stand, for the office's page polling them. */
+    states(actor: Actor, ids: string[]) {
+      authorize(actor, 'photos.edit');
+      return repo.photoStates(db, ids);
+    },
+  };
+}
+export type PhotoQueue = ReturnType<typeof createPhotoQueue>;
