@@ -270,7 +270,8 @@ function prepareRelease(o: {
   mustRun('git', ['clone', '--quiet', '--no-checkout', '--reference', o.current, '--dissociate', o.remote, o.next]);
   mustRun('git', ['-C', o.next, 'checkout', '--quiet', ...(o.branch ? ['-B', o.branch] : []), o.commit]);
   if (o.sameLockfile) copyNodeModules(o.current, o.next);
-  else mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: o.next });
+  // From the registry only what npm's cache lacks; every package still checked against the lockfile's hash.
+  else mustRun('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: o.next });
   mustRun('npm', ['run', 'build'], { cwd: o.next });
   const info: ReleaseInfo = { commit: o.commit, ref: o.asked, builtAt: new Date().toISOString() };
   fs.writeFileSync(path.join(o.next, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
@@ -529,6 +530,13 @@ async function rollback(install: Install): Promise<number> {
   return 0;
 }
 
+/** The install named by --app-dir, refused unless it is a git clone of the app (a folder, or a release link). */
+function appDirOf(dir: string): string {
+  if (!fs.existsSync(path.join(dir, 'package.json')) || !fs.existsSync(path.join(dir, '.git')))
+    throw new UpgradeError(`--app-dir ${dir} is not the app's folder (a git clone with package.json).`);
+  return fs.realpathSync(dir);
+}
+
 async function main(): Promise<number> {
   const o = parseUpgradeArgs(process.argv.slice(2));
   if (process.getuid?.() !== 0 && !o.dryRun)
@@ -543,7 +551,7 @@ async function main(): Promise<number> {
   const port = o.port ?? Number(env.PORT ?? 3000);
   const install: Install = {
     o,
-    layout: layoutFrom(HERE),
+    layout: layoutFrom(o.appDir ? appDirOf(o.appDir) : HERE),
     service: { systemd: o.systemd, port, user: o.user, runDir: paths.runDir },
     envText,
     dataDir: env.DATA_DIR ?? paths.dataDir,

@@ -155,7 +155,7 @@ export function upgradeSteps(o: {
         : 'Dependencies: package-lock.json changed, so they are installed from it',
       commands: o.sameLockfile
         ? [`cp -al ${o.current}/node_modules ${o.next}/node_modules`]
-        : [`(cd ${o.next} && npm ci --no-audit --no-fund)`],
+        : [`(cd ${o.next} && npm ci --prefer-offline --no-audit --no-fund)`],
     },
     { name: 'Build the pages', commands: [`(cd ${o.next} && npm run build)`] },
     { name: `Stop ${o.service}`, commands: [o.serviceCommands.stop] },

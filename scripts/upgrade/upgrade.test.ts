@@ -28,6 +28,7 @@ describe('parseUpgradeArgs', () => {
       port: undefined,
       user: 'orbit',
       prefix: '/',
+      appDir: undefined,
     });
   });
 
@@ -53,7 +54,9 @@ describe('parseUpgradeArgs', () => {
       port: 4000,
       user: 'orbit2',
       prefix: '/x',
+      appDir: undefined,
     });
+    expect(parseUpgradeArgs(['--app-dir', '/opt/orbit-college']).appDir).toBe('/opt/orbit-college');
     expect(parseUpgradeArgs(['--rollback']).rollback).toBe(true);
   });
 
@@ -66,6 +69,7 @@ describe('parseUpgradeArgs', () => {
     expect(() => parseUpgradeArgs(['../etc'])).toThrow(/not a tag, branch or commit/u);
     expect(() => parseUpgradeArgs(['--port', '80'])).toThrow(/--port/u);
     expect(() => parseUpgradeArgs(['--prefix', 'rel'])).toThrow(/absolute/u);
+    expect(() => parseUpgradeArgs(['--app-dir', 'opt/orbit-college'])).toThrow(/--app-dir must be an absolute/u);
   });
 });
 
@@ -182,7 +186,7 @@ describe('upgradeSteps', () => {
 
   it('installs from the lockfile when it changed, and moves a plain folder aside on the first upgrade', () => {
     const commands = upgradeSteps({ ...o, sameLockfile: false, firstUpgrade: true }).flatMap((s) => s.commands);
-    expect(commands).toContain('(cd /opt/orbit-college-releases/2-b && npm ci --no-audit --no-fund)');
+    expect(commands).toContain('(cd /opt/orbit-college-releases/2-b && npm ci --prefer-offline --no-audit --no-fund)');
     expect(commands).toContain('mv /opt/orbit-college /opt/orbit-college-releases/1-a');
   });
 

@@ -274,7 +274,7 @@ describe.skipIf(skipReason !== undefined)(
         // The release's rows in a scratch database; its uploads moved to where setup keeps the data.
         onPg = await openReleaseFixture(FIXTURE, base);
         const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(onPg.db);
-          const url = new URL(databaseServer);
+        const url = new URL(databaseServer);
         url.pathname = `/${rows[0]!.name}`;
         databaseUrl = url.toString();
         fs.mkdirSync(path.dirname(paths.dataDir), { recursive: true });
@@ -388,6 +388,105 @@ describe.skipIf(skipReason !== undefined)(
       const again = await upgrade(['--rollback', '--yes']);
       expect(again.code).toBe(1);
       expect(again.out).toContain('There is no previous release to go back to');
+    });
+  },
+);
+
+/**
+ * Opt-in (UPGRADE_FROM_PREVIOUS_RELEASE=1; it installs that release's dependencies and builds two
+ * releases: minutes): the code of the release the data fixture was made by (ab5f065, older than
+ * `npm run upgrade`), installed with its own `npm ci --prefer-offline` in its own folder and run on its
+ * data, upgraded to this commit by this checkout's script with --app-dir: every row and file kept.
+ */
+const fromRelease = process.env.UPGRADE_FROM_PREVIOUS_RELEASE === '1';
+describe.skipIf(skipReason !== undefined || !fromRelease || databaseServer !== undefined)(
+  "npm run upgrade -- --app-dir, from the previous release's own code (opt-in)",
+  () => {
+    let before: Record<string, string[]>;
+    let beforeFiles: Record<string, string>;
+    const release = readManifest(FIXTURE).release;
+    let head: string;
+
+    beforeAll(async () => {
+      base = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-upgrade-release-'));
+      fs.chmodSync(base, 0o755);
+      prefix = path.join(base, 'root');
+      origin = path.join(base, 'origin');
+      must('git', ['clone', '--quiet', '--no-hardlinks', PROJECT_ROOT, origin]);
+      must('git', ['checkout', '--quiet', '-B', 'main'], origin);
+      head = must('git', ['rev-parse', 'HEAD'], origin);
+      live = path.join(base, 'opt/orbit-college');
+      fs.mkdirSync(path.dirname(live), { recursive: true, mode: 0o755 });
+      must('git', ['clone', '--quiet', '--branch', 'main', origin, live]);
+      must('git', ['reset', '--quiet', '--hard', release], live);
+      let t = Date.now();
+      must('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], live);
+      console.log(`${release.slice(0, 7)}: npm ci --prefer-offline ${((Date.now() - t) / 1000).toFixed(0)} s`);
+      t = Date.now();
+      must('npm', ['run', 'build'], live);
+      console.log(`${release.slice(0, 7)}: npm run build ${((Date.now() - t) / 1000).toFixed(0)} s`);
+      if (sh('getent', ['passwd', USER]).status !== 0) must('useradd', ['--system', '--no-create-home', USER]);
+      const paths = setupPaths(prefix);
+      fs.cpSync(path.join(FIXTURES_DIR, FIXTURE, FIXTURE_DATA_DIR), paths.dataDir, { recursive: true });
+      must('chown', ['-R', `${USER}:${USER}`, paths.dataDir]);
+      fs.chmodSync(paths.dataDir, 0o750);
+      const envText = [
+        'NODE_ENV=production',
+        'HOST=127.0.0.1',
+        `PORT=${PORT}`,
+        `DATA_DIR=${paths.dataDir}`,
+        `SITE_URL=http://127.0.0.1:${PORT}`,
+        'SEED_DEMO=false',
+        'LOG_LEVEL=warn',
+        'SHUTDOWN_TIMEOUT_SECONDS=5',
+        '',
+      ].join('\n');
+      fs.mkdirSync(path.dirname(paths.envFile), { recursive: true });
+      fs.writeFileSync(paths.envFile, envText, { mode: 0o600 });
+      service = { systemd: false, port: PORT, user: USER, runDir: paths.runDir };
+      await startApp(service, live, appEnvironment(envText, PORT));
+      await waitForAppHealth(service, { seconds: 120 });
+      before = await tables();
+      beforeFiles = files();
+    });
+
+    afterAll(async () => {
+      if (prefix) await stopPidFile(path.join(setupPaths(prefix).runDir, 'app.pid'));
+      if (base) fs.rmSync(base, { recursive: true, force: true });
+      if (sh('getent', ['passwd', USER]).status === 0) sh('userdel', [USER]);
+    });
+
+    it('upgrades the release to this commit, keeping every row and file', async () => {
+      // The release has no scripts/upgrade.ts: this checkout's script upgrades the install it names.
+      expect(fs.existsSync(path.join(live, 'scripts/upgrade.ts'))).toBe(false);
+      const startedAt = Date.now();
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/upgrade.ts',
+          '--app-dir',
+          live,
+          '--yes',
+          '--no-systemd',
+          '--user',
+          USER,
+          '--prefix',
+          prefix,
+        ],
+        { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: '' }, encoding: 'utf8' },
+      );
+      const result: Ran = { code: child.status, out: child.stdout + child.stderr, ms: Date.now() - startedAt };
+      console.log(
+        `upgrade ${release.slice(0, 7)} -> ${head.slice(0, 7)}: ${(result.ms / 1000).toFixed(1)} s\n${timeline(result)}`,
+      );
+      expect(result.code, result.out).toBe(0);
+      expect(result.out).toContain('package-lock.json changed');
+      expect(await health()).toEqual({ status: 200, release: head });
+      await expectRowsKept(before);
+      expect(files()).toEqual(beforeFiles);
+      await expectFilesServed();
     });
   },
 );
