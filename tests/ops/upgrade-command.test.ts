@@ -398,6 +398,8 @@ describe.skipIf(skipReason !== undefined)(
  * `npm run upgrade`), installed with its own `npm ci --prefer-offline` in its own folder and run on its
  * data, upgraded to this commit by this checkout's script with --app-dir: every row and file kept.
  */
+/** Two dependency installs (better-sqlite3 compiled from source each time) and two builds, on a busy machine. */
+const RELEASE_MINUTES = 20;
 const fromRelease = process.env.UPGRADE_FROM_PREVIOUS_RELEASE === '1';
 describe.skipIf(skipReason !== undefined || !fromRelease || databaseServer !== undefined)(
   "npm run upgrade -- --app-dir, from the previous release's own code (opt-in)",
@@ -448,7 +450,7 @@ describe.skipIf(skipReason !== undefined || !fromRelease || databaseServer !== u
       await waitForAppHealth(service, { seconds: 120 });
       before = await tables();
       beforeFiles = files();
-    });
+    }, RELEASE_MINUTES * 60_000);
 
     afterAll(async () => {
       if (prefix) await stopPidFile(path.join(setupPaths(prefix).runDir, 'app.pid'));
@@ -456,37 +458,41 @@ describe.skipIf(skipReason !== undefined || !fromRelease || databaseServer !== u
       if (sh('getent', ['passwd', USER]).status === 0) sh('userdel', [USER]);
     });
 
-    it('upgrades the release to this commit, keeping every row and file', async () => {
-      // The release has no scripts/upgrade.ts: this checkout's script upgrades the install it names.
-      expect(fs.existsSync(path.join(live, 'scripts/upgrade.ts'))).toBe(false);
-      const startedAt = Date.now();
-      const child = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'scripts/upgrade.ts',
-          '--app-dir',
-          live,
-          '--yes',
-          '--no-systemd',
-          '--user',
-          USER,
-          '--prefix',
-          prefix,
-        ],
-        { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: '' }, encoding: 'utf8' },
-      );
-      const result: Ran = { code: child.status, out: child.stdout + child.stderr, ms: Date.now() - startedAt };
-      console.log(
-        `upgrade ${release.slice(0, 7)} -> ${head.slice(0, 7)}: ${(result.ms / 1000).toFixed(1)} s\n${timeline(result)}`,
-      );
-      expect(result.code, result.out).toBe(0);
-      expect(result.out).toContain('package-lock.json changed');
-      expect(await health()).toEqual({ status: 200, release: head });
-      await expectRowsKept(before);
-      expect(files()).toEqual(beforeFiles);
-      await expectFilesServed();
-    });
+    it(
+      'upgrades the release to this commit, keeping every row and file',
+      async () => {
+        // The release has no scripts/upgrade.ts: this checkout's script upgrades the install it names.
+        expect(fs.existsSync(path.join(live, 'scripts/upgrade.ts'))).toBe(false);
+        const startedAt = Date.now();
+        const child = spawnSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'scripts/upgrade.ts',
+            '--app-dir',
+            live,
+            '--yes',
+            '--no-systemd',
+            '--user',
+            USER,
+            '--prefix',
+            prefix,
+          ],
+          { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: '' }, encoding: 'utf8' },
+        );
+        const result: Ran = { code: child.status, out: child.stdout + child.stderr, ms: Date.now() - startedAt };
+        console.log(
+          `upgrade ${release.slice(0, 7)} -> ${head.slice(0, 7)}: ${(result.ms / 1000).toFixed(1)} s\n${timeline(result)}`,
+        );
+        expect(result.code, result.out).toBe(0);
+        expect(result.out).toContain('package-lock.json changed');
+        expect(await health()).toEqual({ status: 200, release: head });
+        await expectRowsKept(before);
+        expect(files()).toEqual(beforeFiles);
+        await expectFilesServed();
+      },
+      RELEASE_MINUTES * 60_000,
+    );
   },
 );
