@@ -47,10 +47,24 @@ async function appSchema(client: PgQuery): Promise<AppSchema> {
   return rows[0];
 }
 
-/** Renames the app's schema to `aside` and makes an empty one in its place (same owner), in `client`'s transaction. */
+/**
+ * Renames the app's schema to `aside` and makes an empty one in its place, with the same owner and the same
+ * grants (PostgreSQL's default `public` lets every role use it), in `client`'s transaction.
+ */
 async function swapIn(client: pg.Client, schema: AppSchema, aside: string): Promise<void> {
+  const { rows: grants } = await client.query<{ grantee: string | null; privilege: string }>(
+    `select case when a.grantee = 0 then null else pg_get_userbyid(a.grantee) end as grantee,
+            a.privilege_type as privilege
+     from pg_namespace n, aclexplode(n.nspacl) a
+     where n.nspname = $1 and a.grantee <> n.nspowner`,
+    [schema.name],
+  );
   await client.query(`alter schema ${ident(schema.name)} rename to ${ident(aside)}`);
   await client.query(`create schema ${ident(schema.name)} authorization ${ident(schema.owner)}`);
+  for (const g of grants)
+    await client.query(
+      `grant ${g.privilege === 'CREATE' ? 'create' : 'usage'} on schema ${ident(schema.name)} to ${g.grantee === null ? 'public' : ident(g.grantee)}`,
+    );
 }
 
 /** The name a schema set aside gets: the label and the time, e.g. orbit_failed_upgrade_20261126120102. */
