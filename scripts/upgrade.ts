@@ -5,7 +5,10 @@
  * the service, makes a checked backup, switches the app's folder (a link) to the new release and starts
  * it: pending migrations run at that start. On any failure the previous release and the backed-up
  * database are put back and started again. `--rollback` returns to the previous release; `--dry-run`
- * prints every step and command. One upgrade at a time (a lock in the releases folder).
+ * prints every step and command. One upgrade at a time (a lock in the releases folder). On PostgreSQL
+ * (DATABASE_URL in the environment file) the backup is pg_dump's, put back into the same database by
+ * swapping the app's schema (scripts/upgrade/pg-database.ts). `--app-dir` names the install when this
+ * script is a checkout of the new release (an install older than this command has none of its own).
  */
 import fs from 'node:fs';
 import path from 'node:path';
