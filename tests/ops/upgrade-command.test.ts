@@ -79,13 +79,16 @@ const timeline = (r: Ran) =>
     .filter((l) => l.includes('==> ') || /^(Upgraded|Rolled back)/u.test(l))
     .join('\n');
 
-/** `npm run upgrade -- ...` as a person runs it: the install's own script, from the app's folder. */
-function upgrade(args: string[]): Promise<Ran> {
+/**
+ * `npm run upgrade -- ...` as a person runs it: the install's own script, from the app's folder (or another
+ * checkout's, `cwd`). Run without blocking: this process must reap the app it started when it exits.
+ */
+function upgrade(args: string[], cwd = live): Promise<Ran> {
   const startedAt = Date.now();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'scripts/upgrade.ts', ...args, '--no-systemd', '--user', USER, '--prefix', prefix],
-    { cwd: live, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -463,25 +466,8 @@ describe.skipIf(skipReason !== undefined || !fromRelease || databaseServer !== u
       async () => {
         // The release has no scripts/upgrade.ts: this checkout's script upgrades the install it names.
         expect(fs.existsSync(path.join(live, 'scripts/upgrade.ts'))).toBe(false);
-        const startedAt = Date.now();
-        const child = spawnSync(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'scripts/upgrade.ts',
-            '--app-dir',
-            live,
-            '--yes',
-            '--no-systemd',
-            '--user',
-            USER,
-            '--prefix',
-            prefix,
-          ],
-          { cwd: PROJECT_ROOT, env: { ...process.env, DATABASE_URL: '' }, encoding: 'utf8' },
-        );
-        const result: Ran = { code: child.status, out: child.stdout + child.stderr, ms: Date.now() - startedAt };
+        // upgrade() adds --no-systemd, --user and --prefix.
+        const result = await upgrade(['--app-dir', live, '--yes'], PROJECT_ROOT);
         console.log(
           `upgrade ${release.slice(0, 7)} -> ${head.slice(0, 7)}: ${(result.ms / 1000).toFixed(1)} s\n${timeline(result)}`,
         );
