@@ -5,7 +5,10 @@
  * the service, makes a checked backup, switches the app's folder (a link) to the new release and starts
  * it: pending migrations run at that start. On any failure the previous release and the backed-up
  * database are put back and started again. `--rollback` returns to the previous release; `--dry-run`
- * prints every step and command. One upgrade at a time (a lock in the releases folder).
+ * prints every step and command. One upgrade at a time (a lock in the releases folder). On PostgreSQL
+ * (DATABASE_URL in the environment file) the backup is pg_dump's, put back into the same database by
+ * swapping the app's schema (scripts/upgrade/pg-database.ts). `--app-dir` names the install when this
+ * script is a checkout of the new release (an install older than this command has none of its own).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +18,9 @@ import SQLite from 'better-sqlite3';
 import { checkUnpacked, unpackArchive } from '#server/backups/archive-checks.ts';
 import { takeLock } from '#server/backups/backup-lock.ts';
 import { writeBackup } from '#server/backups/write-backup.ts';
+import { type PgBackupSource, pgBackupSource, writePgBackup } from '#server/backups/write-pg-backup.ts';
 import { sqliteFile } from '#server/db/db.ts';
+import { parseEnv } from '#server/env.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { RELEASE_FILE, type ReleaseInfo, readRelease } from '#server/release.ts';
 import { describeScriptError } from './ops/script-error.ts';
@@ -41,8 +46,11 @@ import {
   refusal,
   releaseId,
   releasesToRemove,
+  rollbackSteps,
+  serviceCommands,
   upgradeSteps,
 } from './upgrade/plan.ts';
+import { pgAppliedMigrations, rehearsePgRestore, restorePgDatabase } from './upgrade/pg-database.ts';
 
 const HERE = fs.realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const STATE_FILE = 'upgrade-state.json';
@@ -67,6 +75,8 @@ interface Install {
   service: AppService;
   envText: string;
   dataDir: string;
+  /** The PostgreSQL database and uploads (DATABASE_URL set), or undefined for the embedded install. */
+  pg: PgBackupSource | undefined;
 }
 
 class UpgradeError extends Error {
@@ -94,8 +104,9 @@ async function confirm(o: UpgradeOptions, question: string): Promise<boolean> {
 }
 
 /** The migrations the database has run (Kysely's own table); none for a database that has none yet. */
-function appliedMigrations(dataDir: string): string[] {
-  const file = sqliteFile(dataDir);
+async function appliedMigrations(install: Install): Promise<string[]> {
+  if (install.pg) return pgAppliedMigrations(install.pg.databaseUrl);
+  const file = sqliteFile(install.dataDir);
   if (!fs.existsSync(file)) return [];
   // Opened for writing, as the server opens it, so a database in WAL mode is read without its -shm file.
   const db = new SQLite(file, { fileMustExist: true });
@@ -112,6 +123,7 @@ function appliedMigrations(dataDir: string): string[] {
 
 /** Files this root process made in the data folder (SQLite's -wal/-shm, a restored database) go to its owner. */
 function giveBack(dataDir: string): void {
+  if (!fs.existsSync(dataDir)) return;
   const { uid, gid } = fs.statSync(dataDir);
   for (const name of fs.readdirSync(dataDir)) {
     const file = path.join(dataDir, name);
@@ -144,21 +156,35 @@ function addMissingFiles(from: string, to: string): number {
 
 /**
  * Puts the database of a checked backup in place of the live one (the service stopped), and every stored
- * file the backup has that the folder lacks (removed since), so each row refers to a file that is there.
- * The live database is kept beside it as orbit.sqlite.<label>-<time>; files stored since stay.
+ * file the backup has that the uploads folder lacks (removed since), so each row refers to a file that
+ * is there. The live database is kept: SQLite's file beside it as orbit.sqlite.<label>-<time>, a
+ * PostgreSQL database as a dump beside the upgrade's backups (scripts/upgrade/pg-database.ts swaps
+ * schemas). Files stored since stay; a bucket's objects are never removed by an upgrade, so they stay too.
  */
-async function restoreDatabase(archive: string, dataDir: string, label: string): Promise<string> {
+async function restoreDatabase(install: Install, archive: string, label: string): Promise<string> {
+  const { dataDir, pg } = install;
+  const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
+  fs.mkdirSync(dataDir, { recursive: true });
   const staging = fs.mkdtempSync(path.join(dataDir, '.orbit-upgrade-restore-'));
   try {
     await unpackArchive(archive, staging);
-    await checkUnpacked(staging);
-    const live = sqliteFile(dataDir);
-    const aside = `${live}.${label}-${new Date().toISOString().replace(/[:.]/gu, '-')}`;
-    for (const suffix of ['', '-wal', '-shm'])
-      if (fs.existsSync(live + suffix)) fs.renameSync(live + suffix, aside + suffix);
-    fs.renameSync(path.join(staging, 'orbit.sqlite'), live);
+    let aside: string;
+    if (pg) {
+      aside = await restorePgDatabase(pg, staging, {
+        label,
+        keepAs: path.join(install.layout.releasesDir, 'backups', `database-${label}-${stamp}.dump`),
+      });
+    } else {
+      await checkUnpacked(staging);
+      const live = sqliteFile(dataDir);
+      aside = `${live}.${label}-${stamp}`;
+      for (const suffix of ['', '-wal', '-shm'])
+        if (fs.existsSync(live + suffix)) fs.renameSync(live + suffix, aside + suffix);
+      fs.renameSync(path.join(staging, 'orbit.sqlite'), live);
+    }
+    const localFiles = !pg?.bucket && fs.existsSync(path.join(staging, 'uploads'));
     fs.mkdirSync(uploadsDir(dataDir), { recursive: true });
-    const added = addMissingFiles(path.join(staging, 'uploads'), uploadsDir(dataDir));
+    const added = localFiles ? addMissingFiles(path.join(staging, 'uploads'), uploadsDir(dataDir)) : 0;
     if (added > 0)
       say(
         `  ${added} stored ${added === 1 ? 'file' : 'files'} removed since the backup ${added === 1 ? 'was' : 'were'} put back`,
@@ -247,7 +273,8 @@ function prepareRelease(o: {
   mustRun('git', ['clone', '--quiet', '--no-checkout', '--reference', o.current, '--dissociate', o.remote, o.next]);
   mustRun('git', ['-C', o.next, 'checkout', '--quiet', ...(o.branch ? ['-B', o.branch] : []), o.commit]);
   if (o.sameLockfile) copyNodeModules(o.current, o.next);
-  else mustRun('npm', ['ci', '--no-audit', '--no-fund'], { cwd: o.next });
+  // From the registry only what npm's cache lacks; every package still checked against the lockfile's hash.
+  else mustRun('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: o.next });
   mustRun('npm', ['run', 'build'], { cwd: o.next });
   const info: ReleaseInfo = { commit: o.commit, ref: o.asked, builtAt: new Date().toISOString() };
   fs.writeFileSync(path.join(o.next, RELEASE_FILE), `${JSON.stringify(info, null, 2)}\n`);
@@ -259,7 +286,7 @@ function printLogTail(service: AppService): void {
 }
 
 async function upgrade(install: Install): Promise<number> {
-  const { o, layout, service, dataDir } = install;
+  const { o, layout, service, dataDir, pg } = install;
   const started = Date.now();
   const firstUpgrade = !fs.lstatSync(layout.live).isSymbolicLink();
   let current = fs.realpathSync(layout.live);
@@ -302,6 +329,9 @@ async function upgrade(install: Install): Promise<number> {
     sameLockfile,
     backup,
     service: serviceText,
+    serviceCommands: serviceCommands(service, layout.live),
+    database: pg ? 'postgresql' : 'sqlite',
+    dataDir,
     firstUpgrade,
   });
   say(`Upgrade ${layout.live} from ${running.slice(0, 12)} to ${target.asked} (${target.commit.slice(0, 12)}):`);
@@ -318,6 +348,8 @@ async function upgrade(install: Install): Promise<number> {
 
   say(`\n[${elapsed(started)}] ==> 1-3. Preparing ${next} (the site keeps running)`);
   try {
+    // A PostgreSQL backup can be put back only if pg_restore is there and the role may swap the schema.
+    if (pg) await rehearsePgRestore(pg);
     prepareRelease({ current, next, remote, ...target, sameLockfile });
   } catch (err) {
     fs.rmSync(next, { recursive: true, force: true });
@@ -337,11 +369,11 @@ async function upgrade(install: Install): Promise<number> {
     say(`\n[${elapsed(started)}] ==> 4. Stopping ${serviceText}`);
     if (appRunning(service)) await stopApp(service);
     else say('  (it was not running)');
-    say(`\n[${elapsed(started)}] ==> 5. Backing up ${dataDir} to ${backup}`);
+    say(`\n[${elapsed(started)}] ==> 5. Backing up ${pg ? 'the PostgreSQL database (pg_dump)' : dataDir} to ${backup}`);
     fs.mkdirSync(path.dirname(backup), { recursive: true });
-    const written = await writeBackup(dataDir, backup);
+    const written = pg ? await writePgBackup(pg, backup) : await writeBackup(dataDir, backup);
     backupMade = true;
-    appliedBefore = appliedMigrations(dataDir);
+    appliedBefore = await appliedMigrations(install);
     giveBack(dataDir);
     say(`  checked: ${Object.keys(written.manifest.tables).length} tables, ${written.manifest.files} files`);
     say(`\n[${elapsed(started)}] ==> 6. Switching ${layout.live} to ${id}`);
@@ -407,7 +439,7 @@ async function putBack(
   install: Install,
   o: { previous: string; linkToPrevious: boolean; restore: string | undefined; expect: string | undefined },
 ): Promise<void> {
-  const { layout, service, dataDir } = install;
+  const { layout, service } = install;
   say('\nPutting the previous release back:');
   try {
     if (appRunning(service)) await stopApp(service);
@@ -416,7 +448,7 @@ async function putBack(
       say(`  ${layout.live} -> ${o.previous}`);
     }
     if (o.restore) {
-      const aside = await restoreDatabase(o.restore, dataDir, 'failed-upgrade');
+      const aside = await restoreDatabase(install, o.restore, 'failed-upgrade');
       say(`  the database restored from ${o.restore} (the one the new release left is kept as ${aside})`);
     }
     await startApp(service, layout.live, appEnvironment(install.envText, service.port));
@@ -434,7 +466,7 @@ async function putBack(
 }
 
 async function rollback(install: Install): Promise<number> {
-  const { o, layout, service, dataDir } = install;
+  const { o, layout, service, dataDir, pg } = install;
   const started = Date.now();
   const state = readState(layout);
   if (!state?.previous) {
@@ -451,9 +483,8 @@ async function rollback(install: Install): Promise<number> {
       `${layout.live} points at ${linked}, not at ${currentDir}, the release the last upgrade made.`,
     );
   if (!fs.existsSync(previousDir)) throw new UpgradeError(`The previous release's folder ${previousDir} is gone.`);
-  const migrated = migratedSince(state.appliedBefore, appliedMigrations(dataDir));
+  const migrated = migratedSince(state.appliedBefore, await appliedMigrations(install));
   giveBack(dataDir);
-  const serviceText = o.systemd ? `the service ${serviceName(service.port)}` : 'the app';
   say(`Roll back ${layout.live} from ${state.current.commit.slice(0, 12)} to ${state.previous.commit.slice(0, 12)}:`);
   if (migrated.length > 0) {
     say(
@@ -462,12 +493,14 @@ async function rollback(install: Install): Promise<number> {
         `  WHATEVER WAS SAVED SINCE ${state.backupAt} IS LOST from the site (the database as it is now is kept beside it).`,
     );
   } else say('  The database was not migrated by the newer release: it is kept as it is.');
-  const steps = [
-    `stop ${serviceText}`,
-    ...(migrated.length > 0 ? [`restore orbit.sqlite in ${dataDir} from ${state.backup}`] : []),
-    `ln -sfn ${previousDir} ${layout.live}  (replaced in one rename)`,
-    `start ${serviceText}, then GET /api/health`,
-  ];
+  const steps = rollbackSteps({
+    live: layout.live,
+    previous: previousDir,
+    restore: migrated.length > 0 ? (state.backup ?? '(missing)') : undefined,
+    database: pg ? 'postgresql' : 'sqlite',
+    dataDir,
+    serviceCommands: serviceCommands(service, layout.live),
+  });
   steps.forEach((s, i) => say(`  ${i + 1}. ${s}`));
   if (o.dryRun) {
     say('\n--dry-run: nothing was changed.');
@@ -477,11 +510,14 @@ async function rollback(install: Install): Promise<number> {
     say('Nothing changed.');
     return 1;
   }
-  if (appRunning(service)) await stopApp(service);
   if (migrated.length > 0) {
     if (!state.backup || !fs.existsSync(state.backup))
-      throw new UpgradeError(`The backup made before the upgrade (${state.backup}) is missing: nothing was restored.`);
-    const aside = await restoreDatabase(state.backup, dataDir, 'rolled-back');
+      throw new UpgradeError(`The backup made before the upgrade (${state.backup}) is missing: nothing was changed.`);
+    if (pg) await rehearsePgRestore(pg);
+  }
+  if (appRunning(service)) await stopApp(service);
+  if (migrated.length > 0 && state.backup) {
+    const aside = await restoreDatabase(install, state.backup, 'rolled-back');
     say(`Database restored from ${state.backup}; the newer one is kept as ${aside}.`);
   }
   switchLink(layout.live, previousDir);
@@ -497,6 +533,13 @@ async function rollback(install: Install): Promise<number> {
   return 0;
 }
 
+/** The install named by --app-dir, refused unless it is a git clone of the app (a folder, or a release link). */
+function appDirOf(dir: string): string {
+  if (!fs.existsSync(path.join(dir, 'package.json')) || !fs.existsSync(path.join(dir, '.git')))
+    throw new UpgradeError(`--app-dir ${dir} is not the app's folder (a git clone with package.json).`);
+  return fs.realpathSync(dir);
+}
+
 async function main(): Promise<number> {
   const o = parseUpgradeArgs(process.argv.slice(2));
   if (process.getuid?.() !== 0 && !o.dryRun)
@@ -508,17 +551,15 @@ async function main(): Promise<number> {
     );
   const envText = fs.readFileSync(paths.envFile, 'utf8');
   const env = parseEnvFile(envText);
-  if (env.DATABASE_URL)
-    throw new UpgradeError(
-      'DATABASE_URL is set: upgrade backs up and restores the embedded install (SQLite) only. With PostgreSQL follow "Upgrading to a new release" in docs/operations.md (pg_dump first).',
-    );
   const port = o.port ?? Number(env.PORT ?? 3000);
   const install: Install = {
     o,
-    layout: layoutFrom(HERE),
+    layout: layoutFrom(o.appDir ? appDirOf(o.appDir) : HERE),
     service: { systemd: o.systemd, port, user: o.user, runDir: paths.runDir },
     envText,
     dataDir: env.DATA_DIR ?? paths.dataDir,
+    // The backups module's own reading of the settings (DATABASE_URL, S3_*, PG_DUMP_PATH), as the app reads them.
+    pg: env.DATABASE_URL ? pgBackupSource(parseEnv(appEnvironment(envText, port))) : undefined,
   };
   if (o.dryRun) return o.rollback ? rollback(install) : upgrade(install);
 

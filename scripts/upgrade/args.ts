@@ -13,12 +13,18 @@ export interface UpgradeOptions {
   port: number | undefined;
   user: string;
   prefix: string;
+  /**
+   * The install to upgrade when the script runs from another folder: an install of a release older than
+   * `npm run upgrade` upgrades with the script of a checkout of the new release. Undefined: this folder.
+   */
+  appDir: string | undefined;
 }
 
 export const UPGRADE_USAGE = [
   'Usage: npm run upgrade [-- <tag|branch|commit>] [--dry-run] [--yes]',
   '       npm run upgrade -- --rollback [--dry-run] [--yes]',
   '       (as setup ran it: [--no-systemd] [--port 3000] [--user orbit] [--prefix /])',
+  '       (an install without `npm run upgrade`, from a checkout of the new release: --app-dir /opt/orbit-college)',
 ].join('\n');
 
 export function parseUpgradeArgs(argv: readonly string[]): UpgradeOptions {
@@ -35,6 +41,7 @@ export function parseUpgradeArgs(argv: readonly string[]): UpgradeOptions {
         port: { type: 'string' },
         user: { type: 'string', default: 'orbit' },
         prefix: { type: 'string', default: '/' },
+        'app-dir': { type: 'string' },
       },
     });
   } catch (err) {
@@ -54,6 +61,8 @@ export function parseUpgradeArgs(argv: readonly string[]): UpgradeOptions {
   if (!/^[a-z_][a-z0-9_-]{0,31}$/u.test(values.user))
     throw new UsageError(`--user ${values.user} is not a valid system user name.`);
   if (!values.prefix.startsWith('/')) throw new UsageError('--prefix must be an absolute folder.');
+  const appDir = values['app-dir'];
+  if (appDir !== undefined && !appDir.startsWith('/')) throw new UsageError('--app-dir must be an absolute folder.');
   return {
     target,
     rollback: values.rollback,
@@ -63,5 +72,6 @@ export function parseUpgradeArgs(argv: readonly string[]): UpgradeOptions {
     port,
     user: values.user,
     prefix: values.prefix,
+    appDir,
   };
 }

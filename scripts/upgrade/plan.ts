@@ -7,6 +7,7 @@
  * /opt/orbit-college-releases/<id>; switching releases replaces the link in one rename.
  */
 import path from 'node:path';
+import { type AppService, appCommand, appLogFile, appPidFile, serviceName } from '../setup/app-process.ts';
 
 export const RELEASES_SUFFIX = '-releases';
 
@@ -80,6 +81,45 @@ export function migratedSince(before: readonly string[], now: readonly string[])
   return now.filter((name) => !before.includes(name));
 }
 
+export interface ServiceCommands {
+  stop: string;
+  start: string;
+  health: string;
+}
+
+/**
+ * The commands that stop and start the app as upgrade does it: systemd's unit (setup's orbit-college@PORT),
+ * or without systemd the service user's process with its pid file and log; then the health check.
+ */
+export function serviceCommands(s: AppService, live: string): ServiceCommands {
+  const health = `curl -fsS http://127.0.0.1:${s.port}/api/health  (until it answers 200 with the release's commit)`;
+  if (s.systemd)
+    return { stop: `systemctl stop ${serviceName(s.port)}`, start: `systemctl start ${serviceName(s.port)}`, health };
+  return {
+    stop: `kill -TERM "$(cat ${appPidFile(s)})"  (waits up to 30 s for it to end)`,
+    start: `(cd ${live} && env -i $(cat <environment file>) ${appCommand(s.user).join(' ')} >>${appLogFile(s)} 2>&1 &)  (its pid into ${appPidFile(s)})`,
+    health,
+  };
+}
+
+export type DatabaseKind = 'sqlite' | 'postgresql';
+
+/** How a pre-upgrade backup is put back: SQLite's file replaced, or PostgreSQL's schema swapped (pg-database.ts). */
+function restoreCommands(o: { backup: string; database: DatabaseKind; dataDir: string }): string[] {
+  if (o.database === 'sqlite')
+    return [
+      `tar -xzf ${o.backup} (checked); mv ${o.dataDir}/orbit.sqlite ${o.dataDir}/orbit.sqlite.<label>-<time>; the backup's orbit.sqlite put in its place`,
+      `stored files the backup has and ${o.dataDir}/uploads lacks put back`,
+    ];
+  return [
+    `tar -xzf ${o.backup} (checked)`,
+    'BEGIN; ALTER SCHEMA <app schema> RENAME TO orbit_<label>_<time>; CREATE SCHEMA <app schema>; COMMIT',
+    'pg_restore --no-owner --no-privileges --exit-on-error --single-transaction --dbname <DATABASE_URL> database.dump  (rows compared with the manifest; on failure the new schema is dropped and the old one renamed back)',
+    'pg_dump --format=custom --schema orbit_<label>_<time> --file <releases>/backups/database-<label>-<time>.dump; DROP SCHEMA orbit_<label>_<time> CASCADE',
+    `stored files the backup has and ${o.dataDir}/uploads lacks put back (none are removed from a bucket)`,
+  ];
+}
+
 /** The steps of an upgrade, in order, as --dry-run prints them (each with its commands). */
 export function upgradeSteps(o: {
   live: string;
@@ -90,12 +130,21 @@ export function upgradeSteps(o: {
   sameLockfile: boolean;
   backup: string;
   service: string;
+  serviceCommands: ServiceCommands;
+  database: DatabaseKind;
+  dataDir: string;
   firstUpgrade: boolean;
 }): { name: string; commands: string[] }[] {
+  const pg = o.database === 'postgresql';
   return [
     {
       name: `Fetch ${o.commit.slice(0, 12)} into a new release folder (the site keeps running)`,
       commands: [
+        ...(pg
+          ? [
+              'pg_dump and pg_restore found; BEGIN; ALTER SCHEMA <app schema> RENAME TO orbit_rehearsal_<time>; CREATE SCHEMA <app schema>; ROLLBACK  (the role may put a backup back)',
+            ]
+          : []),
         `git clone --quiet --no-checkout --reference ${o.current} --dissociate ${o.remote} ${o.next}`,
         `git -C ${o.next} checkout --quiet ${o.commit}`,
       ],
@@ -106,13 +155,17 @@ export function upgradeSteps(o: {
         : 'Dependencies: package-lock.json changed, so they are installed from it',
       commands: o.sameLockfile
         ? [`cp -al ${o.current}/node_modules ${o.next}/node_modules`]
-        : [`(cd ${o.next} && npm ci --no-audit --no-fund)`],
+        : [`(cd ${o.next} && npm ci --prefer-offline --no-audit --no-fund)`],
     },
     { name: 'Build the pages', commands: [`(cd ${o.next} && npm run build)`] },
-    { name: `Stop ${o.service}`, commands: [`stop ${o.service}`] },
+    { name: `Stop ${o.service}`, commands: [o.serviceCommands.stop] },
     {
       name: 'Back up the data (checked), with the site stopped so nothing is missed',
-      commands: [`npm run backup -- --out ${o.backup}`],
+      commands: [
+        pg
+          ? `npm run backup -- --out ${o.backup}  (pg_dump --format=custom of DATABASE_URL, checked with pg_restore --list; the uploads)`
+          : `npm run backup -- --out ${o.backup}`,
+      ],
     },
     {
       name: 'Switch to the new release',
@@ -123,11 +176,36 @@ export function upgradeSteps(o: {
     },
     {
       name: `Start ${o.service}: it runs the new migrations, then waits for /api/health to answer the new release`,
-      commands: [`start ${o.service}`, 'GET /api/health'],
+      commands: [o.serviceCommands.start, o.serviceCommands.health],
     },
     {
       name: 'On any failure: the previous release and the backed-up database are put back and started',
-      commands: [`ln -sfn ${o.current} ${o.live}`, `restore orbit.sqlite from ${o.backup}`, `start ${o.service}`],
+      commands: [
+        o.serviceCommands.stop,
+        `ln -sfn ${o.current} ${o.live}`,
+        ...restoreCommands(o),
+        o.serviceCommands.start,
+        o.serviceCommands.health,
+      ],
     },
+  ];
+}
+
+/** The steps of `--rollback`, as it prints them before asking (and with --dry-run). */
+export function rollbackSteps(o: {
+  live: string;
+  previous: string;
+  /** The pre-upgrade backup to restore: the newer release migrated the database; undefined when it did not. */
+  restore: string | undefined;
+  database: DatabaseKind;
+  dataDir: string;
+  serviceCommands: ServiceCommands;
+}): string[] {
+  return [
+    o.serviceCommands.stop,
+    ...(o.restore ? restoreCommands({ backup: o.restore, database: o.database, dataDir: o.dataDir }) : []),
+    `ln -sfn ${o.previous} ${o.live}  (replaced in one rename)`,
+    o.serviceCommands.start,
+    o.serviceCommands.health,
   ];
 }

@@ -8,8 +8,11 @@ import {
   refusal,
   releaseId,
   releasesToRemove,
+  rollbackSteps,
+  serviceCommands,
   upgradeSteps,
 } from './plan.ts';
+import { asideSchemaName } from './pg-database.ts';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
@@ -25,6 +28,7 @@ describe('parseUpgradeArgs', () => {
       port: undefined,
       user: 'orbit',
       prefix: '/',
+      appDir: undefined,
     });
   });
 
@@ -50,7 +54,9 @@ describe('parseUpgradeArgs', () => {
       port: 4000,
       user: 'orbit2',
       prefix: '/x',
+      appDir: undefined,
     });
+    expect(parseUpgradeArgs(['--app-dir', '/opt/orbit-college']).appDir).toBe('/opt/orbit-college');
     expect(parseUpgradeArgs(['--rollback']).rollback).toBe(true);
   });
 
@@ -63,6 +69,7 @@ describe('parseUpgradeArgs', () => {
     expect(() => parseUpgradeArgs(['../etc'])).toThrow(/not a tag, branch or commit/u);
     expect(() => parseUpgradeArgs(['--port', '80'])).toThrow(/--port/u);
     expect(() => parseUpgradeArgs(['--prefix', 'rel'])).toThrow(/absolute/u);
+    expect(() => parseUpgradeArgs(['--app-dir', 'opt/orbit-college'])).toThrow(/--app-dir must be an absolute/u);
   });
 });
 
@@ -127,6 +134,25 @@ describe('migratedSince', () => {
   });
 });
 
+describe('serviceCommands', () => {
+  const service = { port: 3000, user: 'orbit', runDir: '/run/orbit-college' };
+
+  it('under systemd: the unit setup installs, stopped and started with systemctl', () => {
+    expect(serviceCommands({ ...service, systemd: true }, '/opt/orbit-college')).toEqual({
+      stop: 'systemctl stop orbit-college@3000',
+      start: 'systemctl start orbit-college@3000',
+      health: "curl -fsS http://127.0.0.1:3000/api/health  (until it answers 200 with the release's commit)",
+    });
+  });
+
+  it('without systemd: the pid file, and the server started as the service user from the app folder', () => {
+    const c = serviceCommands({ ...service, systemd: false }, '/opt/orbit-college');
+    expect(c.stop).toBe('kill -TERM "$(cat /run/orbit-college/app.pid)"  (waits up to 30 s for it to end)');
+    expect(c.start).toMatch(/^\(cd \/opt\/orbit-college && env -i .* setpriv --reuid=orbit --regid=orbit /u);
+    expect(c.start).toContain('server/main.ts >>/run/orbit-college/app.log 2>&1 &)');
+  });
+});
+
 describe('upgradeSteps', () => {
   const o = {
     live: '/opt/orbit-college',
@@ -137,6 +163,12 @@ describe('upgradeSteps', () => {
     sameLockfile: true,
     backup: '/opt/orbit-college-releases/backups/before-2-b.tar.gz',
     service: 'the service orbit-college@3000',
+    serviceCommands: serviceCommands(
+      { systemd: true, port: 3000, user: 'orbit', runDir: '/run/orbit-college' },
+      '/opt/orbit-college',
+    ),
+    database: 'sqlite' as const,
+    dataDir: '/var/lib/orbit-college',
     firstUpgrade: false,
   };
 
@@ -154,7 +186,72 @@ describe('upgradeSteps', () => {
 
   it('installs from the lockfile when it changed, and moves a plain folder aside on the first upgrade', () => {
     const commands = upgradeSteps({ ...o, sameLockfile: false, firstUpgrade: true }).flatMap((s) => s.commands);
-    expect(commands).toContain('(cd /opt/orbit-college-releases/2-b && npm ci --no-audit --no-fund)');
+    expect(commands).toContain('(cd /opt/orbit-college-releases/2-b && npm ci --prefer-offline --no-audit --no-fund)');
     expect(commands).toContain('mv /opt/orbit-college /opt/orbit-college-releases/1-a');
+  });
+
+  it('runs systemctl under systemd, in the order stop, back up, switch, start, health', () => {
+    const commands = upgradeSteps(o).flatMap((s) => s.commands);
+    const at = (prefix: string) => commands.findIndex((c) => c.startsWith(prefix));
+    expect(at('systemctl stop orbit-college@3000')).toBeGreaterThan(
+      at('(cd /opt/orbit-college-releases/2-b && npm run build)'),
+    );
+    expect(at('npm run backup -- --out')).toBeGreaterThan(at('systemctl stop'));
+    expect(at('ln -sfn /opt/orbit-college-releases/2-b')).toBeGreaterThan(at('npm run backup'));
+    expect(at('systemctl start orbit-college@3000')).toBeGreaterThan(at('ln -sfn /opt/orbit-college-releases/2-b'));
+    expect(at('curl -fsS http://127.0.0.1:3000/api/health')).toBeGreaterThan(at('systemctl start'));
+    // Putting back: the previous folder linked, the SQLite file replaced (kept aside), started again.
+    const putBack = upgradeSteps(o).at(-1)!.commands;
+    expect(putBack[0]).toBe('systemctl stop orbit-college@3000');
+    expect(putBack).toContain('ln -sfn /opt/orbit-college-releases/1-a /opt/orbit-college');
+    expect(putBack.join('\n')).toContain('orbit.sqlite.<label>-<time>');
+    expect(putBack.at(-2)).toBe('systemctl start orbit-college@3000');
+  });
+
+  it('on PostgreSQL: rehearses the swap before the site is touched, backs up with pg_dump, restores by swapping schemas', () => {
+    const steps = upgradeSteps({ ...o, database: 'postgresql' });
+    expect(steps[0]!.commands[0]).toContain('ROLLBACK');
+    expect(steps.flatMap((s) => s.commands).find((c) => c.startsWith('npm run backup'))).toContain(
+      'pg_dump --format=custom',
+    );
+    const putBack = steps.at(-1)!.commands.join('\n');
+    expect(putBack).toContain('ALTER SCHEMA <app schema> RENAME TO orbit_<label>_<time>');
+    expect(putBack).toContain('pg_restore --no-owner --no-privileges --exit-on-error --single-transaction');
+    expect(putBack).not.toContain('orbit.sqlite');
+  });
+});
+
+describe('rollbackSteps', () => {
+  const o = {
+    live: '/opt/orbit-college',
+    previous: '/opt/orbit-college-releases/1-a',
+    restore: '/opt/orbit-college-releases/backups/before-2-b.tar.gz',
+    database: 'postgresql' as const,
+    dataDir: '/var/lib/orbit-college',
+    serviceCommands: serviceCommands(
+      { systemd: true, port: 3000, user: 'orbit', runDir: '/run/orbit-college' },
+      '/opt/orbit-college',
+    ),
+  };
+
+  it('stops, restores the pre-upgrade backup when the newer release migrated, switches back and starts', () => {
+    const steps = rollbackSteps(o);
+    expect(steps[0]).toBe('systemctl stop orbit-college@3000');
+    expect(steps[1]).toBe('tar -xzf /opt/orbit-college-releases/backups/before-2-b.tar.gz (checked)');
+    expect(steps.some((s) => s.startsWith('pg_restore'))).toBe(true);
+    expect(steps.at(-3)).toBe('ln -sfn /opt/orbit-college-releases/1-a /opt/orbit-college  (replaced in one rename)');
+    expect(steps.at(-2)).toBe('systemctl start orbit-college@3000');
+  });
+
+  it('keeps the database when the newer release did not migrate it', () => {
+    expect(rollbackSteps({ ...o, restore: undefined })).toHaveLength(4);
+  });
+});
+
+describe('asideSchemaName', () => {
+  it('names the label and the time, as PostgreSQL needs no quoting for', () => {
+    expect(asideSchemaName('failed-upgrade', new Date('2026-11-26T12:01:02.5Z'))).toBe(
+      'orbit_failed_upgrade_20261126120102',
+    );
   });
 });
