@@ -1,5 +1,11 @@
-import { AlbumInputSchema, AlbumOrderSchema, PhotoIdsSchema, PhotoTextSchema } from '#common/gallery.ts';
-import { apiErrorMessage } from '#common/api-error.ts';
+import {
+  AlbumInputSchema,
+  AlbumOrderSchema,
+  BULK_PHOTOS_MAX,
+  PhotoIdsSchema,
+  PhotoTextSchema,
+} from '#common/gallery.ts';
+import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formBsDate, formText } from './admin-form.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
@@ -59,6 +65,44 @@ export const uploadToAlbum: AdminWrite = {
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: apiErrorMessage('image/missing') } };
     await services.images.enqueue(admin, formText(form, 'albumId'), Buffer.from(await file.arrayBuffer()));
     return undefined;
+  },
+};
+
+/**
+ * Several photos sent with the album page's plain form (JavaScript off): each is queued on its own, as the
+ * upload API would, so one refused file (not a photo, too large, the queue full) does not lose the others; the
+ * answer names each refused file with its reason. Nothing is queued when the form holds more than the bulk limit.
+ */
+export const uploadManyToAlbum: AdminWrite = {
+  action: 'photos.edit',
+  messages: ADMIN_MESSAGES.albumPhotosQueued,
+  async run(form, services, admin) {
+    const files = form.getAll('files').filter((f): f is File => f instanceof File && f.size > 0);
+    if (files.length === 0) return { fieldErrors: { files: apiErrorMessage('image/missing') } };
+    if (files.length > BULK_PHOTOS_MAX) {
+      return { fieldErrors: { files: `Choose at most ${BULK_PHOTOS_MAX} photos at once.` } };
+    }
+    const albumId = formText(form, 'albumId');
+    const refused: string[] = [];
+    let firstCode = '';
+    for (const file of files) {
+      try {
+        await services.images.enqueue(admin, albumId, Buffer.from(await file.arrayBuffer()));
+      } catch (err) {
+        const refusal = refusalOf(err);
+        // A fault that is not the file's (a database error) is answered for the whole form, as any write's.
+        if (!refusal || refusal.status === 404 || refusal.status === 403) throw err;
+        firstCode ||= refusal.code;
+        refused.push(`${file.name}: ${refusal.message}`);
+      }
+    }
+    const queued = files.length - refused.length;
+    if (queued === 0) {
+      return { fieldErrors: { files: refused.join(' ') }, refusal: { code: firstCode, message: refused.join(' ') } };
+    }
+    const received = queued === 1 ? '1 photo received' : `${queued} photos received`;
+    const rest = refused.length > 0 ? ` Not taken: ${refused.join(' ')}` : '';
+    return { done: `${received}: processing, they join the album when ready.${rest}` };
   },
 };
 

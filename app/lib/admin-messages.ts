@@ -21,6 +21,10 @@ export const ADMIN_MESSAGES = {
     done: 'Photo received: it is being processed and joins the album when ready.',
     failed: 'Error Uploading Image',
   },
+  albumPhotosQueued: {
+    done: 'Photos received: they are being processed and join the album when ready.',
+    failed: 'No photo was taken.',
+  },
   // The specification shows no toast for deleting a photo and only logs a failure.
   imageDelete: { done: null, failed: null },
   albumCreate: { done: 'Album created.', failed: 'Failed to create the album.' },

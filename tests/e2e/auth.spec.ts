@@ -70,11 +70,12 @@ test.describe('admin sign-in', () => {
       await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
 
-    // The search box does nothing, and breaks nothing.
+    // The header's search box opens the search page (admin-search.spec.ts tests what it finds).
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('admission');
     await search.press('Enter');
-    await expect(page).toHaveURL(/\/admin$/u);
+    await expect(page).toHaveURL(/\/admin\/search\?q=admission$/u);
+    await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
 
     // The secret is not readable by scripts: only the public identifier is in local storage.
     const cookies = await page.context().cookies();

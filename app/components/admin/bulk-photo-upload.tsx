@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { formatMegabytes } from '#common/bytes.ts';
 import { BULK_PHOTOS_MAX, type PhotoState } from '#common/gallery.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { api } from '#app/lib/api-client.ts';
@@ -43,9 +44,22 @@ const stateText = (state: FileState): string => {
  * goes to the album's upload API on its own, with its own progress, two at a time; the server answers at once
  * and processes it in the background, and this asks for its state until it is ready or failed (with the
  * reason). A refused or failed one can be sent again alone. The page can be left: the processing goes on, and
- * the page lists what is still processing or failed. Without JavaScript the page's one-photo form stays.
+ * the page lists what is still processing or failed. Without JavaScript it is a plain form of several files
+ * (see PlainBulkForm).
  */
-export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
+export function BulkPhotoUpload({
+  apiPath,
+  albumId,
+  maxPostBytes,
+  error,
+}: {
+  apiPath: string;
+  albumId: string;
+  /** What one post of the page's form may carry in all (its files together). */
+  maxPostBytes: number;
+  /** The page's answer to the plain form's files, when it refused them. */
+  error: string | undefined;
+}) {
   const hydrated = useHydrated();
   const [rows, setRows] = useState<Row[]>([]);
   const [tooMany, setTooMany] = useState(false);
@@ -114,7 +128,7 @@ export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
     await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
   }
 
-  if (!hydrated) return null;
+  if (!hydrated) return <PlainBulkForm albumId={albumId} maxPostBytes={maxPostBytes} error={error} />;
   return (
     <div className="bulk-upload">
       <label className="field">
@@ -162,5 +176,42 @@ export function BulkPhotoUpload({ apiPath }: { apiPath: string }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Without JavaScript: a multiple-file input in a plain form posted to the page, which queues each photo on its
+ * own and names any it refused. One post carries at most what a page form may (the files together), so the
+ * limit is said beside the field.
+ */
+function PlainBulkForm({ albumId, maxPostBytes, error }: { albumId: string; maxPostBytes: number; error?: string }) {
+  return (
+    <form method="post" encType="multipart/form-data" className="bulk-upload bulk-upload--plain">
+      <input type="hidden" name="intent" value="upload-many" />
+      <input type="hidden" name="albumId" value={albumId} />
+      <label className="field">
+        <span className="field__label">Several photos at once (up to {BULK_PHOTOS_MAX})</span>
+        <span className="field__hint" id="bulk-plain-hint">
+          Up to {formatMegabytes(maxPostBytes)} together in one sending.
+        </span>
+        <input
+          type="file"
+          name="files"
+          multiple
+          accept={IMAGE_ACCEPT}
+          className="field__input"
+          aria-describedby={error ? 'bulk-plain-hint bulk-plain-error' : 'bulk-plain-hint'}
+          aria-invalid={error ? true : undefined}
+        />
+      </label>
+      {error ? (
+        <p className="field__error" id="bulk-plain-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn">
+        Upload the photos
+      </button>
+    </form>
   );
 }

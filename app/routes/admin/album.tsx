@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Link, data, useActionData, useRevalidator } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
+import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
 import type { UnreadyPhoto } from '#common/gallery.ts';
 import type { Image } from '#common/image.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';
@@ -20,6 +21,7 @@ import {
   setPhotoText,
   stepPhoto,
   updateAlbum,
+  uploadManyToAlbum,
   uploadToAlbum,
 } from '#app/lib/admin-album-writes.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -43,6 +45,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     others: (await context.services.albums.listAll(actor)).filter((a) => a.id !== params.id),
     years: bsYearsAround(context.services.clock.now(), 10, 1),
     maxUploadBytes: context.services.images.limits.maxBytes,
+    // A page's multipart post carries at least an application's files (server/pages/form-body.ts).
+    maxPostBytes: Math.max(context.services.images.limits.maxBytes, APPLICATION_FILE_LIMITS.postBytes),
   };
 }
 
@@ -50,6 +54,7 @@ export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     update: updateAlbum,
     upload: uploadToAlbum,
+    'upload-many': uploadManyToAlbum,
     step: stepPhoto,
     order: orderPhotos,
     'capture-order': orderByCaptureDate,
@@ -238,7 +243,7 @@ function UnreadyPhotos({ unready }: { unready: UnreadyPhoto[] }) {
 const UNREADY_POLL_MS = 3000;
 
 export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
-  const { album, photos, unready, others, years, maxUploadBytes } = loaderData;
+  const { album, photos, unready, others, years, maxUploadBytes, maxPostBytes } = loaderData;
   const result = useActionData<typeof action>();
   const refused = result && !result.ok ? result : undefined;
   const hydrated = useHydrated();
@@ -282,7 +287,12 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
           messages={ADMIN_MESSAGES.albumPhotoQueued}
           extraFields={() => <input type="hidden" name="albumId" value={album.id} />}
         />
-        <BulkPhotoUpload apiPath={`/api/admin/albums/${album.id}/photos`} />
+        <BulkPhotoUpload
+          apiPath={`/api/admin/albums/${album.id}/photos`}
+          albumId={album.id}
+          maxPostBytes={maxPostBytes}
+          error={result && !result.ok ? result.fieldErrors?.files : undefined}
+        />
       </div>
       <UnreadyPhotos unready={unready} />
 
