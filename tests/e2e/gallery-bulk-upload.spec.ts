@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { photoJpeg } from './support/admin-photo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
+import { screenshots } from './support/screenshots.ts';
 
 test('several photos at once: each its own progress and result (processed on the server), a refused one retried alone', async ({
   page,
@@ -43,10 +44,7 @@ test('several photos at once: each its own progress and result (processed on the
   const rows = page.getByRole('list', { name: 'Photos being added' }).getByRole('listitem');
   await expect(rows).toHaveCount(6);
   // How the page looks while the server works through them (one at a time), on a phone and a computer.
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/admin-album-upload-during-${width}.png`, fullPage: true });
-  }
+  await screenshots(page, 'admin-album-upload-during');
   // Stored at once and processed in the background: each row ends 'Ready' once the server made it.
   for (const i of [0, 1, 2, 3]) await expect(rows.nth(i).getByRole('status')).toHaveText('Ready', { timeout: 60_000 });
   await expect(rows.nth(4).getByRole('status')).toHaveText(
@@ -60,10 +58,7 @@ test('several photos at once: each its own progress and result (processed on the
   const unready = page.getByRole('list', { name: 'Uploads not shown yet' }).getByRole('listitem');
   await expect(unready).toHaveCount(1);
   await expect(unready.getByRole('status')).toHaveText(/^Failed: The image could not be read/u);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/admin-album-upload-after-${width}.png`, fullPage: true });
-  }
+  await screenshots(page, 'admin-album-upload-after');
 
   // The retry sends that file alone; the others stay added once.
   const sent: string[] = [];

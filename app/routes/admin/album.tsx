@@ -362,8 +362,9 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
             Save album
           </button>
         </Form>
-        {photos.length === 0 ? (
-          // Posted to the albums page, which stays when this one is gone.
+        {photos.length === 0 && unready.length === 0 ? (
+          // Posted to the albums page, which stays when this one is gone. Photos still processing or failed
+          // count too (the server refuses to delete an album holding any): they are deleted first, above.
           <Form method="post" action="/admin/albums">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="id" value={album.id} />
