@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import type { Clock } from '#server/clock.ts';
+import type { Role } from '#common/roles.ts';
 import type { Db } from '#server/db/db.ts';
 import { parseEnv } from '#server/env.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
@@ -14,6 +15,8 @@ import { openTestDb } from './test-database.ts';
 
 export const ADMIN_EMAIL = 'admin@test.np';
 export const ADMIN_PASSWORD = 'a-long-password-1';
+/** The password of the staff accounts signInAs makes. */
+export const STAFF_PASSWORD = 'a-long-password-2';
 /** What a browser sends with a state-changing request from our own pages. */
 export const SAME_ORIGIN = { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } as const;
 
@@ -30,6 +33,8 @@ export interface AdminTestApp {
   asAdmin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** app.inject with only the same-origin headers: no session. */
   anonymous: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Makes a staff account of this role (password STAFF_PASSWORD) and signs it in: its `cookie` header. */
+  signInAs: (email: string, role: Role, name?: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -66,15 +71,18 @@ export async function createAdminTestApp(
   });
   await app.services.users.create(COMMAND_LINE_ACTOR, ADMIN_EMAIL, ADMIN_PASSWORD);
 
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: SAME_ORIGIN,
-    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  const session = login.cookies.find((c) => c.name === 'orbit_session');
-  if (login.statusCode !== 200 || !session) throw new Error(`Test sign-in failed: ${login.statusCode} ${login.body}`);
-  const cookie = `orbit_session=${session.value}`;
+  const signIn = async (email: string, password: string) => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: SAME_ORIGIN,
+      payload: { email, password },
+    });
+    const session = login.cookies.find((c) => c.name === 'orbit_session');
+    if (login.statusCode !== 200 || !session) throw new Error(`Test sign-in failed: ${login.statusCode} ${login.body}`);
+    return `orbit_session=${session.value}`;
+  };
+  const cookie = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
 
   const withHeaders = (extra: Record<string, string>) => (options: InjectOptions) =>
     app.inject({ ...options, headers: { ...SAME_ORIGIN, ...extra, ...options.headers } });
@@ -88,6 +96,10 @@ export async function createAdminTestApp(
     cookie,
     asAdmin: withHeaders({ cookie }),
     anonymous: withHeaders({}),
+    async signInAs(email, role, name) {
+      await app.services.users.create(COMMAND_LINE_ACTOR, email, STAFF_PASSWORD, { role, ...(name ? { name } : {}) });
+      return signIn(email, STAFF_PASSWORD);
+    },
     async close() {
       await app.close();
       await cleanup();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
@@ -10,13 +9,6 @@ const clock = new ManualClock('2027-07-20T06:00:00Z');
 let t: AdminTestApp;
 let f: ApplicationFixture;
 const cookies: Record<'admissions' | 'editor', string> = { admissions: '', editor: '' };
-
-async function signIn(email: string, role: 'admissions' | 'editor'): Promise<string> {
-  const password = 'a-long-password-2';
-  await t.app.services.users.create(COMMAND_LINE_ACTOR, email, password, { role });
-  const res = await t.anonymous({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return `orbit_session=${res.cookies.find((c) => c.name === 'orbit_session')!.value}`;
-}
 
 beforeAll(async () => {
   t = await createAdminTestApp(SESSIONS_OUTLAST_CLOCK, (s) => s, clock);
@@ -32,8 +24,8 @@ beforeAll(async () => {
       return undefined;
     },
   });
-  cookies.admissions = await signIn('office@test.np', 'admissions');
-  cookies.editor = await signIn('editor@test.np', 'editor');
+  cookies.admissions = await t.signInAs('office@test.np', 'admissions');
+  cookies.editor = await t.signInAs('editor@test.np', 'editor');
 }, 120_000);
 afterAll(() => t.close());
 

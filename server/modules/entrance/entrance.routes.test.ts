@@ -11,13 +11,6 @@ let t: AdminTestApp;
 let f: ApplicationFixture;
 const cookies: Record<'admissions' | 'editor', string> = { admissions: '', editor: '' };
 
-async function signIn(email: string, role: 'admissions' | 'editor'): Promise<string> {
-  const password = 'a-long-password-2';
-  await t.app.services.users.create(COMMAND_LINE_ACTOR, email, password, { role });
-  const res = await t.anonymous({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return `orbit_session=${res.cookies.find((c) => c.name === 'orbit_session')!.value}`;
-}
-
 // Science with its fee verified: 0–5 and 11 (7); Science with a voucher not yet verified: 6, 7; Management
 // (no fee): 8–10 (3); still submitted or to correct: 12, 13. Ten may sit the entrance.
 beforeAll(async () => {
@@ -37,8 +30,8 @@ beforeAll(async () => {
       return { row: { state: 'needs-correction' }, programme: 'management' };
     },
   });
-  cookies.admissions = await signIn('office@test.np', 'admissions');
-  cookies.editor = await signIn('editor@test.np', 'editor');
+  cookies.admissions = await t.signInAs('office@test.np', 'admissions');
+  cookies.editor = await t.signInAs('editor@test.np', 'editor');
 }, 120_000);
 afterAll(() => t.close());
 

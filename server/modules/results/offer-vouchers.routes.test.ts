@@ -19,13 +19,6 @@ let editor = '';
 /** When set, moving a staged file to its key fails, as a disk failing after the row is committed. */
 let failPublish = false;
 
-async function signIn(email: string, role: 'admissions' | 'editor'): Promise<string> {
-  const password = 'a-long-password-2';
-  await t.app.services.users.create(COMMAND_LINE_ACTOR, email, password, { role });
-  const res = await t.anonymous({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return `orbit_session=${res.cookies.find((c) => c.name === 'orbit_session')!.value}`;
-}
-
 beforeAll(async () => {
   t = await createAdminTestApp(
     SESSIONS_OUTLAST_CLOCK,
@@ -55,8 +48,8 @@ beforeAll(async () => {
       marksHundredths: marks,
     })),
   );
-  office = await signIn('office@test.np', 'admissions');
-  editor = await signIn('editor@test.np', 'editor');
+  office = await t.signInAs('office@test.np', 'admissions');
+  editor = await t.signInAs('editor@test.np', 'editor');
   const settings = { rules: ['marks', 'older'], passMark: 40, fullMarks: 100, showMarks: false, listNames: true };
   const saved = await as(office, 'PUT', `/api/admin/merit/${f.seasonId}/settings`, {
     ...settings,

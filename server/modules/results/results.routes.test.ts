@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { seatCandidates } from '#server/test-support/entrance-candidates.ts';
@@ -32,13 +31,6 @@ const CANDIDATES = [
   { marks: 5000, gpa: 200, maths: 'C' },
 ] as const;
 const roll = (i: number) => 1001 + i;
-
-async function signIn(email: string, role: 'admissions' | 'editor'): Promise<string> {
-  const password = 'a-long-password-2';
-  await t.app.services.users.create(COMMAND_LINE_ACTOR, email, password, { role });
-  const res = await t.anonymous({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return `orbit_session=${res.cookies.find((c) => c.name === 'orbit_session')!.value}`;
-}
 
 beforeAll(async () => {
   t = await createAdminTestApp({ ...SESSIONS_OUTLAST_CLOCK, RESULTS_LOOKUP_FAILURES_PER_HOUR: '5' }, (s) => s, clock);
@@ -81,8 +73,8 @@ beforeAll(async () => {
       absent: c.marks === null,
     })),
   );
-  office = await signIn('office@test.np', 'admissions');
-  editor = await signIn('editor@test.np', 'editor');
+  office = await t.signInAs('office@test.np', 'admissions');
+  editor = await t.signInAs('editor@test.np', 'editor');
   const s = t.app.services;
   schedule = startResultsSchedule(s.merit, s.resultsLookup, s.makeResultsNotice, t.app.log, 10);
 }, 120_000);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResults } from '#common/search.ts';
-import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { seedApplications } from '#server/test-support/applications.ts';
@@ -12,21 +11,10 @@ const cookies: Record<'editor' | 'admissions', string> = { editor: '', admission
 let symbolNumber = '';
 let applicationId = '';
 
-async function signIn(email: string, role: 'editor' | 'admissions'): Promise<string> {
-  await t.app.services.users.create(COMMAND_LINE_ACTOR, email, 'a-long-password-2', { role, name: `Asha ${role}` });
-  const res = await t.anonymous({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: 'a-long-password-2' },
-  });
-  expect(res.statusCode).toBe(200);
-  return `orbit_session=${res.cookies.find((c) => c.name === 'orbit_session')!.value}`;
-}
-
 beforeAll(async () => {
   t = await createAdminTestApp();
-  cookies.editor = await signIn('editor@test.np', 'editor');
-  cookies.admissions = await signIn('office@test.np', 'admissions');
+  cookies.editor = await t.signInAs('editor@test.np', 'editor', 'Asha editor');
+  cookies.admissions = await t.signInAs('office@test.np', 'admissions', 'Asha admissions');
   const fixture = await seedApplications(t.db, createLocalStorage(t.uploadsDir), { count: 3, withFiles: 0 });
   applicationId = fixture.applications[1]!.id;
   const row = await t.db
