@@ -21,8 +21,10 @@
 //      (bench/outbox.ts);
 //   11. results: the entrance results look-up at 2,000 applicants, 200 connections, and a walk of 1,000 dates of
 //      birth for one roll number (bench/results.ts);
-//   12. gallery: 30 twelve-megapixel JPEGs uploaded to an album at once and processed by the background queue:
-//      RSS before, peak and after a minute idle, `/` and `/gallery` during the processing beside idle (bench/gallery.ts).
+//   12. gallery: 50 twelve-megapixel JPEGs uploaded to an album (2 at once, as the office's page) and processed by
+//      the background queue: time to all variants beside sharp's own single-thread figure, memory before, peak and
+//      after a minute idle, `/` and `/gallery` during the processing beside idle; then 100 albums and 5,000 photos:
+//      `/gallery` and an album of 100 photos, HTML size and render time (bench/gallery.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale,
 // BENCH_PAGES=/admission/apply,/ne (Lighthouse on those pages only), BENCH_KEEP=1 (keep the scratch folder

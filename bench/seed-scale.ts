@@ -85,7 +85,8 @@ export async function seed(dataDir: string, counts: { photos: number; notices: n
   }
 }
 
-async function timePage(url: string, runs: number): Promise<{ body: string; times: number[] }> {
+/** The page `runs` times after two warm-up requests: its last body and the times sorted, in ms. */
+export async function timePage(url: string, runs: number): Promise<{ body: string; times: number[] }> {
   let body = '';
   const times: number[] = [];
   for (let i = 0; i < runs + 2; i++) {

@@ -127,6 +127,7 @@ describe('the photo queue', () => {
 
   it('takes up a photo whose worker process ended at once, and one claimed elsewhere once the claim expires', async () => {
     const a = await queued();
+    clock.advance(1000); // a is the older: claimed first
     const b = await queued();
     const now = clock.now();
     const until = new Date(now.getTime() + CLAIM_MS).toISOString();

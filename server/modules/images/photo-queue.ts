@@ -5,12 +5,13 @@ import { AppError } from '#server/errors.ts';
 import type { Clock } from '#server/clock.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
-import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
+import type { ImageLimits, ProcessedImage } from '#server/images/image-pipeline.ts';
 import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { batchOwnerGone, newBatchName } from '#server/storage/batch-owner.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import * as albumsRepo from './albums.repository.ts';
+import { createPhotoProcess } from './photo-process.ts';
 import * as repo from './photo-queue.repository.ts';
 
 /**
@@ -40,12 +41,16 @@ class PhotoGone extends Error {}
 const isoAfter = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
 
 /**
- * Processes uploaded album photos in the background, one at a time per process, so a bulk upload never takes
- * more than one photo's worth of memory and CPU from the pages being served. Each photo is claimed in the
+ * Processes uploaded album photos in the background, one at a time per process, in a child process at the lowest
+ * CPU priority (photo-process.ts), so a bulk upload never takes more than one photo's worth of memory, and only
+ * the CPU the pages being served leave. Each photo is claimed in the
  * database (photo-queue.repository.ts) with this worker's name, which says its process and machine, and a lease,
  * so two processes never process the same photo and a photo whose worker died is taken up again.
  */
 export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueueDeps) {
+  // The decoding and encoding run in a child process at the lowest CPU priority, started and ended as needed.
+  const photoProcess = createPhotoProcess({ log });
+
   async function readOriginal(key: string): Promise<Buffer | null> {
     const object = await storage.get(key);
     if (!object) return null;
@@ -72,9 +77,9 @@ export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueue
       await fail(row, claim, LOST_ORIGINAL);
       return;
     }
-    let processed: Awaited<ReturnType<typeof processImage>>;
+    let processed: ProcessedImage;
     try {
-      processed = await processImage(original, limits);
+      processed = await photoProcess.process(original, limits);
     } catch (err) {
       // A refusal (not an image, damaged, too many pixels) is the photo's own fault: its words are the reason.
       if (err instanceof AppError && err.statusCode < 500) {
@@ -205,6 +210,10 @@ export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueue
   return {
     processOne,
     drain,
+    /** The child process's id while it runs (tests read its threads' priority). */
+    get processPid() {
+      return photoProcess.pid;
+    },
     releaseAbandoned,
     /** Starts the background worker (server/main.ts); tests call drain or processOne instead. */
     async start(intervalMs = POLL_MS) {
@@ -220,6 +229,7 @@ export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueue
           started = false;
           clearInterval(timer);
           await running?.catch(() => undefined);
+          photoProcess.stop();
         },
       };
     },

@@ -1,0 +1,57 @@
+// The child process that processes album photos for the photo queue (photo-process.ts starts it): every thread
+// of this process runs at the lowest CPU priority, so that with the CPU busy the server's thread answering pages
+// goes first. A worker thread cannot give that: sharp's work runs on the threads of libuv's pool and of libvips,
+// which a process shares among all its threads, pages' own work (gzip, files) included.
+// Messages: { id, input: Uint8Array, limits } in; { id, result: ProcessedImage } or { id, error } out.
+import fs from 'node:fs';
+import os from 'node:os';
+
+const LOWEST = os.constants.priority.PRIORITY_LOW;
+
+/**
+ * Linux keeps a nice value per thread and a new thread takes its creator's: every thread this process already has
+ * (libuv's pool may have started while the loader read files) is set to the lowest, so every later one is too.
+ */
+function lowestPriorityForEveryThread(): void {
+  let threads: string[] = [];
+  try {
+    threads = fs.readdirSync('/proc/self/task');
+  } catch {
+    // Not Linux: there the priority is the whole process's.
+  }
+  os.setPriority(0, LOWEST);
+  for (const tid of threads) os.setPriority(Number(tid), LOWEST);
+}
+lowestPriorityForEveryThread();
+
+// Loaded after the priority is set, so that libvips starts its threads from threads already at the lowest.
+const { default: sharp } = await import('sharp');
+const { processImage } = await import('#server/images/image-pipeline.ts');
+const { AppError } = await import('#server/errors.ts');
+// One photo at a time, on one libvips thread: the other core stays for the pages.
+sharp.concurrency(1);
+
+interface Job {
+  id: number;
+  input: Uint8Array;
+  limits: { maxBytes: number; maxPixels: number };
+}
+
+// Ends with the server: the queue disconnects (after an idle while, or when the server stops or dies).
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (job: Job) => {
+  const input = Buffer.from(job.input.buffer, job.input.byteOffset, job.input.byteLength);
+  processImage(input, job.limits).then(
+    (result) => process.send?.({ id: job.id, result }),
+    (err: unknown) =>
+      process.send?.({
+        id: job.id,
+        error:
+          err instanceof AppError
+            ? { statusCode: err.statusCode, code: err.code, message: err.message }
+            : { message: err instanceof Error ? err.message : String(err) },
+      }),
+  );
+});
+process.send?.({ ready: true });
