@@ -22,6 +22,7 @@ import { openDb } from '#server/db/db.ts';
 import { processImage } from '#server/images/image-pipeline.ts';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { adminCookie } from './lib/admin-write.ts';
+import { insertInSlices } from './lib/insert-in-slices.ts';
 import { pidListeningOn, rssMb } from './lib/process-memory.ts';
 import { autocannon } from './lib/throughput.ts';
 import { SCALE_BUDGETS, timePage } from './seed-scale.ts';
@@ -375,17 +376,8 @@ async function seedAlbums(dataDir: string): Promise<string> {
         created_at: new Date(now - i * 1000).toISOString(),
       };
     });
-    for (let i = 0; i < albums.length; i += 200)
-      await db
-        .insertInto('gallery_albums')
-        .values(albums.slice(i, i + 200))
-        .execute();
-    // SQLite takes at most 32,766 bound values per statement: insert in slices.
-    for (let i = 0; i < photos.length; i += 200)
-      await db
-        .insertInto('images')
-        .values(photos.slice(i, i + 200))
-        .execute();
+    await insertInSlices(db, 'gallery_albums', albums);
+    await insertInSlices(db, 'images', photos);
     const firstOf = new Map<string, string>();
     for (const photo of photos) if (!firstOf.has(photo.album_id)) firstOf.set(photo.album_id, photo.id);
     for (const [albumId, imageId] of firstOf)

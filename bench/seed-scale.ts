@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { openDb } from '#server/db/db.ts';
 import { PROJECT_ROOT, startLocalServer } from '../scripts/support/local-server.ts';
+import { insertInSlices } from './lib/insert-in-slices.ts';
 import { type LighthouseFigures, lighthouse } from './lib/lighthouse.ts';
 
 export const SCALE = { photos: 1000, notices: 500 } as const;
@@ -65,12 +66,7 @@ export async function seed(dataDir: string, counts: { photos: number; notices: n
       link: i % 3 === 0 ? 'https://example.com/routine' : null,
       created_at: new Date(now - 60 * DAY - i * DAY).toISOString(),
     }));
-    // SQLite takes at most 32,766 bound values per statement: insert in slices.
-    for (let i = 0; i < photos.length; i += 200)
-      await db
-        .insertInto('images')
-        .values(photos.slice(i, i + 200))
-        .execute();
+    await insertInSlices(db, 'images', photos);
     for (let i = 0; i < notices.length; i += 200)
       await db
         .insertInto('notices')
