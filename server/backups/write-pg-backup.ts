@@ -62,6 +62,9 @@ interface Attempt {
   missing: string[];
 }
 
+/** How long pg_dump waits for a table that another session is altering before it gives up. */
+const PG_DUMP_LOCK_WAIT = '10s';
+
 /** The dump, with the rows counted and the stored files' keys read in the snapshot pg_dump dumps. */
 async function dumpDatabase(
   tools: PgTools,
@@ -81,7 +84,18 @@ async function dumpDatabase(
     const conn = toolConnection(url);
     await runPgTool(
       tools.pgDump,
-      ['--format=custom', `--snapshot=${snapshot}`, '--file', dump, '--dbname', conn.url],
+      // This transaction already holds a share lock on every table it counted. A migration that waits
+      // for it to alter a table is queued ahead of pg_dump's own share lock on that table, and neither
+      // would ever get its lock: pg_dump gives up instead, and the backup fails saying which table.
+      [
+        '--format=custom',
+        `--snapshot=${snapshot}`,
+        `--lock-wait-timeout=${PG_DUMP_LOCK_WAIT}`,
+        '--file',
+        dump,
+        '--dbname',
+        conn.url,
+      ],
       conn.env,
     );
     await client.query('commit');

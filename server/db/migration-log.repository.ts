@@ -20,6 +20,35 @@ const POSTGRES_LOCK_ID = sql.lit(BigInt('3853314791062309107'));
  */
 const POSTGRES_MIGRATION_LOCK_TIMEOUT = sql.lit('10min');
 
+/** The advisory lock key of a whole start-up's check, backup and migrations (this release and later). */
+const POSTGRES_START_LOCK_ID = sql.lit(BigInt('3853314791062309108'));
+/** How long a starting process waits for another one's backup and migrations before it gives up. */
+const POSTGRES_START_LOCK_TIMEOUT = sql.lit('15min');
+
+/**
+ * Runs `work` while no other process of the site runs its own: on PostgreSQL, under an advisory lock held
+ * by a transaction on a connection of its own (released when `work` ends, or when the process dies), so
+ * that of processes starting together, one decides whether the database needs a backup before an
+ * upgrade, makes it and migrates, and the others see the result. Without it, a process starting a moment
+ * later saw the first one's migrations half done, backed the database up while they ran, and the backup's
+ * snapshot and the next migration waited for each other for ever. `waiting` is called when another
+ * process holds the lock. On SQLite, `work` runs as it is: the file's own locks order the processes.
+ */
+export async function oneStartAtATime<T>(db: AnyDb, work: () => Promise<T>, waiting: () => void): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('lock_timeout', ${POSTGRES_START_LOCK_TIMEOUT}, true)`.execute(trx);
+    const first = await sql<{
+      got: boolean;
+    }>`select pg_try_advisory_xact_lock(${POSTGRES_START_LOCK_ID}) as got`.execute(trx);
+    if (!first.rows[0]?.got) {
+      waiting();
+      await sql`select pg_advisory_xact_lock(${POSTGRES_START_LOCK_ID})`.execute(trx);
+    }
+    return work();
+  });
+}
+
 /**
  * Runs `work` in one transaction, rolled back whole if it throws. On PostgreSQL it first takes the
  * migration advisory lock (released at commit or rollback), so processes starting together migrate

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Db, openDb, sqliteFile } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { oneStartAtATime } from '#server/db/migration-log.repository.ts';
 import type { Env } from '#server/env.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { type DataPlace, FolderNotWritableError } from './database-faults.ts';
@@ -46,8 +47,15 @@ export async function startDatabase(env: Env, log: StartLog): Promise<{ db: Db; 
   if (!env.DATABASE_URL) await guardSqliteAtStart(env, log);
   const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
   try {
-    if (env.DATABASE_URL) await guardPostgresAtStart(env, db, log);
-    return { db, applied: await migrateToLatest(db) };
+    const applied = await oneStartAtATime(
+      db,
+      async () => {
+        if (env.DATABASE_URL) await guardPostgresAtStart(env, db, log);
+        return migrateToLatest(db);
+      },
+      () => log.info({}, 'another process of the site is starting on this database: waiting for its migrations'),
+    );
+    return { db, applied };
   } catch (err) {
     await db.destroy().catch(() => undefined);
     throw err;

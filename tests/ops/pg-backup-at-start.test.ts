@@ -1,7 +1,8 @@
 /**
  * The real server (`server/main.ts`) on PostgreSQL at start: a database at the previous release's
  * migrations is backed up with pg_dump before it is upgraded (the archive of the scheduled backups), and
- * the upgrade is refused, changing nothing, when that backup cannot be made.
+ * the upgrade is refused, changing nothing, when that backup cannot be made. Processes starting together
+ * make it once, and never of a database that another one is migrating.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,6 +94,38 @@ describe.skipIf(!databaseServer)(`the pre-upgrade backup on PostgreSQL (at ${pre
     expect(manifest).toMatchObject({ kind: 'postgresql', migrations: previous });
     expect(fs.readdirSync(out)).toContain('database.dump');
     // And then the server upgraded the database.
+    expect(await appliedMigrations(database.url)).toEqual(Object.keys(migrations).sort());
+  });
+
+  /** The pre-upgrade archives in the backup folders of `dataDirs`. */
+  const archivesIn = (dataDirs: string[]): string[] =>
+    dataDirs.flatMap((d) => {
+      const dir = path.join(d, 'backups');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => BACKUP_NAME.test(n)) : [];
+    });
+
+  it('is made once when two processes (on two machines) start together, and both then serve', async () => {
+    const database = await previousRelease();
+    const dataDirs = [path.join(root, 'together-a'), path.join(root, 'together-b')];
+    const servers = await Promise.all(
+      dataDirs.map((dir) => startServer({ DATA_DIR: dir, DATABASE_URL: database.url, BACKUP_SCHEDULE: 'false' })),
+    );
+    expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0]);
+    // One of them backed the database up as the previous release left it and migrated it; the other
+    // waited, then found nothing to do. Neither backed up a database half migrated.
+    expect(archivesIn(dataDirs)).toHaveLength(1);
+    expect(await appliedMigrations(database.url)).toEqual(Object.keys(migrations).sort());
+  });
+
+  it('is not made when two processes start together on an empty database', async () => {
+    const database = await createScratchDatabase(databaseServer!, 'fresh');
+    databases.push(database);
+    const dataDirs = [path.join(root, 'fresh-a'), path.join(root, 'fresh-b')];
+    const servers = await Promise.all(
+      dataDirs.map((dir) => startServer({ DATA_DIR: dir, DATABASE_URL: database.url, BACKUP_SCHEDULE: 'false' })),
+    );
+    expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0]);
+    expect(archivesIn(dataDirs)).toEqual([]);
     expect(await appliedMigrations(database.url)).toEqual(Object.keys(migrations).sort());
   });
 
