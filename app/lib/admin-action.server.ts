@@ -18,7 +18,7 @@ export type WriteOutcome =
       /** The reason to show instead of 'correct the fields' (a refused file's own words). */
       refusal?: { code: string; message: string };
     }
-  | { done?: string; created?: string; shownOnce?: string[] }
+  | { done?: string; created?: string; shownOnce?: string[]; notTaken?: string[] }
   | { edited: FormValues }
   | undefined;
 
@@ -83,6 +83,7 @@ export async function adminAction(
     const done = writeDone(write.messages, outcome?.done);
     if (outcome?.created) done.created = outcome.created;
     if (outcome?.shownOnce) done.shownOnce = outcome.shownOnce;
+    if (outcome?.notTaken?.length) done.notTaken = outcome.notTaken;
     const sentBy = form.get('form');
     if (typeof sentBy === 'string') done.form = sentBy;
     return data(done);

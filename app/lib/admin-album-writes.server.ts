@@ -101,8 +101,7 @@ export const uploadManyToAlbum: AdminWrite = {
       return { fieldErrors: { files: refused.join(' ') }, refusal: { code: firstCode, message: refused.join(' ') } };
     }
     const received = queued === 1 ? '1 photo received' : `${queued} photos received`;
-    const rest = refused.length > 0 ? ` Not taken: ${refused.join(' ')}` : '';
-    return { done: `${received}: processing, they join the album when ready.${rest}` };
+    return { done: `${received}: processing, they join the album when ready.`, notTaken: refused };
   },
 };
 

@@ -13,6 +13,8 @@ export interface WriteDone {
   created?: string;
   /** What the person sees this once and never again (two-factor recovery codes): only its hashes are kept. */
   shownOnce?: string[];
+  /** Files of a multi-file form that were not taken, each with its reason: the others were (shown as a warning). */
+  notTaken?: string[];
   /** Which of a page's forms was sent (its `form` field), so the answer shows in that form when JavaScript is off. */
   form?: string;
 }

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { photoJpeg } from './support/admin-photo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The office makes an album and orders its photos, and a visitor looks at it, all without JavaScript: every
 // form of the album pages is a plain post, and the public album and each photo's page are plain links.
@@ -58,7 +59,11 @@ test('a clerk creates an album, adds photos, captions, reorders and chooses the 
   await page.getByRole('button', { name: 'Upload the photos' }).click();
   const status = page.getByRole('status').filter({ hasText: /^1 photo received: processing/u });
   await expect(status).toBeVisible({ timeout: 30_000 });
-  await expect(status).toContainText(/Not taken: notes\.jpg: .*(JPEG, PNG, WebP, AVIF or HEIC|not a)/u);
+  // The file not taken is named apart from the good news, as a refusal.
+  await expect(page.getByRole('alert').filter({ hasText: /^Not taken:/u })).toContainText(
+    /notes\.jpg: .*(JPEG, PNG, WebP, AVIF or HEIC|not a)/u,
+  );
+  await screenshots(page, 'admin-album-not-taken');
   // Only refused files: the form says so, with the reason, and nothing is queued.
   await page.getByLabel('Several photos at once').setInputFiles([notAPhoto]);
   await page.getByRole('button', { name: 'Upload the photos' }).click();

@@ -8,11 +8,25 @@ import { SessionEndedMessage } from './session-ended-message.tsx';
 export function WriteStatus({ result }: { result: WriteResult | undefined }) {
   if (!result) return null;
   if (result.ok) {
-    return result.message ? (
-      <p className="write-status write-status--done" role="status">
-        {result.message}
-      </p>
-    ) : null;
+    return (
+      <>
+        {result.message ? (
+          <p className="write-status write-status--done" role="status">
+            {result.message}
+          </p>
+        ) : null}
+        {result.notTaken?.length ? (
+          <div className="write-status write-status--refused" role="alert">
+            <p className="write-status__title">Not taken:</p>
+            <ul>
+              {result.notTaken.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </>
+    );
   }
   return (
     <div className="write-status write-status--refused" role="alert">
