@@ -38,10 +38,8 @@ export async function oneStartAtATime<T>(db: AnyDb, work: () => Promise<T>, wait
   if (!isPostgres(db)) return work();
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('lock_timeout', ${POSTGRES_START_LOCK_TIMEOUT}, true)`.execute(trx);
-    const first = await sql<{
-      got: boolean;
-    }>`select pg_try_advisory_xact_lock(${POSTGRES_START_LOCK_ID}) as got`.execute(trx);
-    if (!first.rows[0]?.got) {
+    const tried = sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${POSTGRES_START_LOCK_ID}) as got`;
+    if (!(await tried.execute(trx)).rows[0]?.got) {
       waiting();
       await sql`select pg_advisory_xact_lock(${POSTGRES_START_LOCK_ID})`.execute(trx);
     }

@@ -47,10 +47,16 @@ describe.skipIf(!databaseServer)(`the pre-upgrade backup on PostgreSQL (at ${pre
   let root: string;
   const databases: ScratchDatabase[] = [];
 
+  /** An empty database, dropped after the tests. */
+  async function scratchDatabase(label: string): Promise<ScratchDatabase> {
+    const database = await createScratchDatabase(databaseServer!, label);
+    databases.push(database);
+    return database;
+  }
+
   /** A database as the previous release left it: its migrations only. */
   async function previousRelease(): Promise<ScratchDatabase> {
-    const database = await createScratchDatabase(databaseServer!, 'preupgrade');
-    databases.push(database);
+    const database = await scratchDatabase('preupgrade');
     const db = openDb({ dataDir: root, databaseUrl: database.url });
     try {
       await migrateToLatest(db, { migrations: Object.fromEntries(previous.map((name) => [name, migrations[name]!])) });
@@ -97,35 +103,33 @@ describe.skipIf(!databaseServer)(`the pre-upgrade backup on PostgreSQL (at ${pre
     expect(await appliedMigrations(database.url)).toEqual(Object.keys(migrations).sort());
   });
 
-  /** The pre-upgrade archives in the backup folders of `dataDirs`. */
-  const archivesIn = (dataDirs: string[]): string[] =>
-    dataDirs.flatMap((d) => {
-      const dir = path.join(d, 'backups');
-      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => BACKUP_NAME.test(n)) : [];
-    });
-
-  it('is made once when two processes (on two machines) start together, and both then serve', async () => {
-    const database = await previousRelease();
-    const dataDirs = [path.join(root, 'together-a'), path.join(root, 'together-b')];
+  /**
+   * Starts two servers together on `database`, each with a data folder of its own (as on two machines, which
+   * share no backup folder), and stops them (exit 0 expected). Answers the backups both folders hold.
+   */
+  async function startTwoTogether(database: ScratchDatabase, label: string): Promise<string[]> {
+    const dataDirs = [path.join(root, `${label}-a`), path.join(root, `${label}-b`)];
     const servers = await Promise.all(
       dataDirs.map((dir) => startServer({ DATA_DIR: dir, DATABASE_URL: database.url, BACKUP_SCHEDULE: 'false' })),
     );
     expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0]);
+    return dataDirs.flatMap((d) => {
+      const dir = path.join(d, 'backups');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => BACKUP_NAME.test(n)) : [];
+    });
+  }
+
+  it('is made once when two processes (on two machines) start together, and both then serve', async () => {
+    const database = await previousRelease();
     // One of them backed the database up as the previous release left it and migrated it; the other
     // waited, then found nothing to do. Neither backed up a database half migrated.
-    expect(archivesIn(dataDirs)).toHaveLength(1);
+    expect(await startTwoTogether(database, 'together')).toHaveLength(1);
     expect(await appliedMigrations(database.url)).toEqual(Object.keys(migrations).sort());
   });
 
   it('is not made when two processes start together on an empty database', async () => {
-    const database = await createScratchDatabase(databaseServer!, 'fresh');
-    databases.push(database);
-    const dataDirs = [path.join(root, 'fresh-a'), path.join(root, 'fresh-b')];
-    const servers = await Promise.all(
-      dataDirs.map((dir) => startServer({ DATA_DIR: dir, DATABASE_URL: database.url, BACKUP_SCHEDULE: 'false' })),
-    );
-    expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0]);
-    expect(archivesIn(dataDirs)).toEqual([]);
+    const database = await scratchDatabase('fresh');
+    expect(await startTwoTogether(database, 'fresh')).toEqual([]);
     expect(await appliedMigrations(database.url)).toEqual(Object.keys(migrations).sort());
   });
 

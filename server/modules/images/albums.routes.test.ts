@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Album, AlbumInput, AlbumWithPhotos } from '#common/gallery.ts';
+import type { Album, AlbumWithPhotos } from '#common/gallery.ts';
 import type { Image } from '#common/image.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
+import { albumInput, createAlbum, uploadToAlbum } from '#server/test-support/albums.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 
 let t: AdminTestApp;
@@ -25,27 +26,7 @@ const photo = (width = 320, height = 240) =>
 
 const fixture = (name: string) => readFile(new URL(`../../images/fixtures/${name}`, import.meta.url));
 
-const input = (slug: string, over: Partial<AlbumInput> = {}): AlbumInput => ({
-  slug,
-  titleEn: `Album ${slug}`,
-  titleNe: `एल्बम ${slug}`,
-  heldOn: '2082-10-19',
-  descriptionEn: 'An event.',
-  descriptionNe: 'एक कार्यक्रम।',
-  published: true,
-  ...over,
-});
-
-async function createAlbum(slug: string, over: Partial<AlbumInput> = {}): Promise<Album> {
-  const res = await t.asAdmin({ method: 'POST', url: '/api/admin/albums', payload: input(slug, over) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Album>();
-}
-
-async function uploadTo(albumId: string, body?: Buffer) {
-  const { payload, headers } = multipart([{ body: body ?? (await photo()) }]);
-  return t.asAdmin({ method: 'POST', url: `/api/admin/albums/${albumId}/photos`, payload, headers });
-}
+const uploadTo = async (albumId: string, body?: Buffer) => uploadToAlbum(t, albumId, body ?? (await photo()));
 
 /** Uploads `n` photos (each answered 202: queued) and lets the background worker process them. */
 async function addPhotos(albumId: string, n: number): Promise<{ id: string }[]> {
@@ -67,7 +48,7 @@ async function order(albumId: string): Promise<string[]> {
 
 describe('albums', () => {
   it('creates an album, refuses a taken address and a day the B.S. calendar lacks, and keeps nothing of a refusal', async () => {
-    const album = await createAlbum('saraswati-puja-2082');
+    const album = await createAlbum(t, 'saraswati-puja-2082');
     expect(album).toMatchObject({
       slug: 'saraswati-puja-2082',
       titleNe: 'एल्बम saraswati-puja-2082',
@@ -75,17 +56,21 @@ describe('albums', () => {
       cover: null,
     });
 
-    const taken = await t.asAdmin({ method: 'POST', url: '/api/admin/albums', payload: input('saraswati-puja-2082') });
+    const taken = await t.asAdmin({
+      method: 'POST',
+      url: '/api/admin/albums',
+      payload: albumInput('saraswati-puja-2082'),
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('album/slug-taken');
 
     const badDay = await t.asAdmin({
       method: 'POST',
       url: '/api/admin/albums',
-      payload: input('x', { heldOn: '2082-13-40' }),
+      payload: albumInput('x', { heldOn: '2082-13-40' }),
     });
     expect(badDay.statusCode).toBe(400);
-    const badSlug = await t.asAdmin({ method: 'POST', url: '/api/admin/albums', payload: input('Sports Week!') });
+    const badSlug = await t.asAdmin({ method: 'POST', url: '/api/admin/albums', payload: albumInput('Sports Week!') });
     expect(badSlug.statusCode).toBe(400);
     expect(badSlug.body).toMatch(/lower-case letters/u);
 
@@ -94,10 +79,10 @@ describe('albums', () => {
   });
 
   it('lists published albums newest event first (albums without a day last); a hidden one answers 404 to visitors', async () => {
-    await createAlbum('farewell', { heldOn: '2082-12-01' });
-    await createAlbum('sports-week', { heldOn: '2082-08-10' });
-    await createAlbum('old-photos', { heldOn: '' });
-    const hidden = await createAlbum('draft', { heldOn: '2083-01-01', published: false });
+    await createAlbum(t, 'farewell', { heldOn: '2082-12-01' });
+    await createAlbum(t, 'sports-week', { heldOn: '2082-08-10' });
+    await createAlbum(t, 'old-photos', { heldOn: '' });
+    const hidden = await createAlbum(t, 'draft', { heldOn: '2083-01-01', published: false });
     await addPhotos(hidden.id, 1);
 
     const list = await t.anonymous({ method: 'GET', url: '/api/albums' });
@@ -116,7 +101,7 @@ describe('albums', () => {
   });
 
   it('puts uploads at the end of their album, makes the first the cover, and refuses an album that does not exist', async () => {
-    const album = await createAlbum('science-exhibition');
+    const album = await createAlbum(t, 'science-exhibition');
     const [a, b, c] = await addPhotos(album.id, 3);
     expect(await order(album.id)).toEqual([a!.id, b!.id, c!.id]);
     const res = await t.anonymous({ method: 'GET', url: '/api/albums/science-exhibition' });
@@ -130,7 +115,7 @@ describe('albums', () => {
   });
 
   it('reorders by the whole order and by one step, and refuses an order that does not name every photo once', async () => {
-    const album = await createAlbum('farewell');
+    const album = await createAlbum(t, 'farewell');
     const [a, b, c] = (await addPhotos(album.id, 3)).map((p) => p.id);
 
     const put = (ids: string[]) =>
@@ -159,7 +144,7 @@ describe('albums', () => {
   });
 
   it('orders an album by the capture dates read from the uploaded photos, earliest first, the undated after them in their order', async () => {
-    const album = await createAlbum('sports-week');
+    const album = await createAlbum(t, 'sports-week');
     const upload = async (body: Buffer) => {
       const res = await uploadTo(album.id, body);
       expect(res.statusCode, res.body).toBe(202);
@@ -197,8 +182,8 @@ describe('albums', () => {
   });
 
   it('moves photos to the end of another album; a moved cover leaves its old album', async () => {
-    const from = await createAlbum('sports-week');
-    const to = await createAlbum('farewell');
+    const from = await createAlbum(t, 'sports-week');
+    const to = await createAlbum(t, 'farewell');
     const [a, b] = (await addPhotos(from.id, 2)).map((p) => p.id);
     const [c] = (await addPhotos(to.id, 1)).map((p) => p.id);
 
@@ -223,8 +208,8 @@ describe('albums', () => {
   });
 
   it("sets the cover only to one of the album's own photos", async () => {
-    const album = await createAlbum('farewell');
-    const other = await createAlbum('sports-week');
+    const album = await createAlbum(t, 'farewell');
+    const other = await createAlbum(t, 'sports-week');
     const [, b] = (await addPhotos(album.id, 2)).map((p) => p.id);
     const [elsewhere] = (await addPhotos(other.id, 1)).map((p) => p.id);
     const cover = (photoId: string) =>
@@ -238,7 +223,7 @@ describe('albums', () => {
   });
 
   it('keeps captions and alt text in both languages, within their limits', async () => {
-    const album = await createAlbum('farewell');
+    const album = await createAlbum(t, 'farewell');
     const [a] = await addPhotos(album.id, 1);
     const text = {
       captionEn: 'Class 12 farewell',
@@ -263,8 +248,8 @@ describe('albums', () => {
   });
 
   it('promotes photos of different albums to featured up to the limit of 3, and takes one back', async () => {
-    const one = await createAlbum('farewell');
-    const two = await createAlbum('sports-week');
+    const one = await createAlbum(t, 'farewell');
+    const two = await createAlbum(t, 'sports-week');
     const photos = [...(await addPhotos(one.id, 2)), ...(await addPhotos(two.id, 2))];
     const feature = (id: string, featured: boolean) =>
       t.asAdmin({ method: 'PUT', url: `/api/admin/photos/${id}/featured`, payload: { featured } });
@@ -288,7 +273,7 @@ describe('albums', () => {
   });
 
   it('deletes several photos at once with their files, all or none, and an album only once it is empty', async () => {
-    const album = await createAlbum('farewell');
+    const album = await createAlbum(t, 'farewell');
     const [a, b, c] = (await addPhotos(album.id, 3)).map((p) => p.id);
     const notEmpty = await t.asAdmin({ method: 'DELETE', url: `/api/admin/albums/${album.id}` });
     expect(notEmpty.statusCode).toBe(409);
@@ -334,8 +319,12 @@ describe('albums', () => {
   });
 
   it('refuses every album write without a session', async () => {
-    const album = await createAlbum('farewell');
-    const res = await t.anonymous({ method: 'PUT', url: `/api/admin/albums/${album.id}`, payload: input('farewell') });
+    const album = await createAlbum(t, 'farewell');
+    const res = await t.anonymous({
+      method: 'PUT',
+      url: `/api/admin/albums/${album.id}`,
+      payload: albumInput('farewell'),
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Album, AlbumWithPhotos, PhotoState } from '#common/gallery.ts';
-import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
+import { type AdminTestApp, createAdminTestApp, listFiles } from '#server/test-support/admin-session.ts';
+import { createAlbum, uploadToAlbum } from '#server/test-support/albums.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 
 const UPLOADS = 100;
@@ -15,28 +16,11 @@ let album: Album;
 
 beforeAll(async () => {
   t = await createAdminTestApp({ PHOTO_QUEUE_MAX: String(QUEUE_MAX) });
-  const res = await t.asAdmin({
-    method: 'POST',
-    url: '/api/admin/albums',
-    payload: {
-      slug: 'science-exhibition',
-      titleEn: 'Science exhibition',
-      titleNe: 'विज्ञान प्रदर्शनी',
-      heldOn: '2082-11-05',
-      descriptionEn: '',
-      descriptionNe: '',
-      published: true,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  album = res.json<Album>();
+  album = await createAlbum(t, 'science-exhibition');
 });
 afterAll(() => t.close());
 
-function upload(body: Buffer) {
-  const { payload, headers } = multipart([{ body }]);
-  return t.asAdmin({ method: 'POST', url: `/api/admin/albums/${album.id}/photos`, payload, headers });
-}
+const upload = (body: Buffer) => uploadToAlbum(t, album.id, body);
 
 describe(`the photo queue under ${UPLOADS} uploads at once`, () => {
   it(`takes ${QUEUE_MAX}, refuses the rest without storing them, then takes the retries: all ${UPLOADS} end ready once`, async () => {

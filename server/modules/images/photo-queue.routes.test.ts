@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Album, AlbumWithPhotos, PhotoState } from '#common/gallery.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { MACHINE_TAG } from '#server/storage/batch-owner.ts';
-import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
+import { type AdminTestApp, createAdminTestApp, listFiles } from '#server/test-support/admin-session.ts';
+import { createAlbum, uploadToAlbum } from '#server/test-support/albums.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { CLAIM_MS } from './photo-queue.ts';
@@ -20,27 +21,10 @@ beforeEach(async () => {
   for (const image of await t.db.selectFrom('images').select('id').execute())
     await t.app.services.images.remove(COMMAND_LINE_ACTOR, image.id);
   await t.db.deleteFrom('gallery_albums').execute();
-  const res = await t.asAdmin({
-    method: 'POST',
-    url: '/api/admin/albums',
-    payload: {
-      slug: 'sports-week',
-      titleEn: 'Sports week',
-      titleNe: 'खेलकुद सप्ताह',
-      heldOn: '2082-10-19',
-      descriptionEn: '',
-      descriptionNe: '',
-      published: true,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  album = res.json<Album>();
+  album = await createAlbum(t, 'sports-week');
 });
 
-async function upload(body: Buffer) {
-  const { payload, headers } = multipart([{ body }]);
-  return t.asAdmin({ method: 'POST', url: `/api/admin/albums/${album.id}/photos`, payload, headers });
-}
+const upload = (body: Buffer) => uploadToAlbum(t, album.id, body);
 
 async function queued(body?: Buffer): Promise<string> {
   const res = await upload(body ?? (await buildImage({ width: 320, height: 240 })));
