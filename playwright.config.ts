@@ -23,13 +23,14 @@ process.env.XDG_CACHE_HOME = path.join(browserHome, 'cache');
 const CI = Boolean(process.env.CI);
 /** One width only (E2E_PROJECT=desktop): CI's second Node pass, where the browser's layout is not what changes. */
 const E2E_PROJECT = process.env.E2E_PROJECT;
-/**
- * E2E_GREP=<regexp>: only the tests whose title matches. CI's Node 24 pass runs the @phone-tagged
- * cross-section (public pages, every public form, the admin layout) at desktop width: the server's
- * code on Node 24 is what that pass checks, and its unit, API and ops tests (real server processes)
- * already run in full there.
- */
+/** E2E_GREP=<regexp>: only the tests whose title matches. */
 const E2E_GREP = process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP, 'u') : undefined;
+/**
+ * E2E_SPECS=smoke,auth: only those spec files (tests/e2e/<name>.spec.ts). CI's Node 24 pass runs a few
+ * flows there (pages hydrated, a sign-in, forms with files) against the server on Node 24; its ops tests
+ * already serve the built pages and page forms from real server processes on Node 24.
+ */
+const E2E_SPECS = process.env.E2E_SPECS?.split(',').map((name) => `**/${name.trim()}.spec.ts`);
 
 /**
  * Every test runs at desktop width. At phone width only the tests whose title, or whose describe's
@@ -45,6 +46,7 @@ const PHONE_TAG = /@phone\b/u;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  ...(E2E_SPECS ? { testMatch: E2E_SPECS } : {}),
   outputDir: 'test-results',
   // One worker: every test talks to the same server and database, and some of them change its content.
   workers: 1,

@@ -6,5 +6,10 @@ export default defineConfig({
     include: ['{common,server,app,content,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
+    // The files of one worker share its loaded modules instead of loading the app again for each of 186 files:
+    // the suite takes two thirds of the time (4.5 min against 6.7 on 2 cores). Every file opens its own
+    // database and app (server/test-support), and no test replaces a module (no vi.mock), so no state is shared
+    // through them.
+    isolate: false,
   },
 });
