@@ -9,6 +9,8 @@
 //      The look-up's answer is set beside the same bytes served by nginx (one worker, a static file, GET: nginx
 //      serves no POST) with the same connections and seconds, in the same run: the ratio says how far from the
 //      machine's limit the look-up is, whatever else the machine was doing (RS_NGINX_PORT, BENCH_PORT + 1);
+//   The server runs with MALLOC_ARENA_MAX=2 as the systemd unit example sets it (docs/examples); set
+//   MALLOC_ARENA_MAX to compare.
 //   3. the server started again with the default limit (20): one address tries 1,000 dates of birth for one roll
 //      number, one after another, and the answers are counted (404 until the limit, 429 after).
 // Prints figures beside the targets; never fails on slowness, only when it cannot measure.
@@ -34,6 +36,7 @@ const CONNECTIONS = Number(process.env.RS_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.RS_SECONDS ?? 60);
 const IDLE_SECONDS = Number(process.env.RS_IDLE ?? 60);
 const WALK = 1000;
+const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '2';
 
 export interface ResultsReport {
   applicants: number;
@@ -46,7 +49,17 @@ export interface ResultsReport {
   /** The load average (1 minute) when the look-up's load started and when /admission's ended. */
   load: [number, number];
   /** afterLookup: at the end of the look-up's load, before /admission's (which part of the growth is whose). */
-  memoryMb: { before: number; warm: number; afterLookup: number; peak: number; afterIdle: number };
+  memoryMb: {
+    before: number;
+    warm: number;
+    afterLookup: number;
+    /** The highest RSS during the look-up's load, and during /admission's. */
+    peakLookup: number;
+    peakAdmission: number;
+    peak: number;
+    afterIdle: number;
+  };
+  mallocArenaMax: string;
   walk: { tries: number; notFound: number; limited: number; other: number; firstLimitedAt: number | null };
 }
 
@@ -91,7 +104,7 @@ export async function runResults({ port }: { port: number }): Promise<ResultsRep
   const adminEnv = { ADMIN_PASSWORD: randomBytes(18).toString('base64url'), SEED_DEMO: 'false' };
   let stop: (() => Promise<void>) | null = null;
   try {
-    const first = await startLocalServer({ port, dataDir, env: adminEnv });
+    const first = await startLocalServer({ port, dataDir, env: { ...adminEnv, MALLOC_ARENA_MAX } });
     await first.stop();
     console.log(`Results: writing ${APPLICANTS} applicants with roll numbers and marks...`);
     const db = openDb({ dataDir });
@@ -129,7 +142,7 @@ export async function runResults({ port }: { port: number }): Promise<ResultsRep
     const server = await startLocalServer({
       port,
       dataDir,
-      env: { ...adminEnv, RESULTS_LOOKUP_FAILURES_PER_HOUR: '1000000' },
+      env: { ...adminEnv, MALLOC_ARENA_MAX, RESULTS_LOOKUP_FAILURES_PER_HOUR: '1000000' },
     });
     stop = server.stop;
     stopOnSignals(server.stop);
@@ -170,18 +183,20 @@ export async function runResults({ port }: { port: number }): Promise<ResultsRep
 
     const warm = rssMb(pid);
     const loadBefore = os.loadavg()[0]!;
-    const peak = watchPeak(pid);
+    const lookupPeak = watchPeak(pid);
     console.log(`Results: ${CONNECTIONS} connections for ${SECONDS} s on the look-up, then on /admission...`);
     const lookup = await wrk(`${server.url}/api/admission/results`, {
       connections: CONNECTIONS,
       seconds: SECONDS,
       script: lookupScript(pairs, server.url),
     });
+    const peakLookup = lookupPeak.stop();
     const afterLookup = rssMb(pid);
     const nginx = await staticBeside(answer, port);
+    const admissionPeak = watchPeak(pid);
     const admission = await wrk(`${server.url}/admission`, { connections: CONNECTIONS, seconds: SECONDS });
     const loadAfter = os.loadavg()[0]!;
-    const peakMb = peak.stop();
+    const peakAdmission = admissionPeak.stop();
     console.log(`Results: ${IDLE_SECONDS} s idle...`);
     await sleep(IDLE_SECONDS * 1000);
     const afterIdle = rssMb(pid);
@@ -220,7 +235,16 @@ export async function runResults({ port }: { port: number }): Promise<ResultsRep
       nginx,
       admission,
       load: [loadBefore, loadAfter],
-      memoryMb: { before, warm, afterLookup, peak: peakMb, afterIdle },
+      memoryMb: {
+        before,
+        warm,
+        afterLookup,
+        peakLookup,
+        peakAdmission,
+        peak: Math.max(peakLookup, peakAdmission),
+        afterIdle,
+      },
+      mallocArenaMax: MALLOC_ARENA_MAX,
       walk,
     };
   } finally {
@@ -249,7 +273,7 @@ export function printResults(r: ResultsReport): void {
   );
   const growth = r.memoryMb.warm > 0 ? (r.memoryMb.afterIdle - r.memoryMb.warm) / r.memoryMb.warm : 0;
   console.log(
-    `  memory: before ${r.memoryMb.before} MB, warm ${r.memoryMb.warm} MB, after the look-up's load ${r.memoryMb.afterLookup} MB, peak ${r.memoryMb.peak} MB (target < ${T.maxRssMb}), after idle ${r.memoryMb.afterIdle} MB (${Math.round(growth * 100)} % of warm; target within ${T.idleGrowth * 100} %)`,
+    `  memory (MALLOC_ARENA_MAX=${r.mallocArenaMax}): before ${r.memoryMb.before} MB, warm ${r.memoryMb.warm} MB, peak during the look-up ${r.memoryMb.peakLookup} MB, after it ${r.memoryMb.afterLookup} MB, peak during /admission ${r.memoryMb.peakAdmission} MB; peak ${r.memoryMb.peak} MB (target < ${T.maxRssMb}), after idle ${r.memoryMb.afterIdle} MB (${Math.round(growth * 100)} % of warm; target within ${T.idleGrowth * 100} %)`,
   );
   console.log(
     `  ${r.walk.tries} dates of birth for one roll number: ${r.walk.notFound} not found, ${r.walk.limited} refused (429) from try ${r.walk.firstLimitedAt ?? '-'}, ${r.walk.other} other`,

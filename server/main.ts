@@ -1,5 +1,7 @@
 // First: sets NODE_ENV before anything below imports React (see the file).
 import './startup/node-env.ts';
+// Then: how far the heap grows between full collections (see the file).
+import './startup/heap-growth.ts';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
