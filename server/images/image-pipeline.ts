@@ -34,6 +34,9 @@ export interface ProcessedImage {
 // libvips keeps recent operations and their pixels for reuse (up to 50 MB): every upload is a new picture, so
 // nothing is ever reused, and the memory is better left to the next upload.
 sharp.cache(false);
+// One libvips thread per image: an image in hand takes one core, not all of them, so pages keep a core while
+// photos and documents are drawn (how many at once is each caller's limit). libvips's default is one per core.
+sharp.concurrency(1);
 
 const unsupported = (message: string) => refusal('image/unsupported', message);
 

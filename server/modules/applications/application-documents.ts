@@ -73,10 +73,11 @@ export const checkDocument = (kind: DocumentKind, file: Buffer, pdfTimeoutMs: nu
   documentWork.run(() => checkNow(kind, file, pdfTimeoutMs));
 
 /**
- * Documents are checked and drawn one per core at a time, whichever form sent them: on the deadline's last
- * evening fifty phones may send at once, and each photo decodes to tens of megabytes.
+ * Documents are checked and drawn one per core at a time but one, whichever form sent them: on the deadline's
+ * last evening fifty phones may send at once, each photo decodes to tens of megabytes, and one core stays for
+ * the pages (each image is decoded on one thread: server/images/image-pipeline.ts).
  */
-const documentWork = createWorkLimit(Math.max(1, os.availableParallelism()));
+const documentWork = createWorkLimit(Math.max(1, os.availableParallelism() - 1));
 
 /** Pictures of documents are shown only on the office's pages, which use JPEG. */
 const OFFICE_PICTURES = { formats: ['jpeg'] } as const;
