@@ -24,12 +24,10 @@ function lowestPriorityForEveryThread(): void {
 }
 lowestPriorityForEveryThread();
 
-// Loaded after the priority is set, so that libvips starts its threads from threads already at the lowest.
-const { default: sharp } = await import('sharp');
+// Loaded after the priority is set, so that libvips starts its threads from threads already at the lowest. One
+// photo at a time, on one libvips thread (the pipeline sets that for every process): the other core stays for pages.
 const { processImage } = await import('#server/images/image-pipeline.ts');
 const { AppError } = await import('#server/errors.ts');
-// One photo at a time, on one libvips thread: the other core stays for the pages.
-sharp.concurrency(1);
 
 interface Job {
   id: number;
