@@ -28,7 +28,7 @@
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale,
 // BENCH_PAGES=/admission/apply,/ne (Lighthouse on those pages only), BENCH_KEEP=1 (keep the scratch folder
-// with the Lighthouse reports).
+// with the Lighthouse reports), BENCH_TRACES=1 (and each run's trace beside its report, for the main thread's tasks).
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

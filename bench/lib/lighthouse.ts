@@ -70,6 +70,7 @@ async function runOnce(root: string, url: string, outFile: string, env: NodeJS.P
       '--output=json',
       `--output-path=${outFile}`,
       '--quiet',
+      ...(process.env.BENCH_TRACES ? ['--save-assets'] : []),
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
     ],
     { env: { ...env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] },

@@ -76,7 +76,9 @@ test.describe('a Nepali notice', () => {
     const title = page.getByRole('heading', { level: 2, name: CONJUNCTS });
     await expect(title).toBeVisible();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px "Orbit Devanagari"', 'क्ष'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Orbit Devanagari Served"', 'क्ष')))
+      .toBe(true);
 
     // The title is Devanagari and spaces; the subset has no space, so only the spaces come from another font.
     await title.evaluate((el) => el.setAttribute('data-conjunct-test', ''));
@@ -101,7 +103,9 @@ test.describe('a Nepali page', () => {
   test('asks for the font only after its first paint, so the font never delays it', async ({ page }) => {
     await page.goto('/ne');
     await expect(page.locator('html[data-fonts]')).toHaveCount(1);
-    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Orbit Devanagari"', 'न'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('16px "Orbit Devanagari Served"', 'न')))
+      .toBe(true);
     const { paint, fonts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       fonts: performance
@@ -111,6 +115,34 @@ test.describe('a Nepali page', () => {
     }));
     expect(fonts.length).toBeGreaterThan(0);
     for (const start of fonts) expect(start).toBeGreaterThan(paint);
+  });
+
+  test('loads the font before using it, so its text is laid out once more and never restyled', async ({ page }) => {
+    // Read the moment the site script marks the font done, before any later task could load a face.
+    await page.addInitScript(() => {
+      const seen = { stacks: [] as string[], faces: [] as string[] };
+      (window as unknown as { fontSeen: typeof seen }).fontSeen = seen;
+      const stack = () => getComputedStyle(document.documentElement).fontFamily;
+      document.addEventListener('DOMContentLoaded', () => seen.stacks.push(stack()), { once: true });
+      new MutationObserver(() => {
+        if (!document.documentElement.hasAttribute('data-fonts')) return;
+        seen.stacks.push(stack());
+        seen.faces = [...document.fonts]
+          .filter((f) => f.family.includes('Served'))
+          .map((f) => `${f.weight} ${f.status}`);
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-fonts'] });
+    });
+    await page.goto('/ne/admission/apply');
+    await expect(page.locator('html[data-fonts]')).toHaveCount(1);
+    const seen = await page.evaluate(
+      () => (window as unknown as { fontSeen: { stacks: string[]; faces: string[] } }).fontSeen,
+    );
+    expect(seen.faces.sort()).toEqual(['400 loaded', '700 loaded']);
+    // The stack named the family from the first paint: registering it changed no element's style.
+    expect(seen.stacks[0]).toMatch(/^"Orbit Devanagari Served", system-ui/u);
+    expect(seen.stacks[1]).toBe(seen.stacks[0]);
+    const fonts = await fontsUsedFor(page, 'h1');
+    expect(fonts.some((font) => font.isCustomFont && font.familyName === 'Noto Sans Devanagari')).toBe(true);
   });
 
   test.describe('without JavaScript', () => {
