@@ -31,19 +31,24 @@ function declaredFaces(): CSSFontFaceRule[] {
   return found;
 }
 
+/** The face a weight is drawn with: 600 and above take the bold file, lighter weights the regular one. */
+const faceWeight = (weight: string | number) => (Number(weight) >= 600 ? 700 : 400);
+
 /**
- * Whether the page shows Devanagari text in a font stack that names the served family: a Nepali page, or an
- * English one with a Nepali hint or title. The English pages' hidden 'नेपाली' is set in the system's fonts.
- * Read after the first paint, when every element's style is computed already.
+ * The weights (as faceWeight gives them) of the Devanagari text the page shows in a stack that names the served
+ * family: a Nepali page's, or an English page's Nepali hint or title. The English pages' hidden 'नेपाली' is
+ * set in the system's fonts. Read after the first paint, when every element's style is computed already.
  */
-function drawsDevanagari(): boolean {
+function drawnDevanagariWeights(): Set<number> {
+  const weights = new Set<number>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (let node = walker.nextNode(); node && weights.size < 2; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !DEVANAGARI.test(node.nodeValue ?? '') || parent.closest('script, style, template')) continue;
-    if (getComputedStyle(parent).fontFamily.includes(SCRIPTED_FAMILY)) return true;
+    const style = getComputedStyle(parent);
+    if (style.fontFamily.includes(SCRIPTED_FAMILY)) weights.add(faceWeight(style.fontWeight));
   }
-  return false;
+  return weights;
 }
 
 /**
@@ -52,11 +57,11 @@ function drawsDevanagari(): boolean {
  * font and is redrawn in ours, as `font-display: swap` does for a font that arrives after the first paint.
  *
  * The stack already names the family (unregistered until now), so the redraw is one layout of the text on
- * screen and nothing else. On a page that shows Devanagari the files are loaded first and the faces
- * registered once they are in, so the text is redrawn once, with the font; switching the stack instead would
+ * screen and nothing else. On a page that shows Devanagari the files its text needs are loaded first and the
+ * faces registered once they are in, so the text is redrawn once, with the font; switching the stack instead would
  * restyle every element and lay the text out twice (once more in the phone's font, once when the files come),
- * the longest task of a Nepali page on a slow phone. On any other page the faces are registered unloaded: the
- * browser fetches them only if Devanagari is drawn later (a name typed in Nepali), so an English page
+ * the longest task of a Nepali page on a slow phone. A face the page does not draw yet is registered unloaded:
+ * the browser fetches it only if its text appears later (a name typed in Nepali), so an English page
  * downloads nothing. `html[data-fonts]` marks it done. Without JavaScript the stack names the declared
  * family from the start (`@media (scripting: none)`).
  */
@@ -84,12 +89,14 @@ export function addServedFontAfterPaint(): void {
       for (const face of faces) document.fonts.add(face);
       done();
     };
-    if (!drawsDevanagari()) {
+    const drawn = drawnDevanagariWeights();
+    const needed = faces.filter((face) => drawn.has(faceWeight(face.weight)));
+    if (needed.length === 0) {
       register();
       return;
     }
     // A file that fails to load leaves its text in the phone's font, and says so in the console.
-    void Promise.allSettled(faces.map((face) => face.load())).then((results) => {
+    void Promise.allSettled(needed.map((face) => face.load())).then((results) => {
       for (const result of results)
         if (result.status === 'rejected') console.warn('The served Devanagari font did not load:', result.reason);
       register();
