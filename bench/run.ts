@@ -28,7 +28,8 @@
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale,
 // BENCH_PAGES=/admission/apply,/ne (Lighthouse on those pages only), BENCH_KEEP=1 (keep the scratch folder
-// with the Lighthouse reports), BENCH_TRACES=1 (and each run's trace beside its report, for the main thread's tasks).
+// with the Lighthouse reports), BENCH_TRACES=1 (and each run's trace beside its report, for the main thread's tasks;
+// `node --import tsx bench/lantern-tasks.ts FOLDER` then shows which tasks make each run's simulated blocking time).
 // Named steps run alone, after the build: `npm run bench -- results-day` (results in bench/results/<steps>.json).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -187,11 +188,14 @@ async function measureAgainstServer(): Promise<{
         lighthouseFigures.push(figures);
         console.log(`performance ${figures.performanceRuns.join(', ')}`);
       }
-      console.log('\nLighthouse, mobile preset with default throttling (median run)');
+      console.log(
+        "\nLighthouse, mobile preset with default throttling: Lighthouse's median run (the one closest to the median first paint and time to interactive; 'runs at 100' counts every run)",
+      );
       console.table(
         lighthouseFigures.map((f) => ({
           page: f.path,
           performance: f.performance,
+          'runs at 100': `${f.performanceRuns.filter((score) => score === 100).length} of ${f.runs}`,
           accessibility: f.accessibility,
           'best practices': f.bestPractices,
           SEO: f.seo,
