@@ -53,6 +53,28 @@ test.describe('navigation bar', () => {
     await expect(footer.locator('a[href^="tel:"]')).toHaveCount(2);
   });
 
+  test('the footer is laid out only when scrolled near, and moves nothing when it is @phone', async ({ page }) => {
+    await page.goto('/ne');
+    // From the moment the served font is in (its arrival redraws the Nepali menu at desktop width), so that what
+    // is counted is the scroll to the footer.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-fonts'));
+    await page.evaluate(() => {
+      const shifts: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift' });
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+    });
+    const laidOut = () =>
+      page.evaluate(() => document.querySelector('.site-footer > *')!.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await laidOut()).toBe(false);
+    // Scrolled down as a reader does, a screen at a time, to the end of the page.
+    for (let step = 0; step < 40 && !(await laidOut()); step++) await page.mouse.wheel(0, 600);
+    expect(await laidOut()).toBe(true);
+    await expect(page.getByRole('contentinfo').getByText('भरतपुर-०५, विकास चोक', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
   test('Courses from another page goes home and scrolls to the academics section @phone', async ({
     page,
   }, testInfo) => {
