@@ -318,6 +318,8 @@ export interface ApplicationsTable {
   name_en: string;
   name_ne: string;
   birth_date: string;
+  /** SHA-256 (hex) of the family's access key; '' for an application made before keys, which opens with none. */
+  access_key_hash: Generated<string>;
   gender: string;
   citizenship: string;
   father_name: string;
