@@ -59,6 +59,8 @@ export const POLICY = {
   'calendar.edit': { roles: ['owner'] },
   /** E-mail and SMS: the settings, the test e-mail, the delivery log (recipients' addresses) and resends. */
   'messages.manage': { roles: ['owner'] },
+  /** The API's own description (GET /api/docs): every admin route and what it takes, a map for an attacker. */
+  'api.describe': { roles: ['owner'] },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof POLICY;

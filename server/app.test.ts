@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#server/test-support/test-app.ts';
+import { SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 
-const t = await createTestApp();
+const t = await createAdminTestApp();
 afterAll(() => t.close());
 
 describe('the API as a whole', () => {
@@ -18,15 +18,15 @@ describe('the API as a whole', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/notices/extra/segments',
-      headers: { origin: t.env.siteUrl },
+      headers: SAME_ORIGIN,
       payload: {},
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'not-found', message: 'No such API route.' } });
   });
 
-  it('describes itself as an OpenAPI document at /api/docs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  it('describes itself as an OpenAPI document at /api/docs, to an owner', async () => {
+    const res = await t.asAdmin({ method: 'GET', url: '/api/docs' });
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/u);
@@ -52,10 +52,23 @@ describe('the API as a whole', () => {
   });
 
   it('documents the request schemas, e.g. the folder of GET /api/images', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+    const doc = (await t.asAdmin({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, { get?: { parameters?: { name: string; in: string; schema: { enum?: string[] } }[] } }>;
     }>();
     const folder = doc.paths['/api/images']?.get?.parameters?.find((p) => p.name === 'folder');
     expect(folder).toMatchObject({ in: 'query', schema: { enum: ['gallery', 'featured'] } });
+  });
+
+  it('keeps /api/docs from anyone signed out (401) and from editors and the admissions office (403)', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toMatchObject({ error: { code: 'auth/unauthenticated' } });
+    expect(signedOut.body).not.toContain('/api/admin');
+    for (const role of ['editor', 'admissions'] as const) {
+      const cookie = await t.signInAs(`${role}@test.np`, role);
+      const res = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { cookie } });
+      expect(res.statusCode, role).toBe(403);
+      expect(res.body, role).not.toContain('/api/admin');
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/db.ts';
 import type { Env } from './env.ts';
-import { adminScope } from './auth/admin-scope.ts';
+import { adminScope, requireAction } from './auth/admin-scope.ts';
 import { registerAuth } from './auth/auth-plugin.ts';
 import { sessionCookieSettings } from './auth/session-cookie.ts';
 import { registerResponseCache } from './cache/response-cache.ts';
@@ -149,7 +149,8 @@ export async function buildApp({
       await api.register(authRoutes);
       await api.register(welcomeRoutes);
       await api.register(adminScope(adminRoutePlugins), { prefix: '/admin' });
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The description maps every admin route and what it takes: the owners' only, as the audit log is.
+      api.get('/docs', { schema: { hide: true }, onRequest: requireAction('api.describe') }, async () => app.swagger());
       api.all('/*', { schema: { hide: true } }, async (_request, reply) =>
         reply.status(404).send({ error: { code: 'not-found', message: 'No such API route.' } }),
       );

@@ -1,3 +1,4 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { type Action, POLICY } from '#common/policy.ts';
 import { notFound } from '#server/errors.ts';
 import type { ApiPlugin } from '#server/http.ts';
@@ -14,6 +15,20 @@ declare module 'fastify' {
 export class UndeclaredActionError extends Error {
   override name = 'UndeclaredActionError';
 }
+
+async function allowedOrThrow(request: FastifyRequest, action: Action): Promise<void> {
+  const refused = refusalFor(await currentActor(request), action);
+  if (refused) throw refused;
+}
+
+/**
+ * An onRequest hook for a route outside the admin scope that the policy answers all the same (GET /api/docs):
+ * 401 signed out, 403 for a role the policy does not list.
+ */
+export const requireAction =
+  (action: Action): onRequestAsyncHookHandler =>
+  (request) =>
+    allowedOrThrow(request, action);
 
 /**
  * Every route registered through this scope declares its action (`config: { action }`) and is answered
@@ -32,8 +47,7 @@ export function adminScope(plugins: ApiPlugin[]): ApiPlugin {
       route.schema = { ...route.schema, 'x-action': action, 'x-roles': POLICY[action].roles } as typeof route.schema;
     });
     scope.addHook('onRequest', async (request) => {
-      const refused = refusalFor(await currentActor(request), request.routeOptions.config.action ?? 'staff.manage');
-      if (refused) throw refused;
+      await allowedOrThrow(request, request.routeOptions.config.action ?? 'staff.manage');
     });
     for (const plugin of plugins) await scope.register(plugin);
     // Unknown admin paths need a session too: a signed-out client learns nothing about which exist.

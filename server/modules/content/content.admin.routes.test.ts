@@ -178,7 +178,7 @@ describe('the setup checklist', () => {
 
 describe('without a session', () => {
   it('answers 401 on every content route the API describes, and changes nothing', async () => {
-    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+    const spec = (await t.asAdmin({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     const routes = Object.entries(spec.paths)
