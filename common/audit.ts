@@ -23,6 +23,7 @@ export const AUDIT_KIND_LABELS = {
   'season-override': 'Admission status set by hand',
   'season-deleted': 'Admission season deleted',
   'application-changed': 'Application changed',
+  'application-opened': 'Application opened',
   'application-document-opened': "Applicant's document opened",
   'applications-exported': 'Applications exported',
   'application-documents-deleted': "Applicants' documents deleted",

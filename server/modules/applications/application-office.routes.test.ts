@@ -274,6 +274,22 @@ describe("an applicant's documents", () => {
     expect(entries.at(-1)!.subject).not.toMatch(/SITA|सीता/u);
   });
 
+  it('writes each opening of an application to the audit log with its reference only; a refused one writes nothing', async () => {
+    const before = (await auditOf('application-opened')).length;
+    expect((await asOffice('GET', `/api/admin/applications/${app(2).id}`)).statusCode).toBe(200);
+    const entries = await auditOf('application-opened');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toMatchObject({ subject: app(2).reference, actor_name: 'office@test.np' });
+    const byEditor = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/applications/${app(2).id}`,
+      headers: { ...SAME_ORIGIN, cookie: cookies.editor },
+    });
+    expect(byEditor.statusCode).toBe(403);
+    expect((await asOffice('GET', '/api/admin/applications/no-such-application')).statusCode).toBe(404);
+    expect(await auditOf('application-opened')).toHaveLength(before + 1);
+  });
+
   it("refuses another document's file, another application's document and any path", async () => {
     const [photo, sheet] = app(0).documentIds;
     const otherPhoto = app(1).documentIds[0];

@@ -236,9 +236,17 @@ export function createApplicationOfficeService({
       };
     },
 
+    /**
+     * One application with everything the applicant sent: its opening is written to the audit log first, as a
+     * document's is (the subject names the reference, never the applicant).
+     */
     async get(actor: Actor, id: string): Promise<ApplicationDetail> {
       authorize(actor, 'applications.read');
       const app = await mustFind(db, id);
+      const at = clock.now();
+      await db
+        .transaction()
+        .execute((trx) => audit(trx, actor, { kind: 'application-opened', subject: app.reference }, at));
       const programmeIds = [app.first_choice, ...(app.second_choice ? [app.second_choice] : [])];
       const [[season, programmes, category], documents, payment, events, seats] = await Promise.all([
         repo.namesOf(db, app.season_id, programmeIds, app.category_id),
