@@ -64,6 +64,19 @@ describe('the application form', () => {
     );
   });
 
+  it('refuses a control character in a one-line field, and makes a line break one space', () => {
+    expect(refusals({ father_name: 'Ram\u001b[2J' }).father_name).toBe(
+      en.apply.errors.notAllowedCharacter(en.apply.fields.father_name),
+    );
+    expect(refusals({ school: 'Shree School\u0085Paid: yes' }).school).toBe(
+      en.apply.errors.notAllowedCharacter(en.apply.fields.school),
+    );
+    expect(refusals({ guardian_name: 'Hari\u0000' }).guardian_name).toBeDefined();
+    expect(
+      read({ municipality: 'Bharatpur\r\nMetropolitan', guardian_relation: 'Uncle\tby marriage' }).form,
+    ).toMatchObject({ municipality: 'Bharatpur Metropolitan', guardianRelation: 'Uncle by marriage' });
+  });
+
   it('refuses a name in another script in each name field', () => {
     expect(refusals({ name_en: 'सीता' }).name_en).toMatch(/English letters/u);
     expect(refusals({ name_ne: 'Sita' }).name_ne).toMatch(/Devanagari/u);

@@ -101,7 +101,11 @@ export interface ApplicationForm {
 /** Everything the form refuses, field → message (the birth date's under `birth_date`). */
 export type ApplicationFieldErrors = Record<string, string>;
 
-const NUL = '\u0000';
+/**
+ * A control character left after the line's spaces are made one (escape, backspace, NUL …): refused, as
+ * nobody types one into a one-line field. Line breaks and tabs are white space, made one space before.
+ */
+const CONTROL = /\p{Cc}/u;
 /** Letters in block capitals as the grade sheet prints them, with the spaces, dots, apostrophes and dashes of names. */
 const BLOCK_LETTERS = /^[A-Z][A-Z .'-]*$/u;
 /** Devanagari letters and signs with the spaces and dots of names. */
@@ -157,7 +161,7 @@ export function readApplicationForm(
   const text = (name: keyof ApplyText['fields'], max: number, required: boolean) => {
     const value = oneSpace(v(name));
     const label = t.fields[name];
-    if (value.includes(NUL)) refuse(name, t.errors.notAllowedCharacter(label));
+    if (CONTROL.test(value)) refuse(name, t.errors.notAllowedCharacter(label));
     else if (required && !value) refuse(name, t.errors.required(label));
     else if (value.length > max) refuse(name, t.errors.tooLong(label, max));
     return value;

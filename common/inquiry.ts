@@ -14,6 +14,20 @@ const required = (m: FormMessages, label: string, max: number) =>
     // PostgreSQL cannot store a NUL character (a 500 from the contact form's action); no person types one.
     .refine((v) => !v.includes('\u0000'), m.notAllowedCharacter(label));
 
+/** A line break of any kind (LF, CR, vertical tab, form feed, NEL, the line and paragraph separators). */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/u;
+/** Other control characters (escape, backspace, delete …): nobody types them into a name or a subject. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A required field of one line (a name, the subject): a line break in it would start a forged line in the
+ * office's alert (e-mail or SMS), so it is refused, and so is any other control character.
+ */
+const oneLine = (m: FormMessages, label: string, max: number) =>
+  required(m, label, max)
+    .refine((v) => !LINE_BREAK.test(v), m.oneLine(label))
+    .refine((v) => LINE_BREAK.test(v) || !CONTROL.test(v), m.notAllowedCharacter(label));
+
 /** A field that may be left empty; a number's Devanagari digits (९८४…) are read, and stored, as Latin ones. */
 const optional = (m: FormMessages, label: string, max: number, number = false) =>
   z
@@ -28,11 +42,11 @@ const optional = (m: FormMessages, label: string, max: number, number = false) =
 function inquiryFields(m: FormMessages) {
   const name = m.fieldNames;
   return z.object({
-    first_name: required(m, name.first_name, 60),
-    last_name: required(m, name.last_name, 60),
+    first_name: oneLine(m, name.first_name, 60),
+    last_name: oneLine(m, name.last_name, 60),
     phone: optional(m, name.phone, 20, true).refine((v) => v === '' || PHONE.test(v), m.invalidPhone),
     email: optional(m, name.email, 254).refine((v) => v === '' || z.email().safeParse(v).success, m.invalidEmail),
-    subject: required(m, name.subject, 120),
+    subject: oneLine(m, name.subject, 120),
     message: required(m, name.message, 3000),
     /** Honeypot: hidden from people, filled in by bots. */
     website: z.string().max(500).optional(),

@@ -242,6 +242,7 @@ export const en = {
     notText: (field: string) => `${field} must be text.`,
     tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
     notAllowedCharacter: (field: string) => `${field} contains a character that is not allowed.`,
+    oneLine: (field: string) => `${field} must be on one line: remove the line break.`,
     invalidPhone: 'Enter a valid contact number.',
     invalidEmail: 'Enter a valid email address.',
     phoneOrEmail: 'Give a mobile number or an email address, so that the office can answer you.',

@@ -228,6 +228,7 @@ export const ne: Catalogue = {
     notText: (field) => `${field} पाठ हुनुपर्छ।`,
     tooLong: (field, max) => `${field} बढीमा ${digits(max)} अक्षरको हुनुपर्छ।`,
     notAllowedCharacter: (field) => `${field} मा अनुमति नभएको अक्षर छ।`,
+    oneLine: (field) => `${field} एउटै लाइनमा हुनुपर्छ: लाइन ब्रेक हटाउनुहोस्।`,
     invalidPhone: 'मान्य सम्पर्क नम्बर लेख्नुहोस्।',
     invalidEmail: 'मान्य इमेल ठेगाना लेख्नुहोस्।',
     phoneOrEmail: 'कार्यालयले जवाफ दिन सकोस् भनेर मोबाइल नम्बर वा इमेल ठेगाना लेख्नुहोस्।',

@@ -94,6 +94,15 @@ describe('POST /api/inquiries', () => {
     ]);
   });
 
+  it('keeps the line breaks of the message, which may have several lines', async () => {
+    expect(
+      (await send(buildInquiryInput({ email: freshEmail(), message: 'Dear office,\nWhen does the term start?' })))
+        .statusCode,
+    ).toBe(201);
+    const [stored] = await t.services.inquiries.list(COMMAND_LINE_ACTOR);
+    expect(stored).toMatchObject({ message: 'Dear office,\nWhen does the term start?' });
+  });
+
   it('trims the fields before storing them', async () => {
     await send(buildInquiryInput({ first_name: '  Ram  ', subject: ' Fees ' }));
     const [stored] = await t.services.inquiries.list(COMMAND_LINE_ACTOR);
@@ -116,6 +125,19 @@ describe('POST /api/inquiries', () => {
     ['a subject over 120 characters', { subject: chars(121) }, 'Subject must be at most 120 characters.'],
     ['an empty message', { message: '' }, 'Message is required.'],
     ['a message over 3000 characters', { message: chars(3001) }, 'Message must be at most 3000 characters.'],
+    // A line break in a name or the subject would forge a line of the office's alert.
+    [
+      'a last name with a line break',
+      { last_name: 'Sharma\nReply to: 9800000000' },
+      'Last name must be on one line: remove the line break.',
+    ],
+    ['a first name with a carriage return', { first_name: 'Sita\rX' }, en.formMessages.oneLine('First name')],
+    ['a subject with a line separator', { subject: 'Fees\u2028Urgent' }, en.formMessages.oneLine('Subject')],
+    [
+      'a first name with an escape character',
+      { first_name: 'Sita\u001b[2J' },
+      en.formMessages.notAllowedCharacter('First name'),
+    ],
   ])('refuses %s with a clear message and stores nothing', async (_case, change, message) => {
     const res = await send({ ...buildInquiryInput(), ...change });
 
@@ -194,7 +216,7 @@ describe('the form token', () => {
     expect(token).toMatch(/^[0-9a-z]+\.[\w-]{22}\.[\w-]{43}$/u);
     expect(Date.parse(usableFrom)).toBe(Date.now() + MIN_MS);
     expect(Date.parse(expiresAt)).toBe(Date.now() + MAX_MS);
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{ paths: Record<string, object> }>();
+    const doc = t.app.swagger() as { paths: Record<string, object> };
     expect(doc.paths['/api/inquiries/form-token']).toHaveProperty('get');
   });
 
