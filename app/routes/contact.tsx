@@ -5,6 +5,7 @@ import { MapFacade } from '#app/components/map-facade.tsx';
 import { type WriteResult, formRefused } from '#app/lib/form-result.ts';
 import { inquiryFieldErrors, isClientError, readInquiry, refusalMessage } from '#app/lib/inquiry.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
+import { pageHeaders } from '#app/lib/page-headers.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath } from '#common/i18n/site-path.ts';
 import { FORM_TOKEN_FIELD, formTokenStillUsable } from '#common/inquiry.ts';
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 // The form carries a token made for this visit: no cache (ours or a CDN's) may keep the page.
-export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /**
  * Every form's answer (app/lib/form-result.ts); a refused form that may be sent again as it is keeps its

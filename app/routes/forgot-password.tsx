@@ -1,6 +1,7 @@
 import { Form, data, useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
+import { pageHeaders } from '#app/lib/page-headers.ts';
 import { ForgotPasswordSchema, RESET_ASKED } from '#common/staff.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
 import { fieldErrorsOf, formText } from '#app/lib/admin-form.ts';
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** Whether the site can send the link at all (e-mail set up): without it the page says whom to ask instead. */
 export function loader({ context }: Route.LoaderArgs) {

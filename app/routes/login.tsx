@@ -11,6 +11,7 @@ import { formText } from '#app/lib/admin-form.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { LOGIN_SUCCESS } from '#app/lib/admin-messages.ts';
 import { safeNextPath } from '#app/lib/admin-next.ts';
+import { pageHeaders } from '#app/lib/page-headers.ts';
 import { Toaster } from '#app/components/toaster.tsx';
 import { type FormValues, type WriteResult, formRefused } from '#app/lib/form-result.ts';
 import { sessionStore } from '#app/lib/session-store.ts';
@@ -58,6 +59,9 @@ const FIELD_OF_CODE: Record<string, string> = { 'auth/invalid-email': 'username'
  * step sets the pending sign-in cookie and the page asks for the code (`intent=code`).
  */
 const SERVER_FAULTS = new Set<string>([DATABASE_BUSY.code, DATABASE_DAMAGED.code, STORAGE_FULL.code]);
+
+// A refused sign-in's Retry-After (too many attempts) reaches the browser.
+export const headers = pageHeaders();
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
