@@ -154,20 +154,44 @@ function cellsOf(line: string): string[] {
   return cells.map((v) => v.trim());
 }
 
+/** A header cell naming the roll number's column, or the marks'. */
+const ROLL_HEADER = /\broll\b|रोल/iu;
+const MARKS_HEADER = /\b(?:marks?|score|obtained)\b|अङ्क|अंक/iu;
+
+export interface MarksFile {
+  rows: { line: number; rollNumber: string; marks: string }[];
+  /** Why the file's columns could not be told apart (its first line names them, but not both); null when they could. */
+  problem: string | null;
+}
+
+export const MARKS_COLUMNS_UNKNOWN =
+  "The first line names the columns, but not one 'Roll number' and one 'Marks' column: name them so (in any order), or leave the line out and give roll number, then marks.";
+
 /**
- * The rows of a marks file: 'roll number, marks' per line, marks a number or 'absent'/'AB'. A first line
- * whose first cell is not a number is its header; blank lines are skipped; a byte-order mark is dropped.
+ * The rows of a marks file. A first line whose first cell is not a number is its header: the columns are
+ * then found by their names, in any order ('Roll number', 'Marks'; other columns, such as a name, are left
+ * out), so a file with its columns swapped is read as it says, never silently the other way round. A file
+ * without a header gives roll number, then marks, per line. Marks are a number or 'absent'/'AB'; blank lines
+ * are skipped; a byte-order mark is dropped.
  */
-export function readMarksCsv(text: string): { line: number; rollNumber: string; marks: string }[] {
+export function readMarksCsv(text: string): MarksFile {
   const lines = text.replace(/^\uFEFF/u, '').split(/\r\n|\r|\n/u);
-  const rows: { line: number; rollNumber: string; marks: string }[] = [];
-  lines.forEach((raw, i) => {
-    if (!raw.trim()) return;
-    const [roll = '', marks = ''] = cellsOf(raw);
-    if (i === 0 && !/^\d/u.test(roll)) return;
-    rows.push({ line: i + 1, rollNumber: roll, marks });
-  });
-  return rows;
+  const rows: MarksFile['rows'] = [];
+  let rollAt = 0;
+  let marksAt = 1;
+  for (const [i, raw] of lines.entries()) {
+    if (!raw.trim()) continue;
+    const cells = cellsOf(raw);
+    if (i === 0 && !/^\d/u.test(cells[0] ?? '')) {
+      const rolls = cells.flatMap((cell, at) => (ROLL_HEADER.test(cell) ? [at] : []));
+      const marks = cells.flatMap((cell, at) => (MARKS_HEADER.test(cell) && !ROLL_HEADER.test(cell) ? [at] : []));
+      if (rolls.length !== 1 || marks.length !== 1) return { rows: [], problem: MARKS_COLUMNS_UNKNOWN };
+      [rollAt, marksAt] = [rolls[0]!, marks[0]!];
+      continue;
+    }
+    rows.push({ line: i + 1, rollNumber: cells[rollAt] ?? '', marks: cells[marksAt] ?? '' });
+  }
+  return { rows, problem: null };
 }
 
 /** Hundredths as the office reads them: 4550 → '45.5', 4500 → '45'. */

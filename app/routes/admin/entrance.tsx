@@ -106,8 +106,9 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
           <section className="admin-panel entrance-panel" aria-labelledby="import-title">
             <h2 id="import-title">Import marks from a CSV file</h2>
             <p>
-              One row per candidate: the roll number, then the marks (0–100, e.g. 45.5) or AB for absent. A header line
-              is allowed. Every bad row is named and nothing is imported until the file is clean.
+              One row per candidate: the roll number, then the marks (0–100, e.g. 45.5) or AB for absent. With a header
+              line, the columns are found by their names (Roll number, Marks), in any order. Every bad row is named and
+              nothing is imported until the file is clean.
             </p>
             <Form method="post" encType="multipart/form-data" className="entrance-import">
               <input type="hidden" name="season" value={season.id} />

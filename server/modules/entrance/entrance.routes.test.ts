@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKS_COLUMNS_UNKNOWN } from '#common/entrance.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
@@ -405,6 +406,29 @@ describe('marks', () => {
     expect(grid.json().error.message).toContain('151 for roll number 1 is outside 0–150.');
     const list = await asOffice('GET', `/api/admin/entrance/sessions/${ids.science}/candidates`);
     expect(list.json().fullMarks).toBe(150);
+  });
+
+  it('reads the columns by their header, in any order, and refuses a header that names neither', async () => {
+    const url = `/api/admin/entrance/seasons/${f.seasonId}/marks.csv`;
+    const swapped = await asOffice('POST', url, { csv: 'Name,Marks,Roll number\nSita,62,5\nGita,AB,6' });
+    expect(swapped.json()).toMatchObject({
+      problems: [],
+      rows: [
+        { rollNumber: 5, marks: '62' },
+        { rollNumber: 6, marks: 'absent' },
+      ],
+    });
+    const unnamed = await asOffice('POST', url, { csv: 'Symbol number,Score card\n5,62', commit: true });
+    expect(unnamed.json()).toEqual({
+      rows: [],
+      problems: [{ line: 1, rollNumber: '', message: MARKS_COLUMNS_UNKNOWN }],
+      imported: 0,
+    });
+    // Without a header: the roll number, then the marks.
+    expect((await asOffice('POST', url, { csv: '5,62\n6,AB' })).json().rows).toEqual([
+      { rollNumber: 5, marks: '62' },
+      { rollNumber: 6, marks: 'absent' },
+    ]);
   });
 
   it('refuses an empty file', async () => {

@@ -413,14 +413,16 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
     },
 
     /**
-     * A CSV file of marks (roll number, marks or 'absent'/'AB'): every bad row named; with `commit` and no bad
-     * row, all of it saved. A file with any bad row imports nothing.
+     * A CSV file of marks (roll number, marks or 'absent'/'AB'; with a header, its columns found by name):
+     * every bad row named; with `commit` and no bad row, all of it saved. A file with any bad row imports
+     * nothing.
      */
     async importMarks(actor: Actor, seasonId: string, csv: string, commit: boolean) {
       authorize(actor, 'entrance.manage');
       await mustSeason(db, seasonId);
       const known = new Set((await repo.candidatesOf(db, seasonId)).map((c) => Number(c.roll_number)));
-      const lines = readMarksCsv(csv);
+      const { rows: lines, problem } = readMarksCsv(csv);
+      if (problem) return { rows: [], problems: [{ line: 1, rollNumber: '', message: problem }], imported: 0 };
       const checked = checkMarks(lines, known, await fullMarksOf(db, seasonId));
       const preview = {
         rows: checked.rows.map((r) => ({
