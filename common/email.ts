@@ -13,3 +13,12 @@ export const isEmailAddress = (value: string): boolean => EMAIL_PATTERN.test(val
  * followed EMAIL_PATTERN may have one without a dot in the domain (admin@localhost), and they can sign in.
  */
 export const looksLikeEmailAddress = (value: string): boolean => /^[^\s@]+@[^\s@]+$/u.test(value.trim());
+
+/** One mailbox, however it is written: case, spaces and a `+tag` in the local part do not make another. */
+export function mailboxKey(email: string): string {
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/u);
+  return `${local.replace(/\+.*$/u, '')}@${domain}`;
+}

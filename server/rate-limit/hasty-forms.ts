@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/db.ts';
+import { limitKeyOf } from './client-key.ts';
 import { type Pace, takePace } from './rate-limit.repository.ts';
 
 /**
@@ -22,7 +23,8 @@ export const hastyPace = (maxPerHour: number): Pace => ({
 
 /**
  * For a form issued at `issuedAt` and sent `now` from `clientIp`, an address allowed `maxPerHour` of them: 0 when it may go on (not hasty, or within
- * the hasty pace), or how many milliseconds until a hasty one would be taken.
+ * the hasty pace), or how many milliseconds until a hasty one would be taken. An IPv6 client is paced by its
+ * /64 (limitKeyOf): one subscriber's addresses share one pace.
  */
 export async function hastyFormWait(
   db: Db,
@@ -33,5 +35,5 @@ export async function hastyFormWait(
   now: Date,
 ): Promise<number> {
   if (now.getTime() - issuedAt >= HASTY_FORM_SECONDS[form] * 1000) return 0;
-  return (await takePace(db, `${form}:hasty:${clientIp}`, hastyPace(maxPerHour), now)).waitMs;
+  return (await takePace(db, `${form}:hasty:${limitKeyOf(clientIp)}`, hastyPace(maxPerHour), now)).waitMs;
 }

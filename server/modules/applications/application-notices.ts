@@ -2,6 +2,7 @@ import type { ApplicationNoticeStep } from '#common/i18n/mail.ts';
 import { type SiteLanguage, SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
+import { queuePublicMessage } from '#server/modules/outbox/public-messages.ts';
 import { applicationNotice, applicationNoticeSms } from '#server/modules/outbox/templates.ts';
 
 /** What the services need to tell a guardian of an application's step. */
@@ -30,7 +31,9 @@ export const statusUrlOf = (siteUrl: string, lang: SiteLanguage) =>
  * Tells the guardian of an application's step: an SMS to the guardian's mobile, and an e-mail when the
  * applicant gave an address, in the application's language. It must be called inside the transaction that
  * makes the step, so the messages exist exactly when the step does (a refused or rolled-back step queues
- * nothing). Nothing of the applicant is logged here.
+ * nothing). Nothing of the applicant is logged here. Anyone may type any number and address in the form, so
+ * messages a visitor causes (by default 'submitted': the form, a correction sent) are capped per recipient
+ * (queuePublicMessage); the office's steps are not.
  */
 export async function queueApplicationNotice(
   trx: Db,
@@ -39,6 +42,8 @@ export async function queueApplicationNotice(
   step: ApplicationNoticeStep,
   at: Date,
   officeMessage = '',
+  /** Caused by a public visitor (the form, a correction sent, a key asked for again): capped per recipient. */
+  fromPublic = step === 'submitted',
 ): Promise<void> {
   const lang: SiteLanguage = (SITE_LANGUAGES as readonly string[]).includes(app.language)
     ? (app.language as SiteLanguage)
@@ -53,7 +58,8 @@ export async function queueApplicationNotice(
     at: at.toISOString(),
   };
   const event = `application-${step}:${app.id}`;
-  await enqueue(trx, {
+  const queue = fromPublic ? queuePublicMessage : enqueue;
+  await queue(trx, {
     channel: 'sms',
     recipient: app.guardian_mobile,
     language: lang,
@@ -63,6 +69,6 @@ export async function queueApplicationNotice(
   });
   if (app.email.trim()) {
     const mail = applicationNotice(lang, facts);
-    await enqueue(trx, { channel: 'email', recipient: app.email, language: lang, ...mail, event, at });
+    await queue(trx, { channel: 'email', recipient: app.email, language: lang, ...mail, event, at });
   }
 }

@@ -9,6 +9,7 @@ import {
   InquirySubmissionSchema,
 } from '#common/inquiry.ts';
 import { nepaliMobile } from '#common/application.ts';
+import { mailboxKey } from '#common/email.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
@@ -17,6 +18,7 @@ import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/templates.ts';
 import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
+import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
 import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
@@ -64,15 +66,6 @@ export interface InquiriesOptions {
   adminUrl: string;
   /** Called once a transaction that queued messages has committed, so the sender need not wait to poll. */
   queued: () => void;
-}
-
-/** One mailbox, however it is written: case, spaces and a `+tag` in the local part do not make another. */
-export function mailboxKey(email: string): string {
-  const [local = '', domain = ''] = email
-    .trim()
-    .toLowerCase()
-    .split(/@(?=[^@]*$)/u);
-  return `${local.replace(/\+.*$/u, '')}@${domain}`;
 }
 
 export function createInquiriesService(db: Db, clock: Clock, options: InquiriesOptions) {
@@ -148,7 +141,8 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
           ? `email:${mailboxKey(parsed.data.email)}`
           : `phone:${nepaliMobile(parsed.data.phone) ?? parsed.data.phone}`;
         await withinLimit(`inquiry:${sender}`, options.maxPerEmailPerHour);
-        await withinLimit(`inquiry:ip:${clientIp}`, options.maxPerHour);
+        // An IPv6 subscriber has a whole /64 to send from: its addresses share one allowance.
+        await withinLimit(`inquiry:ip:${limitKeyOf(clientIp)}`, options.maxPerHour);
         const { first_name, last_name, phone, email, subject, message } = parsed.data;
         const row = {
           id: randomUUID(),

@@ -6,6 +6,7 @@ import type { Db } from '#server/db/db.ts';
 import type { OutboxMessageRow } from '#server/db/schema.ts';
 import type { Courier, Delivery } from './delivery.ts';
 import { claimDue, finishAttempt } from './outbox.repository.ts';
+import { holdsSecret, REDACTED } from './secret-messages.ts';
 
 const MINUTE = 60_000;
 
@@ -41,7 +42,7 @@ export interface RoundReport {
   lost: number;
 }
 
-/** Where a try leaves the message. */
+/** Where a try leaves the message; a sent message's link or key is not kept (secret-messages.ts). */
 function outcomeOf(row: OutboxMessageRow, delivery: Delivery, now: Date) {
   if (delivery.outcome === 'sent')
     return {
@@ -49,6 +50,7 @@ function outcomeOf(row: OutboxMessageRow, delivery: Delivery, now: Date) {
       last_answer: delivery.answer,
       next_attempt_at: row.next_attempt_at,
       sent_at: now.toISOString(),
+      ...(holdsSecret(row.event) ? REDACTED : {}),
     };
   if (delivery.outcome === 'refused' || row.attempts >= MAX_ATTEMPTS) {
     const gaveUp = delivery.outcome === 'refused' ? '' : ` (given up after ${row.attempts} tries)`;

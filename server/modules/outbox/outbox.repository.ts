@@ -43,12 +43,16 @@ export async function claimDue(
     .execute();
 }
 
-/** Records the outcome of one try; only the claim that took the message may (false: it was taken again). */
+/**
+ * Records the outcome of one try, and the message's words when they change (a secret removed once sent);
+ * only the claim that took the message may (false: it was taken again).
+ */
 export async function finishAttempt(
   db: Db,
   id: string,
   claim: string,
-  outcome: Pick<OutboxMessagesTable, 'state' | 'last_answer' | 'next_attempt_at' | 'sent_at'>,
+  outcome: Pick<OutboxMessagesTable, 'state' | 'last_answer' | 'next_attempt_at' | 'sent_at'> &
+    Partial<Pick<OutboxMessagesTable, 'text' | 'html'>>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('outbox_messages')

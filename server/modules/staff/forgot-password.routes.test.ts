@@ -8,6 +8,8 @@ import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual
 import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
 import { hashToken } from '../auth/auth.service.ts';
 import { totpCode } from '../auth/two-factor/totp.ts';
+import { HELD_BACK, PUBLIC_MESSAGES_PER_DAY } from '../outbox/public-messages.ts';
+import { REDACTED, REDACTED_HELD } from '../outbox/secret-messages.ts';
 import { createStaffService } from './staff.service.ts';
 
 const smtp = await startTestSmtpServer();
@@ -173,7 +175,8 @@ describe('Forgot your password?', () => {
         message: 'Too many password reset links were asked for. Try again in 60 minutes.',
       });
     }
-    expect(await deliver()).toHaveLength(3);
+    // Of the three asked for the account, the day's two are sent; the third is held back.
+    expect(await deliver()).toHaveLength(PUBLIC_MESSAGES_PER_DAY);
 
     // One client address asking for many addresses.
     for (let i = 0; i < 10; i++)
@@ -182,6 +185,56 @@ describe('Forgot your password?', () => {
     // The hour passes.
     clock.advance(3_600_000);
     expect((await forgot('sita@test.np', 'en', '203.0.113.9')).statusCode).toBe(202);
+  });
+
+  it('counts an IPv6 client by its /64: new addresses in it get no new allowance', async () => {
+    for (let i = 1; i <= 10; i++)
+      expect((await forgot(`v6-${i}@test.np`, 'en', `2001:db8:7:9::${i.toString(16)}`)).statusCode).toBe(202);
+    expect((await forgot('v6-11@test.np', 'en', '2001:db8:7:9:ffff::1')).statusCode).toBe(429);
+    expect((await forgot('v6-12@test.np', 'en', '2001:db8:7:a::1')).statusCode).toBe(202);
+  });
+
+  it('keeps no link in the outbox once its e-mail is sent', async () => {
+    await person('asha@test.np');
+    await forgot('asha@test.np');
+    const queued = await t.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(queued.text).toMatch(/\/welcome\/[A-Za-z0-9_-]{43}/u);
+    const [mail] = await deliver();
+    const token = tokenIn(mail!);
+    expect(token).not.toBe('');
+    const sent = await t.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({ state: 'sent', text: REDACTED.text, html: '', subject: mail!.subject });
+    expect(JSON.stringify(await t.db.selectFrom('outbox_messages').selectAll().execute())).not.toContain(token);
+    // The link itself still works: only the outbox's copy is gone.
+    expect((await useLink(token, NEW)).statusCode).toBe(204);
+  });
+
+  it(`holds back a reset e-mail past ${PUBLIC_MESSAGES_PER_DAY} to one address in a Nepal day, whoever asks: no link is made, the last one sent still works`, async () => {
+    await person('bina@test.np', 'Bina Rai');
+    for (let i = 0; i < PUBLIC_MESSAGES_PER_DAY + 1; i++) expect((await forgot('bina@test.np')).statusCode).toBe(202);
+    const mails = await deliver();
+    expect(mails).toHaveLength(PUBLIC_MESSAGES_PER_DAY);
+    const held = await t.db.selectFrom('outbox_messages').selectAll().where('state', '=', 'held').execute();
+    expect(held).toEqual([
+      expect.objectContaining({
+        recipient: 'bina@test.np',
+        last_answer: HELD_BACK.email,
+        text: REDACTED_HELD.text,
+        attempts: 0,
+        sent_at: null,
+      }),
+    ]);
+    expect((await auditOf('password-reset-asked')).filter((subject) => subject.includes('bina@'))).toEqual([
+      'Bina Rai (bina@test.np): reset link asked for on the sign-in page, sent by e-mail',
+      'Bina Rai (bina@test.np): reset link asked for on the sign-in page, sent by e-mail',
+      'Bina Rai (bina@test.np): reset link asked for on the sign-in page, held back: too many e-mails to this address today, no link made',
+    ]);
+    // The held request made no link, so the newer of the two sent still sets the password.
+    const stored = new Set(
+      (await t.db.selectFrom('one_time_links').select('token_hash').execute()).map((l) => l.token_hash),
+    );
+    const live = mails.map(tokenIn).find((token) => stored.has(hashToken(token)));
+    expect((await useLink(live!, NEW)).statusCode).toBe(204);
   });
 
   it('refuses a malformed address, and a site without e-mail says so instead of pretending', async () => {

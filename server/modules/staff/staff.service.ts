@@ -21,11 +21,13 @@ import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { OneTimeLinksTable } from '#server/db/schema.ts';
 import { refusal, tooManyRequests } from '#server/errors.ts';
+import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { peek, release, reserve } from '#server/rate-limit/rate-limit.repository.ts';
 import { type AccountsService, accountName } from '../auth/accounts.service.ts';
 import { atDoor, hashToken } from '../auth/auth.service.ts';
 import * as links from './links.repository.ts';
 import { enqueue } from '../outbox/outbox.ts';
+import { HELD_BACK, takePublicAllowance } from '../outbox/public-messages.ts';
 import { passwordResetMail, staffLinkMail } from '../outbox/templates.ts';
 import { normaliseEmail } from '../auth/users.repository.ts';
 
@@ -108,11 +110,12 @@ export function createStaffService(
 
   /**
    * Takes one of the reset links an hour of the client address and of the typed address (counted whether or
-   * not it names an account, so the limit tells nothing either), or refuses with 429 and the wait.
+   * not it names an account, so the limit tells nothing either), or refuses with 429 and the wait. An IPv6
+   * client counts by its /64 (limitKeyOf), all of which one subscriber has.
    */
   async function takeResetAllowance(email: string, address: string): Promise<void> {
     const now = clock.now();
-    const addressKey = `reset:ip:${address}`;
+    const addressKey = `reset:ip:${limitKeyOf(address)}`;
     const byAddress = await reserve(db, addressKey, RESET_REQUESTS_PER_HOUR.address, HOUR, now);
     const accountKey = `reset:account:${email}`;
     const byAccount = byAddress && (await reserve(db, accountKey, RESET_REQUESTS_PER_HOUR.account, HOUR, now));
@@ -216,24 +219,27 @@ export function createStaffService(
       const account = user && user.disabled_at === null ? user : undefined;
       const door: AccountAtDoor = { kind: 'account', id: account?.id ?? null, name: account?.name ?? '', address };
       await db.transaction().execute(async (trx) => {
+        let sent = '';
         if (account) {
-          const link = await newLink(trx, 'reset', account.id, RESET_LINK_MINUTES * 60_000);
-          await enqueue(trx, {
-            channel: 'email',
-            recipient: account.email,
-            language: input.language,
-            ...passwordResetMail(
-              input.language,
-              account.name || account.email,
-              `${siteUrl}${link.path}`,
-              link.expiresAt,
-            ),
-            event: `password-reset:${account.id}`,
-            at: clock.now(),
-          });
+          const now = clock.now();
+          const message = { channel: 'email' as const, recipient: account.email, language: input.language };
+          const event = `password-reset:${account.id}`;
+          const name = account.name || account.email;
+          // Anyone may ask for any address: past the day's few (public-messages.ts), no link is made (the
+          // account's last one still works) and the e-mail is held back for the office to see.
+          if (await takePublicAllowance(trx, 'email', account.email, now)) {
+            const link = await newLink(trx, 'reset', account.id, RESET_LINK_MINUTES * 60_000);
+            const mail = passwordResetMail(input.language, name, `${siteUrl}${link.path}`, link.expiresAt);
+            await enqueue(trx, { ...message, ...mail, event, at: now });
+            sent = 'sent by e-mail';
+          } else {
+            const { subject } = passwordResetMail(input.language, name, '', now.toISOString());
+            await enqueue(trx, { ...message, subject, text: '', event, at: now }, HELD_BACK.email);
+            sent = 'held back: too many e-mails to this address today, no link made';
+          }
         }
         const subject = account
-          ? `${accountName(account)}: reset link asked for on the sign-in page, sent by e-mail`
+          ? `${accountName(account)}: reset link asked for on the sign-in page, ${sent}`
           : `${email}: reset link asked for on the sign-in page; no account that can sign in, nothing sent`;
         await audit(trx, door, { kind: 'password-reset-asked', subject }, clock.now());
       });
