@@ -126,6 +126,21 @@ export const API_ERRORS = {
     message: 'Many forms with files are arriving at once. Nothing was saved; please send it again in a minute.',
   },
   /**
+   * More forms with files from one address (an IPv6 subscriber's /64) are being sent or waiting than the gate
+   * lets one address have at once: refused before its body is read, with Retry-After.
+   */
+  'uploads/too-many-from-address': {
+    status: 503,
+    message:
+      'Several forms with files are already being sent from your network. Nothing was saved; please send it again in a minute.',
+  },
+  /** A form with files whose body stopped arriving, or arrived too slowly to finish: cut off, its connection closed. */
+  'uploads/too-slow': {
+    status: 408,
+    message:
+      'The form arrived too slowly and was stopped. Nothing was saved; please send it again on a steadier connection.',
+  },
+  /**
    * The database file was found damaged while the server ran: nothing more is written into it until it
    * is restored from a backup (the owner is warned on every admin page).
    */
@@ -242,6 +257,8 @@ export function apiErrorMessage(code: ApiErrorCode): string {
 export const STORAGE_FULL = apiError('storage/full');
 export const DATABASE_BUSY = apiError('database/busy');
 export const UPLOADS_BUSY = apiError('uploads/busy');
+export const UPLOADS_TOO_MANY_FROM_ADDRESS = apiError('uploads/too-many-from-address');
+export const UPLOADS_TOO_SLOW = apiError('uploads/too-slow');
 export const DATABASE_DAMAGED = apiError('database/damaged');
 export const STALE_COPY = apiError('content/stale');
 /** A write (or a page) asked for by someone whose session has ended or was revoked. */

@@ -52,9 +52,12 @@ const firstLine = (command: string, args: string[], cwd?: string): string => {
   return r.status === 0 ? (r.stdout.split('\n')[0] ?? '').trim() : 'not installed';
 };
 
-async function getJson(url: string): Promise<{ status: number; body: unknown } | { error: string }> {
+async function getJson(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown } | { error: string }> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'manual' });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000), redirect: 'manual' });
     return { status: res.status, body: await res.json().catch(() => undefined) };
   } catch (err) {
     const e = err as Error & { cause?: Error & { code?: string } };
@@ -114,7 +117,11 @@ async function main(): Promise<number> {
   if (env) {
     const c: Context = { port: env.PORT, envFile, systemd, siteUrl: env.siteUrl };
     const host = ['0.0.0.0', '::', ''].includes(env.HOST) ? '127.0.0.1' : env.HOST;
-    const local = await getJson(`http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}/api/health`);
+    // The app shows its figures (backups, outbox) only to a monitor holding HEALTH_TOKEN, or to a signed-in owner.
+    const local = await getJson(
+      `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}/api/health`,
+      env.HEALTH_TOKEN ? { authorization: `Bearer ${env.HEALTH_TOKEN}` } : {},
+    );
     findings.push(
       ...healthFindings(
         'error' in local

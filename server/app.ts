@@ -38,6 +38,8 @@ import { publicNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { welcomeRoutes } from './modules/staff/welcome.routes.ts';
 import { publicVitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { registerPages } from './pages/pages-plugin.ts';
+import { uploadGateSettings } from './pages/upload-gate.ts';
+import { httpTimeouts } from './http-timeouts.ts';
 import { terminalLogStream } from './startup/terminal.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import type { Clock } from './clock.ts';
@@ -89,6 +91,7 @@ export async function buildApp({
     },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    ...httpTimeouts(env),
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -138,7 +141,7 @@ export async function buildApp({
     async (api) => {
       // The API takes JSON (and multipart for uploads), never text/plain, which a cross-site form could send.
       api.removeContentTypeParser('text/plain');
-      await api.register(healthRoutes);
+      await api.register(healthRoutes(env.HEALTH_TOKEN));
       await api.register(publicAdmissionRoutes);
       await api.register(publicResultsRoutes);
       await api.register(publicNoticesRoutes);
@@ -169,6 +172,7 @@ export async function buildApp({
       // A page form may carry a photo, or the prospectus (posted to /admin/downloads without JavaScript).
       uploadMaxBytes: Math.max(env.UPLOAD_MAX_MB * 1024 * 1024, CONTENT_LIMITS.prospectusBytes),
       uploadFormsAtOnce: env.UPLOAD_FORMS_AT_ONCE,
+      uploadGate: uploadGateSettings(env),
       getLoadContext: createGetLoadContext(services, env.siteUrl),
     });
   }

@@ -40,6 +40,17 @@ const EnvSchema = z.object({
   // Page forms with files (an application with its documents) read at once; the others wait unread. One per core
   // when not set: more only holds more uploads in memory, as their documents are checked one per core.
   UPLOAD_FORMS_AT_ONCE: z.coerce.number().int().min(1).max(64).optional(),
+  // Forms with files one address (an IPv6 /64) may have being read or waiting at once; more are refused (503).
+  UPLOAD_FORMS_PER_ADDRESS: int(2, 1, 1000),
+  // A form with files holding a turn is cut off (408) after this long without a byte of its body...
+  UPLOAD_IDLE_SECONDS: int(20, 1, 600),
+  // ...or when, after its first 20 s, it has averaged fewer bytes a second than this (0: no minimum).
+  UPLOAD_MIN_BYTES_PER_SECOND: int(4096, 0, 100_000_000),
+  // A request's headers must arrive within this; its whole body within REQUEST_TIMEOUT_SECONDS (408 otherwise).
+  HEADERS_TIMEOUT_SECONDS: int(20, 1, 600),
+  REQUEST_TIMEOUT_SECONDS: int(600, 5, 24 * 3600),
+  // Lets a monitor read /api/health's details (`Authorization: Bearer ...`); signed-in owners always can.
+  HEALTH_TOKEN: z.string().min(24, 'must be at least 24 characters (e.g. openssl rand -hex 24)').optional(),
   IMAGE_MAX_MEGAPIXELS: int(50, 1, 500),
   // How long a notice's PDF may take to open and have its first page drawn before it is refused.
   PDF_TIME_LIMIT_MS: int(20_000, 1, 600_000),

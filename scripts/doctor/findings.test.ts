@@ -87,6 +87,15 @@ describe('healthFindings', () => {
     });
   });
 
+  it('says the backups and the outbox were not read when the app showed only its status (no HEALTH_TOKEN)', () => {
+    const findings = healthFindings({ status: 'ok', database: true }, now, c);
+    expect(findings.map((f) => [f.level, f.topic])).toEqual([
+      ['ok', 'Database'],
+      ['note', 'Backups and outbox'],
+    ]);
+    expect(findings[1]!.text).toMatch(/HEALTH_TOKEN/u);
+  });
+
   it('turns the health warnings into problems with fixes, and says when the last backup was', () => {
     const findings = healthFindings(
       {

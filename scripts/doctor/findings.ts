@@ -199,6 +199,12 @@ export function healthFindings(health: HealthFacts | { error: string }, now: Dat
         fix: `check BACKUP_S3_* in ${settingsFile(c)}, then ${restart(c)} and ${backUpNow(c)}`,
       });
   }
+  if (!health.backups && !health.outbox && health.database)
+    out.push({
+      level: 'note',
+      topic: 'Backups and outbox',
+      text: `not read: the app shows them only with HEALTH_TOKEN, which is not set in ${settingsFile(c)} (a random string of 24 or more characters, e.g. openssl rand -hex 24; then ${restart(c)})`,
+    });
   if (health.outbox) {
     const { backlog, oldestSeconds } = health.outbox;
     if (backlog > 0 && (oldestSeconds ?? 0) > 3600)

@@ -8,7 +8,7 @@ import type { LoadContext } from '../load-context.ts';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.ts';
 import { registerFormBodyParsers } from './form-body.ts';
 import { registerPageGate } from './page-gate.ts';
-import { defaultUploadGate, registerUploadGate } from './upload-gate.ts';
+import { type UploadGateOptions, defaultUploadGate, registerUploadGate } from './upload-gate.ts';
 
 export interface PagesOptions {
   buildDirectory: string;
@@ -16,6 +16,8 @@ export interface PagesOptions {
   uploadMaxBytes: number;
   /** Page forms with files read and handled at once (UPLOAD_FORMS_AT_ONCE); one per core when not given. */
   uploadFormsAtOnce?: number | undefined;
+  /** The gate's other limits (per address, slow senders); its defaults when not given. */
+  uploadGate?: Partial<Omit<UploadGateOptions, 'concurrent'>>;
   getLoadContext: (request: Parameters<typeof toFetchRequest>[0]) => LoadContext;
 }
 
@@ -59,7 +61,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   await app.register(async (pages) => {
     registerPageGate(pages);
     registerFormBodyParsers(pages, options.uploadMaxBytes);
-    registerUploadGate(pages, defaultUploadGate(options.uploadFormsAtOnce));
+    // On the root instance: /api/health tells a monitor when the line of forms with files is saturated.
+    app.decorate(
+      'uploadGate',
+      registerUploadGate(pages, defaultUploadGate(options.uploadFormsAtOnce, options.uploadGate)),
+    );
     // A page form's refusal (a method or an encoding no page takes, too large, a NUL, signed out on an
     // admin page) is answered as a short page, not as API JSON.
     pages.setErrorHandler((err: FastifyError | AppError, request, reply) => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-doctor-'));
   // An empty environment file: the test's variables are the settings (the real /etc file, if any, is not read).
   fs.writeFileSync(path.join(dir, 'none.env'), '');
-  healthy = await startServer({ DATA_DIR: path.join(dir, 'healthy') });
+  healthy = await startServer({ DATA_DIR: path.join(dir, 'healthy'), HEALTH_TOKEN });
 });
 
 afterAll(async () => {
@@ -29,7 +29,11 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+// The app shows the doctor its backups and outbox only with the token.
+const HEALTH_TOKEN = 'the-doctor-reads-the-figures-with-this';
+
 const settingsOf = (server: ServerProcess, dataDir: string) => ({
+  HEALTH_TOKEN,
   DATA_DIR: dataDir,
   PORT: String(server.port),
   HOST: '127.0.0.1',
@@ -92,6 +96,7 @@ describe.skipIf(pgPass)('npm run doctor', () => {
     try {
       const dataDir = path.join(mount, 'data');
       server = await startServer({
+        HEALTH_TOKEN,
         DATA_DIR: dataDir,
         BACKUP_DIR: path.join(dir, 'backups'),
         TEST_CLOCK_FILE: clockFile,

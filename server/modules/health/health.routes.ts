@@ -4,6 +4,7 @@ import { BACKUP_WARNING_CODES } from '#common/backups.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { readRelease } from '#server/release.ts';
 import { pingDatabase } from './health.repository.ts';
+import { showsDetails } from './health-access.ts';
 
 /** Shared by the process and the health route: set when a SIGTERM starts draining (server/main.ts). */
 export interface Readiness {
@@ -17,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * The backups' facts for a monitor, without file names or folders (the answer is public): when the last
+ * The backups' facts for a monitor, without file names or folders: when the last
  * good backup ended, the last drill, the free disk, and the warnings the owner sees, by code.
  */
 const BackupHealthSchema = z.object({
@@ -28,15 +29,31 @@ const BackupHealthSchema = z.object({
   warnings: z.array(z.enum(BACKUP_WARNING_CODES)),
 });
 
+const UploadsHealthSchema = z.object({
+  turns: z.number().int(),
+  running: z.number().int(),
+  arriving: z.number().int(),
+  waiting: z.number().int(),
+  longestWaitSeconds: z.number().int(),
+  saturated: z.boolean(),
+});
+
+/**
+ * Everyone gets the status, whether the database answers and the release; the figures (backups, free disk,
+ * outbox, the upload line) only a signed-in owner or a monitor holding HEALTH_TOKEN (health-access.ts).
+ */
 const HealthSchema = z.object({
-  status: z.enum(['ok', 'draining', 'unavailable', 'damaged']),
+  status: z.enum(['ok', 'degraded', 'draining', 'unavailable', 'damaged']),
   database: z.boolean(),
   /** The commit of the release folder the process runs in (written by `npm run upgrade`), or null. */
   release: z.string().nullable().optional(),
   backups: BackupHealthSchema.optional(),
   /** Messages of the outbox not yet sent nor given up, and the age of the oldest in seconds (null: none). */
   outbox: z.object({ backlog: z.number().int().min(0), oldestSeconds: z.number().int().min(0).nullable() }).optional(),
+  /** The page forms with files: their turns, and whether forms wait for one longer than a few seconds. */
+  uploads: UploadsHealthSchema.optional(),
 });
+type Health = z.infer<typeof HealthSchema>;
 
 async function backupFacts(app: FastifyInstance): Promise<z.infer<typeof BackupHealthSchema>> {
   const s = await app.services.backups.status();
@@ -49,45 +66,56 @@ async function backupFacts(app: FastifyInstance): Promise<z.infer<typeof BackupH
   };
 }
 
-export const healthRoutes: ApiPlugin = async (app) => {
-  const release = readRelease(process.cwd())?.commit ?? null;
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['ops'],
-        summary:
-          'Readiness: 200 when the database answers, 503 while the process drains before it stops or once the database file was found damaged',
-        description:
-          'A backup warning (stale, failed, a failed drill, a nearly full disk) does not make the site unready: ' +
-          '`backups.warnings` lists them for a monitor.',
-        response: { 200: HealthSchema, 503: HealthSchema },
+/** Health routes; `token` is HEALTH_TOKEN, which lets a monitor read the figures. */
+export const healthRoutes =
+  (token: string | undefined): ApiPlugin =>
+  async (app) => {
+    const release = readRelease(process.cwd())?.commit ?? null;
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['ops'],
+          summary:
+            'Readiness: 200 when the database answers ("degraded" while forms with files wait long for a turn), 503 while the process drains before it stops or once the database file was found damaged',
+          description:
+            'A backup warning (stale, failed, a failed drill, a nearly full disk) does not make the site unready: ' +
+            '`backups.warnings` lists them for a monitor. The figures (backups, outbox, uploads) are sent only to a ' +
+            'signed-in owner or with `Authorization: Bearer HEALTH_TOKEN`.',
+          response: { 200: HealthSchema, 503: HealthSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      let database = true;
-      let outbox: { backlog: number; oldestSeconds: number | null } | undefined;
-      try {
-        await pingDatabase(app.services.db);
-        const { count, oldest } = await app.services.messages.backlog();
-        const age = oldest ? (app.services.clock.now().getTime() - new Date(oldest).getTime()) / 1000 : null;
-        outbox = { backlog: count, oldestSeconds: age === null ? null : Math.max(0, Math.round(age)) };
-      } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
-        database = false;
-      }
-      // A load balancer stops sending new requests here; the ones in flight still finish.
-      if (app.readiness.draining) return reply.status(503).send({ status: 'draining', database, outbox });
-      if (!database) return reply.status(503).send({ status: 'unavailable', database });
-      // A damaged file answers the ping while pages reading its damaged pages fail: the site is not healthy.
-      if (app.services.damage?.found) return reply.status(503).send({ status: 'damaged', database: false });
-      let backups: z.infer<typeof BackupHealthSchema> | undefined;
-      try {
-        backups = await backupFacts(app);
-      } catch (err) {
-        request.log.error({ err }, 'health check: the backup facts cannot be read');
-      }
-      return { status: 'ok' as const, database, release, outbox, ...(backups ? { backups } : {}) };
-    },
-  );
-};
+      async (request, reply) => {
+        const detailed = await showsDetails(request, token);
+        let database = true;
+        let outbox: Health['outbox'];
+        try {
+          await pingDatabase(app.services.db);
+          const { count, oldest } = await app.services.messages.backlog();
+          const age = oldest ? (app.services.clock.now().getTime() - new Date(oldest).getTime()) / 1000 : null;
+          outbox = { backlog: count, oldestSeconds: age === null ? null : Math.max(0, Math.round(age)) };
+        } catch (err) {
+          request.log.error({ err }, 'health check: database unreachable');
+          database = false;
+        }
+        const uploads = app.uploadGate?.load();
+        const figures = (more: Partial<Health>): Partial<Health> => (detailed ? { outbox, uploads, ...more } : {});
+        // A load balancer stops sending new requests here; the ones in flight still finish.
+        if (app.readiness.draining) return reply.status(503).send({ status: 'draining', database, ...figures({}) });
+        if (!database) return reply.status(503).send({ status: 'unavailable', database });
+        // A damaged file answers the ping while pages reading its damaged pages fail: the site is not healthy.
+        if (app.services.damage?.found) return reply.status(503).send({ status: 'damaged', database: false });
+        // Forms with files queue behind full turns: the site answers, slowly for uploads. Still 200, as a backup
+        // warning is: taking the only server out of a balancer would help no one.
+        const status = uploads?.saturated ? ('degraded' as const) : ('ok' as const);
+        if (!detailed) return { status, database, release };
+        let backups: Health['backups'];
+        try {
+          backups = await backupFacts(app);
+        } catch (err) {
+          request.log.error({ err }, 'health check: the backup facts cannot be read');
+        }
+        return { status, database, release, ...figures(backups ? { backups } : {}) };
+      },
+    );
+  };
