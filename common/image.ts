@@ -5,6 +5,13 @@ import { formatMegabytes } from './bytes.ts';
 export const imageTooLargeMessage = (maxBytes: number): string =>
   `The file is larger than ${formatMegabytes(maxBytes)}. Please choose a smaller image.`;
 
+/**
+ * What an image over the pixel limit is told, however small its file: it is refused for its pixels (which
+ * take the memory when it is drawn), never called damaged or too large in megabytes.
+ */
+export const tooManyPixelsMessage = (maxPixels: number): string =>
+  `The image has too many pixels: at most ${Math.floor(maxPixels / 1e6)} megapixels. Please resize it before uploading.`;
+
 export const IMAGE_FOLDERS = ['gallery', 'featured'] as const;
 export const ImageFolderSchema = z.enum(IMAGE_FOLDERS);
 export type ImageFolder = z.infer<typeof ImageFolderSchema>;

@@ -100,7 +100,24 @@ describe('processImage', () => {
     expect([err.statusCode, err.code, err.message]).toEqual([
       413,
       'image/too-many-pixels',
-      'The image has more than 1 megapixels. Please resize it before uploading.',
+      'The image has too many pixels: at most 1 megapixels. Please resize it before uploading.',
+    ]);
+  });
+
+  it('refuses a 400-megapixel image in a small file for its pixels, not as damaged or too large', async () => {
+    // A small JPEG whose frame header says 20 000 × 20 000 pixels, as a camera's or a bomb's would: 1.2 GB drawn.
+    const input = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const frame = input.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(frame).toBeGreaterThan(0);
+    input.writeUInt16BE(20_000, frame + 5);
+    input.writeUInt16BE(20_000, frame + 7);
+    const err = await refusal(input, { ...LIMITS, maxPixels: 50_000_000 });
+    expect([err.statusCode, err.code, err.message]).toEqual([
+      413,
+      'image/too-many-pixels',
+      'The image has too many pixels: at most 50 megapixels. Please resize it before uploading.',
     ]);
   });
 

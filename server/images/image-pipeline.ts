@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
-import { IMAGE_WIDTHS, type ImageFormat, imageTooLargeMessage } from '#common/image.ts';
+import { IMAGE_WIDTHS, type ImageFormat, imageTooLargeMessage, tooManyPixelsMessage } from '#common/image.ts';
 import { refusal } from '#server/errors.ts';
 import { captureDateFromExif } from './exif-date.ts';
 import { decodeHeic } from './heic.ts';
@@ -104,10 +104,7 @@ export async function processImage(
     }
   } catch (err) {
     if (err instanceof Error && /pixel limit/iu.test(err.message)) {
-      throw refusal(
-        'image/too-many-pixels',
-        `The image has more than ${Math.round(limits.maxPixels / 1e6)} megapixels. Please resize it before uploading.`,
-      );
+      throw refusal('image/too-many-pixels', tooManyPixelsMessage(limits.maxPixels));
     }
     throw unsupported('The image could not be read: it may be damaged or incomplete.');
   }
