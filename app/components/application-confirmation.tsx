@@ -4,6 +4,7 @@ import { useSiteContent } from '#app/lib/site-content.ts';
 
 export interface ConfirmationView {
   reference: string;
+  accessKey: string;
   nameEn: string;
   nameNe: string;
   programme: { en: string; ne: string };
@@ -18,9 +19,9 @@ export interface ConfirmationView {
 }
 
 /**
- * What the applicant keeps: the reference, the photo (its small preview inlined, never a public address),
- * the programme, the date in B.S., what happens next and a QR code of the status page's address (the address
- * only: the reference and the date of birth are never in it). Prints on one page.
+ * What the applicant keeps: the reference and the access key, the photo (its small preview inlined, never a
+ * public address), the programme, the date in B.S., what happens next and a QR code that opens the status
+ * (the reference and the key after '#', which no server receives). Prints on one page.
  */
 export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
   const { ui, lang } = useSiteContent();
@@ -37,6 +38,10 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
           <div>
             <dt>{t.reference}</dt>
             <dd className="apply-reference">{c.reference}</dd>
+          </div>
+          <div>
+            <dt>{t.accessKey}</dt>
+            <dd className="apply-reference apply-access-key">{c.accessKey}</dd>
           </div>
           <div>
             <dt>{t.student}</dt>
@@ -74,7 +79,9 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
           {c.warning} {ui.apply.eligibility.warnOnly}
         </p>
       ) : null}
-      <p>{t.keepIt}</p>
+      <p>
+        <strong>{t.keepIt}</strong> {t.accessKeyOnce}
+      </p>
       <h3>{t.next}</h3>
       <ol>
         {t.nextSteps.map((step) => (

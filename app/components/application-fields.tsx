@@ -11,10 +11,12 @@ interface FieldBase {
   error?: string | undefined;
   hint?: string | undefined;
   optional?: boolean;
+  /** Set when a page has two forms with a field of this name, so each field's id stays its own. */
+  idPrefix?: string;
 }
 
-const ids = (name: string, error?: string, hint?: string) => {
-  const id = `field-${name}`;
+const ids = (name: string, error?: string, hint?: string, idPrefix = '') => {
+  const id = `${idPrefix}field-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return { id, describedBy: describedBy || undefined };
 };
@@ -59,6 +61,7 @@ export function TextField({
   autoComplete,
   lang,
   after,
+  idPrefix,
 }: FieldBase & {
   type?: string;
   inputMode?: 'text' | 'tel' | 'email' | 'decimal' | 'numeric';
@@ -66,7 +69,7 @@ export function TextField({
   lang?: string;
   after?: ReactNode;
 }) {
-  const { id, describedBy } = ids(name, error, hint);
+  const { id, describedBy } = ids(name, error, hint, idPrefix);
   return (
     <div className="form-field">
       <Label id={id} label={label} optional={optional} />

@@ -5,7 +5,7 @@ import { PUBLIC_LAYOUT_ID, type PublicSite } from '#app/lib/site-content.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import { OfferBox, type OfferView } from './application-offer.tsx';
 
-const BIRTH = { birth_year: '2066', birth_month: '3', birth_day: '12' };
+const KEY = 'AB01-CDEF-23GH-45JK-67MN-89PQ-RSTV';
 const offer = (change: Partial<NonNullable<OfferView['offer']>> = {}): OfferView => ({
   outcome: 'offered',
   waitlistPosition: null,
@@ -38,7 +38,7 @@ async function render(
             <OfferBox
               view={view}
               reference="ORB-2084-0042"
-              birth={BIRTH}
+              accessKey={KEY}
               askDecline={false}
               declined={false}
               voucherSent={false}
@@ -68,7 +68,7 @@ describe('the offer box’s voucher', () => {
     expect(form).toMatch(/<input id="field-voucher_file" type="file" required=""[^>]*name="voucher_file"/u);
     expect(form).toContain('accept="image/jpeg,image/png,image/webp,application/pdf"');
     expect(form).toContain('name="reference" value="ORB-2084-0042"');
-    expect(form).toContain('name="birth_day" value="12"');
+    expect(form).toContain(`name="access_key" value="${KEY}"`);
     expect(form).toMatch(/<button type="submit" value="voucher"[^>]*name="intent"/u);
   });
 

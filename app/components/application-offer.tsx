@@ -33,7 +33,8 @@ const outcomeNow = (view: OfferView): ResultOutcome =>
 interface OfferBoxProps {
   view: OfferView;
   reference: string;
-  birth: Record<string, string>;
+  /** The access key as typed, posted again with each of this box's forms (never in an address). */
+  accessKey: string;
   /** The first press of 'Decline' asks again before anything changes. */
   askDecline: boolean;
   declined: boolean;
@@ -48,7 +49,15 @@ interface OfferBoxProps {
  * that it came from the waiting list when an earlier offer was given up), the waiting-list place, or not
  * selected; an open offer can be declined, after a second question. Plain forms: works without JavaScript.
  */
-export function OfferBox({ view, reference, birth, askDecline, declined, voucherSent, voucherRefused }: OfferBoxProps) {
+export function OfferBox({
+  view,
+  reference,
+  accessKey,
+  askDecline,
+  declined,
+  voucherSent,
+  voucherRefused,
+}: OfferBoxProps) {
   const { ui, lang } = useSiteContent();
   const t = ui.results;
   const digits = (n: number) => (lang === 'ne' ? toDevanagariDigits(n) : String(n));
@@ -60,9 +69,7 @@ export function OfferBox({ view, reference, birth, askDecline, declined, voucher
   const hidden = (
     <>
       <input type="hidden" name="reference" value={reference} />
-      {(['birth_year', 'birth_month', 'birth_day'] as const).map((name) => (
-        <input key={name} type="hidden" name={name} value={birth[name] ?? ''} />
-      ))}
+      <input type="hidden" name="access_key" value={accessKey} />
     </>
   );
   return (

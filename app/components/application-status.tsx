@@ -17,8 +17,8 @@ export interface StatusView {
   secondChoice: { en: string; ne: string } | null;
   payment: { state: PaymentState; amount: number; method: string };
   submittedAt: string;
-  /** The date of birth as chosen, sent again with a corrected document. */
-  birth: Record<string, string>;
+  /** The access key as typed, sent again with a corrected document (in the post, never in an address). */
+  accessKey: string;
 }
 
 /** How far along the usual path each state is (0 received … 4 admitted); -1 off the path. */
@@ -96,11 +96,7 @@ export function ApplicationStatusView({ status, replaced }: { status: StatusView
             <h4>{t.reupload}</h4>
             <input type="hidden" name="intent" value="replace" />
             <input type="hidden" name="reference" value={status.reference} />
-            {Object.entries(status.birth)
-              .filter(([name]) => name.startsWith('birth_'))
-              .map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
+            <input type="hidden" name="access_key" value={status.accessKey} />
             <div className="form-field">
               <label className="form-field__label" htmlFor="field-kind">
                 {t.document}

@@ -50,8 +50,11 @@ export async function readApplyRequest(form: FormData, lang: SiteLanguage, clien
   };
 }
 
-/** The status page's address and its QR code (the address only: nothing of the applicant). */
-export async function statusAddress(siteUrl: string, lang: SiteLanguage) {
+/**
+ * The status page's address, and its QR code with the reference and the access key after '#' (the part a
+ * browser never sends: the status page's script writes them into its form, so a phone opens the status at once).
+ */
+export async function statusAddress(siteUrl: string, lang: SiteLanguage, reference: string, accessKey: string) {
   const statusUrl = `${siteUrl}${lang === 'ne' ? '/ne' : ''}/admission/status`;
-  return { statusUrl, qrSvg: await noticeQrSvg(statusUrl) };
+  return { statusUrl, qrSvg: await noticeQrSvg(`${statusUrl}#ref=${reference}&key=${accessKey}`) };
 }

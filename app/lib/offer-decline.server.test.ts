@@ -1,3 +1,4 @@
+import { giveAccessKey } from '#server/test-support/access-key.ts';
 import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
@@ -72,17 +73,17 @@ const messagesOf = (step: string, i: number) =>
     .where('event', '=', `application-${step}:${f.applications[i]!.id}`)
     .execute();
 
+const keys = new Map<number, string>();
+/** Applicant `i`'s access key (given once, as the form would have). */
+async function keyOf(i: number): Promise<string> {
+  if (!keys.has(i)) keys.set(i, await giveAccessKey(t.db, (await row(i)).reference));
+  return keys.get(i)!;
+}
+
 /** The status page's form for applicant `i`, as a browser without JavaScript posts it. */
-async function post(i: number, intent: string, birthDate?: string) {
+async function post(i: number, intent: string, key?: string) {
   const r = await row(i);
-  const [year, month, day] = (birthDate ?? r.birth_date).split('-');
-  const body = new URLSearchParams({
-    reference: r.reference,
-    birth_year: year!,
-    birth_month: String(Number(month)),
-    birth_day: String(Number(day)),
-    intent,
-  });
+  const body = new URLSearchParams({ reference: r.reference, access_key: key ?? (await keyOf(i)), intent });
   const request = new Request('http://site.test/admission/status', { method: 'POST', body });
   const context = { ...pageContext(t.services, null), clientIp: `10.2.0.${i}` };
   const answer = (await action({ request, context, params: {} } as unknown as ActionFunctionArgs)) as {
@@ -93,14 +94,17 @@ async function post(i: number, intent: string, birthDate?: string) {
 }
 
 describe('declining an offer from the status page', () => {
-  it('asks first and changes nothing; a wrong date of birth is refused and changes nothing', async () => {
+  it('asks first and changes nothing; the date of birth or a wrong key is refused and changes nothing', async () => {
     expect((await row(0)).state).toBe('offered');
     const ask = await post(0, 'decline-ask');
     expect(ask.status).toBe(200);
     expect(ask.body).toMatchObject({ askDecline: true, declined: false, offer: { offer: { state: 'open' } } });
 
-    const wrong = await post(0, 'decline', '2060-01-01');
+    const wrongKey = (await keyOf(0)).replace(/^./u, (c) => (c === 'A' ? 'B' : 'A'));
+    const wrong = await post(0, 'decline', wrongKey);
     expect(wrong.status).toBe(404);
+    // The date of birth is no key: refused before any look-up.
+    expect((await post(0, 'decline', (await row(0)).birth_date)).status).toBe(400);
     expect(wrong.body).toMatchObject({ refused: { fieldErrors: {} } });
     expect(JSON.stringify(wrong.body)).not.toContain('offer');
 

@@ -7,8 +7,6 @@ import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { applicationRefusalText } from '#common/application-form.ts';
-import { bsDateProblem } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
@@ -26,23 +24,18 @@ export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 type CardResult = { card: AdmitCardView } | { none: true } | { refused: string };
 
 /**
- * The applicant's admit card, opened from the status page: the reference and date of birth are posted again
- * (never in an address) and checked as the status look-up checks them, failures counted per address.
+ * The applicant's admit card, opened from the status page: the reference and the access key are posted again
+ * (never in an address) and checked as the status look-up checks them, misses counted per application and
+ * per address.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const t = interfaceText(lang).apply;
   const form = await request.formData();
-  const birth = {
-    year: Number(formText(form, 'birth_year')),
-    month: Number(formText(form, 'birth_month')),
-    day: Number(formText(form, 'birth_day')),
-  };
-  if (bsDateProblem(birth)) return data<CardResult>({ refused: t.errors.birthDate }, { status: 400 });
   try {
     const id = await context.services.applicationIntake.applicationOf(
       formText(form, 'reference'),
-      bsDateString(birth),
+      formText(form, 'access_key'),
       context.clientIp,
     );
     const card = await context.services.entrance.admitCard(id);

@@ -47,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await context.services.applicationIntake.apply(await readApplyRequest(form, lang, context.clientIp));
   if (outcome.ok) {
     const result: ActionResult = {
-      confirmation: { ...outcome.confirmation, ...(await statusAddress(context.siteUrl, lang)) },
+      confirmation: {
+        ...outcome.confirmation,
+        ...(await statusAddress(context.siteUrl, lang, outcome.confirmation.reference, outcome.confirmation.accessKey)),
+      },
     };
     return result;
   }

@@ -15,6 +15,7 @@ import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
+import { readAccessKey } from '#common/access-key.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-status';
@@ -48,16 +49,17 @@ type StatusResult =
       /** The offer's voucher form refused: the number typed and why (the look-up itself succeeded). */
       voucherRefused?: { number: string; message: string };
     }
-  | { refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> } };
+  /** A new key was asked for: the same answer whether or not the reference and date of birth matched. */
+  | { keySent: true }
+  | {
+      refused: { message: string; values: Record<string, string>; fieldErrors: Record<string, string> };
+      /** The refusal is of the lost-key form, which is shown open with it. */
+      lostKey?: boolean;
+    };
 
-/**
- * The look-up (reference and date of birth, posted: never in an address) and the corrected document's upload,
- * which sends them again with the file.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const lang = languageOfPath(new URL(request.url).pathname);
+/** A lost key: a new one is sent to the guardian's contacts on the application (never shown here). */
+async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], lang: 'en' | 'ne') {
   const t = interfaceText(lang).apply;
-  const form = await request.formData();
   const values = {
     reference: formText(form, 'reference'),
     // Numbers typed or chosen in Devanagari digits are read in Latin ones.
@@ -70,12 +72,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!readReference(values.reference)) fieldErrors.reference = t.status.referenceInvalid;
   if (bsDateProblem(birth)) fieldErrors.birth_date = t.errors.birthDate;
   if (Object.keys(fieldErrors).length > 0) {
+    return data<StatusResult>({ refused: { message: t.correctFields, values, fieldErrors }, lostKey: true }, 400);
+  }
+  try {
+    await context.services.applicationIntake.sendNewKey(values.reference, bsDateString(birth), context.clientIp);
+    return { keySent: true } satisfies StatusResult;
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    const message = applicationRefusalText(refusal.code, t, Number(refusal.headers['retry-after'] ?? 0));
+    return data<StatusResult>(
+      { refused: { message, values, fieldErrors: {} }, lostKey: true },
+      { status: refusal.status, headers: refusal.headers },
+    );
+  }
+}
+
+/**
+ * The look-up (reference and access key, posted: never in an address), the corrected document's upload and
+ * the offer's actions, which send them again; and the lost key's form (reference and date of birth).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = languageOfPath(new URL(request.url).pathname);
+  const t = interfaceText(lang).apply;
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  if (intent === 'send-key') return sendNewKey(form, context, lang);
+  const values = { reference: formText(form, 'reference'), access_key: formText(form, 'access_key') };
+  const fieldErrors: Record<string, string> = {};
+  if (!readReference(values.reference)) fieldErrors.reference = t.status.referenceInvalid;
+  if (!readAccessKey(values.access_key)) fieldErrors.access_key = t.status.accessKeyInvalid;
+  if (Object.keys(fieldErrors).length > 0) {
     return data<StatusResult>({ refused: { message: t.correctFields, values, fieldErrors } }, { status: 400 });
   }
   const intake = context.services.applicationIntake;
-  const birthDate = bsDateString(birth);
+  const key = values.access_key;
   try {
-    if (formText(form, 'intent') === 'replace') {
+    if (intent === 'replace') {
       const kind = formText(form, 'kind') as DocumentKind;
       if (!DOCUMENT_KINDS.includes(kind)) {
         return data<StatusResult>(
@@ -86,17 +119,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       const files = await filesIn(form, 'files', kind);
-      const status = await intake.replaceDocuments(values.reference, birthDate, kind, files, context.clientIp);
-      return { status: { ...status, birth: values }, replaced: true } satisfies StatusResult;
+      const status = await intake.replaceDocuments(values.reference, key, kind, files, context.clientIp);
+      return { status: { ...status, accessKey: key }, replaced: true } satisfies StatusResult;
     }
-    const intent = formText(form, 'intent');
     let declined = false;
     let voucherSent = false;
     let voucherRefused: { number: string; message: string } | undefined;
     let voucherStatus = 200;
     if (intent === 'voucher') {
-      // Found by the reference and date of birth first (a wrong one is refused as any look-up is), then sent.
-      const id = await intake.applicationOf(values.reference, birthDate, context.clientIp);
+      // Found by the reference and access key first (a wrong one is refused as any look-up is), then sent.
+      const id = await intake.applicationOf(values.reference, key, context.clientIp);
       const number = formText(form, 'voucher_number').trim();
       const files = await filesIn(form, 'voucher_file', 'voucher');
       const words = interfaceText(lang).results.offerBox;
@@ -117,20 +149,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     if (intent === 'decline') {
-      // Found by the reference and date of birth first (a wrong one is refused as any look-up is), then declined.
-      await context.services.merit.declineOwn(
-        await intake.applicationOf(values.reference, birthDate, context.clientIp),
-      );
+      // Found by the reference and access key first (a wrong one is refused as any look-up is), then declined.
+      await context.services.merit.declineOwn(await intake.applicationOf(values.reference, key, context.clientIp));
       declined = true;
     }
-    const status = await intake.status(values.reference, birthDate, context.clientIp);
+    const status = await intake.status(values.reference, key, context.clientIp);
     const [admitCard, offer] = await Promise.all([
       context.services.entrance.hasAdmitCard(status.reference),
       context.services.merit.outcomeOf(status.reference),
     ]);
     return data<StatusResult>(
       {
-        status: { ...status, birth: values },
+        status: { ...status, accessKey: key },
         admitCard,
         offer,
         askDecline: intent === 'decline-ask',
@@ -156,7 +186,10 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
   const t = ui.apply.status;
   const result = actionData as StatusResult | undefined;
   const refused = result && 'refused' in result ? result.refused : undefined;
+  const lostKey = Boolean(result && 'refused' in result && result.lostKey);
   const shown = result && 'status' in result ? result : undefined;
+  const keySent = Boolean(result && 'keySent' in result);
+  const refusedHere = lostKey ? undefined : refused;
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="contact" css={contactCss} />
@@ -171,7 +204,7 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
           <OfferBox
             view={shown.offer}
             reference={shown.status.reference}
-            birth={shown.status.birth}
+            accessKey={shown.status.accessKey}
             askDecline={Boolean(shown.askDecline)}
             declined={Boolean(shown.declined)}
             voucherSent={Boolean(shown.voucherSent)}
@@ -179,13 +212,11 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
           />
         ) : null}
         {shown?.admitCard ? (
-          // The reference and date of birth go again in the post that opens the card, never in its address.
+          // The reference and access key go again in the post that opens the card, never in its address.
           <form method="post" action={pathIn(lang, '/admission/admit-card')} className="apply-admit-card">
             <p>{ui.admitCard.ready}</p>
             <input type="hidden" name="reference" value={shown.status.reference} />
-            {(['birth_year', 'birth_month', 'birth_day'] as const).map((name) => (
-              <input key={name} type="hidden" name={name} value={shown.status.birth[name] ?? ''} />
-            ))}
+            <input type="hidden" name="access_key" value={shown.status.accessKey} />
             <button type="submit" className="btn btn--primary">
               {ui.admitCard.open}
             </button>
@@ -193,9 +224,9 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
         ) : null}
         <form method="post" className="apply-form apply-lookup" noValidate>
           <div role="alert" className="form-status">
-            {refused ? (
+            {refusedHere ? (
               <p className="form-status__message form-status__message--error" tabIndex={-1} autoFocus>
-                {refused.message}
+                {refusedHere.message}
               </p>
             ) : null}
           </div>
@@ -204,20 +235,57 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
             name="reference"
             label={t.reference}
             hint={t.referenceHint}
-            value={refused?.values.reference ?? shown?.status.reference}
-            error={refused?.fieldErrors.reference}
+            value={refusedHere?.values.reference ?? shown?.status.reference}
+            error={refusedHere?.fieldErrors.reference}
           />
-          <BsDateField
-            prefix="birth"
-            label={ui.apply.fields.birth_date}
-            values={refused?.values ?? shown?.status.birth}
-            error={refused?.fieldErrors.birth_date}
-            years={loaderData.years}
+          <TextField
+            name="access_key"
+            label={t.accessKey}
+            hint={t.accessKeyHint}
+            value={refusedHere?.values.access_key ?? shown?.status.accessKey}
+            error={refusedHere?.fieldErrors.access_key}
+            autoComplete="off"
           />
           <button type="submit" className="btn btn--primary">
             {t.show}
           </button>
         </form>
+        <details className="apply-lost-key" open={lostKey || keySent}>
+          <summary>{t.lostKey}</summary>
+          <form method="post" className="apply-form apply-lookup apply-lost-key__form" noValidate>
+            <div role="alert" className="form-status">
+              {keySent ? (
+                <p className="form-status__message form-status__message--ok" tabIndex={-1} autoFocus>
+                  {t.keySent}
+                </p>
+              ) : lostKey && refused ? (
+                <p className="form-status__message form-status__message--error" tabIndex={-1} autoFocus>
+                  {refused.message}
+                </p>
+              ) : null}
+            </div>
+            <p>{t.lostKeyIntro}</p>
+            <input type="hidden" name="intent" value="send-key" />
+            <TextField
+              name="reference"
+              label={t.reference}
+              hint={t.referenceHint}
+              value={lostKey ? refused?.values.reference : undefined}
+              error={lostKey ? refused?.fieldErrors.reference : undefined}
+              idPrefix="lost-"
+            />
+            <BsDateField
+              prefix="birth"
+              label={ui.apply.fields.birth_date}
+              values={lostKey ? refused?.values : undefined}
+              error={lostKey ? refused?.fieldErrors.birth_date : undefined}
+              years={loaderData.years}
+            />
+            <button type="submit" className="btn">
+              {t.sendKey}
+            </button>
+          </form>
+        </details>
       </div>
     </main>
   );

@@ -148,8 +148,8 @@ export const applyEn = {
       'An application with this symbol number and date of birth has already been sent this season. Check its status at /admission/status.',
     tooMany: (minutes: number) => `Too many applications from this connection. Please try again in ${minutes} minutes.`,
     tooManyLookups: (minutes: number) =>
-      `Too many look-ups that found nothing from this connection. Please try again in ${minutes} minutes.`,
-    notFound: 'No application matches this reference and date of birth. Check both and try again.',
+      `Too many look-ups that found nothing. Please try again in ${minutes} minutes.`,
+    notFound: 'No application matches this reference and access key. Check both and try again.',
     notCorrectable: 'This application is not waiting for a correction. Nothing was changed.',
     offerNotOpen: 'This application has no open offer (it may have lapsed or been confirmed). Nothing was changed.',
     offerVoucherWaiting:
@@ -161,7 +161,11 @@ export const applyEn = {
     tooLarge: (mb: number) => `This file is larger than ${mb} MB.`,
     tooManyPages: (pages: number) => `A document can have at most ${pages} pages (photos or PDF pages).`,
     unreadable: 'This file could not be read: it may be damaged, protected by a password or incomplete.',
+    tooManyPixels: (megapixels: number) =>
+      `This picture has too many pixels: at most ${megapixels} megapixels. Send a smaller copy, or take the photo again at a lower resolution.`,
+    pdfScripts: 'This PDF contains scripts; save it again as a plain PDF (Print → Save as PDF) and send that copy.',
     keptGone: 'A file kept for this form is gone (files are kept for an hour). Please choose it again.',
+    notKept: 'Not kept on the server (too many files waiting from this connection). Please choose it again.',
     tooFast: 'Please take a moment to check the form before sending.',
     formExpired: 'This form was open for a long time. Please check it and send it again.',
     formInvalid: 'This form could not be checked. Please send it again.',
@@ -172,7 +176,10 @@ export const applyEn = {
   confirmation: {
     heading: 'Application received',
     reference: 'Reference',
-    keepIt: 'Keep this reference: with the date of birth it opens the status of the application.',
+    keepIt:
+      'Keep this reference and the access key: together they open the status of the application, the admit card and the offer. Do not share the key.',
+    accessKey: 'Access key',
+    accessKeyOnce: 'Shown only here and in the SMS and e-mail sent now: print or save this page.',
     photoAlt: 'The photo sent with the application',
     student: 'Student',
     programme: 'Programme',
@@ -192,7 +199,17 @@ export const applyEn = {
   },
   status: {
     heading: 'Application status',
-    intro: 'Enter the reference and the date of birth given in the application.',
+    intro:
+      'Enter the reference and the access key from the confirmation (also in the SMS and e-mail sent when you applied).',
+    accessKey: 'Access key',
+    accessKeyHint: '28 letters and digits in groups of four, e.g. K7QM-3XHD-…',
+    accessKeyInvalid: 'Enter the access key as on the confirmation: 28 letters and digits.',
+    lostKey: 'Lost the access key?',
+    lostKeyIntro:
+      "Enter the reference and the student's date of birth: a new key is sent to the guardian's mobile number and e-mail given in the application, and the old key stops working.",
+    sendKey: 'Send a new key',
+    keySent:
+      "If the reference and the date of birth match an application, a new access key is on its way to the guardian's mobile number and e-mail given in it. It is never shown here.",
     reference: 'Reference',
     referenceHint: 'e.g. ORB-2084-0123',
     referenceInvalid: 'Enter the reference as on the confirmation, e.g. ORB-2084-0123.',

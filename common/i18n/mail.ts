@@ -15,6 +15,7 @@ export const APPLICATION_NOTICE_STEPS = [
   'admit-card',
   'offer-voucher-sent',
   'offer-voucher-refused',
+  'access-key',
 ] as const;
 export type ApplicationNoticeStep = (typeof APPLICATION_NOTICE_STEPS)[number];
 
@@ -49,7 +50,11 @@ export interface MailCatalogue {
   applicationAbout: string;
   applicationOfficeSays: string;
   applicationStatusLink: string;
+  /** The access key's paragraph, in the messages that give one. */
+  applicationKey: string;
   applicationSms: string;
+  /** The SMS that gives the access key. */
+  applicationKeySms: string;
 }
 
 export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
@@ -104,12 +109,19 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
         headline: 'voucher not accepted',
         body: 'The office could not accept the admission fee voucher. Send a clear photo of the right voucher from the status page before the deadline, or pay at the college office.',
       },
+      'access-key': {
+        headline: 'new access key',
+        body: 'A new access key was asked for this application. The key given before no longer opens it. If no one in the family asked, tell the college office.',
+      },
     },
     applicationSubject: 'Application {reference}: {headline}',
     applicationAbout: 'About the application of {name}, reference {reference}, on {date}:',
     applicationOfficeSays: 'The office writes:',
-    applicationStatusLink: 'See where it stands, with the reference and the date of birth: {url}',
+    applicationStatusLink: 'See where it stands, with the reference and the access key: {url}',
+    applicationKey:
+      'Access key: {key}. Keep it: with the reference it opens the application, the admit card and the offer. Do not share it.',
     applicationSms: 'Orbit College: application {reference} {headline}. Status: {url}',
+    applicationKeySms: 'Orbit College: application {reference} {headline}. Access key: {key} Status: {url}',
   },
   ne: {
     greeting: 'आदरणीय {name},',
@@ -162,12 +174,19 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
         headline: 'भौचर स्वीकृत भएन',
         body: 'कार्यालयले भर्ना शुल्कको भौचर स्वीकार गर्न सकेन। म्यादभित्र स्थिति पृष्ठबाट सही भौचरको स्पष्ट फोटो पठाउनुहोस्, वा कलेजको कार्यालयमा शुल्क तिर्नुहोस्।',
       },
+      'access-key': {
+        headline: 'नयाँ पहुँच कुञ्जी',
+        body: 'यस आवेदनका लागि नयाँ पहुँच कुञ्जी माग गरिएको छ। पहिले दिइएको कुञ्जीले अब यो खोल्दैन। परिवारका कसैले माग नगरेको भए कलेजको कार्यालयलाई भन्नुहोस्।',
+      },
     },
     applicationSubject: 'आवेदन {reference}: {headline}',
     applicationAbout: '{name} को आवेदन, सन्दर्भ {reference}, {date}:',
     applicationOfficeSays: 'कार्यालयको सन्देश:',
-    applicationStatusLink: 'सन्दर्भ र जन्म मितिसहित स्थिति हेर्नुहोस्: {url}',
+    applicationStatusLink: 'सन्दर्भ र पहुँच कुञ्जीसहित स्थिति हेर्नुहोस्: {url}',
+    applicationKey:
+      'पहुँच कुञ्जी: {key}। यसलाई सुरक्षित राख्नुहोस्: सन्दर्भसँग यसले आवेदन, प्रवेशपत्र र भर्ना प्रस्ताव खोल्छ। कसैलाई नदिनुहोस्।',
     applicationSms: 'अर्बिट कलेज: आवेदन {reference} {headline}। स्थिति: {url}',
+    applicationKeySms: 'अर्बिट कलेज: आवेदन {reference} {headline}। पहुँच कुञ्जी: {key} स्थिति: {url}',
   },
 };
 

@@ -32,8 +32,27 @@ export function enhanceApplication(): void {
     const liven = () => void import('./application-live.ts').then((m) => m.liven(form, lang));
     form.addEventListener('focusin', liven, { once: true });
   }
+  fillLookupFromAddress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-print]')) {
     button.hidden = false;
     button.addEventListener('click', () => window.print());
   }
+}
+
+/**
+ * The confirmation's QR code opens the status page with the reference and the access key after '#': a part of
+ * the address the browser never sends, so neither reaches a server's log. They are written into the look-up
+ * form and taken out of the address (and so out of the history) at once.
+ */
+function fillLookupFromAddress(): void {
+  const form = document.querySelector<HTMLFormElement>('form.apply-lookup');
+  const found = /^#ref=([A-Za-z0-9-]{1,20})&key=([A-Za-z0-9-]{1,40})$/u.exec(window.location.hash);
+  if (!form || !found) return;
+  const set = (name: string, value: string) => {
+    const input = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    if (input) input.value = value;
+  };
+  set('reference', found[1]!);
+  set('access_key', found[2]!);
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
 }

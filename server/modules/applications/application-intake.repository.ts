@@ -54,6 +54,9 @@ export async function insertDocument(db: Db, row: Insertable<ApplicationDocument
 export const findByReference = (db: Db, reference: string) =>
   db.selectFrom('applications').selectAll().where('reference', '=', reference).executeTakeFirst();
 
+export const findById = (db: Db, id: string) =>
+  db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const findPayment = (db: Db, applicationId: string) =>
   db.selectFrom('application_payments').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
 
@@ -102,4 +105,21 @@ export async function deleteApplication(db: Db, id: string): Promise<void> {
     await trx.deleteFrom('application_payments').where('application_id', '=', id).execute();
     await trx.deleteFrom('applications').where('id', '=', id).execute();
   });
+}
+
+/** Whether an application's history has an event of `kind` at or after `since`. */
+export async function eventSince(db: Db, applicationId: string, kind: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('application_events')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('kind', '=', kind)
+    .where('at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Replaces an application's access key (its hash): the key given before no longer opens it. */
+export async function setAccessKeyHash(db: Db, applicationId: string, hash: string): Promise<void> {
+  await db.updateTable('applications').set({ access_key_hash: hash }).where('id', '=', applicationId).execute();
 }

@@ -43,7 +43,7 @@ const messagesOf = (id: string) =>
 
 describe('the guardian’s messages of an application', () => {
   it('queue an SMS and an e-mail in Nepali with a Nepali application, and the e-mail is sent', async () => {
-    const { reference } = accepted(
+    const { reference, accessKey } = accepted(
       await apply({
         lang: 'ne',
         values: buildApplicationValues(t.management.id, {
@@ -59,13 +59,17 @@ describe('the guardian’s messages of an application', () => {
       ['email', 'parent@example.com', 'ne', 'application-submitted'],
     ]);
     const [sms, email] = rows;
-    expect(sms!.text).toBe(`अर्बिट कलेज: आवेदन ${reference} प्राप्त भयो। स्थिति: ${SITE}/ne/admission/status`);
-    expect(countSmsParts(sms!.text).parts).toBeLessThanOrEqual(2);
+    expect(sms!.text).toBe(
+      `अर्बिट कलेज: आवेदन ${reference} प्राप्त भयो। पहुँच कुञ्जी: ${accessKey} स्थिति: ${SITE}/ne/admission/status`,
+    );
+    // The one message that gives the access key: three parts in Nepali (every other step's fits in two).
+    expect(countSmsParts(sms!.text).parts).toBeLessThanOrEqual(3);
     expect(email!.subject).toBe(`आवेदन ${reference}: प्राप्त भयो`);
     // The applicant's first name, the B.S. date; never the date of birth, the surname or the guardian's name.
     expect(email!.text).toContain('सीता को आवेदन');
     expect(email!.text).toContain('६ असार २०८४');
     expect(email!.text).toContain(`${SITE}/ne/admission/status`);
+    expect(email!.text).toContain(`पहुँच कुञ्जी: ${accessKey}`);
     for (const row of rows) {
       expect(row.text).not.toMatch(/2068|२०६८|शर्मा|SHARMA|Ram Prasad/u);
     }
@@ -76,12 +80,14 @@ describe('the guardian’s messages of an application', () => {
   });
 
   it('queue only an SMS, in English, when no e-mail was given; one part', async () => {
-    const { reference } = accepted(
+    const { reference, accessKey } = accepted(
       await apply({ values: buildApplicationValues(t.management.id, { symbol_number: String(++symbol) }) }),
     );
     const rows = await messagesOf(await idOf(reference));
     expect(rows.map((r) => [r.channel, r.language])).toEqual([['sms', 'en']]);
-    expect(rows[0]!.text).toBe(`Orbit College: application ${reference} received. Status: ${SITE}/admission/status`);
+    expect(rows[0]!.text).toBe(
+      `Orbit College: application ${reference} received. Access key: ${accessKey} Status: ${SITE}/admission/status`,
+    );
     expect(countSmsParts(rows[0]!.text)).toMatchObject({ encoding: 'gsm-7', parts: 1 });
   });
 
@@ -200,6 +206,26 @@ describe('the guardian’s SMS', () => {
       expect(countSmsParts(ne).parts, ne).toBeLessThanOrEqual(2);
       expect(ne).toContain(`${site}/ne/admission/status`);
       expect(en).not.toContain('never put in an SMS');
+    }
+  });
+
+  it('that gives the access key is one part in English and three at most in Nepali', () => {
+    const site = 'https://www.orbitcollege.edu.np';
+    for (const step of ['submitted', 'access-key'] as const) {
+      const facts = (lang: 'en' | 'ne') => ({
+        reference: 'ORB-2084-0123',
+        firstName: 'सीता',
+        step,
+        officeMessage: '',
+        statusUrl: statusUrlOf(site, lang),
+        at: '2027-06-20T06:00:00Z',
+        accessKey: 'AB01-CDEF-23GH-45JK-67MN-89PQ-RSTV',
+      });
+      const en = applicationNoticeSms('en', facts('en'));
+      const ne = applicationNoticeSms('ne', facts('ne'));
+      expect(countSmsParts(en), en).toMatchObject({ encoding: 'gsm-7', parts: 1 });
+      expect(countSmsParts(ne).parts, ne).toBeLessThanOrEqual(3);
+      for (const text of [en, ne]) expect(text).toContain('AB01-CDEF-23GH-45JK-67MN-89PQ-RSTV');
     }
   });
 });

@@ -1,3 +1,4 @@
+import { formatAccessKey } from '#common/access-key.ts';
 import type { ApplicationNoticeStep } from '#common/i18n/mail.ts';
 import { type SiteLanguage, SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
@@ -42,6 +43,8 @@ export async function queueApplicationNotice(
   step: ApplicationNoticeStep,
   at: Date,
   officeMessage = '',
+  /** The family's access key, in the messages that give it (the submission's and a new key's); '' otherwise. */
+  accessKey = '',
   /** Caused by a public visitor (the form, a correction sent, a key asked for again): capped per recipient. */
   fromPublic = step === 'submitted',
 ): Promise<void> {
@@ -56,8 +59,10 @@ export async function queueApplicationNotice(
     officeMessage: step === 'needs-correction' || step === 'offer-voucher-refused' ? officeMessage : '',
     statusUrl: statusUrlOf(siteUrl, lang),
     at: at.toISOString(),
+    accessKey: accessKey ? formatAccessKey(accessKey) : '',
   };
-  const event = `application-${step}:${app.id}`;
+  // A new key may be asked again: each one is its own message.
+  const event = `application-${step}:${app.id}${step === 'access-key' ? `:${at.toISOString()}` : ''}`;
   const queue = fromPublic ? queuePublicMessage : enqueue;
   await queue(trx, {
     channel: 'sms',

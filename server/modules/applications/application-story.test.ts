@@ -35,7 +35,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SITE = 'http://localhost:3000';
-const BIRTH = '2068-05-12';
 const IP = '198.51.100.40';
 const asOffice = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { ...SAME_ORIGIN, cookie: officeCookie } });
@@ -61,13 +60,13 @@ describe('an application from the form to an offer', () => {
       }),
     );
     if (!outcome.ok) throw new Error(`refused: ${outcome.message} ${JSON.stringify(outcome.fieldErrors)}`);
-    const { reference } = outcome.confirmation;
+    const { reference, accessKey } = outcome.confirmation;
     const { id } = await t.db
       .selectFrom('applications')
       .select('id')
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
-    const lookUp = () => intake.status(reference, BIRTH, IP);
+    const lookUp = () => intake.status(reference, accessKey, IP);
     expect(await lookUp()).toMatchObject({ state: 'submitted', payment: { state: 'voucher-sent', amount: 500 } });
 
     // The office finds it, sees the voucher, and asks for a signed character certificate.
@@ -82,7 +81,7 @@ describe('an application from the form to an offer', () => {
     clock.advance(60_000);
     const back = await intake.replaceDocuments(
       reference,
-      BIRTH,
+      accessKey,
       'character',
       [{ kind: 'character', name: 'character-signed.jpg', body: await jpeg(400, 300) }],
       IP,

@@ -100,8 +100,8 @@ export function passwordResetMail(lang: SiteLanguage, name: string, url: string,
 
 /**
  * What the guardian is told of an application's step. Only the reference, the applicant's first name, the
- * step, the office's words for a correction and the status page's address: never the date of birth (it opens
- * the status page) nor any other personal data.
+ * step, the office's words for a correction, the status page's address and, in the messages that give it, the
+ * access key (the submission's and a new key's): never the date of birth nor any other personal data.
  */
 export interface ApplicationNoticeFacts {
   reference: string;
@@ -111,6 +111,8 @@ export interface ApplicationNoticeFacts {
   officeMessage: string;
   statusUrl: string;
   at: string;
+  /** The access key, grouped, in the messages that give it; absent or '' in every other. */
+  accessKey?: string;
 }
 
 export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts): Composed {
@@ -121,6 +123,7 @@ export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts)
     step.body,
   ];
   if (f.officeMessage) paragraphs.push(`${w.applicationOfficeSays}\n${f.officeMessage}`);
+  if (f.accessKey) paragraphs.push(fillIn(w.applicationKey, { key: f.accessKey }));
   paragraphs.push(fillIn(w.applicationStatusLink, { url: f.statusUrl }), w.signature);
   return compose(lang, fillIn(w.applicationSubject, { reference: f.reference, headline: step.headline }), paragraphs);
 }
@@ -128,7 +131,8 @@ export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts)
 /** The SMS: the step, the reference and the status page, short enough for one part in English, two in Nepali. */
 export function applicationNoticeSms(lang: SiteLanguage, f: ApplicationNoticeFacts): string {
   const w = MAIL_WORDS[lang];
-  return fillIn(w.applicationSms, {
+  return fillIn(f.accessKey ? w.applicationKeySms : w.applicationSms, {
+    key: f.accessKey ?? '',
     reference: f.reference,
     headline: w.applicationSteps[f.step].headline,
     url: f.statusUrl,

@@ -1,3 +1,4 @@
+import { giveAccessKey } from '#server/test-support/access-key.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,11 +94,15 @@ const messagesOf = (step: string, i: number) =>
     .execute();
 const auditOf = (kind: string) => t.db.selectFrom('audit_log').selectAll().where('kind', '=', kind).execute();
 
-/** The status page's way: the applicant found by reference and date of birth, then the voucher sent. */
-async function sendVoucher(i: number, number: string, body: Buffer, birthDate?: string) {
+/** The status page's way: the applicant found by reference and access key, then the voucher sent. */
+async function sendVoucher(i: number, number: string, body: Buffer, key?: string) {
   const s = t.app.services;
   const r = await row(i);
-  const id = await s.applicationIntake.applicationOf(r.reference, birthDate ?? r.birth_date, `10.1.0.${i}`);
+  const id = await s.applicationIntake.applicationOf(
+    r.reference,
+    key ?? (await giveAccessKey(t.db, r.reference)),
+    `10.1.0.${i}`,
+  );
   await s.offerVouchers.send(id, number, [{ body }]);
 }
 const codeOf = (p: Promise<unknown>) =>
@@ -107,10 +112,11 @@ const codeOf = (p: Promise<unknown>) =>
   );
 
 describe('the voucher sent from the status page', () => {
-  it('is refused with a wrong date of birth, for an application not offered, and for a file that is not a document, storing nothing', async () => {
+  it('is refused with a wrong access key or the date of birth, for an application not offered, and for a file that is not a document, storing nothing', async () => {
     const jpeg = await fixtureJpeg();
     expect((await offerOf(0)).state).toBe('open');
     expect(await codeOf(sendVoucher(0, 'NB-1001', jpeg, '2060-01-01'))).toBe('application/not-found');
+    expect(await codeOf(sendVoucher(0, 'NB-1001', jpeg, (await row(0)).birth_date))).toBe('application/not-found');
     expect(await codeOf(sendVoucher(2, 'NB-1002', jpeg))).toBe('offer/not-open');
     expect(await codeOf(sendVoucher(0, 'NB-1003', Buffer.from('not a picture at all, only words')))).toBe(
       'application/not-document',
