@@ -94,6 +94,8 @@ export const API_ERRORS = {
   'pdf/unsupported': { status: 415, message: null },
   'pdf/unreadable': { status: 415, message: null },
   'pdf/encrypted': { status: 415, message: null },
+  /** JavaScript in the PDF (an action on opening, a link's, a field's): refused, with the way to a plain copy. */
+  'pdf/scripts': { status: 415, message: null },
   'pdf/too-slow': { status: 415, message: null },
   'pdf/too-many-pages': { status: 413, message: null },
 
@@ -194,6 +196,10 @@ export const API_ERRORS = {
   'application/not-image': { status: 415, message: null },
   'application/not-document': { status: 415, message: null },
   'application/unreadable': { status: 415, message: null },
+  /** A photo or a picture of a page with more pixels than a document is drawn from. */
+  'application/too-many-pixels': { status: 413, message: null },
+  /** A PDF with JavaScript in it (server/pdf/pdf-check.ts). */
+  'application/pdf-scripts': { status: 415, message: null },
   'application/too-many-pages': { status: 413, message: null },
 
   /** Results day: the look-up answers an unknown roll number and a wrong date of birth alike. */

@@ -282,6 +282,8 @@ export function applicationRefusalText(code: string, t: ApplyText, retryAfterSec
     'application/not-image': r.notImage,
     'application/not-document': r.notImageOrPdf,
     'application/unreadable': r.unreadable,
+    'application/too-many-pixels': r.tooManyPixels(APPLICATION_FILE_LIMITS.megapixels),
+    'application/pdf-scripts': r.pdfScripts,
     'application/too-many-pages': r.tooManyPages(APPLICATION_FILE_LIMITS.pages),
     'inquiry/too-fast': r.tooFast,
     'inquiry/form-expired': r.formExpired,

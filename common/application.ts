@@ -78,6 +78,8 @@ export const APPLICATION_FILE_LIMITS = {
   fileBytes: 10 * 1024 * 1024,
   /** Pages per document: files for photos of pages, or a PDF's pages. */
   pages: 5,
+  /** Pixels of a photo or a picture of a page, in millions: more takes too much memory to draw. */
+  megapixels: 50,
   /** Everything one post of the form may carry, files included. */
   postBytes: 40 * 1024 * 1024,
 } as const;

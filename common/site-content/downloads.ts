@@ -22,6 +22,10 @@ export const PDF_ERRORS = {
     code: 'pdf/encrypted',
     message: 'The PDF is protected by a password. Please upload a copy that opens without one.',
   },
+  scripts: {
+    code: 'pdf/scripts',
+    message: 'This PDF contains scripts; save it again as a plain PDF (Print → Save as PDF) and upload that copy.',
+  },
   tooSlow: {
     code: 'pdf/too-slow',
     message:

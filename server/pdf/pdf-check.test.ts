@@ -19,6 +19,23 @@ describe('checkPdf', () => {
     expect(await checkPdf(makePdf({ pages: 3 }), { maxBytes: MAX })).toEqual({ pages: 3 });
   });
 
+  it.each(['open-action', 'link', 'disguised'] as const)(
+    'refuses a PDF with JavaScript (%s) with the way to a plain copy',
+    async (script) => {
+      expect(await refusal(makePdf({ script }), { thumbnailWidth: 200 })).toMatchObject({
+        statusCode: 415,
+        code: 'pdf/scripts',
+        message: 'This PDF contains scripts; save it again as a plain PDF (Print → Save as PDF) and upload that copy.',
+      });
+    },
+  );
+
+  it('finds a script whose names are written in hex escapes in the parsed file, not in its bytes', () => {
+    const disguised = makePdf({ script: 'disguised' }).toString('latin1');
+    expect(disguised).not.toMatch(/\/(?:JavaScript|JS)\b/u);
+    expect(disguised).toContain('/J#53');
+  });
+
   it('refuses a text file, whatever its name, by its content', async () => {
     expect(await refusal(Buffer.from('Dear parents, the prospectus is attached.'))).toMatchObject({
       statusCode: 415,

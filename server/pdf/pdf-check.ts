@@ -33,10 +33,14 @@ const CANVAS_URL = pathToFileURL(require.resolve('@napi-rs/canvas')).href;
 const STANDARD_FONTS_URL = pathToFileURL(`${dirname(require.resolve('pdfjs-dist/package.json'))}/standard_fonts/`).href;
 const WORKER_URL = new URL('./pdf-parse.worker.mjs', import.meta.url);
 
+/** The PDF names of JavaScript: an action's type (/S /JavaScript), its script (/JS), the document's named scripts. */
+const SCRIPT_NAME = /\/(?:JavaScript|JS)(?![A-Za-z0-9#_.-])/u;
+
 const refused = ({ code, message }: { code: ApiErrorCode; message: string }) => refusal(code, message);
 
 type ParseOutcome =
-  { ok: true; pages: number; png?: Uint8Array } | { ok: false; reason: 'encrypted' | 'unreadable' | 'timeout' };
+  | { ok: true; pages: number; png?: Uint8Array }
+  | { ok: false; reason: 'encrypted' | 'unreadable' | 'timeout' | 'scripts' };
 
 interface ParseRequest {
   timeoutMs: number;
@@ -139,7 +143,9 @@ function parseInThread(body: Buffer, { timeoutMs, maxPages, thumbnailWidth }: Pa
  * end with the end-of-file marker, and open in pdf.js (in a worker thread, within a time limit), with at
  * least one page (and at most `maxPages`). Answers its page count, and page 1 drawn when asked (in the
  * same thread and time limit: a file that cannot be drawn in time is refused); refuses anything else with
- * 413 or 415 and a clear message.
+ * 413 or 415 and a clear message. A PDF with JavaScript in it is refused (415), with the way to a plain copy:
+ * a viewer (Acrobat, a browser's) may run it on the office's computer or a visitor's, and no grade sheet,
+ * certificate or prospectus needs one (docs/security.md).
  */
 export async function checkPdf(
   body: Buffer,
@@ -151,6 +157,9 @@ export async function checkPdf(
   if (!body.subarray(-1024).toString('latin1').includes('%%EOF')) {
     throw refused(PDF_ERRORS.unreadable);
   }
+  // A script's names in the file's own bytes (what pdf.js cannot see, such as an outline item's action, is
+  // still refused); the worker looks again in the parsed structure, where escapes and compression hide nothing.
+  if (SCRIPT_NAME.test(body.toString('latin1'))) throw refused(PDF_ERRORS.scripts);
   const outcome = await parseInWorker(body, { timeoutMs, maxPages, thumbnailWidth });
   if (outcome.ok && maxPages !== undefined && outcome.pages > maxPages) {
     throw refusal(PDF_PAGES_ERROR.code, PDF_PAGES_ERROR.message(maxPages));
@@ -161,6 +170,7 @@ export async function checkPdf(
   }
   if (outcome.ok && outcome.pages > 0) return { pages: outcome.pages };
   if (!outcome.ok && outcome.reason === 'encrypted') throw refused(PDF_ERRORS.encrypted);
+  if (!outcome.ok && outcome.reason === 'scripts') throw refused(PDF_ERRORS.scripts);
   if (!outcome.ok && outcome.reason === 'timeout') throw refused(PDF_ERRORS.tooSlow);
   throw refused(PDF_ERRORS.unreadable);
 }

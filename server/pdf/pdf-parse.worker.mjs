@@ -2,7 +2,7 @@
 // loop, and the whole thread is ended if it takes too long. Plain JavaScript, so no loader is needed.
 // The thread is kept warm for the next file (loading pdf.js costs more than checking a small PDF): it
 // answers each message, one at a time, with the file's page count, and page 1 drawn (with @napi-rs/canvas)
-// as a PNG when a thumbnail is asked for.
+// as a PNG when a thumbnail is asked for; a file with JavaScript in it is answered as such, and not drawn.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { pdfjsUrl, canvasUrl, standardFontDataUrl } = workerData;
@@ -31,6 +31,22 @@ async function renderFirstPage(page, thumbnailWidth, createCanvas) {
   return canvas.encode('png');
 }
 
+/**
+ * Whether the document carries JavaScript where pdf.js finds it once parsed (names in hex escapes and
+ * compressed objects included): the document's own actions (on opening, its named scripts), its form fields',
+ * and each page's and its annotations' (a link's, a field's). A PDF viewer may run any of them.
+ */
+async function hasScripts(doc) {
+  if (await doc.hasJSActions()) return true;
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const pageActions = await page.getJSActions();
+    if (pageActions && Object.keys(pageActions).length > 0) return true;
+    if ((await page.getAnnotations()).some((a) => a.actions && Object.keys(a.actions).length > 0)) return true;
+  }
+  return false;
+}
+
 async function parse({ data, maxPages, thumbnailWidth }) {
   let doc;
   try {
@@ -45,6 +61,8 @@ async function parse({ data, maxPages, thumbnailWidth }) {
     }).promise;
     // Opening page 1 reads the page tree, so a document whose pages cannot be found fails here, not later.
     const page = await doc.getPage(1);
+    if (maxPages !== undefined && doc.numPages > maxPages) return { ok: true, pages: doc.numPages };
+    if (await hasScripts(doc)) return { ok: false, reason: 'scripts' };
     const wanted = thumbnailWidth && (maxPages === undefined || doc.numPages <= maxPages);
     const png = wanted ? await renderFirstPage(page, thumbnailWidth, createCanvas) : undefined;
     return { ok: true, pages: doc.numPages, png };
