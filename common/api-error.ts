@@ -179,6 +179,10 @@ export const API_ERRORS = {
   /** The office's moves of an application: each refusal says why (common/application-office.ts). */
   'application/move-refused': { status: 409, message: null },
   'application/over-seats': { status: 409, message: null },
+  /** 'Withdrawn' posted without the confirmation that states what happens to the seat. */
+  'application/confirm-withdrawal': { status: 409, message: null },
+  /** Undoing a withdrawal refused: not withdrawn (any more), or its documents are deleted. */
+  'application/not-restorable': { status: 409, message: null },
   'application/no-fee': { status: 409, message: 'This application has no fee to verify.' },
   /** The entrance examination: each refusal says why (common/entrance.ts). */
   'entrance/session-seated': { status: 409, message: null },

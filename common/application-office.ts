@@ -158,7 +158,35 @@ export interface ApplicationDetail {
   seats: SeatsView;
   /** The states the office may move this application to now (the fee rule applied). */
   moves: ApplicationState[];
+  /** What withdrawing it would do to its seat, in a sentence the confirmation shows (null: it cannot be withdrawn). */
+  withdrawal: string | null;
+  /** What restoring it would do (null: it is not withdrawn). */
+  restore: RestorePlan | null;
 }
+
+/**
+ * Undoing a withdrawal (an offer declined or lapsed, the office's 'Withdrawn'): the application goes back to the
+ * state it was withdrawn from, except that a seat given up is taken back only while one of its programme is free.
+ * When none is, it waits on the waiting list (the office's to offer), or the office chooses to restore it beyond
+ * the seats (decision 0049).
+ */
+export interface RestorePlan {
+  /** The state it was withdrawn from. */
+  from: ApplicationState;
+  /** Where 'Restore' puts it. */
+  to: ApplicationState;
+  /** What restoring does to the seats, in a sentence or two. */
+  consequence: string;
+  /** No seat is free: the state restoring beyond the seats would give it back instead (null otherwise). */
+  beyondSeats: ApplicationState | null;
+  /** Why it cannot be restored (its documents were deleted), or null. */
+  problem: string | null;
+}
+
+export const RestoreSchema = z.object({
+  /** Give back the seat it held although every seat of its programme is offered or taken. */
+  confirmOverSeats: z.boolean().default(false),
+});
 
 export const StateChangeSchema = z.object({
   ids: z.array(Id.min(1)).min(1, 'Choose at least one application.').max(500, 'Change at most 500 at once.'),
@@ -167,6 +195,8 @@ export const StateChangeSchema = z.object({
   message: z.string().trim().max(1000, 'The message can be at most 1000 characters.').default(''),
   /** Offer even though the programme's seats are taken. */
   confirmOverSeats: z.boolean().default(false),
+  /** The office saw what withdrawing does (its seat goes to the next waiting) and confirms it. */
+  confirmWithdrawal: z.boolean().default(false),
 });
 export type StateChange = z.infer<typeof StateChangeSchema>;
 
@@ -176,6 +206,7 @@ export const STATE_REFUSALS = {
   'message-required': 'Write what the applicant should correct.',
   'over-seats': "The programme's seats are all offered or taken: confirm to offer beyond them.",
   'not-found': 'This application does not exist.',
+  'confirm-withdrawal': 'Confirm the withdrawal first.',
 } as const;
 export type StateRefusal = keyof typeof STATE_REFUSALS;
 

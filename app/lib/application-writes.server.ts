@@ -13,12 +13,14 @@ export const APPLICATION_MESSAGES = {
   bulk: { done: 'Applications moved.', failed: 'Could not move the applications.' },
   payment: { done: 'Payment saved.', failed: 'Could not save the payment.' },
   note: { done: 'Note added.', failed: 'Could not add the note.' },
+  restore: { done: 'Application restored.', failed: 'Could not restore the application.' },
 } as const;
 
 const stateInput = (form: FormData) => ({
   to: formText(form, 'to'),
   message: formText(form, 'message'),
   confirmOverSeats: formText(form, 'confirmOverSeats') === 'yes',
+  confirmWithdrawal: formText(form, 'confirmWithdrawal') === 'yes',
 });
 
 /** One application's move: a refusal (the fee, the seats, a missing message) is shown with its reason. */
@@ -63,4 +65,15 @@ export const addApplicationNote = (id: string): AdminWrite => ({
   messages: APPLICATION_MESSAGES.note,
   run: async (form, services, admin) =>
     services.applicationOffice.addNote(admin, id, { text: formText(form, 'text') }).then(() => undefined),
+});
+
+/** Undoes a withdrawal: says where the application went back to (the seat rule is the server's, decision 0049). */
+export const restoreApplication = (id: string): AdminWrite => ({
+  action: 'applications.decide',
+  messages: APPLICATION_MESSAGES.restore,
+  async run(form, services, admin) {
+    const confirmOverSeats = formText(form, 'confirmOverSeats') === 'yes';
+    const { to, beyondSeats } = await services.applicationOffice.restore(admin, id, { confirmOverSeats });
+    return { done: `Restored to '${STATE_LABELS[to]}'${beyondSeats ? " beyond the programme's seats" : ''}.` };
+  },
 });

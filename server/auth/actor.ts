@@ -17,11 +17,29 @@ export interface StaffActor extends Asker {
 }
 
 /**
+ * An applicant acting on their own application from the status page, found there by its reference and date
+ * of birth: named in the audit log by the reference (never the minor's name) with the address they posted from.
+ */
+export interface ApplicantActor {
+  kind: 'applicant';
+  reference: string;
+  /** The client's address as the server sees it ('' when the caller did not pass it). */
+  address: string;
+}
+
+/**
  * Who acts: resolved once at the edge of every transport and handed to what it asks of the services.
  * The command line (`npm run admin`, start-up with ADMIN_EMAIL) is whoever holds the server's files, and
- * may do everything; the system is the server's own scheduled work.
+ * may do everything; the system is the server's own scheduled work; an applicant may do nothing the policy
+ * guards (their own application's steps are checked by the service that takes them).
  */
-export type Actor = StaffActor | { kind: 'command-line' } | { kind: 'system'; job: string };
+export type Actor = StaffActor | ApplicantActor | { kind: 'command-line' } | { kind: 'system'; job: string };
+
+export const applicantActor = (reference: string, address: string): ApplicantActor => ({
+  kind: 'applicant',
+  reference,
+  address,
+});
 
 export const COMMAND_LINE_ACTOR: Actor = { kind: 'command-line' };
 
@@ -71,7 +89,8 @@ export const clientOf = (request: FastifyRequest): Client => ({
 
 /** The refusal for a decision other than 'allowed', in the API's vocabulary; null when allowed. */
 export function refusalFor(actor: Actor | null, action: Action): AppError | null {
-  if (actor && actor.kind !== 'staff') return null;
+  if (actor?.kind === 'command-line' || actor?.kind === 'system') return null;
+  if (actor?.kind === 'applicant') return forbidden('auth/forbidden');
   switch (decide(actor, action)) {
     case 'allowed':
       return null;
@@ -94,5 +113,6 @@ export function authorize(actor: Actor | null, action: Action): void {
 export function auditNameOf(actor: Actor): { id: string | null; name: string } {
   if (actor.kind === 'staff') return { id: actor.userId, name: actor.name || actor.email };
   if (actor.kind === 'command-line') return { id: null, name: 'command line' };
+  if (actor.kind === 'applicant') return { id: null, name: `applicant ${actor.reference} (status page)` };
   return { id: null, name: `system (${actor.job})` };
 }

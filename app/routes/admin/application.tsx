@@ -13,6 +13,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import {
   addApplicationNote,
   changeApplicationState,
+  restoreApplication,
   setApplicationPayment,
 } from '#app/lib/application-writes.server.ts';
 import '#app/styles/admin-applications.css';
@@ -35,6 +36,7 @@ export const action = (args: Route.ActionArgs) =>
     state: changeApplicationState(args.params.id),
     payment: setApplicationPayment(args.params.id),
     note: addApplicationNote(args.params.id),
+    restore: restoreApplication(args.params.id),
   });
 
 /** One application: every field, the photo and documents, the payment, the decision, the history. */

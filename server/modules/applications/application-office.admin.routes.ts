@@ -6,6 +6,7 @@ import {
   EXPORT_LAYOUTS,
   NoteSchema,
   PaymentDecisionSchema,
+  RestoreSchema,
   StateChangeSchema,
 } from '#common/application-office.ts';
 import { requestActor } from '#server/auth/actor.ts';
@@ -162,6 +163,22 @@ export const adminApplicationRoutes: ApiPlugin = async (app) => {
       await office.changeOne(await requestActor(request), request.params.id, request.body);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/applications/:id/restore',
+    {
+      config: decide,
+      schema: {
+        tags,
+        summary:
+          'Undo a withdrawal: the seat it gave up comes back only while one is free (else the waiting list, or beyond the seats when confirmed)',
+        params: IdParams,
+        body: RestoreSchema,
+        response: { 200: z.object({ to: z.enum(APPLICATION_STATES), beyondSeats: z.boolean() }) },
+      },
+    },
+    async (request) => office.restore(await requestActor(request), request.params.id, request.body),
   );
 
   app.post(

@@ -20,9 +20,12 @@ import {
   type ExportLayout,
   NoteSchema,
   PaymentDecisionSchema,
+  RestoreSchema,
+  type RestorePlan,
   STATE_LABELS,
   STATE_REFUSALS,
   type StateChangeResult,
+  type StateChange,
   StateChangeSchema,
   type StateRefusal,
 } from '#common/application-office.ts';
@@ -55,7 +58,22 @@ export interface ApplicationOfficeDeps {
    * The results' seats: an application that held one and moved (withdrawn, admitted, put back) closes its
    * offer and passes the seat on in the move's transaction; `changed` tells the look-up after the commit.
    */
-  seats?: { left: NonNullable<MoveOptions['seatLeft']>; changed: () => void };
+  seats?: {
+    left: NonNullable<MoveOptions['seatLeft']>;
+    changed: () => void;
+    /** What withdrawing the application would do to its seat: the sentence its confirmation states. */
+    withdrawal: (db: Db, app: ApplicationRow) => Promise<string>;
+    /** What undoing its withdrawal would do (null: not withdrawn). */
+    restorePlan: (db: Db, app: ApplicationRow) => Promise<RestorePlan | null>;
+    /** Undoes its withdrawal in the caller's transaction: the state it went back to, or why it could not. */
+    restore: (
+      trx: Db,
+      actor: Actor,
+      app: ApplicationRow,
+      at: Date,
+      overSeats: boolean,
+    ) => Promise<{ to: ApplicationState; beyondSeats: boolean } | { problem: string }>;
+  };
   /** Seats an application at the entrance (roll number, admit card) once verified, in the verifying transaction. */
   entrance?: { seatWhenReady: (trx: Db, actor: Actor, applicationId: string) => Promise<boolean> };
 }
@@ -117,24 +135,30 @@ export function createApplicationOfficeService({
     return { seasons, season: season ?? null };
   }
 
-  function refusal(reason: StateRefusal, reference: string): AppError {
-    const message = `${reference}: ${STATE_REFUSALS[reason]}`;
+  function refusal(reason: StateRefusal, reference: string, detail = ''): AppError {
+    const message = `${reference}: ${STATE_REFUSALS[reason]}${detail ? ` ${detail}` : ''}`;
     if (reason === 'message-required') return badRequest('validation', STATE_REFUSALS[reason]);
     if (reason === 'not-found') return notFound('application');
+    if (reason === 'confirm-withdrawal') return conflict('application/confirm-withdrawal', message);
     return conflict(reason === 'over-seats' ? 'application/over-seats' : 'application/move-refused', message);
   }
 
-  /** One application's move, in its own transaction: checked, saved, its history and the audit log written. */
+  /**
+   * One application's move, in its own transaction: checked, saved, its history and the audit log written.
+   * 'Withdrawn' is made only once confirmed: unconfirmed, the answer says what it would do to the seat.
+   */
   async function moveOne(
     actor: Actor,
     id: string,
-    to: ApplicationState,
-    message: string,
-    confirmOverSeats: boolean,
-  ): Promise<{ reference: string; refused: StateRefusal | null }> {
+    { to, message, confirmOverSeats, confirmWithdrawal }: Omit<StateChange, 'ids'>,
+  ): Promise<{ reference: string; refused: StateRefusal | null; detail?: string }> {
     return db.transaction().execute(async (trx) => {
       const app = await repo.findApplication(trx, id);
       if (!app) return { reference: '', refused: 'not-found' as const };
+      if (to === 'withdrawn' && !confirmWithdrawal && STATE_MOVES[app.state as ApplicationState]?.includes(to)) {
+        const detail = (await seats?.withdrawal(trx, app)) ?? '';
+        return { reference: app.reference, refused: 'confirm-withdrawal' as const, detail };
+      }
       const refused = await moveApplication(trx, notices.siteUrl, actor, app, to, clock.now(), {
         message,
         overSeats: confirmOverSeats,
@@ -248,7 +272,7 @@ export function createApplicationOfficeService({
         .transaction()
         .execute((trx) => audit(trx, actor, { kind: 'application-opened', subject: app.reference }, at));
       const programmeIds = [app.first_choice, ...(app.second_choice ? [app.second_choice] : [])];
-      const [[season, programmes, category], documents, payment, events, seats] = await Promise.all([
+      const [[season, programmes, category], documents, payment, events, programmeSeats] = await Promise.all([
         repo.namesOf(db, app.season_id, programmeIds, app.category_id),
         repo.documentsOf(db, id),
         repo.findPayment(db, id),
@@ -327,8 +351,13 @@ export function createApplicationOfficeService({
           to: e.to_state,
           text: e.text,
         })),
-        seats: { ...seats, left: Math.max(0, seats.seats - seats.offered - seats.admitted) },
+        seats: {
+          ...programmeSeats,
+          left: Math.max(0, programmeSeats.seats - programmeSeats.offered - programmeSeats.admitted),
+        },
         moves: STATE_MOVES[state].filter((to) => stateMoveProblem(state, to, paymentState) === null),
+        withdrawal: STATE_MOVES[state].includes('withdrawn') ? ((await seats?.withdrawal(db, app)) ?? '') : null,
+        restore: (await seats?.restorePlan(db, app)) ?? null,
       };
     },
 
@@ -379,12 +408,15 @@ export function createApplicationOfficeService({
      */
     async changeState(actor: Actor, input: unknown): Promise<StateChangeResult> {
       authorize(actor, 'applications.decide');
-      const { ids, to, message, confirmOverSeats } = parse(StateChangeSchema, input);
+      const { ids, ...change } = parse(StateChangeSchema, input);
       const result: StateChangeResult = { moved: [], refused: [] };
       for (const id of [...new Set(ids)]) {
-        const { reference, refused } = await moveOne(actor, id, to, message, confirmOverSeats);
+        const { reference, refused, detail } = await moveOne(actor, id, change);
         if (!refused) result.moved.push(id);
-        else result.refused.push({ id, reference, reason: refused, message: STATE_REFUSALS[refused] });
+        else {
+          const message = `${STATE_REFUSALS[refused]}${detail ? ` ${detail}` : ''}`;
+          result.refused.push({ id, reference, reason: refused, message });
+        }
       }
       if (result.moved.length > 0) {
         notices.queued();
@@ -396,11 +428,31 @@ export function createApplicationOfficeService({
     /** The same for one application: a refusal is an error (409 over the seats, unless confirmed). */
     async changeOne(actor: Actor, id: string, input: unknown): Promise<void> {
       authorize(actor, 'applications.decide');
-      const { to, message, confirmOverSeats } = parse(StateChangeSchema, { ...(input as object), ids: [id] });
-      const { reference, refused } = await moveOne(actor, id, to, message, confirmOverSeats);
-      if (refused) throw refusal(refused, reference);
+      const { ids: _, ...change } = parse(StateChangeSchema, { ...(input as object), ids: [id] });
+      const { reference, refused, detail } = await moveOne(actor, id, change);
+      if (refused) throw refusal(refused, reference, detail);
       notices.queued();
       seats?.changed();
+    },
+
+    /**
+     * Undoes a withdrawal (an offer declined or lapsed, the office's 'Withdrawn'): the rule of decision 0049,
+     * which gives a seat back only while one is free unless the office confirms going beyond the seats.
+     */
+    async restore(actor: Actor, id: string, input: unknown): Promise<{ to: ApplicationState; beyondSeats: boolean }> {
+      authorize(actor, 'applications.decide');
+      // It may give a seat back, which is the merit list's and the offers' business too.
+      authorize(actor, 'merit.manage');
+      const { confirmOverSeats } = parse(RestoreSchema, input);
+      if (!seats) throw conflict('application/not-restorable', 'Restoring needs the results service.');
+      const outcome = await db.transaction().execute(async (trx) => {
+        const app = await mustFind(trx, id);
+        return seats.restore(trx, actor, app, clock.now(), confirmOverSeats);
+      });
+      if ('problem' in outcome) throw conflict('application/not-restorable', outcome.problem);
+      notices.queued();
+      seats.changed();
+      return outcome;
     },
 
     /**

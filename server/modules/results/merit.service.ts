@@ -15,7 +15,7 @@ import {
 import { endOfNepalDay, nepalToday } from '#common/nepal-time.ts';
 import { MeritSettingsSchema, PublishSchema } from '#common/results.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Actor, authorize } from '#server/auth/actor.ts';
+import { type Actor, applicantActor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow, MeritSettingsRow } from '#server/db/schema.ts';
@@ -29,8 +29,6 @@ import * as repo from './merit.repository.ts';
 
 /** Results are published and offers lapse as the server itself, with nobody signed in. */
 export const RESULTS_ACTOR: Actor = { kind: 'system', job: 'results' };
-/** An applicant declining their own offer from the status page (they are found by reference and date of birth). */
-export const APPLICANT_ACTOR: Actor = { kind: 'system', job: 'applicant on the status page' };
 
 const DAY_MS = 86_400_000;
 
@@ -373,11 +371,17 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
       };
     },
 
-    /** The applicant declines their open offer from the status page: the seat goes to the next on the list. */
-    async declineOwn(applicationId: string): Promise<void> {
+    /**
+     * The applicant declines their open offer from the status page (the caller found the application by its
+     * reference and date of birth): the seat goes to the next on the list. The history and the audit log name
+     * the applicant by the reference, and the audit log records `clientIp`, the address the page was posted from.
+     */
+    async declineOwn(applicationId: string, clientIp = ''): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const open = await repo.openOfferOf(trx, applicationId);
-        if (!open || !(await giveUp(trx, APPLICANT_ACTOR, open.id, applicationId, 'declined'))) {
+        const app = open ? await office.findApplication(trx, applicationId) : undefined;
+        const actor = applicantActor(app?.reference ?? '', clientIp);
+        if (!open || !app || !(await giveUp(trx, actor, open.id, applicationId, 'declined'))) {
           throw refusal('offer/not-open');
         }
       });

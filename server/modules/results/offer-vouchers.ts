@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { OFFER_VOUCHER_KIND } from '#common/application.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import { type Actor, applicantActor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal } from '#server/errors.ts';
@@ -13,7 +13,6 @@ import { type ApplicationNotifier, queueApplicationNotice } from '#server/module
 import * as office from '#server/modules/applications/application-office.repository.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { APPLICANT_ACTOR } from './merit.service.ts';
 import * as repo from './merit.repository.ts';
 
 /**
@@ -72,7 +71,13 @@ export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeo
      * birth). Refused before the file is even read when the offer is not open, already has a voucher waiting or
      * is past its deadline; then the file is checked as the application's documents are.
      */
-    async send(applicationId: string, voucherNumber: string, files: { body: Buffer }[]): Promise<void> {
+    async send(
+      applicationId: string,
+      voucherNumber: string,
+      files: { body: Buffer }[],
+      /** The address the status page was posted from, for the audit log. */
+      clientIp = '',
+    ): Promise<void> {
       const number = VoucherNumberSchema.safeParse(voucherNumber);
       if (!number.success) throw badRequest('validation', number.error.issues[0]?.message);
       const before = await sendable(db, applicationId, clock.now().toISOString());
@@ -99,7 +104,8 @@ export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeo
               if (!app) throw refusal('offer/not-open');
               await intake.insertDocument(trx, document);
               await intake.insertEvent(trx, event);
-              await audit(trx, APPLICANT_ACTOR, { kind: 'offer-voucher-sent', subject: app.reference }, now);
+              const applicant = applicantActor(app.reference, clientIp);
+              await audit(trx, applicant, { kind: 'offer-voucher-sent', subject: app.reference }, now);
               await queueApplicationNotice(trx, notices.siteUrl, app, 'offer-voucher-sent', now);
             }),
           // The files could not be kept: the voucher is not taken (the applicant is told and may send it again).

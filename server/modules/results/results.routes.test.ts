@@ -313,6 +313,7 @@ describe('seats the office releases', () => {
   it('withdrawing an offered applicant closes the offer and offers the seat to the next waiting, messages queued', async () => {
     const res = await as(office, 'POST', `/api/admin/applications/${f.applications[3]!.id}/state`, {
       to: 'withdrawn',
+      confirmWithdrawal: true,
     });
     expect(res.statusCode, res.body).toBe(204);
     expect(await stateOf(3)).toBe('withdrawn');
@@ -344,6 +345,7 @@ describe('seats the office releases', () => {
   it('an admitted applicant who withdraws frees the seat; with nobody waiting nothing more moves', async () => {
     const res = await as(office, 'POST', `/api/admin/applications/${f.applications[1]!.id}/state`, {
       to: 'withdrawn',
+      confirmWithdrawal: true,
     });
     expect(res.statusCode, res.body).toBe(204);
     expect(await stateOf(1)).toBe('withdrawn');

@@ -1,23 +1,29 @@
 import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
+import { ApplicationRestore } from './application-restore.tsx';
+import { ApplicationWithdraw } from './application-withdraw.tsx';
 
 /**
  * The moves open to this application now (the server checks them again), the seats of its programme, and
  * 'Needs correction' with the message the applicant reads on their status page. Offering when the seats are
- * all taken needs the confirmation box ticked.
+ * all taken needs the confirmation box ticked; 'Withdrawn' asks first, saying where the seat goes; a withdrawn
+ * application may be restored.
  */
 export function ApplicationDecision({ application: a }: { application: ApplicationDetail }) {
   const { fetcher, busy } = useAdminWrite();
   const { seats } = a;
   const full = seats.left <= 0;
-  const plain = a.moves.filter((m) => m !== 'needs-correction' && !(m === 'offered' && full));
+  const plain = a.moves.filter((m) => m !== 'needs-correction' && m !== 'withdrawn' && !(m === 'offered' && full));
   return (
     <div className="application-decision">
       <p className="application-decision__seats" aria-label="Seats">
         {seats.programme}: <strong>{seats.seats}</strong> seats, <strong>{seats.offered}</strong> offered,{' '}
         <strong>{seats.admitted}</strong> admitted, <strong>{seats.left}</strong> left
       </p>
-      {a.moves.length === 0 ? <p>No further move: the application is {STATE_LABELS[a.state].toLowerCase()}.</p> : null}
+      {a.moves.length === 0 && !a.restore ? (
+        <p>No further move: the application is {STATE_LABELS[a.state].toLowerCase()}.</p>
+      ) : null}
+      <ApplicationRestore application={a} />
       {plain.length > 0 ? (
         <fetcher.Form method="post" className="application-decision__moves">
           <input type="hidden" name="intent" value="state" />
@@ -54,6 +60,7 @@ export function ApplicationDecision({ application: a }: { application: Applicati
           </button>
         </fetcher.Form>
       ) : null}
+      {a.moves.includes('withdrawn') ? <ApplicationWithdraw application={a} /> : null}
       {a.state === 'needs-correction' && a.correction ? (
         <p className="application-decision__asked">
           Asked to correct: <q>{a.correction}</q>

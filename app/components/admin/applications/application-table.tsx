@@ -90,6 +90,11 @@ export function ApplicationTable({ page }: { page: ApplicationsPage }) {
         <label className="applications-bulk__confirm">
           <input type="checkbox" name="confirmOverSeats" value="yes" /> Offer even beyond the seats
         </label>
+        <label className="applications-bulk__confirm">
+          {/* Unticked, a withdrawal is refused with what it would do to each seat: read that, then tick. */}
+          <input type="checkbox" name="confirmWithdrawal" value="yes" /> Withdraw even where a seat goes to the next
+          waiting
+        </label>
         <button type="submit" className="button button--primary" disabled={busy}>
           Move selected
         </button>
