@@ -20,6 +20,7 @@ import { createImagesService } from './modules/images/images.service.ts';
 import { createPhotoQueue } from './modules/images/photo-queue.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
+import { restoreApplication, restorePlan, withdrawalConsequence } from './modules/results/freed-seats.ts';
 import { createMeritService } from './modules/results/merit.service.ts';
 import { createOfferVouchers } from './modules/results/offer-vouchers.ts';
 import { createResultsLookup } from './modules/results/results-lookup.ts';
@@ -213,7 +214,14 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       log,
       keepDays: env.APPLICATION_DOCUMENTS_KEEP_DAYS,
       notices: applicationNotices,
-      seats: { left: merit.seatLeft, changed: () => resultsLookup.invalidate() },
+      seats: {
+        left: merit.seatLeft,
+        changed: () => resultsLookup.invalidate(),
+        withdrawal: withdrawalConsequence,
+        restorePlan,
+        restore: (trx, actor, app, at, overSeats) =>
+          restoreApplication(trx, applicationNotices.siteUrl, actor, app, at, overSeats),
+      },
       entrance,
     }),
     entrance,
