@@ -164,9 +164,6 @@ export const applyEn = {
     tooManyPixels: (megapixels: number) =>
       `This picture has too many pixels: at most ${megapixels} megapixels. Send a smaller copy, or take the photo again at a lower resolution.`,
     pdfScripts: 'This PDF contains scripts; save it again as a plain PDF (Print → Save as PDF) and send that copy.',
-    tooManyPixels: (megapixels: number) =>
-      `This picture has too many pixels: at most ${megapixels} megapixels. Send a smaller copy, or take the photo again at a lower resolution.`,
-    pdfScripts: 'This PDF contains scripts; save it again as a plain PDF (Print → Save as PDF) and send that copy.',
     keptGone: 'A file kept for this form is gone (files are kept for an hour). Please choose it again.',
     notKept: 'Not kept on the server (too many files waiting from this connection). Please choose it again.',
     tooFast: 'Please take a moment to check the form before sending.',
