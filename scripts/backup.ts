@@ -5,6 +5,8 @@
  * server makes on its schedule (server/backups/write-backup.ts for SQLite, write-pg-backup.ts for
  * PostgreSQL with pg_dump). Restore with `npm run restore`.
  */
+// First: the files and folders it writes are its user's alone (0600, 0700).
+import '#server/startup/private-files.ts';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';

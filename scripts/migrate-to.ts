@@ -10,6 +10,8 @@
  * every row of every table in one transaction and every stored file, then checks that the row count
  * of every table and the number of files match, and prints a summary. The source is left untouched.
  */
+// First: the files and folders it writes are its user's alone (0600, 0700).
+import '#server/startup/private-files.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import { readFile } from 'node:fs/promises';

@@ -9,6 +9,8 @@
  * It refuses a target that is not empty, so it can never overwrite a live install. The archive is
  * unpacked beside the target and checked against its manifest before anything is written.
  */
+// First: the files and folders it writes are its user's alone (0600, 0700).
+import '#server/startup/private-files.ts';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';

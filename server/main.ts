@@ -2,6 +2,8 @@
 import './startup/node-env.ts';
 // Then: how far the heap grows between full collections (see the file).
 import './startup/heap-growth.ts';
+// Then: the files and folders it makes are its user's alone (see the file).
+import './startup/private-files.ts';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -24,6 +24,20 @@ describe('local storage', () => {
     expect(await storage.get('img/abc/1-400.webp')).toBeNull();
   });
 
+  it('writes files only its user may read (0600) in folders only it may open (0700), whatever the umask', async () => {
+    const was = process.umask(0o022);
+    try {
+      await storage.put('doc/app-1/d-1/document.pdf', Buffer.from('%PDF-'), 'application/pdf');
+    } finally {
+      process.umask(was);
+    }
+    const mode = async (p: string) => (await fs.stat(path.join(root, p))).mode & 0o777;
+    expect(await mode('doc/app-1/d-1/document.pdf')).toBe(0o600);
+    expect(await mode('doc/app-1/d-1')).toBe(0o700);
+    expect(await mode('doc')).toBe(0o700);
+    await storage.delete('doc/app-1/d-1/document.pdf');
+  });
+
   it('treats deleting a missing key as done', async () => {
     await expect(storage.delete('img/none/x.webp')).resolves.toBeUndefined();
   });

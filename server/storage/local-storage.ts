@@ -16,6 +16,14 @@ import {
   isValidKey,
 } from './storage.ts';
 
+/**
+ * Uploads are the server's user's alone (applicants' documents among them): nothing else reads the data
+ * folder (docs/security.md), whatever the process's umask.
+ */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+const makeFolder = (dir: string) => fs.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
+
 /** The one write that fills the disk; a test replaces it with one that fails as a full disk does. */
 export type WriteFile = (file: string, body: Buffer) => Promise<void>;
 
@@ -24,7 +32,7 @@ export type WriteFile = (file: string, body: Buffer) => Promise<void>;
  * the data is flushed) and a published file is never an empty shell after a power cut.
  */
 export const writeFileDurably: WriteFile = async (file, body) => {
-  const handle = await fs.open(file, 'w');
+  const handle = await fs.open(file, 'w', PRIVATE_FILE);
   try {
     await handle.writeFile(body);
     await handle.datasync();
@@ -111,7 +119,7 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
     async stage(batch, key, body) {
       const file = stagedFile(batch, key);
       await outOfSpaceChecked(async () => {
-        await fs.mkdir(path.dirname(file), { recursive: true });
+        await makeFolder(path.dirname(file));
         await writeFile(file, body);
       });
     },
@@ -120,7 +128,7 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
       const from = stagedFile(batch, key);
       const to = fileOf(key);
       await outOfSpaceChecked(async () => {
-        await fs.mkdir(path.dirname(to), { recursive: true });
+        await makeFolder(path.dirname(to));
         try {
           await fs.rename(from, to);
         } catch (err) {
