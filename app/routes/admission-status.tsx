@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           voucherRefused = { number, message: t.errors.required(missing) };
           voucherStatus = 400;
         } else {
-          await context.services.offerVouchers.send(id, number, files);
+          await context.services.offerVouchers.send(id, number, files, context.clientIp);
           voucherSent = true;
         }
       } catch (err) {
@@ -150,7 +150,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'decline') {
       // Found by the reference and access key first (a wrong one is refused as any look-up is), then declined.
-      await context.services.merit.declineOwn(await intake.applicationOf(values.reference, key, context.clientIp));
+      // The audit names the applicant's reference and the address the decline came from.
+      const id = await intake.applicationOf(values.reference, key, context.clientIp);
+      await context.services.merit.declineOwn(id, context.clientIp);
       declined = true;
     }
     const status = await intake.status(values.reference, key, context.clientIp);

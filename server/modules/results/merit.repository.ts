@@ -215,6 +215,7 @@ export const publishedResults = (db: Db) =>
     )
     .select([
       'm.season_id',
+      'm.application_id',
       'm.outcome',
       'm.waitlist_position',
       'a.state',

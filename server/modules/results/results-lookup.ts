@@ -1,15 +1,23 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#common/results.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal, tooManyRequests } from '#server/errors.ts';
-import { createMemoryWindows } from '#server/rate-limit/memory-window.ts';
+import { eventSince, insertEvent } from '#server/modules/applications/application-intake.repository.ts';
+import { limitKeyOf } from '#server/rate-limit/client-key.ts';
+import { createMemoryPace } from '#server/rate-limit/memory-pace.ts';
 import * as repo from './merit.repository.ts';
 
 const HOUR_MS = 3_600_000;
-/** Addresses whose misses are remembered at once: about 100 bytes each, a few MB at most. */
+/** Addresses (and roll numbers) whose misses are remembered at once: about 100 bytes each, a few MB at most. */
 const MAX_ADDRESSES = 50_000;
+/**
+ * Misses allowed on one roll number, from anywhere: five back to back, then one every twelve minutes. A date
+ * of birth is one of about a thousand days: a walk on one roll number takes days and the office is told at
+ * once; a parent who mistypes five times waits twelve minutes.
+ */
+const ROLL_MISSES = { perHour: 5, burst: 5 };
 /**
  * The answer to every miss, made once: an unknown roll number and a wrong date of birth get this very object,
  * and a miss on results day's crowd costs no new error and no stack trace (the error handler only reads it).
@@ -20,7 +28,10 @@ export interface ResultsLookupDeps {
   db: Db;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'error'>;
-  /** Look-ups that find nothing per address per hour; successes are not counted (a school lab shares one). */
+  /**
+   * Look-ups that find nothing per address (an IPv6 client's /64) per hour, paced: all of them back to back,
+   * then one every hour / this. Successes are not counted (a school lab shares one address).
+   */
   failuresPerHour: number;
 }
 
@@ -46,18 +57,47 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
   let version: string | null = null;
   let building: Promise<void> | null = null;
   /**
-   * Misses per address in this process's memory, so neither a look-up nor a miss waits on the database (a
-   * miss written to SQLite one by one held results day's crowd back). The limit is per process: with P
-   * processes behind one address's requests, a script walking dates of birth gets at most P × the limit an
-   * hour (one process with SQLite; several behind a load balancer with PostgreSQL: decision 0031).
+   * Misses per address and per roll number in this process's memory, so neither a look-up nor a miss waits on
+   * the database (a miss written to SQLite one by one held results day's crowd back). The limits are per
+   * process: with P processes behind one address's requests, a script gets at most P × the allowance (one
+   * process with SQLite; several behind a load balancer with PostgreSQL: decision 0031).
    */
-  const misses = createMemoryWindows({ windowMs: HOUR_MS, maxKeys: MAX_ADDRESSES });
+  const misses = createMemoryPace({ perHour: failuresPerHour, burst: failuresPerHour }, MAX_ADDRESSES);
+  const rollMisses = createMemoryPace(ROLL_MISSES, MAX_ADDRESSES);
+  /** The application of each published roll number, to tell the office of a walk on it. */
+  let applicationOfRoll = new Map<number, string>();
+
+  /**
+   * Once per pause, a line in the history of the application with this roll number (the office reads it);
+   * written after the answer, so a crowd's look-ups never wait on it. Nothing of the applicant is logged.
+   */
+  function tellOfficeOfPausedLookUps(roll: number, now: number): void {
+    const applicationId = applicationOfRoll.get(roll);
+    if (!applicationId) return;
+    const at = new Date(now);
+    void (async () => {
+      if (await eventSince(db, applicationId, 'look-ups-paused', new Date(now - HOUR_MS).toISOString())) return;
+      await insertEvent(db, {
+        id: randomUUID(),
+        application_id: applicationId,
+        at: at.toISOString(),
+        user_id: null,
+        actor_name: 'System',
+        kind: 'look-ups-paused',
+        from_state: '',
+        to_state: '',
+        text: `${ROLL_MISSES.burst} results look-ups of this roll number with a wrong date of birth: its look-ups wait ${Math.round(60 / ROLL_MISSES.perHour)} minutes between tries.`,
+      });
+    })().catch((err: unknown) => log.error({ err }, 'recording paused results look-ups failed'));
+  }
 
   async function build(): Promise<void> {
     const seen = await repo.resultsVersion(db);
     const rows = await repo.publishedResults(db);
     const next = new Map<string, ResultView>();
+    const applications = new Map<number, string>();
     for (const r of rows) {
+      applications.set(Number(r.roll_number), r.application_id);
       const outcome = outcomeOf(r.outcome, r.state);
       const shown = Number(r.show_marks) === 1;
       next.set(keyOf(Number(r.roll_number), r.birth_date), {
@@ -71,6 +111,7 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
       });
     }
     index = next;
+    applicationOfRoll = applications;
     version = seen;
   }
 
@@ -92,28 +133,34 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
       version = null;
       void rebuild().catch((err: unknown) => log.error({ err }, 'rebuilding the results look-up failed'));
     },
-    /** Forgets addresses whose hour is over, so an idle process holds none (the schedule calls it). */
+    /** Forgets addresses and roll numbers whose allowance is full again, so an idle process holds none. */
     sweep(): void {
-      misses.sweep(clock.now().getTime());
+      const now = clock.now().getTime();
+      misses.sweep(now);
+      rollMisses.sweep(now);
     },
+    /**
+     * A roll number's allowance comes first: once a walk used it up, every look-up of that roll number waits,
+     * the right date too. A right answer is never refused because others behind the same address mistyped;
+     * misses count against the address, paced, so a mistyping parent waits minutes, not an hour.
+     */
     async lookUp(input: unknown, clientIp: string): Promise<ResultView> {
       const now = clock.now().getTime();
-      const limited = () => {
-        const { resetAt } = misses.peek(clientIp, now);
-        return tooManyRequests(
-          'results/lookups-limited',
-          'Too many look-ups that found nothing.',
-          (resetAt - now) / 1000,
-        );
-      };
-      if (misses.peek(clientIp, now).count >= failuresPerHour) throw limited();
+      const limited = (waitMs: number) =>
+        tooManyRequests('results/lookups-limited', 'Too many look-ups that found nothing.', waitMs / 1000);
       const parsed = ResultsLookupSchema.safeParse(input);
       if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message);
+      const roll = parsed.data.rollNumber;
+      const rollWait = rollMisses.wait(String(roll), now);
+      if (rollWait > 0) throw limited(rollWait);
       if (version === null) await rebuild();
       // A wrong date of birth and an unknown roll number are the same miss of the same key: the same work.
-      const found = index.get(keyOf(parsed.data.rollNumber, parsed.data.birthDate));
+      const found = index.get(keyOf(roll, parsed.data.birthDate));
       if (found) return found;
-      if (misses.hit(clientIp, now).count > failuresPerHour) throw limited();
+      const addressWait = misses.take(limitKeyOf(clientIp), now);
+      rollMisses.take(String(roll), now);
+      if (rollMisses.wait(String(roll), now) > 0) tellOfficeOfPausedLookUps(roll, now);
+      if (addressWait > 0) throw limited(addressWait);
       throw MISS;
     },
   };

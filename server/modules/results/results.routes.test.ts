@@ -355,21 +355,51 @@ describe('seats the office releases', () => {
   });
 });
 
-describe('the failure limit', () => {
-  it('cuts off an address after its misses, and successes do not count', async () => {
+describe('the failure limits', () => {
+  it('slow an address after its misses, yet serve a right answer from it; successes do not count', async () => {
     const birth = await birthOf(4);
     for (let i = 0; i < 10; i++) {
       expect((await lookUp(String(roll(4)), birth, '10.0.0.9')).statusCode).toBe(200);
     }
-    for (let i = 0; i < 5; i++) {
-      expect((await lookUp(String(roll(4)), `2068-01-${String(i + 1).padStart(2, '0')}`, '10.0.0.9')).statusCode).toBe(
-        404,
-      );
-    }
-    const cut = await lookUp(String(roll(4)), birth, '10.0.0.9');
+    // Parents behind one address mistype other roll numbers until the address's allowance (5 here) is used.
+    const codes = [];
+    for (let i = 0; i < 7; i++) codes.push((await lookUp(String(9000 + i), birth, '10.0.0.9')).statusCode);
+    expect(codes).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    const cut = await lookUp('9100', birth, '10.0.0.9');
     expect(cut.statusCode).toBe(429);
+    // A mistyping parent waits minutes (an hour / 5 here), not the hour.
     expect(Number(cut.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected.
-    expect((await lookUp(String(roll(4)), birth, '10.0.0.10')).statusCode).toBe(200);
+    expect(Number(cut.headers['retry-after'])).toBeLessThanOrEqual(12 * 60);
+    // The parent who types their own right is served from the same address.
+    expect((await lookUp(String(roll(4)), birth, '10.0.0.9')).statusCode).toBe(200);
+    clock.advance(12 * 60_000);
   });
+
+  it('pause a walk on one roll number from one IPv6 /64 after five misses, for everyone, and tell the office', async () => {
+    const birth = await birthOf(3);
+    const answers: number[] = [];
+    for (let i = 0; i < 1042; i++) {
+      const day = `2067-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 30) + 1).padStart(2, '0')}`;
+      if (day === birth) continue;
+      const address = `2001:db8:77:1:${(i >> 8).toString(16)}:${(i & 0xff).toString(16)}::1`;
+      answers.push((await lookUp(String(roll(3)), day, address)).statusCode);
+    }
+    expect(answers.filter((c) => c === 200)).toHaveLength(0);
+    expect(answers.filter((c) => c === 404)).toHaveLength(5);
+    // The right date of birth waits too, from anywhere, until the roll number's next try is due.
+    const paused = await lookUp(String(roll(3)), birth, '10.0.0.30');
+    expect(paused.statusCode).toBe(429);
+    expect(Number(paused.headers['retry-after'])).toBeLessThanOrEqual(12 * 60);
+    await vi.waitFor(async () => {
+      const told = await t.db
+        .selectFrom('application_events')
+        .select('text')
+        .where('application_id', '=', f.applications[3]!.id)
+        .where('kind', '=', 'look-ups-paused')
+        .execute();
+      expect(told).toHaveLength(1);
+    });
+    clock.advance(12 * 60_000);
+    expect((await lookUp(String(roll(3)), birth, '10.0.0.30')).statusCode).toBe(200);
+  }, 60_000);
 });
