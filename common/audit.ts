@@ -24,7 +24,6 @@ export const AUDIT_KIND_LABELS = {
   'season-deleted': 'Admission season deleted',
   'application-changed': 'Application changed',
   'application-opened': 'Application opened',
-  'application-key-sent': 'New access key sent',
   'application-document-opened': "Applicant's document opened",
   'applications-exported': 'Applications exported',
   'application-documents-deleted': "Applicants' documents deleted",

@@ -21,7 +21,7 @@ import { startDatabase } from './startup/start-database.ts';
 import { startLines, startedInTerminal } from './startup/terminal.ts';
 import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
-import { startDocumentPurges } from './modules/applications/document-purge-schedule.ts';
+import { startDocumentPurges, startKeptFileSweeps } from './modules/applications/document-purge-schedule.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
 import { MOVED_CLOCK_TICK_MS, RESULTS_TICK_MS, startResultsSchedule } from './modules/results/results-schedule.ts';
 
@@ -107,6 +107,8 @@ if (!app.services.messages.emailReady)
 startStorageSweeps(storage, fileOwners(db), app.log);
 // Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.
 startDocumentPurges(app.services.applicationOffice, app.log);
+// Files refused application forms kept, deleted within the hour.
+startKeptFileSweeps(app.services.keptFiles, app.log);
 // Results published at their time, offers lapsed at their deadline, with nobody signed in.
 startResultsSchedule(
   app.services.merit,

@@ -41,6 +41,7 @@ import { createOffsite, offsiteOptions } from './backups/offsite.ts';
 import { damageWatchOf } from './db/damage-watch.ts';
 import { createBallast } from './storage/ballast.ts';
 import { onOutOfSpace } from './storage/out-of-space.ts';
+import { createPendingDocuments } from './modules/applications/application-pending.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -183,7 +184,11 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       maxPerHour: env.APPLICATION_MAX_PER_HOUR,
       lookupFailuresPerHour: env.APPLICATION_LOOKUP_FAILURES_PER_HOUR,
       notices: applicationNotices,
+      // Applicants' files stop short of the reserve on DATA_DIR's disk (a bucket is not on it).
+      ...(env.S3_BUCKET ? {} : { roomFor: (bytes: number) => ballast.roomFor(bytes) }),
     }),
+    /** Files refused application forms keep for the corrected form: swept within the hour, shown to owners. */
+    keptFiles: createPendingDocuments({ db, storage, log, clock }),
     messages,
     outbox,
     auth: createAuthService(

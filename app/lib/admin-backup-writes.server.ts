@@ -17,4 +17,13 @@ export const BACKUP_WRITES = {
       };
     },
   },
+  /** Every file refused application forms keep, deleted now (audited); those forms ask for their files again. */
+  clearKeptFiles: {
+    action: 'backups.manage',
+    messages: { done: 'Kept files deleted.', failed: 'The kept files could not be deleted.' },
+    async run(_form, services, admin) {
+      const cleared = await services.keptFiles.clear(admin);
+      return { done: `Deleted ${cleared.files} kept files (${formatBytes(cleared.bytes)}).` };
+    },
+  },
 } satisfies Record<string, AdminWrite>;

@@ -229,6 +229,22 @@ export interface RateLimitsTable {
   reset_at: string;
 }
 
+/**
+ * A file a refused application form keeps for the corrected form (server/modules/applications/
+ * application-documents.ts): the caps per form and per address and the expiry are counted from these rows.
+ */
+export interface ApplicationPendingFilesTable {
+  key: string;
+  upload_token: string;
+  /** The limits' key of the address that sent it (an IPv6 address's /64). */
+  address: string;
+  kind: string;
+  name: string;
+  bytes: number;
+  /** When it was kept, or last asked for again by the form. */
+  kept_at: string;
+}
+
 /** One metric of one sampled page load (server/modules/vitals); no address, cookie or URL is kept. */
 export interface VitalsTable {
   id: string;
@@ -415,6 +431,7 @@ export interface Database {
   application_documents: ApplicationDocumentsTable;
   application_payments: ApplicationPaymentsTable;
   application_events: ApplicationEventsTable;
+  application_pending_files: ApplicationPendingFilesTable;
   outbox_messages: OutboxMessagesTable;
   message_settings: MessageSettingsTable;
   inquiry_replies: InquiryRepliesTable;

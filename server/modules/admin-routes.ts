@@ -3,6 +3,7 @@ import { adminBackupsRoutes } from '#server/backups/backups.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
 import { adminApplicationRoutes } from './applications/application-office.admin.routes.ts';
+import { adminKeptFilesRoutes } from './applications/kept-files.admin.routes.ts';
 import { adminEntranceRoutes } from './entrance/entrance.admin.routes.ts';
 import { adminCalendarRoutes } from './calendar/calendar.admin.routes.ts';
 import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
@@ -44,5 +45,6 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminStaffRoutes,
   adminAccountRoutes,
   adminBackupsRoutes,
+  adminKeptFilesRoutes,
   adminSearchRoutes,
 ];

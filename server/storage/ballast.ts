@@ -66,6 +66,20 @@ export function createBallast(dataDir: string, bytes: number, log: Log) {
       making ??= make().finally(() => (making = undefined));
       return making;
     },
+    /**
+     * Whether the public (an applicant's files) may write `size` more bytes: only while the disk keeps the
+     * reserve's size free besides them and besides the reserve itself. The reserve is the office's (a sign-in,
+     * a delete); a public form stops short of it, so it never fills the disk nor eats a released reserve.
+     */
+    async roomFor(size: number): Promise<boolean> {
+      try {
+        const { bavail, bsize } = await fsp.statfs(dataDir);
+        return bavail * bsize - size >= bytes;
+      } catch (err) {
+        log.error({ err, dataDir }, 'the free space of the disk could not be read');
+        return true;
+      }
+    },
     /** Gives the reserve's space back to the disk at once (the request that found it full answered already). */
     release(): boolean {
       try {

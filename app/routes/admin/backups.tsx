@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from 'react-router';
+import { DeleteButton } from '#app/components/admin/delete-button.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { BACKUP_WRITES } from '#app/lib/admin-backup-writes.server.ts';
@@ -13,14 +14,18 @@ export const meta: Route.MetaFunction = () => adminMeta('Backups');
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, 'backups.manage');
-  const [status, usage] = await Promise.all([context.services.backups.status(), context.services.backups.diskUsage()]);
-  return { status, usage };
+  const [status, usage, kept] = await Promise.all([
+    context.services.backups.status(),
+    context.services.backups.diskUsage(),
+    context.services.keptFiles.usage(),
+  ]);
+  return { status, usage, kept };
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, BACKUP_WRITES);
 
 export default function AdminBackups({ loaderData }: Route.ComponentProps) {
-  const { status, usage } = loaderData;
+  const { status, usage, kept } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const { disk, lastGood, lastDrill } = status;
@@ -83,6 +88,27 @@ export default function AdminBackups({ loaderData }: Route.ComponentProps) {
               <li>Backups {usage.backupsBytes > 0 ? formatBytes(usage.backupsBytes) : 'none'}</li>
               {usage.reserveBytes > 0 ? <li>Reserve for a full disk {formatBytes(usage.reserveBytes)}</li> : null}
             </ul>
+          </dd>
+        </div>
+        <div>
+          <dt id="kept-files">Files kept for refused application forms</dt>
+          <dd>
+            {kept.files === 0
+              ? 'None'
+              : `${formatBytes(kept.bytes)} in ${kept.files} files, of ${kept.forms} forms from ${kept.addresses} addresses`}
+            <p className="backup-now__hint">
+              A refused form keeps its accepted files for {kept.keepMinutes} minutes, at most{' '}
+              {formatBytes(kept.addressCapBytes)} per address, so a parent does not choose them twice.
+            </p>
+            {kept.files > 0 ? (
+              <DeleteButton
+                id="kept"
+                intent="clearKeptFiles"
+                question="Delete every file kept for refused application forms?"
+                describedBy="kept-files"
+                consequence={`${kept.files} files (${formatBytes(kept.bytes)}) are deleted now. Nothing of a submitted application is touched, but ${kept.forms} refused forms waiting to be sent again lose their files: those applicants must choose their photo and documents again.`}
+              />
+            ) : null}
           </dd>
         </div>
       </dl>

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import sharp from 'sharp';
-import type { FastifyBaseLogger } from 'fastify';
 import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/application.ts';
-import { isUploadToken } from '#common/notice-uploads.ts';
 import { AppError, refusal } from '#server/errors.ts';
 import { type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
 import { sniffImageFormat } from '#server/images/sniff.ts';
 import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
-import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import { contentTypeForKey } from '#server/storage/storage.ts';
 import { createWorkLimit } from '#server/work-limit.ts';
-import { APPLICATION_PENDING_PREFIX, documentPrefix } from './application-files.ts';
+import { documentPrefix } from './application-files.ts';
 
 /**
- * An applicant's documents: what each file is (decided by its bytes, never by its name), its pictures, and the
- * files a refused form keeps on the server until it is sent again.
+ * An applicant's documents: what each file is (decided by its bytes, never by its name) and its pictures. The
+ * files a refused form keeps on the server until it is sent again are application-pending.ts's.
  */
 
 /** A file checked and drawn, not yet stored. */
@@ -161,71 +159,3 @@ export function documentParts(checked: CheckedDocument, applicationId: string, p
   };
   return { row, files };
 }
-
-/** One file a refused form keeps: its key, the document it is for, and the name it was chosen by. */
-export interface KeptDocument {
-  key: string;
-  kind: DocumentKind;
-  name: string;
-}
-
-/** "Grade Sheet (page 1).JPG" → "grade-sheet-page-1-.jpg": a key segment that still reads as the file. */
-const keyName = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/gu, '-')
-    .replace(/^[^a-z0-9]+/u, '')
-    .slice(-60) || 'file';
-
-const pendingPrefix = (token: string) => {
-  if (!isUploadToken(token)) throw new Error('Invalid upload token');
-  return `${APPLICATION_PENDING_PREFIX}${token}/`;
-};
-
-async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
-/**
- * Files a refused application keeps under its form's upload token
- * (`applications/pending/<token>/<kind>/<n>-<name>`), so that a browser without JavaScript, which cannot send
- * a file again, never has to choose it twice. /media never serves them; the storage sweep removes those left
- * behind after its grace period, as it removes any file no row refers to.
- */
-export function createPendingDocuments(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>) {
-  return {
-    async keep(token: string, kind: DocumentKind, name: string, file: Buffer): Promise<KeptDocument> {
-      const key = `${pendingPrefix(token)}${kind}/${randomUUID().slice(0, 8)}-${keyName(name)}`;
-      await storage.put(key, file, 'application/octet-stream');
-      return { key, kind, name: keyName(name) };
-    },
-
-    async list(token: string): Promise<KeptDocument[]> {
-      if (!isUploadToken(token)) return [];
-      const prefix = pendingPrefix(token);
-      const found: KeptDocument[] = [];
-      for await (const entry of storage.entries(prefix)) {
-        const [kind = '', file = ''] = entry.key.slice(prefix.length).split('/');
-        found.push({ key: entry.key, kind: kind as DocumentKind, name: file.slice(file.indexOf('-') + 1) });
-      }
-      return found.sort((a, b) => a.key.localeCompare(b.key));
-    },
-
-    async read(token: string, key: string): Promise<Buffer | null> {
-      if (!isUploadToken(token) || !key.startsWith(pendingPrefix(token))) return null;
-      const object = await storage.get(key);
-      return object ? readAll(object.body) : null;
-    },
-
-    /** Deletes files; a failure is logged (the sweep removes what is left) and never stops the applicant. */
-    async drop(keys: readonly string[]): Promise<void> {
-      const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-      results.forEach((r, i) => {
-        if (r.status === 'rejected') log.error({ err: r.reason, key: keys[i] }, 'could not delete an application file');
-      });
-    },
-  };
-}
-export type PendingDocuments = ReturnType<typeof createPendingDocuments>;

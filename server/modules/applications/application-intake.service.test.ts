@@ -249,16 +249,17 @@ describe('an application', () => {
     expect(JSON.stringify(out)).not.toContain('Science');
   });
 
-  it('refuses a form sent at once after opening, and a form whose hidden field was filled in', async () => {
+  it('refuses a form sent at once after opening, and a form whose hidden field was filled in, keeping none of their files', async () => {
     const base = await applyRequest(t.app, clock, { values: values() });
     const formToken = await intake().issueFormToken();
     const fast = refusal(await intake().apply({ ...base, formToken }));
     expect(fast.code).toBe('inquiry/too-fast');
-    expect(fast.kept).toHaveLength(3);
+    expect(fast.kept).toEqual([]);
     const bot = refusal(
       await intake().apply({ ...(await applyRequest(t.app, clock, { values: values() })), honeypot: 'x' }),
     );
     expect(bot.status).toBe(400);
+    expect(bot.kept).toEqual([]);
   });
 });
 

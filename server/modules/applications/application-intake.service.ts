@@ -19,7 +19,7 @@ import {
   applicationReference,
   readReference,
 } from '#common/application.ts';
-import { refusalOf } from '#common/api-error.ts';
+import { STORAGE_FULL, refusalOf } from '#common/api-error.ts';
 import { eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
 import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission-season.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
@@ -27,22 +27,17 @@ import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
-import { badRequest, conflict, refusal, tooManyRequests } from '#server/errors.ts';
+import { badRequest, conflict, insufficientStorage, refusal, tooManyRequests } from '#server/errors.ts';
 import type { SeasonService } from '#server/modules/admission/season.service.ts';
 import { createFormTokens } from '#server/modules/inquiries/form-tokens.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
-import { hit, paceRoom, takePace } from '#server/rate-limit/rate-limit.repository.ts';
-import { outOfSpaceChecked } from '#server/storage/out-of-space.ts';
+import { limitKeyOf } from '#server/rate-limit/client-key.ts';
+import { hit, paceRoom, peek, takePace } from '#server/rate-limit/rate-limit.repository.ts';
+import { isOutOfSpace, outOfSpaceChecked } from '#server/storage/out-of-space.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import {
-  type CheckedDocument,
-  type KeptDocument,
-  checkDocument,
-  createPendingDocuments,
-  documentParts,
-  tooManyPages,
-} from './application-documents.ts';
+import { type CheckedDocument, checkDocument, documentParts, tooManyPages } from './application-documents.ts';
+import { type KeptDocument, createPendingDocuments } from './application-pending.ts';
 import { replaceDocumentsOf } from './application-corrections.ts';
 import * as repo from './application-intake.repository.ts';
 import { type ApplicationNotifier, queueApplicationNotice } from './application-notices.ts';
@@ -62,6 +57,11 @@ export interface ApplicationIntakeDeps {
   lookupFailuresPerHour: number;
   /** Tells the guardian of each step (the submission, a corrected document sent). */
   notices: ApplicationNotifier;
+  /**
+   * Whether an applicant may write this many bytes to the disk now (the reserve's room kept for the office:
+   * Ballast.roomFor); absent when the files go to a bucket, which the site's disk does not hold.
+   */
+  roomFor?: (bytes: number) => Promise<boolean>;
 }
 
 /** A file posted for a document. */
@@ -144,6 +144,9 @@ function uniqueClash(err: unknown): 'candidate' | 'number' | null {
   return null;
 }
 
+/** A write refused for want of space: as the file system or database says it, or as the storage answered it. */
+const isFull = (err: unknown) => isOutOfSpace(err) || refusalOf(err)?.code === STORAGE_FULL.code;
+
 const exists = () => conflict('application/exists', 'An application with this symbol number and date of birth exists.');
 
 /**
@@ -154,7 +157,7 @@ const exists = () => conflict('application/exists', 'An application with this sy
 export function createApplicationIntake(deps: ApplicationIntakeDeps) {
   const { db, storage, log, clock, seasons } = deps;
   const formTokens = createFormTokens(db, clock, 'application');
-  const pending = createPendingDocuments(storage, log);
+  const pending = createPendingDocuments({ db, storage, log, clock });
 
   async function openSeason() {
     const view = await seasons.publicSeason();
@@ -162,13 +165,31 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     return view;
   }
 
-  async function withinLimit(clientIp: string): Promise<void> {
-    const { count, resetAt } = await hit(db, `application:ip:${clientIp}`, HOUR_MS, clock.now());
-    if (count > deps.maxPerHour) {
-      const wait = (resetAt.getTime() - clock.now().getTime()) / 1000;
+  /**
+   * An address's (limitKeyOf) hourly allowances: `maxPerHour` applications taken, and twice as many forms
+   * refused after their documents were checked (each check draws pictures: a script sending refused forms
+   * would keep the cores busy). Answers a 429 when either is used up; `take` counts one application first
+   * (atomically: two sent at once never both take the last).
+   */
+  async function withinLimit(address: string, take?: 'application'): Promise<void> {
+    const now = clock.now();
+    const counted = (kind: string) => `application:${kind}:${address}`;
+    const applications = take
+      ? await hit(db, counted('ip'), HOUR_MS, now)
+      : await peek(db, counted('ip'), now).then((h) => ({ ...h, count: h.count + 1 }));
+    const refusals = await peek(db, counted('refused'), now);
+    const over = [
+      applications.count > deps.maxPerHour ? applications.resetAt : null,
+      refusals.count >= deps.maxPerHour * 2 ? refusals.resetAt : null,
+    ].filter((at): at is Date => at !== null);
+    if (over.length > 0) {
+      const wait = (Math.max(...over.map((at) => at.getTime())) - now.getTime()) / 1000;
       throw tooManyRequests('application/too-many-requests', 'Too many applications from this address.', wait);
     }
   }
+
+  /** A form refused after its documents were checked: one of the address's refused forms this hour. */
+  const countRefusal = (address: string) => hit(db, `application:refused:${address}`, HOUR_MS, clock.now());
 
   /**
    * The application a reference and date of birth open; every miss counts against the address, paced: a burst
@@ -240,6 +261,9 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       positions.set(d.kind, position);
       return documentParts(d, id, position, at);
     });
+    // An applicant's files stop short of the reserve kept for the office (nothing written, the 507 answered).
+    const bytes = parts.reduce((sum, p) => sum + p.files.reduce((n, f) => n + f.body.length, 0), 0);
+    if (deps.roomFor && !(await deps.roomFor(bytes))) throw insufficientStorage();
     const paymentState: PaymentState =
       amount === 0 ? 'not-due' : form.paymentMethod === 'bank' ? 'voucher-sent' : 'unpaid';
     const seasonYear = Number(view.season.name.slice(0, 4));
@@ -351,10 +375,13 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     openSeason,
 
     /**
-     * Takes an application: the fields (readApplicationForm), the documents (checked by content, kept ones
-     * and new ones), the form's token and hidden field, the per-address limit and the one-active-application
-     * rule; then the row, its payment, its history and its documents are stored together with their files.
-     * A refused form answers every refused field and keeps every accepted file on the server for the retry.
+     * Takes an application. The cheap checks come first, before a byte of a file is written or a document
+     * drawn: the form's token and hidden field, the hasty-form pace and the address's hourly allowances. Then
+     * the fields (readApplicationForm), the documents (checked by content, kept ones and new ones) and the
+     * one-active-application rule; then the row, its payment, its history and its documents are stored
+     * together with their files. A form refused after that answers every refused field and keeps its accepted
+     * files on the server for the retry, within the caps of application-pending.ts. A full disk is answered
+     * with the 507's words and the typed form, like any refusal.
      */
     async apply(req: ApplyRequest): Promise<ApplyOutcome> {
       const t = interfaceText(req.lang);
@@ -381,16 +408,47 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       let warning = '';
       if (!view) return refused(409, 'application/closed', t.apply.refusals.closed, {}, []);
 
+      const address = limitKeyOf(req.clientIp);
       const listed = await pending.list(token);
       const ticked = new Set(req.keep);
       const files = req.files.filter((f) => f.body.length > 0 && DOCUMENT_KINDS.includes(f.kind));
       // A photo chosen again replaces the one kept: an application has one photo.
       const newPhoto = files.some((f) => f.kind === 'photo');
       const keep = listed.filter((k) => ticked.has(k.key) && !(k.kind === 'photo' && newPhoto));
-      await pending.drop(listed.filter((k) => !keep.includes(k)).map((k) => k.key));
       const photos = files.filter((f) => f.kind === 'photo');
       const sent = [...files.filter((f) => f.kind !== 'photo'), ...photos.slice(-1)];
 
+      // The cheap checks: a form refused by them has nothing of it written and no document drawn (the files it
+      // kept before stay for the corrected form). A form sent too soon, or past the address's allowances,
+      // takes nothing of them either.
+      let claims: Awaited<ReturnType<typeof formTokens.check>>;
+      try {
+        claims = await formTokens.check(req.formToken);
+        if (req.honeypot) throw badRequest('inquiry/form-invalid', 'The form could not be checked.');
+        const hastyWait = await hastyFormWait(
+          db,
+          'application',
+          deps.maxPerHour,
+          req.clientIp,
+          claims.issuedAt,
+          clock.now(),
+        );
+        if (hastyWait > 0)
+          throw tooManyRequests(
+            'application/too-many-requests',
+            'Too many applications from this address.',
+            hastyWait / 1000,
+          );
+        await withinLimit(address);
+      } catch (err) {
+        const r = refusalOf(err);
+        if (!r) throw err;
+        const message = applicationRefusalText(r.code, t.apply, Number(r.headers['retry-after'] ?? 0));
+        const stale = r.code === 'inquiry/form-expired';
+        return refused(r.status, r.code, message, {}, keep, stale ? await this.issueFormToken() : req.formToken);
+      }
+
+      await pending.drop(listed.filter((k) => !keep.includes(k)).map((k) => k.key));
       const { docs, refused: fileRefusals } = await checkAll(token, keep, sent, t);
       const choices = {
         programmes: view.programmes.map((p) => p.id),
@@ -434,7 +492,11 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         }
       }
 
-      /** Keeps this post's accepted files for the corrected form and answers the refusal. */
+      /**
+       * Counts the refusal against the address, keeps this post's accepted files for the corrected form (within
+       * the form's and the address's caps, and never into the reserve kept for the office: a file not kept is
+       * asked for again) and answers the refusal; the 507's words when the disk had no room for them.
+       */
       const refuseKeeping = async (
         status: number,
         code: string,
@@ -442,7 +504,26 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         formToken?: string,
       ): Promise<ApplyOutcome> => {
         const kept = docs.filter((d) => d.kept).map((d) => d.kept!);
-        for (const d of docs) if (d.sent) kept.push(await pending.keep(token, d.sent.kind, d.sent.name, d.sent.body));
+        let full = false;
+        try {
+          await countRefusal(address);
+          await pending.touch(kept.map((k) => k.key));
+          for (const d of docs) {
+            if (!d.sent) continue;
+            const room = !deps.roomFor || (await deps.roomFor(d.sent.body.length));
+            const one = room ? await pending.keep(token, address, d.sent.kind, d.sent.name, d.sent.body) : null;
+            if (!room) full = true;
+            if (one) kept.push(one);
+            else
+              errors[d.sent.kind] = [errors[d.sent.kind], `${d.sent.name}: ${t.apply.refusals.notKept}`]
+                .filter(Boolean)
+                .join(' ');
+          }
+        } catch (err) {
+          if (!isFull(err)) throw err;
+          full = true;
+        }
+        if (full) return refused(507, STORAGE_FULL.code, t.apply.refusals.storageFull, errors, kept, formToken);
         return refused(status, code, message, errors, kept, formToken);
       };
 
@@ -452,23 +533,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       let spent = false;
       try {
         return await outOfSpaceChecked<ApplyOutcome>(async () => {
-          const claims = await formTokens.check(req.formToken);
-          if (req.honeypot) throw badRequest('inquiry/form-invalid', 'The form could not be checked.');
-          const hastyWait = await hastyFormWait(
-            db,
-            'application',
-            deps.maxPerHour,
-            req.clientIp,
-            claims.issuedAt,
-            clock.now(),
-          );
-          if (hastyWait > 0)
-            throw tooManyRequests(
-              'application/too-many-requests',
-              'Too many applications from this address.',
-              hastyWait / 1000,
-            );
-          await withinLimit(req.clientIp);
+          await withinLimit(address, 'application');
           if (await repo.activeCandidateExists(db, view.season.id, form.symbolNumber, form.birthDate)) throw exists();
           await formTokens.spend(claims);
           spent = true;
@@ -514,6 +579,8 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
           await pending.drop([...listed.map((k) => k.key)]);
           return refused(r.status, r.code, message, {}, [], formToken);
         }
+        // A full disk saved nothing of the form and nothing more is written for it: the typed form comes back.
+        if (r.code === STORAGE_FULL.code) return refused(r.status, r.code, message, errors, keep, formToken);
         return refuseKeeping(r.status, r.code, message, formToken);
       }
     },

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { buildApp } from '#server/app.ts';
 import { parseEnv } from '#server/env.ts';
-import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { type WriteFile, createLocalStorage } from '#server/storage/local-storage.ts';
 import { createTestDb } from '#server/test-support/test-app.ts';
 import type { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyRequest, SentFile } from './application-intake.service.ts';
@@ -13,15 +13,16 @@ import type { ApplyRequest, SentFile } from './application-intake.service.ts';
  * The real app (no pages) on a fresh database, its logger writing into memory, with a published 2084/85
  * season: Science (application fee Rs 500, GPA 2.0 and C+ in Science and Mathematics), Management (no fee,
  * GPA 1.6) and an Open merit category. Applications open 1 Ashadh 2084 (15 Jun 2027) and close 31 Ashadh
- * (15 Jul 2027), late until 5 Shrawan (21 Jul 2027) with a late fee of Rs 300.
+ * (15 Jul 2027), late until 5 Shrawan (21 Jul 2027) with a late fee of Rs 300. `writeFile` writes the
+ * uploads' files (a full disk is one that throws ENOSPC).
  */
-export async function createIntakeTestApp(clock: ManualClock, env: Record<string, string> = {}) {
+export async function createIntakeTestApp(clock: ManualClock, env: Record<string, string> = {}, writeFile?: WriteFile) {
   const testDb = await createTestDb();
   const logLines: string[] = [];
   const app: FastifyInstance = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', DATA_DIR: testDb.dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'trace', ...env }),
     db: testDb.db,
-    storage: createLocalStorage(`${testDb.dataDir}/uploads`),
+    storage: createLocalStorage(`${testDb.dataDir}/uploads`, writeFile),
     pages: false,
     clock,
     logStream: { write: (line) => logLines.push(line) },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SWEEP_INTERVAL_MS } from '#server/storage/sweep-schedule.ts';
 import type { ApplicationOfficeService } from './application-office.service.ts';
+import { PENDING_LIMITS, type PendingDocuments } from './application-pending.ts';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'error'>;
 
@@ -23,6 +24,34 @@ export function startDocumentPurges(
       if (done.applications > 0) log.info(done, "closed applications' documents deleted");
     } catch (err) {
       log.error({ err }, "deleting closed applications' documents failed; it runs again in a day");
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * Deletes the files refused forms kept, once expired, every few minutes (PENDING_LIMITS.sweepMs), so that none
+ * outlives the hour: the daily storage sweep is too seldom for files anyone may send.
+ */
+export function startKeptFileSweeps(
+  kept: Pick<PendingDocuments, 'sweep'>,
+  log: Log,
+  intervalMs: number = PENDING_LIMITS.sweepMs,
+): { stop: () => void } {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const removed = await kept.sweep();
+      if (removed > 0) log.info({ removed }, 'files kept for refused application forms deleted after their hour');
+    } catch (err) {
+      log.error({ err }, 'deleting the files kept for refused application forms failed; it runs again soon');
     } finally {
       running = false;
     }
