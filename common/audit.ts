@@ -24,6 +24,7 @@ export const AUDIT_KIND_LABELS = {
   'season-deleted': 'Admission season deleted',
   'application-changed': 'Application changed',
   'application-opened': 'Application opened',
+  'application-key-sent': 'New access key sent',
   'application-document-opened': "Applicant's document opened",
   'applications-exported': 'Applications exported',
   'application-documents-deleted': "Applicants' documents deleted",
@@ -55,6 +56,7 @@ export const AUDIT_KIND_LABELS = {
   'two-factor-changed': 'Two-factor sign-in changed',
   'backup-made': 'Backup made by hand',
   'backup-downloaded': 'Backup downloaded',
+  'kept-files-cleared': 'Files kept for refused application forms deleted',
   'kept-files-cleared': 'Files kept for refused application forms deleted',
 } as const;
 

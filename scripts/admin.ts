@@ -4,6 +4,8 @@
  *   | owner-link (a fresh one-time link for the first owner, while nobody has an account)
  * The password is read from standard input when piped, otherwise asked for twice without echo.
  */
+// First: the files and folders it writes (a new database) are its user's alone (0600, 0700).
+import '#server/startup/private-files.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';

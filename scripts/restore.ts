@@ -6,6 +6,8 @@
  * - PostgreSQL: its dump with pg_restore into the empty database DATABASE_URL names, and its uploads
  *   into the empty bucket S3_BUCKET names (or DATA_DIR/uploads without one). A backup that only listed
  *   the bucket's objects is checked against the bucket S3_BUCKET names, which must hold them all.
+ * An archive encrypted by `npm run backup` with BACKUP_PASSPHRASE is opened with it first (into a private
+ * temporary folder, deleted after).
  * It refuses a target that is not empty, so it can never overwrite a live install. The archive is
  * unpacked beside the target and checked against its manifest before anything is written.
  */
@@ -17,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { archiveManifest, checkUnpacked, readManifest, unpackArchive } from '#server/backups/archive-checks.ts';
+import { BackupPassphraseError, decryptBackup, isEncryptedBackup } from '#server/backups/backup-crypto.ts';
 import type { ListedObject } from '#server/backups/backup-manifest.ts';
 import { listUploadKeys } from '#server/backups/embedded-data.ts';
 import { DUMP_FILE, checkUnpackedUploads, restoreDump } from '#server/backups/pg-archive.ts';
@@ -178,6 +181,22 @@ async function main(): Promise<void> {
   if (!archive || positionals.length > 1) throw new OpsError('Usage: npm run restore -- FILE [--data-dir DIR]');
   if (!fs.existsSync(archive)) throw new OpsError(`No such file: ${archive}`);
   const env = parseEnv(values['data-dir'] ? { ...process.env, DATA_DIR: values['data-dir'] } : process.env);
+  if (!(await isEncryptedBackup(archive))) return restoreArchive(archive, env);
+  if (!env.BACKUP_PASSPHRASE) throw new OpsError(`${archive} is encrypted: set BACKUP_PASSPHRASE to its passphrase.`);
+  // Opened into a folder only this user may read, and deleted after, whatever happens.
+  const opened = await fsp.mkdtemp(path.join(os.tmpdir(), 'orbit-restore-'));
+  try {
+    const plain = path.join(opened, 'backup.tar.gz');
+    await decryptBackup(archive, plain, env.BACKUP_PASSPHRASE).catch((err: unknown) => {
+      throw err instanceof BackupPassphraseError ? new OpsError(err.message) : err;
+    });
+    await restoreArchive(plain, env);
+  } finally {
+    await fsp.rm(opened, { recursive: true, force: true });
+  }
+}
+
+async function restoreArchive(archive: string, env: Env): Promise<void> {
   const manifest = await archiveManifest(archive, os.tmpdir());
   if (manifest.kind === 'postgresql') await restorePostgres(archive, env);
   else await restoreEmbedded(archive, env);

@@ -121,6 +121,8 @@ const EnvSchema = z.object({
   // and whether a backup copies the uploads bucket's objects (else it lists them with their checksums).
   PG_DUMP_PATH: z.string().min(1).optional(),
   BACKUP_COPY_UPLOADS: bool('false'),
+  // `npm run backup` encrypts its archive under this passphrase (AES-256-GCM, scrypt); `npm run restore` opens it.
+  BACKUP_PASSPHRASE: z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters.').optional(),
   // Space kept back on DATA_DIR's disk, released when it fills so an owner can still sign in and delete.
   BALLAST_MB: int(64, 0, 4096),
   // The off-site copy of each backup: a bucket of its own, never the uploads bucket's settings.

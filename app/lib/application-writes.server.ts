@@ -14,6 +14,7 @@ export const APPLICATION_MESSAGES = {
   payment: { done: 'Payment saved.', failed: 'Could not save the payment.' },
   note: { done: 'Note added.', failed: 'Could not add the note.' },
   restore: { done: 'Application restored.', failed: 'Could not restore the application.' },
+  accessKey: { done: 'New access key queued.', failed: 'Could not make a new access key.' },
 } as const;
 
 const stateInput = (form: FormData) => ({
@@ -75,5 +76,20 @@ export const restoreApplication = (id: string): AdminWrite => ({
     const confirmOverSeats = formText(form, 'confirmOverSeats') === 'yes';
     const { to, beyondSeats } = await services.applicationOffice.restore(admin, id, { confirmOverSeats });
     return { done: `Restored to '${STATE_LABELS[to]}'${beyondSeats ? " beyond the programme's seats" : ''}.` };
+  },
+});
+
+/**
+ * A new access key for the family, queued to the guardian's mobile and e-mail: the answer says queued, not
+ * sent (the messages page tells whether it left), and that the old key no longer opens the application.
+ */
+export const sendAccessKey = (id: string): AdminWrite => ({
+  action: 'applications.decide',
+  messages: APPLICATION_MESSAGES.accessKey,
+  async run(_form, services, admin) {
+    await services.applicationIntake.sendNewKeyFromOffice(admin, id);
+    return {
+      done: "A new access key is queued for the guardian's mobile and e-mail (see Messages for its delivery). The key they had no longer opens the application.",
+    };
   },
 });

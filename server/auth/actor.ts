@@ -17,8 +17,8 @@ export interface StaffActor extends Asker {
 }
 
 /**
- * An applicant acting on their own application from the status page, found there by its reference and date
- * of birth: named in the audit log by the reference (never the minor's name) with the address they posted from.
+ * An applicant acting on their own application from the status page, found there by its reference and access
+ * key: named in the audit log by the reference (never the minor's name) with the address they posted from.
  */
 export interface ApplicantActor {
   kind: 'applicant';

@@ -1,6 +1,7 @@
 import { Link, data, useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
 import { STATE_LABELS } from '#common/application-office.ts';
+import { ApplicationAccessKey } from '#app/components/admin/applications/application-access-key.tsx';
 import { ApplicationDecision } from '#app/components/admin/applications/application-decision.tsx';
 import { ApplicationDocuments, documentFileHref } from '#app/components/admin/applications/application-documents.tsx';
 import { ApplicationFields } from '#app/components/admin/applications/application-fields.tsx';
@@ -14,6 +15,7 @@ import {
   addApplicationNote,
   changeApplicationState,
   restoreApplication,
+  sendAccessKey,
   setApplicationPayment,
 } from '#app/lib/application-writes.server.ts';
 import '#app/styles/admin-applications.css';
@@ -37,6 +39,7 @@ export const action = (args: Route.ActionArgs) =>
     payment: setApplicationPayment(args.params.id),
     note: addApplicationNote(args.params.id),
     restore: restoreApplication(args.params.id),
+    'access-key': sendAccessKey(args.params.id),
   });
 
 /** One application: every field, the photo and documents, the payment, the decision, the history. */
@@ -89,6 +92,10 @@ export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="payment-title" className="application-page__panel">
             <h2 id="payment-title">Payment</h2>
             <ApplicationPayment application={a} />
+          </section>
+          <section aria-labelledby="access-key-title" className="application-page__panel">
+            <h2 id="access-key-title">Access key</h2>
+            <ApplicationAccessKey application={a} />
           </section>
           <section aria-labelledby="history-title" className="application-page__panel">
             <h2 id="history-title">History and notes</h2>

@@ -15,8 +15,13 @@ afterAll(() => t.close());
 
 const intake = () => t.app.services.applicationIntake;
 let symbol = 4012300;
+/** A form of its own candidate and guardian (a new symbol and mobile number: messages to one are capped a day). */
 const values = (overrides: Record<string, string> = {}) =>
-  buildApplicationValues(t.management.id, { symbol_number: String(++symbol), ...overrides });
+  buildApplicationValues(t.management.id, {
+    symbol_number: String(++symbol),
+    guardian_mobile: `98${String(symbol).padStart(8, '0')}`,
+    ...overrides,
+  });
 const apply = async (overrides: Partial<ApplyRequest> & Pick<ApplyRequest, 'values'>) =>
   intake().apply(await applyRequest(t.app, clock, overrides));
 const accepted = (outcome: ApplyOutcome) => {
@@ -169,20 +174,6 @@ describe('a lost key', () => {
     expect(codes).toEqual([200, 200, 200, 429, 429]);
     clock.advance(8 * 3_600_000);
     expect(await statusCodeOf(intake().sendNewKey(reference, '2068-05-12', '198.51.100.50'))).toBe(200);
-  });
-
-  it('is sent by the office, recorded with who sent it', async () => {
-    const { reference, accessKey } = accepted(await apply({ values: values() }));
-    const row = await rowOf(reference);
-    await intake().sendNewKeyFromOffice(row.id, { id: 'u1', name: 'Office clerk' });
-    expect(await statusCodeOf(intake().status(reference, accessKey, '198.51.100.60'))).toBe(404);
-    const event = await t.db
-      .selectFrom('application_events')
-      .selectAll()
-      .where('application_id', '=', row.id)
-      .where('kind', '=', 'access-key')
-      .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ actor_name: 'Office clerk', user_id: 'u1' });
   });
 });
 

@@ -182,6 +182,24 @@ export const adminApplicationRoutes: ApiPlugin = async (app) => {
   );
 
   app.post(
+    '/applications/:id/access-key',
+    {
+      config: decide,
+      schema: {
+        tags,
+        summary:
+          "Send the family a new access key (to the guardian's mobile and e-mail on the application); the old key stops opening it",
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await app.services.applicationIntake.sendNewKeyFromOffice(await requestActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
     '/applications/:id/payment',
     {
       config: decide,

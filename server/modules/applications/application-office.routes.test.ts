@@ -253,6 +253,36 @@ describe('moving applications', () => {
   });
 });
 
+describe('a new access key from the office', () => {
+  it("is queued to the guardian's contacts only, audited with who sent it; an editor is refused", async () => {
+    const url = `/api/admin/applications/${app(5).id}/access-key`;
+    const editor = await t.app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, cookie: cookies.editor } });
+    expect(editor.statusCode).toBe(403);
+    const res = await asOffice('POST', url);
+    expect(res.statusCode, res.body).toBe(204);
+    // The office never sees the key: the answer is empty and the key is only in the guardian's message.
+    expect(res.body).toBe('');
+    const row = await t.db
+      .selectFrom('applications')
+      .select(['access_key_hash', 'guardian_mobile', 'reference'])
+      .where('id', '=', app(5).id)
+      .executeTakeFirstOrThrow();
+    expect(row.access_key_hash).toMatch(/^[0-9a-f]{64}$/u);
+    const messages = await t.db
+      .selectFrom('outbox_messages')
+      .select(['channel', 'recipient', 'text'])
+      .where('event', 'like', `application-access-key:${app(5).id}%`)
+      .execute();
+    expect(messages.find((m) => m.channel === 'sms')).toMatchObject({ recipient: row.guardian_mobile });
+    const key = /([0-9A-Z]{4}(?:-[0-9A-Z]{4}){6})/u.exec(messages[0]!.text)![1]!;
+    expect((await t.app.services.applicationIntake.status(row.reference, key, '198.51.100.7')).reference).toBe(
+      row.reference,
+    );
+    const [entry] = (await auditOf('application-key-sent')).filter((a) => a.subject === row.reference);
+    expect(entry).toMatchObject({ actor_name: expect.stringContaining('office@test.np') });
+  });
+});
+
 describe("an applicant's documents", () => {
   it('serves a document file and writes each opening to the audit log with the reference and the kind only', async () => {
     const detail = (await asOffice('GET', `/api/admin/applications/${app(0).id}`)).json();

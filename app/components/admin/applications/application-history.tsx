@@ -19,6 +19,10 @@ function what(e: ApplicationDetail['events'][number]): string {
       return 'Document replaced';
     case 'purged':
       return 'Documents deleted';
+    case 'look-ups-paused':
+      return 'Look-ups paused';
+    case 'access-key':
+      return 'New access key sent';
     default:
       return e.kind;
   }
