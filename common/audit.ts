@@ -57,7 +57,6 @@ export const AUDIT_KIND_LABELS = {
   'backup-made': 'Backup made by hand',
   'backup-downloaded': 'Backup downloaded',
   'kept-files-cleared': 'Files kept for refused application forms deleted',
-  'kept-files-cleared': 'Files kept for refused application forms deleted',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
