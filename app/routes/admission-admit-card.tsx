@@ -1,3 +1,4 @@
+import { pageHeaders } from '#app/lib/page-headers.ts';
 import { formText } from '#app/lib/application.server.ts';
 import { Link, data } from 'react-router';
 import { AdmitCard, type AdmitCardView } from '#app/components/admit-card.tsx';
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 // The card shows an applicant's name and photo: no cache may keep it.
-export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 type CardResult = { card: AdmitCardView } | { none: true } | { refused: string };
 

@@ -1,3 +1,4 @@
+import { pageHeaders } from '#app/lib/page-headers.ts';
 import { data } from 'react-router';
 import { ApplicationConfirmation, type ConfirmationView } from '#app/components/application-confirmation.tsx';
 import { ApplicationForm, type RefusedApplication } from '#app/components/application-form.tsx';
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 // The form carries a token made for this visit, and a refused form carries what was typed: nothing may keep it.
-export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** The season taking applications now (with a form token), or what the page says instead. */
 export async function loader({ context }: Route.LoaderArgs) {

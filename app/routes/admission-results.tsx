@@ -1,3 +1,4 @@
+import { pageHeaders } from '#app/lib/page-headers.ts';
 import { birthYearChoices, formText } from '#app/lib/application.server.ts';
 import { data } from 'react-router';
 import { BsDateField, TextField } from '#app/components/application-fields.tsx';
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 // An answer is one applicant's result: no cache may keep it.
-export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** The years a date of birth may be chosen from: students of 10 to 30. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { pageHeaders } from '#app/lib/page-headers.ts';
 import { data } from 'react-router';
 import { BsDateField, TextField } from '#app/components/application-fields.tsx';
 import { OfferBox, type OfferView } from '#app/components/application-offer.tsx';
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 // An answer shows an applicant's application: no cache may keep it.
-export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
+export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** The years a date of birth may be chosen from: students of 10 to 30. */
 export function loader({ context }: Route.LoaderArgs) {

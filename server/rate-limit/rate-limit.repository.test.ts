@@ -1,6 +1,16 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '#server/test-support/test-app.ts';
-import { clear, hit, paceRoom, peek, pruneExpired, release, reserve, takePace } from './rate-limit.repository.ts';
+import {
+  clear,
+  givePaceBack,
+  hit,
+  paceRoom,
+  peek,
+  pruneExpired,
+  release,
+  reserve,
+  takePace,
+} from './rate-limit.repository.ts';
 
 const { db, cleanup } = await createTestDb();
 afterAll(cleanup);
@@ -110,7 +120,7 @@ describe('a paced allowance', () => {
     expect(taken.filter(Boolean)).toHaveLength(3);
     expect(await takePace(db, 'p:a', rule, at(10))).toEqual({ waitMs: FIVE_MIN - 10 });
     expect(await paceRoom(db, 'p:a', rule, at(FIVE_MIN))).toEqual({ waitMs: 0 });
-    expect(await takePace(db, 'p:a', rule, at(FIVE_MIN))).toEqual({ waitMs: 0 });
+    expect(await takePace(db, 'p:a', rule, at(FIVE_MIN))).toMatchObject({ waitMs: 0 });
     expect((await takePace(db, 'p:a', rule, at(FIVE_MIN + 1))).waitMs).toBeGreaterThan(0);
     // A quiet hour fills the store again, and no more than it: three back to back, then the pace.
     const later = [];
@@ -121,6 +131,19 @@ describe('a paced allowance', () => {
   it('never takes more than the burst for requests arriving together', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => takePace(db, 'p:b', rule, T0)));
     expect(answers.filter((a) => a.waitMs === 0)).toHaveLength(3);
+  });
+
+  it('gives an event back that turned out not to count, unless another was taken since', async () => {
+    const first = await takePace(db, 'p:d', rule, T0);
+    await givePaceBack(db, first.taken!);
+    for (let i = 0; i < 3; i++) expect((await takePace(db, 'p:d', rule, T0)).waitMs).toBe(0);
+    expect((await takePace(db, 'p:d', rule, T0)).waitMs).toBeGreaterThan(0);
+    // Taken, then another taken: the first's give-back changes nothing (it errs on the side of counting).
+    const a = await takePace(db, 'p:e', rule, T0);
+    await takePace(db, 'p:e', rule, T0);
+    await givePaceBack(db, a.taken!);
+    await takePace(db, 'p:e', rule, T0);
+    expect((await takePace(db, 'p:e', rule, T0)).waitMs).toBeGreaterThan(0);
   });
 
   it('keeps its state where expired rows are pruned: a full store has no row', async () => {

@@ -123,12 +123,35 @@ export async function paceRoom(db: Db, key: string, rule: Pace, now = new Date()
   return { waitMs: paceOf(rule, now.getTime(), row?.reset_at).waitMs };
 }
 
+/** What takePace answers: 0 and what it took (to give back), or how long until there is room. */
+export interface PaceTaken {
+  waitMs: number;
+  taken?: { key: string; before: string | null; after: string };
+}
+
+/**
+ * Gives back an event takePace took (it turned out not to count: the right key after all). Only when no one
+ * took another since: then the allowance is as it was; otherwise it stays taken, which errs on the safe side.
+ */
+export async function givePaceBack(db: Db, taken: NonNullable<PaceTaken['taken']>): Promise<void> {
+  if (taken.before === null) {
+    await db.deleteFrom('rate_limits').where('key', '=', taken.key).where('reset_at', '=', taken.after).execute();
+    return;
+  }
+  await db
+    .updateTable('rate_limits')
+    .set({ reset_at: taken.before })
+    .where('key', '=', taken.key)
+    .where('reset_at', '=', taken.after)
+    .execute();
+}
+
 /**
  * Takes one event of the paced allowance for `key`, atomically across processes (a compare-and-set on the
  * row, tried again when another process changed it first). Answers 0 when taken, or how long until there is
  * room (a refused event takes nothing).
  */
-export async function takePace(db: Db, key: string, rule: Pace, now = new Date()): Promise<{ waitMs: number }> {
+export async function takePace(db: Db, key: string, rule: Pace, now = new Date()): Promise<PaceTaken> {
   const nowMs = now.getTime();
   for (let attempt = 0; attempt < 8; attempt++) {
     const row = await db.selectFrom('rate_limits').select('reset_at').where('key', '=', key).executeTakeFirst();
@@ -147,7 +170,7 @@ export async function takePace(db: Db, key: string, rule: Pace, now = new Date()
           .onConflict((oc) => oc.column('key').doNothing())
           .executeTakeFirst();
     const rows = 'numUpdatedRows' in changed ? changed.numUpdatedRows : (changed.numInsertedOrUpdatedRows ?? 0n);
-    if (rows > 0n) return { waitMs: 0 };
+    if (rows > 0n) return { waitMs: 0, taken: { key, before: row?.reset_at ?? null, after: pace.next } };
   }
   // Eight processes in a row changed the same allowance first: this one is as good as a burst, and waits.
   return { waitMs: HOUR_MS / rule.perHour };

@@ -19,6 +19,7 @@ import {
   applicationReference,
   readReference,
 } from '#common/application.ts';
+import { formatAccessKey } from '#common/access-key.ts';
 import { STORAGE_FULL, refusalOf } from '#common/api-error.ts';
 import { eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
 import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission-season.ts';
@@ -27,22 +28,32 @@ import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
+import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import { audit } from '#server/audit/audit.ts';
 import { badRequest, conflict, insufficientStorage, refusal, tooManyRequests } from '#server/errors.ts';
 import type { SeasonService } from '#server/modules/admission/season.service.ts';
 import { createFormTokens } from '#server/modules/inquiries/form-tokens.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
-import { hit, paceRoom, peek, takePace } from '#server/rate-limit/rate-limit.repository.ts';
+import { givePaceBack, hit, paceRoom, peek, takePace } from '#server/rate-limit/rate-limit.repository.ts';
 import { isOutOfSpace, outOfSpaceChecked } from '#server/storage/out-of-space.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { type CheckedDocument, checkDocument, documentParts, tooManyPages } from './application-documents.ts';
 import { type KeptDocument, createPendingDocuments } from './application-pending.ts';
+import { accessKeyHash, accessKeyMatches, newAccessKey } from './access-keys.ts';
 import { replaceDocumentsOf } from './application-corrections.ts';
 import * as repo from './application-intake.repository.ts';
 import { type ApplicationNotifier, queueApplicationNotice } from './application-notices.ts';
 
 const HOUR_MS = 3_600_000;
+/** Misses allowed on one application's look-ups: five back to back, then one every twelve minutes. */
+const RECORD_MISSES = { perHour: 5, burst: 5 };
+/** Requests for a new access key for one application: three back to back, then one every eight hours. */
+const KEY_REQUESTS = { perHour: 1 / 8, burst: 3 };
+
+const lookupsLimited = (waitMs: number) =>
+  tooManyRequests('application/lookups-limited', 'Too many look-ups that found nothing.', waitMs / 1000);
 
 export interface ApplicationIntakeDeps {
   db: Db;
@@ -92,6 +103,8 @@ export interface Named {
 
 export interface Confirmation {
   reference: string;
+  /** The family's access key, grouped for reading: shown on this confirmation only, never again. */
+  accessKey: string;
   nameEn: string;
   nameNe: string;
   programme: Named;
@@ -192,24 +205,51 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
   const countRefusal = (address: string) => hit(db, `application:refused:${address}`, HOUR_MS, clock.now());
 
   /**
-   * The application a reference and date of birth open; every miss counts against the address, paced: a burst
-   * of misses (a script guessing dates of birth) empties the allowance, which comes back one miss at a time
-   * over the hour, so the parents behind the same address look up again within minutes, not the next hour.
+   * The application a reference and its access key open. A record's own allowance of misses comes first: once
+   * a walk on it used that up, every look-up of it waits, the right key too, and the office is told (a key has
+   * 140 random bits, so only a leaked key with a typo, or a script, misses five times). A right key is never
+   * refused because others behind the same address mistyped; misses count against the address (its /64 for
+   * IPv6), paced, so a script is slowed and the parents behind a shared address wait minutes, not an hour.
    */
-  async function lookUp(referenceText: string, birthDate: string, clientIp: string) {
-    const key = `application:lookup-misses:${clientIp}`;
-    const pace = { perHour: deps.lookupFailuresPerHour, burst: deps.lookupFailuresPerHour };
-    const room = await paceRoom(db, key, pace, clock.now());
-    if (room.waitMs > 0)
-      throw tooManyRequests('application/lookups-limited', 'Too many look-ups that found nothing.', room.waitMs / 1000);
+  async function lookUp(referenceText: string, keyText: string, clientIp: string) {
+    const now = clock.now();
     const reference = readReference(referenceText);
+    const recordKey = `application:key-misses:${reference ?? ''}`;
+    // A try is taken from the record's allowance before the key is compared, atomically, and given back when
+    // the key was right: look-ups sent together cannot all pass a check made before any of them counted.
+    const record = reference ? await takePace(db, recordKey, RECORD_MISSES, now) : undefined;
+    if (record && record.waitMs > 0) throw lookupsLimited(record.waitMs);
     const row = reference ? await repo.findByReference(db, reference) : undefined;
-    // The same answer for an unknown reference and a wrong date of birth: neither tells the other.
-    if (!row || row.birth_date !== latinDigits(birthDate)) {
-      await takePace(db, key, pace, clock.now());
-      throw refusal('application/not-found', 'No application matches.');
+    if (row && accessKeyMatches(keyText, row.access_key_hash)) {
+      if (record?.taken) await givePaceBack(db, record.taken);
+      return row;
     }
-    return row;
+    if (row && (await paceRoom(db, recordKey, RECORD_MISSES, now)).waitMs > 0) {
+      await tellOfficeOfPausedLookUps(row.id, now);
+    }
+    const addressKey = `application:lookup-misses:${limitKeyOf(clientIp)}`;
+    const addressPace = { perHour: deps.lookupFailuresPerHour, burst: deps.lookupFailuresPerHour };
+    const address = await takePace(db, addressKey, addressPace, now);
+    if (address.waitMs > 0) throw lookupsLimited(address.waitMs);
+    // The same answer for an unknown reference and a wrong key: neither tells the other.
+    throw refusal('application/not-found', 'No application matches.');
+  }
+
+  /** Once per pause: a line in the application's history, which the office reads (nothing is logged). */
+  async function tellOfficeOfPausedLookUps(applicationId: string, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - HOUR_MS).toISOString();
+    if (await repo.eventSince(db, applicationId, 'look-ups-paused', since)) return;
+    await repo.insertEvent(db, {
+      id: randomUUID(),
+      application_id: applicationId,
+      at: now.toISOString(),
+      user_id: null,
+      actor_name: 'System',
+      kind: 'look-ups-paused',
+      from_state: '',
+      to_state: '',
+      text: `${RECORD_MISSES.burst} look-ups of this application with a wrong access key: its look-ups wait ${Math.round(60 / RECORD_MISSES.perHour)} minutes between tries. If the family did not do this, send them a new key.`,
+    });
   }
 
   async function namesOf(ids: (string | null)[]): Promise<Map<string, Named>> {
@@ -251,9 +291,11 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     docs: CheckedDocument[],
     lang: SiteLanguage,
     amount: number,
-  ): Promise<string> {
+  ): Promise<{ reference: string; key: string }> {
     const at = clock.now().toISOString();
     const id = randomUUID();
+    // The family's key: shown once on the confirmation and sent in its messages; only its hash is kept.
+    const key = newAccessKey();
     const first = view.programmes.find((p) => p.id === form.firstChoice)!;
     const positions = new Map<DocumentKind, number>();
     const parts = docs.map((d) => {
@@ -286,6 +328,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
                 name_en: form.nameEn,
                 name_ne: form.nameNe,
                 birth_date: form.birthDate,
+                access_key_hash: accessKeyHash(key),
                 gender: form.gender,
                 citizenship: form.citizenship,
                 father_name: form.fatherName,
@@ -349,8 +392,10 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
                 },
                 'submitted',
                 new Date(at),
+                '',
+                key,
               );
-              return reference;
+              return { reference, key };
             }),
           () => repo.deleteApplication(db, id),
         );
@@ -366,6 +411,36 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
 
   const storeFiles = <T>(files: NewFile[], commit: () => Promise<T>, revert: () => Promise<void>) =>
     storeWithCommit(storage, files, { commit, revert }, log);
+
+  /** Replaces the key and queues it to the guardian, in one transaction: no new key without its message. */
+  async function giveNewKey(
+    row: NonNullable<Awaited<ReturnType<typeof repo.findById>>>,
+    actorName: string,
+    userId: string | null,
+    now: Date,
+    /** The office's actor, audited; absent when the family asked on the status page (the history says so). */
+    office?: Actor,
+  ): Promise<void> {
+    const key = newAccessKey();
+    await db.transaction().execute(async (trx) => {
+      if (office) await audit(trx, office, { kind: 'application-key-sent', subject: row.reference }, now);
+      await repo.setAccessKeyHash(trx, row.id, accessKeyHash(key));
+      await repo.insertEvent(trx, {
+        id: randomUUID(),
+        application_id: row.id,
+        at: now.toISOString(),
+        user_id: userId,
+        actor_name: actorName,
+        kind: 'access-key',
+        from_state: '',
+        to_state: '',
+        text: "Sent to the guardian's mobile and e-mail on the application; the key given before no longer opens it.",
+      });
+      // Asked on the status page: capped per recipient like every message a visitor causes; the office's is not.
+      await queueApplicationNotice(trx, deps.notices.siteUrl, row, 'access-key', now, '', key, userId === null);
+    });
+    deps.notices.queued();
+  }
 
   return {
     /** A token for an application form shown now (the page's loader writes it into the form). */
@@ -541,7 +616,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
           if (form.category) needed.add('proof');
           if (form.paymentMethod === 'bank' && amount > 0) needed.add('voucher');
           const stored = docs.filter((d) => needed.has(d.checked.kind));
-          const reference = await store(
+          const { reference, key } = await store(
             view,
             form,
             stored.map((d) => d.checked),
@@ -556,6 +631,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
             ok: true,
             confirmation: {
               reference,
+              accessKey: formatAccessKey(key),
               nameEn: form.nameEn,
               nameNe: form.nameNe,
               programme: names.get(form.firstChoice)!,
@@ -586,16 +662,16 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     },
 
     /**
-     * The id of the application a reference and date of birth open, for a page that shows the applicant
-     * something of theirs (the admit card); 404 for either wrong, 429 past the limit, as the status look-up.
+     * The id of the application a reference and access key open, for a page that shows the applicant
+     * something of theirs (the admit card) or acts for them; 404 for either wrong, 429 past a limit.
      */
-    async applicationOf(referenceText: string, birthDate: string, clientIp: string): Promise<string> {
-      return (await lookUp(referenceText, birthDate, clientIp)).id;
+    async applicationOf(referenceText: string, key: string, clientIp: string): Promise<string> {
+      return (await lookUp(referenceText, key, clientIp)).id;
     },
 
-    /** Where an application stands, for its reference and date of birth; 404 for either wrong, 429 past the limit. */
-    async status(referenceText: string, birthDate: string, clientIp: string): Promise<ApplicationStatus> {
-      const row = await lookUp(referenceText, birthDate, clientIp);
+    /** Where an application stands, for its reference and access key; 404 for either wrong, 429 past a limit. */
+    async status(referenceText: string, key: string, clientIp: string): Promise<ApplicationStatus> {
+      const row = await lookUp(referenceText, key, clientIp);
       const payment = await repo.findPayment(db, row.id);
       const names = await namesOf([row.first_choice, row.second_choice]);
       return {
@@ -621,12 +697,12 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
      */
     async replaceDocuments(
       referenceText: string,
-      birthDate: string,
+      key: string,
       kind: DocumentKind,
       files: SentFile[],
       clientIp: string,
     ): Promise<ApplicationStatus> {
-      const row = await lookUp(referenceText, birthDate, clientIp);
+      const row = await lookUp(referenceText, key, clientIp);
       if (row.state !== 'needs-correction') {
         throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
       }
@@ -639,7 +715,42 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       if (checked.reduce((sum, d) => sum + d.pages, 0) > L.pages) throw tooManyPages();
       await replaceDocumentsOf({ db, storage, log, clock, siteUrl: deps.notices.siteUrl }, row, kind, checked);
       deps.notices.queued();
-      return this.status(referenceText, birthDate, clientIp);
+      return this.status(referenceText, key, clientIp);
+    },
+
+    /**
+     * A new access key for a family that lost theirs, asked with the reference and the date of birth: when both
+     * match, a new key replaces the old one and goes to the guardian's mobile and e-mail on the application
+     * (never to the asker). The answer is the same whether or not they matched, so asking tells nothing; asks
+     * are paced per application and per address, and a miss counts against the application's look-ups.
+     */
+    async sendNewKey(referenceText: string, birthDate: string, clientIp: string): Promise<void> {
+      const now = clock.now();
+      const addressPace = { perHour: deps.lookupFailuresPerHour, burst: deps.lookupFailuresPerHour };
+      const address = await takePace(db, `application:key-requests:${limitKeyOf(clientIp)}`, addressPace, now);
+      if (address.waitMs > 0) throw lookupsLimited(address.waitMs);
+      const reference = readReference(referenceText);
+      const row = reference ? await repo.findByReference(db, reference) : undefined;
+      if (!row) return;
+      if (row.birth_date !== latinDigits(birthDate)) {
+        await takePace(db, `application:key-misses:${row.reference}`, RECORD_MISSES, now);
+        return;
+      }
+      const asked = await takePace(db, `application:key-requests:${row.reference}`, KEY_REQUESTS, now);
+      if (asked.waitMs > 0) throw lookupsLimited(asked.waitMs);
+      await giveNewKey(row, 'Applicant (asked on the status page)', null, now);
+    },
+
+    /**
+     * A new access key sent to the guardian by the office (the family lost theirs, or the office was told of a
+     * walk on its look-ups): the office never sees the key, which goes only to the contacts on the application.
+     */
+    async sendNewKeyFromOffice(actor: Actor, applicationId: string): Promise<void> {
+      authorize(actor, 'applications.decide');
+      const row = await repo.findById(db, applicationId);
+      if (!row) throw refusal('application/not-found', 'No application matches.');
+      const who = auditNameOf(actor);
+      await giveNewKey(row, who.name, who.id, clock.now(), actor);
     },
   };
 }
