@@ -42,12 +42,17 @@ const unreadable = () => refusal('application/unreadable', 'The file could not b
 export const tooManyPages = () =>
   refusal('application/too-many-pages', `A document can have at most ${L.pages} pages.`);
 
+const tooManyPixels = () =>
+  refusal('application/too-many-pixels', `An image can have at most ${L.megapixels} megapixels.`);
+const pdfScripts = () =>
+  refusal('application/pdf-scripts', 'This PDF contains scripts; save it again as a plain PDF and send that copy.');
+
 /** The image pipeline's and the PDF check's refusals, in the application's own codes (worded in both languages). */
 function asApplicationRefusal(err: unknown): never {
   if (!(err instanceof AppError)) throw err;
-  if (err.code === 'image/too-large' || err.code === 'pdf/too-large' || err.code === 'image/too-many-pixels') {
-    throw tooLarge();
-  }
+  if (err.code === 'image/too-large' || err.code === 'pdf/too-large') throw tooLarge();
+  if (err.code === 'image/too-many-pixels') throw tooManyPixels();
+  if (err.code === 'pdf/scripts') throw pdfScripts();
   if (err.code === 'pdf/too-many-pages') throw tooManyPages();
   if (err.code.startsWith('image/') || err.code.startsWith('pdf/')) throw unreadable();
   throw err;
@@ -55,7 +60,7 @@ function asApplicationRefusal(err: unknown): never {
 
 /** The photo cut to the fixed passport shape (centred on the top, where the face is), metadata removed. */
 async function passportPhoto(file: Buffer): Promise<Buffer> {
-  return sharp(file, { failOn: 'error', limitInputPixels: 100_000_000 })
+  return sharp(file, { failOn: 'error', limitInputPixels: L.megapixels * 1_000_000 })
     .rotate()
     .resize({ ...PHOTO_SIZE, fit: 'cover', position: 'north' })
     .jpeg({ quality: 88 })
@@ -107,9 +112,10 @@ async function checkNow(kind: DocumentKind, file: Buffer, pdfTimeoutMs: number):
     }
     let source = file;
     if (kind === 'photo') {
-      // sharp's own refusal of a file that only looks like an image: the applicant is told it is unreadable.
-      source = await passportPhoto(file).catch(() => {
-        throw unreadable();
+      // sharp's own refusal: a photo of more pixels than the limit is told so; a file that only looks like an
+      // image is told it is unreadable.
+      source = await passportPhoto(file).catch((err: unknown) => {
+        throw /pixel limit/iu.test(String(err)) ? tooManyPixels() : unreadable();
       });
     }
     const picture = await processImage(source, limits, OFFICE_PICTURES);
