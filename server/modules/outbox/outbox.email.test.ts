@@ -11,8 +11,11 @@ import { createOutboxSender, LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './o
 
 const smtp = await startTestSmtpServer({ refuse: ['gone@example.com'] });
 const clock = new ManualClock('2026-11-24T09:00:00.000Z');
+/** A monitor's token: /api/health shows its figures (the outbox among them) to it, or to a signed-in owner. */
+const HEALTH_TOKEN = 'a-monitor-token-of-the-office-0123456789';
 const t = await createTestApp(
   {
+    HEALTH_TOKEN,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Orbit College <office@orbit.test>',
     OFFICE_EMAIL: 'office@orbit.test, head@orbit.test',
@@ -261,8 +264,14 @@ describe('the outbox with a real SMTP server', () => {
       at: clock.now(),
     });
     clock.advance(90_000);
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+    });
     expect(res.json()).toMatchObject({ status: 'ok', outbox: { backlog: 1, oldestSeconds: 90 } });
+    // The public sees whether the site is up, not its queue.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).not.toHaveProperty('outbox');
   });
 
   it('e-mails a new person’s one-time link when the owner asks, in the transaction that made the link', async () => {
