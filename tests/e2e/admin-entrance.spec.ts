@@ -4,7 +4,9 @@ import { expect, test } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { giveAccessKey } from '#server/test-support/access-key.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
+import { openStatusWithKey } from './support/application-status.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { violations } from './support/axe.ts';
 import { signInByApi } from './support/pages.ts';
@@ -17,6 +19,8 @@ import { screenshots } from './support/screenshots.ts';
 test.describe.configure({ mode: 'serial' });
 
 let f: ApplicationFixture;
+/** The first application's access key: it opens the status page, and from there the admit card. */
+let firstKey = '';
 const db = () => openDb({ dataDir: E2E_DATA_DIR });
 
 // 0–3: Science, documents and fee verified (0 with a photo); 4: Management (no fee), documents verified;
@@ -33,6 +37,7 @@ test.beforeAll(async () => {
         return { row: { state: 'submitted' }, programme: 'science' };
       },
     });
+    firstKey = await giveAccessKey(conn, f.applications[0]!.reference);
   } finally {
     await conn.destroy();
   }
@@ -142,14 +147,9 @@ test('an applicant opens the admit card from the status page, and its QR address
     ).toBe(200);
     await page.context().clearCookies();
   }
-  await page.goto('/ne/admission/status');
-  await page.locator('input[name="reference"]').fill(first.reference);
-  await page.locator('select[name="birth_year"]').selectOption('2068');
-  await page.locator('select[name="birth_month"]').selectOption('1');
-  await page.locator('select[name="birth_day"]').selectOption('1');
-  await page.locator('form.apply-lookup button[type="submit"]').click();
+  await openStatusWithKey(page, '/ne/admission/status', first.reference, firstKey);
   await page.getByRole('button', { name: 'प्रवेश पत्र खोल्नुहोस्' }).click();
-  // The reference and date of birth were posted: the address names neither.
+  // The reference and access key were posted: the address names neither.
   expect(page.url()).toMatch(/\/ne\/admission\/admit-card$/u);
   const card = page.locator('.admit-card');
   await expect(card.getByRole('heading', { name: 'प्रवेश परीक्षा 2084/85: प्रवेश पत्र' })).toBeVisible();

@@ -5,13 +5,18 @@ import sharp from 'sharp';
 import { makePdf } from '../../server/pdf/test-pdfs.ts';
 import { violations } from './support/axe.ts';
 import { setServerClock } from './support/clock.ts';
+import { statusLookup } from './support/application-status.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
+import { receivedMail } from './support/mailbox.ts';
 import { signInByApi } from './support/pages.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // A parent applies from a phone without JavaScript: a large camera JPEG as the photo and a 2-page PDF grade
-// sheet; a mistake comes back with everything typed and the files kept; the confirmation gives the reference;
-// the same symbol number is refused the second time; the status page shows the state, in Nepali too. The
-// season is made through the admin API and the server's clock put inside it; everything is removed after.
+// sheet; a mistake comes back with everything typed and the files kept; the confirmation gives the reference
+// and the access key; the same symbol number is refused the second time; the status page, opened with the
+// reference and the key, shows the state, in Nepali too. With JavaScript: the key on the confirmation and in
+// the e-mail, a date of birth refused as a key, a lost key sent again, and the QR code's address. The season
+// is made through the admin API and the server's clock put inside it; everything is removed after.
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
@@ -72,11 +77,25 @@ async function createSeason(page: Page) {
   await page.context().clearCookies();
 }
 
-/** Applications hold on to their season: they are removed behind the server's back, then the season. */
+/**
+ * Applications hold on to their season: they are removed behind the server's back, then the season. So are the
+ * paced misses and key requests counted against their references: each season numbers its applications from
+ * ORB-2084-0001 again (as do other specs' seeded ones), and those counts, made under a moved clock, would
+ * otherwise hold the next application of that reference back.
+ */
 async function removeSeason(page: Page) {
   setServerClock(null);
   const db = new Database(path.join(E2E_DATA_DIR, 'orbit.sqlite'));
   try {
+    const references = db
+      .prepare('select reference from applications where season_id = ?')
+      .pluck()
+      .all(seasonId) as string[];
+    for (const reference of references) {
+      for (const counted of ['key-misses', 'key-requests']) {
+        db.prepare('delete from rate_limits where key = ?').run(`application:${counted}:${reference}`);
+      }
+    }
     const ids = 'select id from applications where season_id = ?';
     for (const table of ['application_documents', 'application_events', 'application_payments']) {
       db.prepare(`delete from ${table} where application_id in (${ids})`).run(seasonId);
@@ -137,6 +156,21 @@ async function fillForm(page: Page, symbol: string) {
   await page.getByRole('radio', { name: 'At the college counter' }).check();
   await page.getByRole('checkbox', { name: "I am the student's parent or guardian and I agree." }).check();
 }
+
+/** The confirmation's reference (the access key below it is set in the same style). */
+const confirmedReference = async (page: Page) =>
+  (await page.locator('.apply-reference:not(.apply-access-key)').textContent()) ?? '';
+
+/** The confirmation's access key: 28 characters of Crockford's base32, in seven groups of four. */
+async function confirmedKey(page: Page): Promise<string> {
+  const key = (await page.locator('dd.apply-access-key').textContent()) ?? '';
+  expect(key).toMatch(ACCESS_KEY_SHOWN);
+  return key;
+}
+const ACCESS_KEY_SHOWN = /^[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){6}$/u;
+/** The lost key's answer, the same whether or not the reference and the date of birth matched. */
+const KEY_SENT =
+  "If the reference and the date of birth match an application, a new access key is on its way to the guardian's mobile number and e-mail given in it. It is never shown here.";
 
 test.describe('applying online @phone', () => {
   test.use({ javaScriptEnabled: false });
@@ -203,8 +237,9 @@ test.describe('applying online @phone', () => {
     setServerClock('2027-06-20T06:10:00Z');
     await page.getByRole('button', { name: 'Send the application' }).click();
     await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
-    const reference = (await page.locator('.apply-reference').textContent()) ?? '';
+    const reference = await confirmedReference(page);
     expect(reference).toMatch(/^ORB-2084-\d{4}$/u);
+    const key = await confirmedKey(page);
     await expect(page.getByRole('img', { name: 'The photo sent with the application' })).toHaveAttribute(
       'src',
       /^data:image\/jpeg;base64,/u,
@@ -234,26 +269,36 @@ test.describe('applying online @phone', () => {
       page.getByText(/An application with this symbol number and date of birth has already been sent/u),
     ).toBeVisible();
     await expect(page.getByText(reference)).toHaveCount(0);
+    await expect(page.getByText(key)).toHaveCount(0);
 
-    // The status page, in English then in Nepali.
+    // The status page, in English then in Nepali: the key typed as people do (lower case, spaces for dashes).
     await page.goto('/admission/status');
-    await page.getByLabel('Reference').fill(reference.toLowerCase());
-    const birth = page.getByRole('group', { name: 'Date of birth (B.S.)' });
-    await birth.getByLabel('Year').selectOption('2068');
-    await birth.getByLabel('Month').selectOption({ label: 'Bhadra' });
-    await birth.getByLabel('Day').selectOption('12');
+    let lookup = statusLookup(page);
+    await lookup.getByLabel('Reference').fill(reference.toLowerCase());
+    await lookup.getByLabel('Access key').fill(key.toLowerCase().replaceAll('-', ' '));
     await page.getByRole('button', { name: 'Show the status' }).click();
     await expect(page.getByText('Received: the office will check the documents.')).toBeVisible();
     await expect(page.getByText('Rs 500, not paid yet')).toBeVisible();
-    expect(page.url()).not.toContain('2068');
+    expect(page.url()).toBe(`${BASE_URL}/admission/status`);
     await shot('status');
 
+    // A lost key asked for without JavaScript (the details open without it), with a wrong date of birth: the
+    // same answer as a right one, and the key (not replaced) still opens the status below.
+    await page.getByText('Lost the access key?').click();
+    const lost = page.locator('details.apply-lost-key');
+    await lost.getByLabel('Reference').fill(reference);
+    const wrongBirth = lost.getByRole('group', { name: 'Date of birth (B.S.)' });
+    await wrongBirth.getByLabel('Year').selectOption('2069');
+    await wrongBirth.getByLabel('Month').selectOption('1');
+    await wrongBirth.getByLabel('Day').selectOption('1');
+    await lost.getByRole('button', { name: 'Send a new key' }).click();
+    await expect(page.locator('details.apply-lost-key')).toHaveAttribute('open', '');
+    await expect(page.locator('details.apply-lost-key [role=alert]')).toHaveText(KEY_SENT);
+
     await page.goto('/ne/admission/status');
-    await page.getByLabel('सन्दर्भ नम्बर').fill(reference);
-    const janma = page.getByRole('group', { name: 'जन्म मिति (वि.सं.)' });
-    await janma.getByLabel('साल').selectOption('2068');
-    await janma.getByLabel('महिना').selectOption('5');
-    await janma.getByLabel('गते').selectOption('12');
+    lookup = statusLookup(page);
+    await lookup.getByLabel('सन्दर्भ नम्बर').fill(reference);
+    await lookup.getByLabel('पहुँच कुञ्जी').fill(key);
     await page.getByRole('button', { name: 'अवस्था हेर्नुहोस्' }).click();
     await expect(page.getByText('प्राप्त भयो: कलेजले कागजात जाँच्नेछ।')).toBeVisible();
 
@@ -273,11 +318,8 @@ test.describe('applying online @phone', () => {
 
     const openStatus = async () => {
       await page.goto('/admission/status');
-      await page.getByLabel('Reference').fill(reference);
-      const born = page.getByRole('group', { name: 'Date of birth (B.S.)' });
-      await born.getByLabel('Year').selectOption('2068');
-      await born.getByLabel('Month').selectOption({ label: 'Bhadra' });
-      await born.getByLabel('Day').selectOption('12');
+      await statusLookup(page).getByLabel('Reference').fill(reference);
+      await statusLookup(page).getByLabel('Access key').fill(key);
       await page.getByRole('button', { name: 'Show the status' }).click();
     };
     await openStatus();
@@ -381,17 +423,127 @@ test.describe('the application pages are accessible @phone', () => {
     setServerClock('2027-06-20T06:05:00Z');
     await page.getByRole('button', { name: 'Send the application' }).click();
     await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
-    const reference = (await page.locator('.apply-reference').textContent()) ?? '';
+    const reference = await confirmedReference(page);
+    const key = await confirmedKey(page);
     expect(await violations(page)).toEqual([]);
 
     await page.goto('/ne/admission/status');
-    await page.getByLabel('सन्दर्भ नम्बर').fill(reference);
-    const janma = page.getByRole('group', { name: 'जन्म मिति (वि.सं.)' });
-    await janma.getByLabel('साल').selectOption('2068');
-    await janma.getByLabel('महिना').selectOption('5');
-    await janma.getByLabel('गते').selectOption('12');
+    // The lost key's form is checked open too.
+    await page.getByText('पहुँच कुञ्जी हरायो?').click();
+    expect(await violations(page)).toEqual([]);
+    const lookup = statusLookup(page);
+    await lookup.getByLabel('सन्दर्भ नम्बर').fill(reference);
+    await lookup.getByLabel('पहुँच कुञ्जी').fill(key);
     await page.getByRole('button', { name: 'अवस्था हेर्नुहोस्' }).click();
     await expect(page.getByText('प्राप्त भयो: कलेजले कागजात जाँच्नेछ।')).toBeVisible();
     expect(await violations(page)).toEqual([]);
+  });
+});
+
+/** Whether the page fits a 390 px phone without a sideways scroll (the viewport is put back after). */
+async function fitsPhone(page: Page): Promise<void> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize(before);
+}
+
+test.describe('the access key @phone', () => {
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await createSeason(page);
+    await page.close();
+  });
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await removeSeason(page);
+    await page.close();
+  });
+
+  test('the confirmation and the e-mail give the key; it opens the status, by hand or from the QR code; a lost key is sent again', async ({
+    page,
+  }, testInfo) => {
+    const phone = testInfo.project.name === 'phone';
+    const symbol = phone ? '04012399' : '04012345';
+    // Its own mobile number and mailbox: messages a visitor causes are capped per recipient and day.
+    const guardian = `key-${testInfo.project.name}-${Date.now()}@example.com`;
+    const mobile = `98${String(Date.now()).slice(-8)}`;
+    setServerClock('2027-06-20T06:00:00Z');
+    await page.goto('/admission/apply');
+    await fillForm(page, symbol);
+    await page.getByLabel("Guardian's mobile number").fill(mobile);
+    await page.locator('input[name=email]').fill(guardian);
+    const jpeg = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#c89078' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Passport-size photo').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByLabel('SEE grade sheet').setInputFiles({ name: 's.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page
+      .getByLabel('Character certificate')
+      .setInputFiles({ name: 'c.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    setServerClock('2027-06-20T06:05:00Z');
+    await page.getByRole('button', { name: 'Send the application' }).click();
+    await expect(page.getByRole('heading', { name: 'Application received' })).toBeVisible();
+    const reference = await confirmedReference(page);
+    const key = await confirmedKey(page);
+    await expect(page.getByText('Shown only here and in the SMS and e-mail sent now')).toBeVisible();
+    // 34 characters in a large monospace face: still no sideways scroll on a phone.
+    await fitsPhone(page);
+    await screenshots(page, 'apply-confirmation-key');
+
+    // The submission's e-mail carries it too.
+    const received = await receivedMail(guardian, `Application ${reference}: received`);
+    expect(received.text).toContain(`Access key: ${key}.`);
+
+    // The QR code's address: the reference and key after '#', written into the form and taken out of the address.
+    await page.goto(`/admission/status#ref=${reference}&key=${key}`);
+    const lookup = statusLookup(page);
+    await expect(lookup.getByLabel('Reference')).toHaveValue(reference);
+    await expect(lookup.getByLabel('Access key')).toHaveValue(key);
+    await expect(page).toHaveURL(`${BASE_URL}/admission/status`);
+    await page.getByRole('button', { name: 'Show the status' }).click();
+    await expect(page.getByText('Received: the office will check the documents.')).toBeVisible();
+    expect(page.url()).toBe(`${BASE_URL}/admission/status`);
+
+    // The date of birth, as the page used to ask, is not a key: refused at the field, nothing looked up.
+    await page.goto('/admission/status');
+    await lookup.getByLabel('Reference').fill(reference);
+    await lookup.getByLabel('Access key').fill('2068-05-12');
+    await page.getByRole('button', { name: 'Show the status' }).click();
+    await expect(page.getByText('Enter the access key as on the confirmation: 28 letters and digits.')).toBeVisible();
+    await expect(lookup.getByLabel('Access key')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Received: the office will check the documents.')).toHaveCount(0);
+
+    // Lost: the reference and the date of birth ask for a new key, which goes to the guardian, never to the page.
+    await page.getByText('Lost the access key?').click();
+    const lost = page.locator('details.apply-lost-key');
+    await expect(lost.getByText("a new key is sent to the guardian's mobile number and e-mail")).toBeVisible();
+    await fitsPhone(page);
+    await screenshots(page, 'status-lost-key-open');
+    await lost.getByLabel('Reference').fill(reference);
+    const born = lost.getByRole('group', { name: 'Date of birth (B.S.)' });
+    await born.getByLabel('Year').selectOption('2068');
+    await born.getByLabel('Month').selectOption({ label: 'Bhadra' });
+    await born.getByLabel('Day').selectOption('12');
+    await lost.getByRole('button', { name: 'Send a new key' }).click();
+    await expect(page.locator('details.apply-lost-key [role=alert]')).toHaveText(KEY_SENT);
+    await expect(page.locator('details.apply-lost-key')).toHaveAttribute('open', '');
+    await fitsPhone(page);
+    await screenshots(page, 'status-lost-key-sent');
+
+    const mail = await receivedMail(guardian, `Application ${reference}: new access key`);
+    const newKey = /Access key: ([0-9A-Z-]{34})\./u.exec(mail.text ?? '')?.[1] ?? '';
+    expect(newKey).toMatch(ACCESS_KEY_SHOWN);
+    expect(newKey).not.toBe(key);
+
+    // The old key no longer opens the application; the new one does.
+    await page.goto('/admission/status');
+    await lookup.getByLabel('Reference').fill(reference);
+    await lookup.getByLabel('Access key').fill(key);
+    await page.getByRole('button', { name: 'Show the status' }).click();
+    await expect(page.getByText('No application matches this reference and access key.')).toBeVisible();
+    await lookup.getByLabel('Access key').fill(newKey);
+    await page.getByRole('button', { name: 'Show the status' }).click();
+    await expect(page.getByText('Received: the office will check the documents.')).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { toBsDate } from '#common/bs-date.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { photoJpeg } from './support/admin-photo.ts';
+import { openStatusWithKey } from './support/application-status.ts';
 import { violations } from './support/axe.ts';
 import { BASE_URL } from './support/env.ts';
 import { setServerClock } from './support/clock.ts';
@@ -21,7 +22,8 @@ import { screenshots } from './support/screenshots.ts';
 test.describe.configure({ mode: 'serial' });
 
 let f: ApplicationFixture;
-let births: string[] = [];
+/** Each application's access key, which opens its status page with its reference. */
+let keys: string[] = [];
 /** The application (1 or 2: tied on marks) the lapsed seat moved up to. */
 let movedUp = 0;
 const ROLL = 7101;
@@ -31,7 +33,7 @@ const publishAt = new Date(`${tomorrow.toISOString().slice(0, 10)}T04:15:00Z`);
 const bs = toBsDate(publishAt);
 
 test.beforeAll(async () => {
-  ({ f, births } = await seedResultsSeason({ roll: ROLL, marks: [9000, 8000, 8000, 3000], seats: 1 }));
+  ({ f, keys } = await seedResultsSeason({ roll: ROLL, marks: [9000, 8000, 8000, 3000], seats: 1 }));
 });
 
 test.afterAll(async ({ browser }) => {
@@ -48,15 +50,8 @@ const meritPage = (page: Page) => page.goto(`/admin/merit?season=${f.seasonId}`)
 const row = (page: Page, roll: number) =>
   page.locator('tr', { has: page.getByRole('cell', { name: String(roll), exact: true }) });
 
-async function openStatus(page: Page, path: string, i: number) {
-  await page.goto(path);
-  await page.locator('input[name=reference]').fill(f.applications[i]!.reference);
-  const [year, month, day] = births[i]!.split('-');
-  await page.locator('select[name=birth_year]').selectOption(String(Number(year)));
-  await page.locator('select[name=birth_month]').selectOption(String(Number(month)));
-  await page.locator('select[name=birth_day]').selectOption(String(Number(day)));
-  await page.locator('form.apply-lookup button[type=submit]').click();
-}
+const openStatus = (page: Page, path: string, i: number) =>
+  openStatusWithKey(page, path, f.applications[i]!.reference, keys[i]!);
 
 test('the office reviews the merit list, moves a rule and sets the pass mark', async ({ page }) => {
   await signInByApi(page);

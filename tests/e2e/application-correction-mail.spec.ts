@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
+import { formatAccessKey } from '#common/access-key.ts';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { giveAccessKey } from '#server/test-support/access-key.ts';
 import { type ApplicationFixture, removeApplications, seedApplications } from '#server/test-support/applications.ts';
+import { statusLookup } from './support/application-status.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { receivedMail } from './support/mailbox.ts';
 import { signInByApi } from './support/pages.ts';
@@ -13,6 +16,8 @@ import { signInByApi } from './support/pages.ts';
 // corrected document. The office's side in the admin and the status page's upload in English are tested in
 // admin-applications.spec.ts and admission-apply.spec.ts.
 let f: ApplicationFixture;
+/** The application's access key, as the family has it from the confirmation. */
+let key = '';
 const guardian = `guardian-${Date.now()}@example.com`;
 const db = () => openDb({ dataDir: E2E_DATA_DIR });
 
@@ -24,6 +29,7 @@ test.beforeAll(async () => {
       withFiles: 1,
       override: () => ({ row: { language: 'ne', email: guardian, state: 'submitted', birth_date: '2068-05-12' } }),
     });
+    key = await giveAccessKey(conn, f.applications[0]!.reference);
   } finally {
     await conn.destroy();
   }
@@ -57,17 +63,17 @@ test('a guardian is e-mailed the correction asked in Nepali, opens the status li
   // The date in B.S., in Nepali digits and month names.
   expect(mail.text).toMatch(/[०-९]+ (बैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मंसिर|पुस|माघ|फागुन|चैत) [०-९]{4}/u);
   expect(mail.text).toContain('कार्यालयको सन्देश:\nग्रेड सिटको फोटो धमिलो छ: सफा फोटो पठाउनुहोस्।');
-  // Nothing that would open the status page without the family: no date of birth.
+  // Nothing that would open the status page without the family: no access key, no date of birth.
+  expect(mail.text).not.toContain(formatAccessKey(key));
+  expect(mail.text).not.toContain(key);
   expect(mail.text).not.toMatch(/2068|२०६८/u);
   const url = /https?:\/\/\S+\/ne\/admission\/status/u.exec(mail.text ?? '')?.[0];
   expect(url).toBe(`${BASE_URL}/ne/admission/status`);
 
   await page.goto(url!);
-  await page.getByLabel('सन्दर्भ नम्बर').fill(app!.reference);
-  const born = page.getByRole('group', { name: 'जन्म मिति (वि.सं.)' });
-  await born.getByLabel('साल').selectOption('2068');
-  await born.getByLabel('महिना').selectOption('5');
-  await born.getByLabel('गते').selectOption('12');
+  const lookup = statusLookup(page);
+  await lookup.getByLabel('सन्दर्भ नम्बर').fill(app!.reference);
+  await lookup.getByLabel('पहुँच कुञ्जी').fill(formatAccessKey(key));
   await page.getByRole('button', { name: 'अवस्था हेर्नुहोस्' }).click();
   await expect(page.getByText('ग्रेड सिटको फोटो धमिलो छ: सफा फोटो पठाउनुहोस्।')).toBeVisible();
   await page.getByLabel('कागजात', { exact: true }).selectOption({ index: 1 });

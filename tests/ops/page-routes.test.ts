@@ -277,13 +277,34 @@ const HOSTILE = [
   '{{7*7}}',
   '__proto__',
 ];
-const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...HOSTILE, '', 'a'.repeat(3000), ADMIN_EMAIL));
+/** Values a look-up reads in full: a reference, an access key of the right shape (matching none), a B.S. year. */
+const WELL_FORMED = ['ORB-2084-0001', '0123-4567-89AB-CDEF-GHJK-MNPQ-RSTV', '2068'];
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom(...HOSTILE, ...WELL_FORMED, '', 'a'.repeat(3000), ADMIN_EMAIL),
+);
 const fields = fc.dictionary(
-  fc.constantFrom('intent', 'title', 'description', 'username', 'password', 'code', 'first_name', 'email', 'message'),
+  fc.constantFrom(
+    'intent',
+    'title',
+    'description',
+    'username',
+    'password',
+    'code',
+    'first_name',
+    'email',
+    'message',
+    // The status page's look-up (reference and access key) and its lost key's form (with the date of birth).
+    'reference',
+    'access_key',
+    'birth_year',
+    'birth_month',
+    'birth_day',
+  ),
   text,
   { maxKeys: 5 },
 );
-const INTENTS = ['create', 'delete', 'status', 'handled', 'upload', 'save', 'code', 'x'];
+const INTENTS = ['create', 'delete', 'status', 'handled', 'upload', 'save', 'code', 'x', 'send-key', 'decline'];
 
 type Body = { kind: 'none' } | { kind: 'form'; fields: Record<string, string> } | { kind: 'bytes'; bytes: Uint8Array };
 const body: fc.Arbitrary<Body> = fc.oneof(

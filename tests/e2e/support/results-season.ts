@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { giveAccessKey } from '#server/test-support/access-key.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { seatCandidates } from '#server/test-support/entrance-candidates.ts';
 import { BASE_URL, E2E_DATA_DIR } from './env.ts';
@@ -10,13 +11,14 @@ import { signInByApi } from './pages.ts';
 /**
  * Results day's applicants on the e2e server: Science candidates whose documents and fee are verified, with
  * roll numbers from `roll` and the given marks written into its database, and no scholarship seats. Returns
- * the fixture and each applicant's B.S. date of birth (what the look-ups ask).
+ * the fixture, each applicant's B.S. date of birth (what the results look-up asks) and access key (what the
+ * status page asks, with the reference).
  */
 export async function seedResultsSeason(options: {
   roll: number;
   marks: readonly number[];
   seats: number;
-}): Promise<{ f: ApplicationFixture; births: string[] }> {
+}): Promise<{ f: ApplicationFixture; births: string[]; keys: string[] }> {
   const conn = openDb({ dataDir: E2E_DATA_DIR });
   try {
     const f = await seedApplications(conn, createLocalStorage(uploadsDir(E2E_DATA_DIR)), {
@@ -44,13 +46,15 @@ export async function seedResultsSeason(options: {
       })),
     );
     const births: string[] = [];
+    const keys: string[] = [];
     for (const a of f.applications) {
+      keys.push(await giveAccessKey(conn, a.reference));
       births.push(
         (await conn.selectFrom('applications').select('birth_date').where('id', '=', a.id).executeTakeFirstOrThrow())
           .birth_date,
       );
     }
-    return { f, births };
+    return { f, births, keys };
   } finally {
     await conn.destroy();
   }
