@@ -1,4 +1,3 @@
-import { giveAccessKey } from '#server/test-support/access-key.ts';
 import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
@@ -11,6 +10,8 @@ import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { pageContext, testStaffActor } from '#server/test-support/page-context.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
+import { giveAccessKey } from '#server/test-support/access-key.ts';
 import { action } from '../routes/admission-status.tsx';
 
 // Declining an offer from the status page, posted as the page's plain forms on the real services (SQLite, or
