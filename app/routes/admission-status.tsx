@@ -73,7 +73,10 @@ async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], 
   if (!readReference(values.reference)) fieldErrors.reference = t.status.referenceInvalid;
   if (bsDateProblem(birth)) fieldErrors.birth_date = t.errors.birthDate;
   if (Object.keys(fieldErrors).length > 0) {
-    return data<StatusResult>({ refused: { message: t.correctFields, values, fieldErrors }, lostKey: true }, 400);
+    return data<StatusResult>(
+      { refused: { message: t.status.correctLookup, values, fieldErrors }, lostKey: true },
+      400,
+    );
   }
   try {
     await context.services.applicationIntake.sendNewKey(values.reference, bsDateString(birth), context.clientIp);
@@ -104,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!readReference(values.reference)) fieldErrors.reference = t.status.referenceInvalid;
   if (!readAccessKey(values.access_key)) fieldErrors.access_key = t.status.accessKeyInvalid;
   if (Object.keys(fieldErrors).length > 0) {
-    return data<StatusResult>({ refused: { message: t.correctFields, values, fieldErrors } }, { status: 400 });
+    return data<StatusResult>({ refused: { message: t.status.correctLookup, values, fieldErrors } }, { status: 400 });
   }
   const intake = context.services.applicationIntake;
   const key = values.access_key;

@@ -202,6 +202,7 @@ export const applyEn = {
     intro:
       'Enter the reference and the access key from the confirmation (also in the SMS and e-mail sent when you applied).',
     accessKey: 'Access key',
+    correctLookup: 'Check what is marked below and send it again.',
     accessKeyHint: '28 letters and digits in groups of four, e.g. K7QM-3XHD-…',
     accessKeyInvalid: 'Enter the access key as on the confirmation: 28 letters and digits.',
     lostKey: 'Lost the access key?',
