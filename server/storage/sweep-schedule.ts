@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { repeatEvery } from '../repeat-every.ts';
 import { type FileOwner, type SweepReport, sweepStorage } from './storage-sweep.ts';
 import type { Storage } from './storage.ts';
 
@@ -48,20 +49,9 @@ export function startStorageSweeps(
   log: Log,
   intervalMs = SWEEP_INTERVAL_MS,
 ): { stop: () => void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      logSweep(log, await sweepStorage(storage, owners));
-    } catch (err) {
-      log.error({ err }, 'the storage sweep failed; it runs again in a day');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return repeatEvery(
+    intervalMs,
+    async () => logSweep(log, await sweepStorage(storage, owners)),
+    (err) => log.error({ err }, 'the storage sweep failed; it runs again in a day'),
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { repeatEvery } from '#server/repeat-every.ts';
 import { SWEEP_INTERVAL_MS } from '#server/storage/sweep-schedule.ts';
 import type { ApplicationOfficeService } from './application-office.service.ts';
 import { PENDING_LIMITS, type PendingDocuments } from './application-pending.ts';
@@ -15,23 +16,14 @@ export function startDocumentPurges(
   log: Log,
   intervalMs = SWEEP_INTERVAL_MS,
 ): { stop: () => void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return repeatEvery(
+    intervalMs,
+    async () => {
       const done = await office.purgeDocuments();
       if (done.applications > 0) log.info(done, "closed applications' documents deleted");
-    } catch (err) {
-      log.error({ err }, "deleting closed applications' documents failed; it runs again in a day");
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    (err) => log.error({ err }, "deleting closed applications' documents failed; it runs again in a day"),
+  );
 }
 
 /**
@@ -43,21 +35,12 @@ export function startKeptFileSweeps(
   log: Log,
   intervalMs: number = PENDING_LIMITS.sweepMs,
 ): { stop: () => void } {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return repeatEvery(
+    intervalMs,
+    async () => {
       const removed = await kept.sweep();
       if (removed > 0) log.info({ removed }, 'files kept for refused application forms deleted after their hour');
-    } catch (err) {
-      log.error({ err }, 'deleting the files kept for refused application forms failed; it runs again soon');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    (err) => log.error({ err }, 'deleting the files kept for refused application forms failed; it runs again soon'),
+  );
 }
