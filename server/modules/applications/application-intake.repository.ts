@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '#server/db/db.ts';
 import type {
@@ -107,16 +108,31 @@ export async function deleteApplication(db: Db, id: string): Promise<void> {
   });
 }
 
-/** Whether an application's history has an event of `kind` at or after `since`. */
-export async function eventSince(db: Db, applicationId: string, kind: string, since: string): Promise<boolean> {
-  const row = await db
+/**
+ * Tells the office, in the application's history, that its look-ups are paused after a walk on them: once an
+ * hour at most (a walk goes on missing; the office needs the line once).
+ */
+export async function notePausedLookUps(db: Db, applicationId: string, at: Date, text: string): Promise<void> {
+  const since = new Date(at.getTime() - 3_600_000).toISOString();
+  const told = await db
     .selectFrom('application_events')
     .select('id')
     .where('application_id', '=', applicationId)
-    .where('kind', '=', kind)
+    .where('kind', '=', 'look-ups-paused')
     .where('at', '>=', since)
     .executeTakeFirst();
-  return row !== undefined;
+  if (told) return;
+  await insertEvent(db, {
+    id: randomUUID(),
+    application_id: applicationId,
+    at: at.toISOString(),
+    user_id: null,
+    actor_name: 'System',
+    kind: 'look-ups-paused',
+    from_state: '',
+    to_state: '',
+    text,
+  });
 }
 
 /** Replaces an application's access key (its hash): the key given before no longer opens it. */

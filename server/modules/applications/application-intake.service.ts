@@ -237,19 +237,12 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
 
   /** Once per pause: a line in the application's history, which the office reads (nothing is logged). */
   async function tellOfficeOfPausedLookUps(applicationId: string, now: Date): Promise<void> {
-    const since = new Date(now.getTime() - HOUR_MS).toISOString();
-    if (await repo.eventSince(db, applicationId, 'look-ups-paused', since)) return;
-    await repo.insertEvent(db, {
-      id: randomUUID(),
-      application_id: applicationId,
-      at: now.toISOString(),
-      user_id: null,
-      actor_name: 'System',
-      kind: 'look-ups-paused',
-      from_state: '',
-      to_state: '',
-      text: `${RECORD_MISSES.burst} look-ups of this application with a wrong access key: its look-ups wait ${Math.round(60 / RECORD_MISSES.perHour)} minutes between tries. If the family did not do this, send them a new key.`,
-    });
+    await repo.notePausedLookUps(
+      db,
+      applicationId,
+      now,
+      `${RECORD_MISSES.burst} look-ups of this application with a wrong access key: its look-ups wait ${Math.round(60 / RECORD_MISSES.perHour)} minutes between tries. If the family did not do this, send them a new key.`,
+    );
   }
 
   async function namesOf(ids: (string | null)[]): Promise<Map<string, Named>> {

@@ -1,15 +1,14 @@
-import { hash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#common/results.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal, tooManyRequests } from '#server/errors.ts';
-import { eventSince, insertEvent } from '#server/modules/applications/application-intake.repository.ts';
+import { notePausedLookUps } from '#server/modules/applications/application-intake.repository.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { createMemoryPace } from '#server/rate-limit/memory-pace.ts';
 import * as repo from './merit.repository.ts';
 
-const HOUR_MS = 3_600_000;
 /** Addresses (and roll numbers) whose misses are remembered at once: about 100 bytes each, a few MB at most. */
 const MAX_ADDRESSES = 50_000;
 /**
@@ -74,21 +73,10 @@ export function createResultsLookup({ db, clock, log, failuresPerHour }: Results
   function tellOfficeOfPausedLookUps(roll: number, now: number): void {
     const applicationId = applicationOfRoll.get(roll);
     if (!applicationId) return;
-    const at = new Date(now);
-    void (async () => {
-      if (await eventSince(db, applicationId, 'look-ups-paused', new Date(now - HOUR_MS).toISOString())) return;
-      await insertEvent(db, {
-        id: randomUUID(),
-        application_id: applicationId,
-        at: at.toISOString(),
-        user_id: null,
-        actor_name: 'System',
-        kind: 'look-ups-paused',
-        from_state: '',
-        to_state: '',
-        text: `${ROLL_MISSES.burst} results look-ups of this roll number with a wrong date of birth: its look-ups wait ${Math.round(60 / ROLL_MISSES.perHour)} minutes between tries.`,
-      });
-    })().catch((err: unknown) => log.error({ err }, 'recording paused results look-ups failed'));
+    const text = `${ROLL_MISSES.burst} results look-ups of this roll number with a wrong date of birth: its look-ups wait ${Math.round(60 / ROLL_MISSES.perHour)} minutes between tries.`;
+    notePausedLookUps(db, applicationId, new Date(now), text).catch((err: unknown) =>
+      log.error({ err }, 'recording paused results look-ups failed'),
+    );
   }
 
   async function build(): Promise<void> {
