@@ -11,5 +11,8 @@ export default defineConfig({
     // database and app (server/test-support), and no test replaces a module (no vi.mock), so no state is shared
     // through them.
     isolate: false,
+    // Passwords hashed at a test-only cost (server/auth/password.ts): the production cost made hashing half of
+    // the suite's time. server/auth/password.test.ts and scripts/admin.test.ts check the production cost.
+    env: { PASSWORD_HASH_COST: 'test' },
   },
 });

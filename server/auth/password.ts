@@ -4,6 +4,20 @@ import { type ScryptOptions, randomBytes, scrypt, timingSafeEqual } from 'node:c
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 32 } as const;
 
 /**
+ * A test-only cost (1 MiB, about a millisecond) for the unit and API tests, which sign in hundreds of
+ * times: at the production cost the hashing was half of their time. Chosen by PASSWORD_HASH_COST=test
+ * (vitest.config.ts) and honoured only while NODE_ENV is 'test', which no server start sets (server/env.ts
+ * defaults to production): a site never hashes at this cost. `npm run admin` is tested at the real cost.
+ */
+const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1, keyLength: 32 } as const;
+
+/** The parameters new hashes are made with. */
+export function scryptParams(): { N: number; r: number; p: number; keyLength: number } {
+  const testCost = process.env.NODE_ENV === 'test' && process.env.PASSWORD_HASH_COST === 'test';
+  return testCost ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS;
+}
+
+/**
  * scrypt runs on libuv's thread pool (4 threads by default), which the file system and compression
  * share, and each derivation holds 128 MiB. So at most two run at once, a few more wait their turn, and
  * anything beyond is refused at once rather than queued without bound behind a sign-in storm.
@@ -55,7 +69,7 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
 
 /** `scrypt$N$r$p$salt$hash` (base64url), so verification reads the parameters it was made with. */
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength } = SCRYPT_PARAMS;
+  const { N, r, p, keyLength } = scryptParams();
   const salt = randomBytes(16);
   const key = await withHashingSlot(() => derive(password, salt, N, r, p, keyLength));
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -66,7 +80,7 @@ export async function hashPassword(password: string): Promise<string> {
  * so checking a password against it costs exactly what checking a real one costs.
  */
 export function unmatchableHash(): string {
-  const { N, r, p, keyLength } = SCRYPT_PARAMS;
+  const { N, r, p, keyLength } = scryptParams();
   const random = (bytes: number) => randomBytes(bytes).toString('base64url');
   return ['scrypt', N, r, p, random(16), random(keyLength)].join('$');
 }
