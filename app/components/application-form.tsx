@@ -5,13 +5,14 @@ import {
   HEARD_FROM,
   type DocumentKind,
 } from '#common/application.ts';
-import { APPLICATION_HONEYPOT, gradeField } from '#common/application-form.ts';
+import { APPLICATION_HONEYPOT, applicationRefusalText, gradeField } from '#common/application-form.ts';
 import { NEB_GRADES, type Programme, type ScholarshipCategory, SEE_SUBJECTS } from '#common/admission-season.ts';
 import { formatRupees } from '#common/i18n/amounts.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import { DISTRICTS, PROVINCES } from '#common/nepal-places.ts';
 import { DEFAULT_DOCUMENT_KEEP_DAYS } from '#common/application.ts';
+import { FILE_REFUSAL_CODES } from '#app/lib/enhance/file-checks.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { BsDateField, FormSection, RadioField, SelectField, TextField } from './application-fields.tsx';
 
@@ -47,9 +48,9 @@ export const UPLOAD_TOKEN_FIELD = 'upload_token';
 
 /**
  * The application form in sections, posted as one multipart form to the page's action: it works without a
- * script (the page's enhancement only adds the eligibility warning as grades are typed, the A.D. date and the
- * Preeti conversion). A refused form comes back with every value, each refusal beside its field, and the files
- * already received listed as kept.
+ * script (the page's enhancement only adds the eligibility warning as grades are typed, the A.D. date, the
+ * Preeti conversion and the check of each file as it is chosen). A refused form comes back with every value,
+ * each refusal beside its field, and the files already received listed as kept.
  */
 export function ApplicationForm(props: ApplicationFormProps) {
   const { ui, lang } = useSiteContent();
@@ -119,6 +120,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
       noValidate
       aria-describedby="apply-intro"
       data-application-form
+      // The server's words for a refused file, for the enhancement that checks each file as it is chosen.
+      data-file-refusals={JSON.stringify(
+        Object.fromEntries(FILE_REFUSAL_CODES.map((code) => [code, applicationRefusalText(code, t)])),
+      )}
     >
       <p id="apply-intro">{t.intro(props.seasonName)}</p>
       {props.late ? <p className="apply-late">{t.late(formatRupees(lang, props.lateFee), props.lateUntil)}</p> : null}

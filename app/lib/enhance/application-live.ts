@@ -1,11 +1,13 @@
 /**
- * What the application form shows as it is filled in: the eligibility warning for the first choice and the
- * A.D. date of each B.S. date. Words come from the small eligibility catalogue and the page's data attributes.
+ * What the application form shows as it is filled in: the eligibility warning for the first choice, the A.D.
+ * date of each B.S. date and the refusal of a file the server would refuse. Words come from the small
+ * eligibility catalogue and the page's data attributes.
  */
 import type { NebGrade } from '#common/neb-grades.ts';
 import { bsDateProblem, bsToAdDate } from '#common/bs-date.ts';
 import { type EligibilityProgramme, eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
 import { eligibilityWords } from '#common/i18n/eligibility-words.ts';
+import { checkDocumentsAsChosen } from './document-checks.ts';
 
 const GPA = /^[0-4](?:\.\d{1,2})?$/u;
 const value = (form: HTMLFormElement, name: string) =>
@@ -56,6 +58,9 @@ function showAdDates(form: HTMLFormElement): void {
 }
 
 export function liven(form: HTMLFormElement, lang: 'en' | 'ne'): void {
-  if (form.matches('[data-application-form]')) warnAboutEligibility(form, lang);
+  if (form.matches('[data-application-form]')) {
+    warnAboutEligibility(form, lang);
+    checkDocumentsAsChosen(form);
+  }
   showAdDates(form);
 }

@@ -1,9 +1,9 @@
 /**
  * The application pages' enhancement, loaded by the site script only where it is needed (after the first
  * paint): the confirmation's Print button and the Preeti → Unicode button at once; the eligibility warning as
- * grades are chosen and the A.D. date of the B.S. date of birth from a second chunk, fetched when the visitor
- * first reaches into a form, and the Preeti table at the button's first click, so the page's first load stays
- * within its budget. The server checks and answers everything without it.
+ * grades are chosen, the A.D. date of the B.S. date of birth and the check of each file as it is chosen from a
+ * second chunk, fetched when the visitor first reaches into a form, and the Preeti table at the button's first
+ * click, so the page's first load stays within its budget. The server checks and answers everything without it.
  */
 
 function addPreetiButtons(form: HTMLFormElement): void {
@@ -29,8 +29,11 @@ export function enhanceApplication(): void {
   const lang = document.documentElement.lang === 'ne' ? 'ne' : 'en';
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-application-form], form.apply-lookup')) {
     if (form.matches('[data-application-form]')) addPreetiButtons(form);
-    const liven = () => void import('./application-live.ts').then((m) => m.liven(form, lang));
+    let live: Promise<void> | undefined;
+    const liven = () => void (live ??= import('./application-live.ts').then((m) => m.liven(form, lang)));
     form.addEventListener('focusin', liven, { once: true });
+    // A file can be chosen without the form taking focus (dropped on the input): its check comes with the chunk.
+    form.addEventListener('change', liven, { once: true });
   }
   fillLookupFromAddress();
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-print]')) {
