@@ -91,8 +91,12 @@ export interface ApplicationDocumentView {
   height: number;
   /** The stored pictures (a PDF's first page drawn), smallest first: opened through the office's route. */
   pictures: { file: string; width: number; height: number }[];
-  /** The file that opens full size: the largest picture, or the PDF as sent. */
+  /** The file that opens full size: the largest picture, or the PDF as sent ('' while a photo is being prepared). */
   full: string;
+  /** 'processing' while its pictures are drawn after the application was accepted; 'failed' when they could not be. */
+  state: 'processing' | 'ready' | 'failed';
+  /** Why it could not be processed (kept as received; ask for it again); '' otherwise. */
+  failure: string;
 }
 
 export interface ApplicationEventView {

@@ -98,6 +98,8 @@ setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
 // Album photos uploaded and not processed yet (also those of a process that ended mid-way) are processed now.
 await app.services.photoQueue.start();
+// Applicants' documents accepted and not drawn yet (also those of a process that ended mid-way), in arrival order.
+await app.services.documentQueue.start();
 // The outbox's sender: messages written by events (an inquiry's alert, a reply) go out in the background.
 app.services.outbox.start();
 if (!app.services.messages.emailReady)

@@ -18,6 +18,8 @@ import { createContentService } from './modules/content/content.service.ts';
 import { createAlbumsService } from './modules/images/albums.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createPhotoQueue } from './modules/images/photo-queue.ts';
+import { createPhotoProcess } from './modules/images/photo-process.ts';
+import { createDocumentQueue } from './modules/applications/document-queue.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
 import { restoreApplication, restorePlan, withdrawalConsequence } from './modules/results/freed-seats.ts';
@@ -130,6 +132,17 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     changed: () => resultsLookup.invalidate(),
   });
   const entrance = createEntranceService({ db, storage, clock, notices: applicationNotices });
+  // One lowest-priority child process draws album photos and applicants' documents, one file at a time.
+  const photoProcess = createPhotoProcess({ log });
+  // Applicants' documents are accepted as received and drawn here afterwards (started by server/main.ts).
+  const documentQueue = createDocumentQueue({
+    db,
+    storage,
+    clock,
+    log,
+    photoProcess,
+    pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+  });
   // An offer's admission-fee voucher, sent from the status page and checked by the office.
   const offerVouchers = createOfferVouchers({
     db,
@@ -138,9 +151,10 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     log,
     notices: applicationNotices,
     pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+    documentsQueued: () => documentQueue.wake(),
   });
   // Album photos are processed here, in the background, one at a time (started by server/main.ts; tests drain it).
-  const photoQueue = createPhotoQueue({ db, storage, limits: imageLimits, clock, log });
+  const photoQueue = createPhotoQueue({ db, storage, limits: imageLimits, clock, log, photoProcess });
   return {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -164,6 +178,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       queued: () => photoQueue.wake(),
     }),
     photoQueue,
+    documentQueue,
     albums: createAlbumsService({ db, urlFor, clock }),
     content: createContentService({ db, storage, log, urlFor, imageLimits, versions: contentVersion, clock }),
     inquiries: createInquiriesService(db, clock, {
@@ -184,6 +199,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       maxPerHour: env.APPLICATION_MAX_PER_HOUR,
       lookupFailuresPerHour: env.APPLICATION_LOOKUP_FAILURES_PER_HOUR,
       notices: applicationNotices,
+      documentsQueued: () => documentQueue.wake(),
       // Applicants' files stop short of the reserve on DATA_DIR's disk (a bucket is not on it).
       ...(env.S3_BUCKET ? {} : { roomFor: (bytes: number) => ballast.roomFor(bytes) }),
     }),

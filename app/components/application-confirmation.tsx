@@ -12,16 +12,15 @@ export interface ConfirmationView {
   submittedAt: string;
   amount: number;
   late: boolean;
-  photo: string;
   warning: string;
   statusUrl: string;
   qrSvg: string;
 }
 
 /**
- * What the applicant keeps: the reference and the access key, the photo (its small preview inlined, never a
- * public address), the programme, the date in B.S., what happens next and a QR code that opens the status
- * (the reference and the key after '#', which no server receives). Prints on one page.
+ * What the applicant keeps: the reference and the access key, the programme, the date in B.S., what happens next
+ * and a QR code that opens the status (the reference and the key after '#', which no server receives). Prints
+ * on one page. It is answered before the documents are drawn: it says they are being prepared.
  */
 export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
   const { ui, lang } = useSiteContent();
@@ -33,7 +32,6 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
         {t.heading}
       </h2>
       <div className="apply-confirmation__card">
-        {c.photo ? <img className="apply-confirmation__photo" src={c.photo} alt={t.photoAlt} width={120} /> : null}
         <dl className="apply-confirmation__facts">
           <div>
             <dt>{t.reference}</dt>
@@ -81,6 +79,9 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
       ) : null}
       <p>
         <strong>{t.keepIt}</strong> {t.accessKeyOnce}
+      </p>
+      <p className="apply-preparing" role="status">
+        {t.preparing}
       </p>
       <h3>{t.next}</h3>
       <ol>

@@ -17,6 +17,10 @@ export interface StatusView {
   secondChoice: { en: string; ne: string } | null;
   payment: { state: PaymentState; amount: number; method: string };
   submittedAt: string;
+  /** The photo once drawn, as a data: URI ('' until then). */
+  photo: string;
+  /** Documents still being prepared, and the kinds the office could not read. */
+  documents: { preparing: number; unreadable: string[] };
   /** The access key as typed, sent again with a corrected document (in the post, never in an address). */
   accessKey: string;
 }
@@ -45,6 +49,9 @@ export function ApplicationStatusView({ status, replaced }: { status: StatusView
   const amount = formatRupees(lang, status.payment.amount);
   const payment = status.payment.state === 'not-due' ? t.payments['not-due'] : t.payments[status.payment.state](amount);
   const named = (n: { en: string; ne: string }) => (lang === 'ne' ? n.ne : n.en);
+  const unreadable = DOCUMENT_KINDS.filter((kind) => status.documents.unreadable.includes(kind)).map(
+    (kind) => ui.apply.fields[kind],
+  );
   return (
     <section className="apply-status" aria-labelledby="apply-status-title">
       <h2 id="apply-status-title" tabIndex={-1} autoFocus={!replaced}>
@@ -55,9 +62,27 @@ export function ApplicationStatusView({ status, replaced }: { status: StatusView
           {t.replaced}
         </p>
       ) : null}
+      {status.photo ? (
+        <img
+          className="apply-confirmation__photo"
+          src={status.photo}
+          alt={ui.apply.confirmation.photoAlt}
+          width={120}
+        />
+      ) : null}
       <p className="apply-status__state">
         <strong>{t.state}:</strong> {t.steps[status.state]}
       </p>
+      {status.documents.preparing > 0 ? (
+        <p className="apply-preparing" role="status">
+          {t.preparing(status.documents.preparing)}
+        </p>
+      ) : null}
+      {unreadable.length > 0 ? (
+        <p className="apply-eligibility" role="alert">
+          {t.unreadable(unreadable.join(', '))}
+        </p>
+      ) : null}
       {step >= 0 ? (
         <ol className="apply-steps">
           {t.stepList.map((label, i) => (

@@ -181,6 +181,8 @@ export const applyEn = {
     accessKey: 'Access key',
     accessKeyOnce: 'Shown only here and in the SMS and e-mail sent now: print or save this page.',
     photoAlt: 'The photo sent with the application',
+    preparing:
+      'Your documents were received and are being prepared for the office; the status page shows your photo once they are ready.',
     student: 'Student',
     programme: 'Programme',
     secondChoice: 'Second choice',
@@ -224,6 +226,10 @@ export const applyEn = {
     files: 'Files',
     send: 'Send the corrected document',
     replaced: 'Thank you: the corrected document was received and the office will check it again.',
+    preparing: (n: number) =>
+      `Documents being prepared: ${n} ${n === 1 ? 'file is' : 'files are'} still being made ready for the office. This page shows your photo once they are.`,
+    unreadable: (names: string) =>
+      `The office could not read: ${names}. It will ask you for ${names.includes(',') ? 'them' : 'it'} again here.`,
     steps: {
       submitted: 'Received: the office will check the documents.',
       'needs-correction': 'A correction is needed: see below.',

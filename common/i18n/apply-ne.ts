@@ -1,5 +1,6 @@
 import type { applyEn } from './apply-en.ts';
 import { eligibilityWords } from './eligibility-words.ts';
+import { toDevanagariDigits as digits } from './nepali-numbers.ts';
 
 /** The online application's words in Nepali (part of the Nepali catalogue, ne.ts `apply`). */
 export const applyNe: typeof applyEn = {
@@ -173,6 +174,7 @@ export const applyNe: typeof applyEn = {
     accessKey: 'पहुँच कुञ्जी',
     accessKeyOnce: 'यो यहाँ र अहिले पठाइएको SMS र इमेलमा मात्र देखिन्छ: यो पाना छाप्नुहोस् वा सुरक्षित गर्नुहोस्।',
     photoAlt: 'आवेदनसँग पठाइएको फोटो',
+    preparing: 'तपाईंका कागजात प्राप्त भए र कलेजका लागि तयार हुँदैछन्; तयार भएपछि स्थिति पृष्ठमा तपाईंको फोटो देखिन्छ।',
     student: 'विद्यार्थी',
     programme: 'कार्यक्रम',
     secondChoice: 'दोस्रो रोजाइ',
@@ -215,6 +217,9 @@ export const applyNe: typeof applyEn = {
     files: 'फाइलहरू',
     send: 'सच्याइएको कागजात पठाउनुहोस्',
     replaced: 'धन्यवाद: सच्याइएको कागजात प्राप्त भयो, कलेजले फेरि जाँच्नेछ।',
+    preparing: (n) =>
+      `कागजात तयार हुँदैछन्: अझै ${digits(n)} फाइल कलेजका लागि तयार हुँदैछ। तयार भएपछि यस पृष्ठमा तपाईंको फोटो देखिन्छ।`,
+    unreadable: (names) => `कलेजले पढ्न सकेन: ${names}। कलेजले यहीँ फेरि माग्नेछ।`,
     steps: {
       submitted: 'प्राप्त भयो: कलेजले कागजात जाँच्नेछ।',
       'needs-correction': 'सच्याउनुपर्ने छ: तल हेर्नुहोस्।',

@@ -378,9 +378,17 @@ export interface ApplicationDocumentsTable {
   pages: number | null;
   width: number;
   height: number;
-  /** JSON: the stored pictures (StoredVariant[]). */
+  /** JSON: the stored pictures (StoredVariant[]); empty while the file waits to be processed. */
   variants: string;
   created_at: string;
+  /** 'processing' (accepted, `file_key` the file as received), 'ready', or 'failed' (kept as received). */
+  state: Generated<string>;
+  /** Why processing failed, in plain words for the office; '' otherwise. */
+  failure: Generated<string>;
+  /** Tries of processing that ended without an answer (the process died). */
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  claimed_until: string | null;
 }
 
 export interface ApplicationPaymentsTable {

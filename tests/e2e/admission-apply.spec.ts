@@ -185,7 +185,7 @@ test.describe('applying online @phone', () => {
     await page.close();
   });
 
-  test('a parent applies with a camera photo and a 2-page PDF, corrects a mistake and checks the status', async ({
+  test('a parent applies with a 12 MP camera photo and a 5-page PDF, corrects a mistake and checks the status', async ({
     page,
   }, testInfo) => {
     const symbol = testInfo.project.name === 'phone' ? '02012399' : '02012345';
@@ -206,7 +206,7 @@ test.describe('applying online @phone', () => {
     await page.getByLabel('SEE grade sheet').setInputFiles({
       name: 'see-grade-sheet.pdf',
       mimeType: 'application/pdf',
-      buffer: makePdf({ pages: 2 }),
+      buffer: makePdf({ pages: 5 }),
     });
     await page.getByLabel('Character certificate').setInputFiles({
       name: 'character.jpg',
@@ -240,10 +240,9 @@ test.describe('applying online @phone', () => {
     const reference = await confirmedReference(page);
     expect(reference).toMatch(/^ORB-2084-\d{4}$/u);
     const key = await confirmedKey(page);
-    await expect(page.getByRole('img', { name: 'The photo sent with the application' })).toHaveAttribute(
-      'src',
-      /^data:image\/jpeg;base64,/u,
-    );
+    // Answered before the documents are drawn: the confirmation says so, and shows no photo yet.
+    await expect(page.getByText(/Your documents were received and are being prepared for the office/u)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'The photo sent with the application' })).toHaveCount(0);
     await expect(page.getByRole('img', { name: 'QR code of the status page address' })).toBeVisible();
     await expect(page.getByText('Science', { exact: true })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -280,6 +279,19 @@ test.describe('applying online @phone', () => {
     await expect(page.getByText('Received: the office will check the documents.')).toBeVisible();
     await expect(page.getByText('Rs 500, not paid yet')).toBeVisible();
     expect(page.url()).toBe(`${BASE_URL}/admission/status`);
+    // The documents are drawn in the background: the status page shows the photo once they are.
+    await expect(async () => {
+      await page.goto('/admission/status');
+      await statusLookup(page).getByLabel('Reference').fill(reference);
+      await statusLookup(page).getByLabel('Access key').fill(key);
+      await page.getByRole('button', { name: 'Show the status' }).click();
+      await expect(page.getByRole('img', { name: 'The photo sent with the application' })).toHaveAttribute(
+        'src',
+        /^data:image\/jpeg;base64,/u,
+        { timeout: 1_000 },
+      );
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByText(/Documents being prepared/u)).toHaveCount(0);
     await shot('status');
 
     // A lost key asked for without JavaScript (the details open without it), with a wrong date of birth: the

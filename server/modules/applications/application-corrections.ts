@@ -6,7 +6,7 @@ import type { Db } from '#server/db/db.ts';
 import { conflict } from '#server/errors.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { type CheckedDocument, documentParts } from './application-documents.ts';
+import { type ScreenedDocument, documentParts } from './application-documents.ts';
 import { documentKeys } from './application-files.ts';
 import * as repo from './application-intake.repository.ts';
 import { type NoticeApplication, queueApplicationNotice } from './application-notices.ts';
@@ -23,13 +23,14 @@ interface Deps {
  * The applicant's corrected document: its new files replace the old ones and the application goes back from
  * 'needs-correction' to 'submitted', in one transaction committed with the new files (a failure to put the
  * files in place restores the old rows and the state). The old files are deleted after the commit; a file
- * that cannot be deleted is logged and left for the storage sweep.
+ * that cannot be deleted is logged and left for the storage sweep. The new files wait, as received, for the
+ * document queue to draw their pictures.
  */
 export async function replaceDocumentsOf(
   { db, storage, log, clock, siteUrl }: Deps,
   application: NoticeApplication,
   kind: DocumentKind,
-  checked: CheckedDocument[],
+  checked: ScreenedDocument[],
 ): Promise<void> {
   const applicationId = application.id;
   const now = clock.now();

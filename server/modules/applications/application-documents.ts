@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import sharp from 'sharp';
 import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/application.ts';
 import { AppError, refusal } from '#server/errors.ts';
@@ -9,29 +8,37 @@ import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
 import { contentTypeForKey } from '#server/storage/storage.ts';
-import { createWorkLimit } from '#server/work-limit.ts';
 import { documentPrefix } from './application-files.ts';
 
 /**
- * An applicant's documents: what each file is (decided by its bytes, never by its name) and its pictures. The
- * files a refused form keeps on the server until it is sent again are application-pending.ts's.
+ * An applicant's documents: what each file is (decided by its bytes, never by its name) and its pictures. A file
+ * is screened on the request path (size, type, pixels from the header, a PDF's pages from its structure) and
+ * stored as received; its pictures are drawn afterwards by the document queue (document-queue.ts), in the
+ * lowest-priority child process. The files a refused form keeps on the server until it is sent again are
+ * application-pending.ts's.
  */
 
-/** A file checked and drawn, not yet stored. */
-export interface CheckedDocument {
+/** A file screened on the request path: everything that decides whether it is accepted, nothing drawn yet. */
+export interface ScreenedDocument {
   kind: DocumentKind;
   format: 'image' | 'pdf';
   /** 1 for a photo of a page; a PDF's page count. */
   pages: number;
   file: Buffer;
-  picture: ProcessedImage;
-  /** For the photo: a face-sized JPEG shown inline on the confirmation. */
-  preview: Buffer | null;
+  /** An image's size from its header (0 for a PDF until its first page is drawn). */
+  width: number;
+  height: number;
 }
 
-/** The passport photo's fixed size (35 × 45 mm at about 17 px a millimetre) and its face-sized preview. */
+/** A document's pictures, drawn after acceptance: the passport crop or the PDF's first page, at each width. */
+export interface ProcessedDocument {
+  format: 'image' | 'pdf';
+  pages: number;
+  picture: ProcessedImage;
+}
+
+/** The passport photo's fixed size (35 × 45 mm at about 17 px a millimetre). */
 const PHOTO_SIZE = { width: 600, height: 772 } as const;
-const PREVIEW_WIDTH = 120;
 /** A PDF's first page is drawn at this width for the office's thumbnails. */
 const PDF_THUMBNAIL_WIDTH = 800;
 
@@ -67,33 +74,59 @@ async function passportPhoto(file: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * Checks one file for a document kind: the photo must be an image; other documents a photo of a page or a
- * PDF (checked as notice attachments are, page 1 drawn). Refuses with the reason: too large, not an image,
- * not a PDF, unreadable, too many pages.
- */
-export const checkDocument = (kind: DocumentKind, file: Buffer, pdfTimeoutMs: number): Promise<CheckedDocument> =>
-  documentWork.run(() => checkNow(kind, file, pdfTimeoutMs));
+/** The file extension a document's file as received is stored under (its content type follows from it). */
+const RECEIVED_EXTENSION: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', pdf: 'pdf' };
 
 /**
- * Documents are checked and drawn one per core at a time but one, whichever form sent them: on the deadline's
- * last evening fifty phones may send at once, each photo decodes to tens of megabytes, and one core stays for
- * the pages (each image is decoded on one thread: server/images/image-pipeline.ts).
+ * Screens one file for a document kind, cheaply, on the request path: the photo must be a JPEG, PNG or WebP
+ * image; other documents a photo of a page or a PDF. An image's size is read from its header (nothing is
+ * decoded), a PDF's pages from its structure (nothing is drawn). Refuses with the reason: too large, not an
+ * image, not a PDF, unreadable, too many pixels, too many pages, scripts.
  */
-const documentWork = createWorkLimit(Math.max(1, os.availableParallelism() - 1));
-
-/** Pictures of documents are shown only on the office's pages, which use JPEG. */
-const OFFICE_PICTURES = { formats: ['jpeg'] } as const;
-
-async function checkNow(kind: DocumentKind, file: Buffer, pdfTimeoutMs: number): Promise<CheckedDocument> {
+export async function screenDocument(
+  kind: DocumentKind,
+  file: Buffer,
+  pdfTimeoutMs: number,
+): Promise<ScreenedDocument> {
   if (file.length > L.fileBytes) throw tooLarge();
   const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
-  const isImage = sniffImageFormat(file) !== null && sniffImageFormat(file) !== 'avif';
+  const image = sniffImageFormat(file);
+  const isImage = image !== null && image !== 'avif';
   if (kind === 'photo' && !isImage) throw notImage();
   if (!isPdf && !isImage) throw notDocument();
+  if (isPdf) {
+    try {
+      const { pages } = await checkPdf(file, { maxBytes: L.fileBytes, maxPages: L.pages, timeoutMs: pdfTimeoutMs });
+      return { kind, format: 'pdf', pages, file, width: 0, height: 0 };
+    } catch (err) {
+      asApplicationRefusal(err);
+    }
+  }
+  const meta = await sharp(file, { failOn: 'error', limitInputPixels: L.megapixels * 1_000_000 })
+    .metadata()
+    .catch((err: unknown) => {
+      throw /pixel limit/iu.test(String(err)) ? tooManyPixels() : unreadable();
+    });
+  if (!meta.width || !meta.height) throw unreadable();
+  if (meta.width * meta.height > L.megapixels * 1_000_000) throw tooManyPixels();
+  const { width, height } = meta.autoOrient ?? meta;
+  return { kind, format: 'image', pages: 1, file, width, height };
+}
+
+/**
+ * Draws a screened document's pictures (off the request path: photo-process.child.ts runs this at the lowest
+ * priority): the photo cut to the passport shape, a page's photo as it is, a PDF's first page; every picture
+ * without the file's metadata (GPS included). A file that passed the screening but cannot be drawn is refused
+ * with the same reasons.
+ */
+export async function processDocument(
+  kind: DocumentKind,
+  file: Buffer,
+  pdfTimeoutMs: number,
+): Promise<ProcessedDocument> {
   const limits = { maxBytes: L.fileBytes * 8, maxPixels: 50_000_000 };
   try {
-    if (isPdf) {
+    if (file.subarray(0, 5).toString('latin1') === '%PDF-') {
       const { pages, thumbnail } = await checkPdf(file, {
         maxBytes: L.fileBytes,
         maxPages: L.pages,
@@ -101,14 +134,7 @@ async function checkNow(kind: DocumentKind, file: Buffer, pdfTimeoutMs: number):
         timeoutMs: pdfTimeoutMs,
       });
       if (!thumbnail) throw new Error('checkPdf answered no thumbnail');
-      return {
-        kind,
-        format: 'pdf',
-        pages,
-        file,
-        picture: await processImage(thumbnail, limits, OFFICE_PICTURES),
-        preview: null,
-      };
+      return { format: 'pdf', pages, picture: await processImage(thumbnail, limits, OFFICE_PICTURES) };
     }
     let source = file;
     if (kind === 'photo') {
@@ -118,23 +144,46 @@ async function checkNow(kind: DocumentKind, file: Buffer, pdfTimeoutMs: number):
         throw /pixel limit/iu.test(String(err)) ? tooManyPixels() : unreadable();
       });
     }
-    const picture = await processImage(source, limits, OFFICE_PICTURES);
-    const smallest = picture.variants.find((v) => v.format === 'jpeg');
-    const preview =
-      kind === 'photo' && smallest
-        ? await sharp(smallest.body).resize({ width: PREVIEW_WIDTH }).jpeg({ quality: 80 }).toBuffer()
-        : null;
-    return { kind, format: 'image', pages: 1, file, picture, preview };
+    return { format: 'image', pages: 1, picture: await processImage(source, limits, OFFICE_PICTURES) };
   } catch (err) {
     asApplicationRefusal(err);
   }
 }
 
-/** A checked document's row columns and files, under a new document id. */
-export function documentParts(checked: CheckedDocument, applicationId: string, position: number, at: string) {
+/** Pictures of documents are shown only on the office's pages, which use JPEG. */
+const OFFICE_PICTURES = { formats: ['jpeg'] } as const;
+
+/**
+ * A screened document's row and its one file, the file as received, under a new document id: the row waits in
+ * state 'processing' for the document queue, which draws its pictures.
+ */
+export function documentParts(screened: ScreenedDocument, applicationId: string, position: number, at: string) {
   const id = randomUUID();
   const prefix = documentPrefix(applicationId, id);
-  const { picture } = checked;
+  const sniffed = screened.format === 'pdf' ? 'pdf' : (sniffImageFormat(screened.file) ?? 'jpeg');
+  const fileKey = `${prefix}/received.${RECEIVED_EXTENSION[sniffed] ?? 'bin'}`;
+  const files: NewFile[] = [{ key: fileKey, body: screened.file, contentType: contentTypeForKey(fileKey) }];
+  const row = {
+    id,
+    application_id: applicationId,
+    kind: screened.kind,
+    position,
+    format: screened.format,
+    file_key: fileKey,
+    bytes: screened.file.length,
+    pages: screened.format === 'pdf' ? screened.pages : null,
+    width: screened.width,
+    height: screened.height,
+    variants: '[]',
+    created_at: at,
+    state: 'processing',
+  };
+  return { row, files };
+}
+
+/** The stored pictures of a processed document, under its prefix: the row's variants and the files to write. */
+export function documentPictures(applicationId: string, documentId: string, picture: ProcessedImage) {
+  const prefix = documentPrefix(applicationId, documentId);
   const variants: StoredVariant[] = picture.variants.map((v) => ({
     format: v.format,
     width: v.width,
@@ -147,21 +196,5 @@ export function documentParts(checked: CheckedDocument, applicationId: string, p
     body: picture.variants[i]!.body,
     contentType: contentTypeForKey(v.key),
   }));
-  const fileKey = checked.format === 'pdf' ? `${prefix}/${picture.hash}.pdf` : null;
-  if (fileKey) files.push({ key: fileKey, body: checked.file, contentType: 'application/pdf' });
-  const row = {
-    id,
-    application_id: applicationId,
-    kind: checked.kind,
-    position,
-    format: checked.format,
-    file_key: fileKey,
-    bytes: checked.file.length,
-    pages: checked.format === 'pdf' ? checked.pages : null,
-    width: picture.width,
-    height: picture.height,
-    variants: JSON.stringify(variants),
-    created_at: at,
-  };
-  return { row, files };
+  return { variants, files };
 }

@@ -61,6 +61,16 @@ export const findById = (db: Db, id: string) =>
 export const findPayment = (db: Db, applicationId: string) =>
   db.selectFrom('application_payments').selectAll().where('application_id', '=', applicationId).executeTakeFirst();
 
+/** Each document's kind, state and pictures, for the status page's progress and photo. */
+export const documentStates = (db: Db, applicationId: string) =>
+  db
+    .selectFrom('application_documents')
+    .select(['kind', 'state', 'variants'])
+    .where('application_id', '=', applicationId)
+    .orderBy('kind')
+    .orderBy('position')
+    .execute();
+
 export const listDocumentsOfKind = (db: Db, applicationId: string, kind: string) =>
   db
     .selectFrom('application_documents')

@@ -44,7 +44,8 @@ describe('an application', () => {
     );
     expect(confirmation.reference).toMatch(/^ORB-2084-\d{4}$/u);
     expect(confirmation).toMatchObject({ amount: 500, late: false, programme: { en: 'Science' } });
-    expect(confirmation.photo).toMatch(/^data:image\/jpeg;base64,/u);
+    // Answered before any picture is drawn: the confirmation says the documents are being prepared.
+    expect(confirmation).not.toHaveProperty('photo');
 
     const row = await rowOf(confirmation.reference);
     expect(row).toMatchObject({
@@ -72,8 +73,19 @@ describe('an application', () => {
       .where('application_id', '=', row.id)
       .execute();
     expect(docs.map((d) => d.kind).sort()).toEqual(['character', 'grade-sheet', 'photo']);
+    // Accepted as received: each file kept as sent, no picture drawn yet.
+    for (const d of docs)
+      expect(d).toMatchObject({ state: 'processing', variants: '[]', file_key: expect.any(String) });
 
-    const photo = docs.find((d) => d.kind === 'photo')!;
+    expect(await t.app.services.documentQueue.drain()).toBeGreaterThanOrEqual(3);
+    const drawn = await t.db
+      .selectFrom('application_documents')
+      .selectAll()
+      .where('application_id', '=', row.id)
+      .execute();
+    const photo = drawn.find((d) => d.kind === 'photo')!;
+    // The photo as received is gone once its pictures exist: only they (without metadata) are kept.
+    expect(photo).toMatchObject({ state: 'ready', file_key: null });
     const [variant] = JSON.parse(photo.variants) as { key: string }[];
     const meta = await sharp(`${t.dataDir}/uploads/${variant!.key}`).metadata();
     expect(meta.exif).toBeUndefined();

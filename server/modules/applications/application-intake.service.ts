@@ -39,7 +39,8 @@ import { givePaceBack, hit, paceRoom, peek, takePace } from '#server/rate-limit/
 import { isOutOfSpace, outOfSpaceChecked } from '#server/storage/out-of-space.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { type CheckedDocument, checkDocument, documentParts, tooManyPages } from './application-documents.ts';
+import { type ScreenedDocument, documentParts, screenDocument, tooManyPages } from './application-documents.ts';
+import { documentVariants } from './application-files.ts';
 import { type KeptDocument, createPendingDocuments } from './application-pending.ts';
 import { accessKeyHash, accessKeyMatches, newAccessKey } from './access-keys.ts';
 import { replaceDocumentsOf } from './application-corrections.ts';
@@ -73,6 +74,8 @@ export interface ApplicationIntakeDeps {
    * Ballast.roomFor); absent when the files go to a bucket, which the site's disk does not hold.
    */
   roomFor?: (bytes: number) => Promise<boolean>;
+  /** Wakes the document queue, which draws the pictures of the files accepted (document-queue.ts). */
+  documentsQueued?: () => void;
 }
 
 /** A file posted for a document. */
@@ -112,8 +115,6 @@ export interface Confirmation {
   submittedAt: string;
   amount: number;
   late: boolean;
-  /** The photo's face-sized preview as a data: URI (never a public address). */
-  photo: string;
   /** The eligibility warning when the first choice's minimum is not met ('' when it is): the office decides. */
   warning: string;
 }
@@ -144,6 +145,10 @@ export interface ApplicationStatus {
   secondChoice: Named | null;
   payment: { state: PaymentState; amount: number; method: string };
   submittedAt: string;
+  /** The photo as the office sees it, its smallest picture as a data: URI (never an address); '' until drawn. */
+  photo: string;
+  /** Documents accepted and still being prepared, and the kinds the office could not read (it asks for them again). */
+  documents: { preparing: number; unreadable: DocumentKind[] };
 }
 
 /** Which unique rule an insert broke: the active candidate (symbol number and date of birth), or the number. */
@@ -245,6 +250,26 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     );
   }
 
+  /** The documents' progress for the status page, and the photo once drawn (its smallest picture, inline). */
+  async function documentsOf(applicationId: string): Promise<Pick<ApplicationStatus, 'photo' | 'documents'>> {
+    const rows = await repo.documentStates(db, applicationId);
+    const photoRow = rows.find((r) => r.kind === 'photo' && r.state === 'ready');
+    const smallest = photoRow
+      ? documentVariants(photoRow)
+          .filter((v) => v.format === 'jpeg')
+          .sort((a, b) => a.width - b.width)[0]
+      : undefined;
+    const object = smallest ? await storage.get(smallest.key) : null;
+    const photo = object ? Buffer.concat((await object.body.toArray()) as Buffer[]) : null;
+    return {
+      photo: photo ? `data:image/jpeg;base64,${photo.toString('base64')}` : '',
+      documents: {
+        preparing: rows.filter((r) => r.state === 'processing').length,
+        unreadable: [...new Set(rows.filter((r) => r.state === 'failed').map((r) => r.kind as DocumentKind))],
+      },
+    };
+  }
+
   async function namesOf(ids: (string | null)[]): Promise<Map<string, Named>> {
     const rows = await repo.programmeNames(
       db,
@@ -255,7 +280,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
 
   /** Checks every file of the form (kept ones again, then new ones), collecting each refusal by document. */
   async function checkAll(token: string, keep: KeptDocument[], files: SentFile[], t: ReturnType<typeof interfaceText>) {
-    const docs: { checked: CheckedDocument; kept?: KeptDocument; sent?: SentFile }[] = [];
+    const docs: { checked: ScreenedDocument; kept?: KeptDocument; sent?: SentFile }[] = [];
     const refused: Partial<Record<DocumentKind, string[]>> = {};
     const note = (kind: DocumentKind, line: string) => (refused[kind] ??= []).push(line);
     for (const k of keep) {
@@ -264,11 +289,11 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         note(k.kind, `${k.name}: ${t.apply.refusals.keptGone}`);
         continue;
       }
-      docs.push({ checked: await checkDocument(k.kind, body, deps.pdfTimeoutMs), kept: k });
+      docs.push({ checked: await screenDocument(k.kind, body, deps.pdfTimeoutMs), kept: k });
     }
     for (const f of files) {
       try {
-        docs.push({ checked: await checkDocument(f.kind, f.body, deps.pdfTimeoutMs), sent: f });
+        docs.push({ checked: await screenDocument(f.kind, f.body, deps.pdfTimeoutMs), sent: f });
       } catch (err) {
         const r = refusalOf(err);
         if (!r) throw err;
@@ -281,7 +306,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
   async function store(
     view: NonNullable<Awaited<ReturnType<typeof openSeason>>>,
     form: ApplicationForm,
-    docs: CheckedDocument[],
+    docs: ScreenedDocument[],
     lang: SiteLanguage,
     amount: number,
   ): Promise<{ reference: string; key: string }> {
@@ -617,9 +642,9 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
             amount,
           );
           deps.notices.queued();
+          deps.documentsQueued?.();
           await pending.drop(listed.map((k) => k.key));
           const names = await namesOf([form.firstChoice, form.secondChoice]);
-          const preview = stored.find((d) => d.checked.preview)?.checked.preview;
           return {
             ok: true,
             confirmation: {
@@ -632,7 +657,6 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
               submittedAt: clock.now().toISOString(),
               amount,
               late: view.state.phase === 'late',
-              photo: preview ? `data:image/jpeg;base64,${preview.toString('base64')}` : '',
               warning,
             },
           };
@@ -680,6 +704,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
           method: payment?.method ?? '',
         },
         submittedAt: row.submitted_at,
+        ...(await documentsOf(row.id)),
       };
     },
 
@@ -699,15 +724,16 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       if (row.state !== 'needs-correction') {
         throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
       }
-      const checked: CheckedDocument[] = [];
+      const checked: ScreenedDocument[] = [];
       for (const f of files.filter((file) => file.body.length > 0)) {
-        checked.push(await checkDocument(kind, f.body, deps.pdfTimeoutMs));
+        checked.push(await screenDocument(kind, f.body, deps.pdfTimeoutMs));
       }
       if (checked.length === 0) throw badRequest('validation', 'Choose the corrected document.');
       if (kind === 'photo' && checked.length > 1) throw tooManyPages();
       if (checked.reduce((sum, d) => sum + d.pages, 0) > L.pages) throw tooManyPages();
       await replaceDocumentsOf({ db, storage, log, clock, siteUrl: deps.notices.siteUrl }, row, kind, checked);
       deps.notices.queued();
+      deps.documentsQueued?.();
       return this.status(referenceText, key, clientIp);
     },
 

@@ -25,6 +25,7 @@ import {
   STATE_LABELS,
   STATE_REFUSALS,
   type StateChangeResult,
+  type ApplicationDocumentView,
   type StateChange,
   StateChangeSchema,
   type StateRefusal,
@@ -93,7 +94,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 
 const fileOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
-function documentView(row: ApplicationDocumentRow) {
+function documentView(row: ApplicationDocumentRow): ApplicationDocumentView {
   const pictures = documentVariants(row)
     .filter((v) => v.format === 'jpeg')
     .sort((a, b) => a.width - b.width)
@@ -108,7 +109,11 @@ function documentView(row: ApplicationDocumentRow) {
     width: Number(row.width),
     height: Number(row.height),
     pictures,
-    full: row.file_key ? fileOf(row.file_key) : (largest?.file ?? ''),
+    // A photo as received is never opened (its metadata is only removed from its pictures): until they are
+    // drawn it has nothing to open; a PDF opens as sent.
+    full: row.format === 'pdf' && row.file_key ? fileOf(row.file_key) : (largest?.file ?? ''),
+    state: row.state === 'processing' || row.state === 'failed' ? row.state : 'ready',
+    failure: row.failure,
   };
 }
 
@@ -374,7 +379,9 @@ export function createApplicationOfficeService({
       authorize(actor, 'applications.read');
       const app = await mustFind(db, applicationId);
       const document = await repo.findDocument(db, applicationId, documentId);
-      const key = document ? documentKeys(document).find((k) => fileOf(k) === file) : undefined;
+      // A photo as received (its metadata kept) is not one of the files the office opens.
+      const received = document?.format === 'image' ? document.file_key : null;
+      const key = document ? documentKeys(document).find((k) => fileOf(k) === file && k !== received) : undefined;
       if (!document || !key) throw notFound('document');
       const stored = await storage.get(key);
       if (!stored) throw notFound('document');

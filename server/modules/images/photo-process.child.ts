@@ -2,7 +2,8 @@
 // of this process runs at the lowest CPU priority, so that with the CPU busy the server's thread answering pages
 // goes first. A worker thread cannot give that: sharp's work runs on the threads of libuv's pool and of libvips,
 // which a process shares among all its threads, pages' own work (gzip, files) included.
-// Messages: { id, input: Uint8Array, limits } in; { id, result: ProcessedImage } or { id, error } out.
+// Messages: { id, input: Uint8Array, limits } (an album photo) or { id, input, document: { kind, pdfTimeoutMs } }
+// (an applicant's document) in; { id, result } (ProcessedImage or ProcessedDocument) or { id, error } out.
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -27,20 +28,24 @@ lowestPriorityForEveryThread();
 // Loaded after the priority is set, so that libvips starts its threads from threads already at the lowest. One
 // photo at a time, on one libvips thread (the pipeline sets that for every process): the other core stays for pages.
 const { processImage } = await import('#server/images/image-pipeline.ts');
+const { processDocument } = await import('#server/modules/applications/application-documents.ts');
 const { AppError } = await import('#server/errors.ts');
 
-interface Job {
-  id: number;
-  input: Uint8Array;
-  limits: { maxBytes: number; maxPixels: number };
-}
+type Job = { id: number; input: Uint8Array } & (
+  | { limits: { maxBytes: number; maxPixels: number } }
+  | { document: { kind: Parameters<typeof processDocument>[0]; pdfTimeoutMs: number } }
+);
 
 // Ends with the server: the queue disconnects (after an idle while, or when the server stops or dies).
 process.on('disconnect', () => process.exit(0));
 
 process.on('message', (job: Job) => {
   const input = Buffer.from(job.input.buffer, job.input.byteOffset, job.input.byteLength);
-  processImage(input, job.limits).then(
+  const work =
+    'document' in job
+      ? processDocument(job.document.kind, input, job.document.pdfTimeoutMs)
+      : processImage(input, job.limits);
+  work.then(
     (result) => process.send?.({ id: job.id, result }),
     (err: unknown) =>
       process.send?.({

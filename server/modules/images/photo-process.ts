@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiErrorCode } from '#common/api-error.ts';
 import { AppError } from '#server/errors.ts';
 import type { ImageLimits, ProcessedImage } from '#server/images/image-pipeline.ts';
+import type { DocumentKind } from '#common/application.ts';
+import type { ProcessedDocument } from '#server/modules/applications/application-documents.ts';
 
 const CHILD = fileURLToPath(new URL('./photo-process.child.ts', import.meta.url));
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,13 +19,23 @@ const HEAP_MB = 128;
 
 type Answer =
   | { ready: true }
-  | { id: number; result: ProcessedImage }
+  | { id: number; result: ProcessedImage | ProcessedDocument }
   | { id: number; error: { statusCode?: number; code?: ApiErrorCode; message: string } };
 
 interface Pending {
-  resolve: (image: ProcessedImage) => void;
+  resolve: (result: ProcessedImage | ProcessedDocument) => void;
   reject: (err: Error) => void;
   timer: NodeJS.Timeout;
+}
+
+/** A job overran its time: the process was ended, and the file is not tried again as it is. */
+export class ProcessTimeoutError extends Error {
+  override name = 'ProcessTimeoutError';
+}
+
+/** Buffers come back from the child as plain bytes. */
+function asBuffers(image: ProcessedImage): void {
+  for (const v of image.variants) v.body = Buffer.from(v.body.buffer, v.body.byteOffset, v.body.byteLength);
 }
 
 export interface PhotoProcessOptions {
@@ -48,7 +60,7 @@ export function createPhotoProcess({
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | null = null;
 
-  function end(reason: string): void {
+  function end(reason: string, timedOut = false): void {
     const current = child;
     child = null;
     if (!current) return;
@@ -56,7 +68,8 @@ export function createPhotoProcess({
     current.process.kill('SIGKILL');
     for (const [id, job] of pending) {
       clearTimeout(job.timer);
-      job.reject(new Error(`The photo process ended: ${reason}.`));
+      const message = `The photo process ended: ${reason}.`;
+      job.reject(timedOut ? new ProcessTimeoutError(message) : new Error(message));
       pending.delete(id);
     }
     log.debug({ reason }, 'photo process: ended');
@@ -88,8 +101,7 @@ export function createPhotoProcess({
       clearTimeout(job.timer);
       if ('result' in answer) {
         const { result } = answer;
-        // Buffers come back as plain bytes.
-        for (const v of result.variants) v.body = Buffer.from(v.body.buffer, v.body.byteOffset, v.body.byteLength);
+        asBuffers('picture' in result ? result.picture : result);
         job.resolve(result);
       } else {
         const { statusCode, code, message } = answer.error;
@@ -115,23 +127,39 @@ export function createPhotoProcess({
     idleTimer.unref();
   }
 
+  /** Sends one job to the child (started if needed); `budgetMs` ends the process when the job overruns it. */
+  async function run(job: Record<string, unknown>, budgetMs: number): Promise<ProcessedImage | ProcessedDocument> {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    child ??= start();
+    const current = child;
+    current.process.ref();
+    current.process.channel?.ref();
+    await current.ready;
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => end(`a file took longer than ${budgetMs} ms`, true), budgetMs);
+      pending.set(id, { resolve, reject, timer });
+      current.process.send({ id, ...job }, (err) => {
+        if (err) end(`the file could not be sent (${err.message})`);
+      });
+    });
+  }
+
   return {
     async process(input: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
-      if (idleTimer) clearTimeout(idleTimer);
-      idleTimer = null;
-      child ??= start();
-      const current = child;
-      current.process.ref();
-      current.process.channel?.ref();
-      await current.ready;
-      const id = nextId++;
-      return new Promise<ProcessedImage>((resolve, reject) => {
-        const timer = setTimeout(() => end(`a photo took longer than ${timeoutMs} ms`), timeoutMs);
-        pending.set(id, { resolve, reject, timer });
-        current.process.send({ id, input, limits }, (err) => {
-          if (err) end(`the photo could not be sent (${err.message})`);
-        });
-      });
+      return (await run({ input, limits }, timeoutMs)) as ProcessedImage;
+    },
+    /**
+     * Draws an applicant's document (application-documents.ts processDocument); a job past `budgetMs` ends the
+     * process and rejects with ProcessTimeoutError.
+     */
+    async processDocument(
+      input: Buffer,
+      document: { kind: DocumentKind; pdfTimeoutMs: number },
+      budgetMs = timeoutMs,
+    ): Promise<ProcessedDocument> {
+      return (await run({ input, document }, budgetMs)) as ProcessedDocument;
     },
     /** The child's process id while it runs (tests read its threads' priority). */
     get pid(): number | undefined {

@@ -11,7 +11,8 @@ import { batchOwnerGone, newBatchName } from '#server/storage/batch-owner.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import * as albumsRepo from './albums.repository.ts';
-import { createPhotoProcess } from './photo-process.ts';
+import { type PhotoProcess, createPhotoProcess } from './photo-process.ts';
+import { createDrainLoop } from '#server/drain-loop.ts';
 import * as repo from './photo-queue.repository.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface PhotoQueueDeps {
   limits: ImageLimits;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The lowest-priority child process, shared with the applicants' document queue (one decodes at a time). */
+  photoProcess?: PhotoProcess;
 }
 
 /** The office deleted the photo while it was processed: nothing is recorded and the staged files are discarded. */
@@ -47,9 +50,15 @@ const isoAfter = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOStri
  * database (photo-queue.repository.ts) with this worker's name, which says its process and machine, and a lease,
  * so two processes never process the same photo and a photo whose worker died is taken up again.
  */
-export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueueDeps) {
+export function createPhotoQueue({
+  db,
+  storage,
+  limits,
+  clock,
+  log,
+  photoProcess = createPhotoProcess({ log }),
+}: PhotoQueueDeps) {
   // The decoding and encoding run in a child process at the lowest CPU priority, started and ended as needed.
-  const photoProcess = createPhotoProcess({ log });
 
   async function readOriginal(key: string): Promise<Buffer | null> {
     const object = await storage.get(key);
@@ -177,39 +186,11 @@ export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueue
     return released;
   }
 
-  let running: Promise<number> | null = null;
-  /** Processes waiting photos until none is left; returns how many it processed. One round at a time. */
-  function drain(): Promise<number> {
-    running ??= (async () => {
-      let count = 0;
-      while (await processOne()) count++;
-      return count;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  let started = false;
-  let again = false;
-  const tick = () => {
-    if (running) {
-      again = true; // a photo queued during a round is seen by the round's next claim; one more round is cheap
-      return;
-    }
-    void drain()
-      .catch((err: unknown) => log.error({ err }, 'photo queue: a round failed; it runs again'))
-      .finally(() => {
-        if (again && started) {
-          again = false;
-          tick();
-        }
-      });
-  };
+  const loop = createDrainLoop({ processOne, name: 'photo queue', log });
 
   return {
     processOne,
-    drain,
+    drain: loop.drain,
     /** The child process's id while it runs (tests read its threads' priority). */
     get processPid() {
       return photoProcess.pid;
@@ -217,26 +198,19 @@ export function createPhotoQueue({ db, storage, limits, clock, log }: PhotoQueue
     releaseAbandoned,
     /** Starts the background worker (server/main.ts); tests call drain or processOne instead. */
     async start(intervalMs = POLL_MS) {
-      started = true;
       await releaseAbandoned().catch((err: unknown) =>
         log.error({ err }, 'photo queue: could not release the claims of ended processes'),
       );
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
+      const rounds = loop.start(intervalMs);
       return {
         async stop() {
-          started = false;
-          clearInterval(timer);
-          await running?.catch(() => undefined);
+          await rounds.stop();
           photoProcess.stop();
         },
       };
     },
     /** A round at once, when started: called after an upload was queued. */
-    wake() {
-      if (started) tick();
-    },
+    wake: loop.wake,
     /** Where photos stand, for the office's page polling them. */
     states(actor: Actor, ids: string[]) {
       authorize(actor, 'photos.edit');

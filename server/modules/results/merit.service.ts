@@ -32,10 +32,14 @@ export const RESULTS_ACTOR: Actor = { kind: 'system', job: 'results' };
 
 const DAY_MS = 86_400_000;
 
-/** A voucher document's file the office opens: the PDF as sent, or its largest picture. */
-function voucherFileOf(row: { id: string; file_key: string | null; variants: string } | undefined) {
+/**
+ * A voucher document's file the office opens: the PDF as sent, or its largest picture (none while a photo's
+ * pictures are being drawn: a photo as received is never opened).
+ */
+function voucherFileOf(row: { id: string; format: string; file_key: string | null; variants: string } | undefined) {
   if (!row) return null;
-  const key = row.file_key ?? documentVariants(row).sort((a, b) => b.width - a.width)[0]?.key;
+  const sent = row.format === 'pdf' ? row.file_key : null;
+  const key = sent ?? documentVariants(row).sort((a, b) => b.width - a.width)[0]?.key;
   return key ? { documentId: row.id, file: key.slice(key.lastIndexOf('/') + 1) } : null;
 }
 

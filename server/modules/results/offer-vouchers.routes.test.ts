@@ -130,6 +130,9 @@ describe('the voucher sent from the status page', () => {
 
   it('takes a photo under applications/: the offer waits for the office, history, audit and message; a second waits', async () => {
     await sendVoucher(0, 'NB-2084-0042', await fixtureJpeg());
+    // Accepted as received; its pictures are drawn by the document queue.
+    expect((await vouchersOf(0))[0]).toMatchObject({ state: 'processing' });
+    await t.app.services.documentQueue.drain();
     const offer = await offerOf(0);
     expect(offer).toMatchObject({ state: 'voucher-sent', voucher_number: 'NB-2084-0042' });
     expect(offer.voucher_at).toBe('2027-07-20T06:00:00.000Z');

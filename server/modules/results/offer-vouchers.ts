@@ -7,7 +7,7 @@ import { type Actor, applicantActor, auditNameOf, authorize } from '#server/auth
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal } from '#server/errors.ts';
-import { checkDocument, documentParts, tooManyPages } from '#server/modules/applications/application-documents.ts';
+import { documentParts, screenDocument, tooManyPages } from '#server/modules/applications/application-documents.ts';
 import * as intake from '#server/modules/applications/application-intake.repository.ts';
 import { type ApplicationNotifier, queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
 import * as office from '#server/modules/applications/application-office.repository.ts';
@@ -30,6 +30,8 @@ export interface OfferVoucherDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   notices: ApplicationNotifier;
   pdfTimeoutMs: number;
+  /** Wakes the document queue, which draws the voucher's picture after it is accepted. */
+  documentsQueued?: () => void;
 }
 
 /** The number printed on the bank's voucher: letters, digits and the separators banks use. */
@@ -55,7 +57,15 @@ const eventOf = (applicationId: string, at: string, actorName: string, userId: s
   text,
 });
 
-export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeoutMs }: OfferVoucherDeps) {
+export function createOfferVouchers({
+  db,
+  storage,
+  clock,
+  log,
+  notices,
+  pdfTimeoutMs,
+  documentsQueued,
+}: OfferVoucherDeps) {
   /** The offer a voucher may be sent for now, or the reason none may. */
   async function sendable(trx: Db, applicationId: string, atIso: string) {
     const offer = await repo.openOfferOf(trx, applicationId);
@@ -84,7 +94,7 @@ export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeo
       const sent = files.filter((f) => f.body.length > 0);
       if (sent.length === 0) throw badRequest('validation', 'Choose the photo of the voucher.');
       if (sent.length > 1) throw tooManyPages();
-      const checked = await checkDocument('voucher', sent[0]!.body, pdfTimeoutMs);
+      const checked = await screenDocument('voucher', sent[0]!.body, pdfTimeoutMs);
       const now = clock.now();
       const at = now.toISOString();
       const earlier = await intake.listDocumentsOfKind(db, applicationId, OFFER_VOUCHER_KIND);
@@ -133,6 +143,7 @@ export function createOfferVouchers({ db, storage, clock, log, notices, pdfTimeo
         log,
       );
       notices.queued();
+      documentsQueued?.();
     },
 
     /** The office refuses the voucher waiting for an offer: open again until its deadline; the guardian is told. */

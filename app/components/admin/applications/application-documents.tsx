@@ -17,6 +17,26 @@ export function ApplicationDocuments({ application }: { application: Application
         const thumb = d.pictures[0];
         const href = documentFileHref(application.id, d.id, d.full);
         const label = `${DOCUMENT_LABELS[d.kind]}${d.position > 0 ? ` ${d.position + 1}` : ''}`;
+        const pdf = d.format === 'pdf' ? ` (PDF${d.pages ? `, ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''})` : '';
+        if (d.state !== 'ready' || !d.full) {
+          return (
+            <li key={d.id} className="application-documents__item">
+              {d.full ? (
+                <a href={href} target="_blank" rel="noopener">
+                  {label}
+                  {pdf}
+                </a>
+              ) : (
+                <span>{label}</span>
+              )}
+              {d.state === 'failed' ? (
+                <p className="application-documents__note application-documents__note--failed">{d.failure}</p>
+              ) : (
+                <p className="application-documents__note">Being prepared: its pictures are drawn in a moment.</p>
+              )}
+            </li>
+          );
+        }
         return (
           <li key={d.id} className="application-documents__item">
             <a href={href} target="_blank" rel="noopener">
@@ -32,7 +52,7 @@ export function ApplicationDocuments({ application }: { application: Application
               ) : null}
               <span>
                 {label}
-                {d.format === 'pdf' ? ` (PDF${d.pages ? `, ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''})` : ''}
+                {pdf}
               </span>
             </a>
           </li>
