@@ -40,12 +40,43 @@ export function rssMb(pid: number): number {
   return Math.round(Number(kb) / 1024);
 }
 
-/** Samples a process's RSS every `everyMs` until stopped; returns the highest value seen. */
-export function watchPeak(pid: number, everyMs = 500): { stop: () => number } {
-  let peak = rssMb(pid);
+/** The process ids of a process's children (Linux /proc: each thread's `children` file). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const text = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      if (text) found.push(...text.split(/\s+/u).map(Number));
+    } catch {
+      // the thread ended while we looked
+    }
+  }
+  return found;
+}
+
+/** Resident memory of a process and all its descendants together, in MB (a child that ends meanwhile counts 0). */
+export function treeRssMb(pid: number): number {
+  let total = rssMb(pid);
+  for (const child of childrenOf(pid)) {
+    try {
+      total += treeRssMb(child);
+    } catch {
+      // the child ended while we looked
+    }
+  }
+  return total;
+}
+
+/**
+ * Samples a process's RSS (with its children's, when asked) every `everyMs` until stopped; returns the highest
+ * value seen.
+ */
+export function watchPeak(pid: number, everyMs = 500, { withChildren = false } = {}): { stop: () => number } {
+  const sample = () => (withChildren ? treeRssMb(pid) : rssMb(pid));
+  let peak = sample();
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, rssMb(pid));
+      peak = Math.max(peak, sample());
     } catch {
       clearInterval(timer); // the process ended; the run that follows reports it
     }
@@ -53,7 +84,7 @@ export function watchPeak(pid: number, everyMs = 500): { stop: () => number } {
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, rssMb(pid));
+      return Math.max(peak, sample());
     },
   };
 }

@@ -27,13 +27,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (status === 404 || status === 400) return context.services.applicationOffice.list(actor, {});
     throw err;
   });
-  return { page, typed, problem };
+  // Documents accepted and still being drawn: the list can be worked meanwhile, their pages say which.
+  const documents = await context.services.documentQueue.depth();
+  return { page, typed, problem, documents };
+}
+
+/** '3 documents are being prepared (the oldest for 2 min)': the document queue's depth in the office's words. */
+function preparingLine({ waiting, oldestSeconds }: { waiting: number; oldestSeconds: number | null }): string {
+  const age =
+    oldestSeconds === null
+      ? ''
+      : oldestSeconds < 60
+        ? ' (the oldest for less than a minute)'
+        : ` (the oldest for ${Math.round(oldestSeconds / 60)} min)`;
+  return `${waiting === 1 ? '1 document is' : `${waiting} documents are`} being prepared${age}: each application's page shows its documents once they are ready.`;
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, { bulk: changeSelectedStates });
 
 export default function AdminApplications({ loaderData }: Route.ComponentProps) {
-  const { page, typed, problem } = loaderData;
+  const { page, typed, problem, documents } = loaderData;
   const query = (extra: Record<string, string>) => filtersQuery(page.filters, extra);
   const countsQuery = (state: string) => `?${filtersQuery({ ...page.filters, state: state as never })}`;
   return (
@@ -44,6 +57,7 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
           <p className="admin-page__lead">
             Applications sent online, newest first. Open one to see its documents, verify the fee and decide.
           </p>
+          {documents.waiting > 0 ? <p className="applications-preparing">{preparingLine(documents)}</p> : null}
         </div>
       </header>
       <WriteStatus result={useActionData<typeof action>()} />

@@ -49,7 +49,7 @@ describe('GET /api/health', () => {
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({ status: 'degraded', database: true, release: null });
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: monitor });
-    expect(res.json()).toMatchObject({ status: 'degraded', uploads });
+    expect(res.json()).toMatchObject({ status: 'degraded', uploads, documents: { waiting: 0, oldestSeconds: null } });
   });
 
   it('reports the backups: none yet, the free disk, no warning on a fresh install', async () => {

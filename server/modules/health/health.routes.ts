@@ -52,6 +52,10 @@ const HealthSchema = z.object({
   outbox: z.object({ backlog: z.number().int().min(0), oldestSeconds: z.number().int().min(0).nullable() }).optional(),
   /** The page forms with files: their turns, and whether forms wait for one longer than a few seconds. */
   uploads: UploadsHealthSchema.optional(),
+  /** Applicants' documents accepted and waiting to be drawn, and the age of the oldest in seconds (null: none). */
+  documents: z
+    .object({ waiting: z.number().int().min(0), oldestSeconds: z.number().int().min(0).nullable() })
+    .optional(),
 });
 type Health = z.infer<typeof HealthSchema>;
 
@@ -80,7 +84,7 @@ export const healthRoutes =
             'Readiness: 200 when the database answers ("degraded" while forms with files wait long for a turn), 503 while the process drains before it stops or once the database file was found damaged',
           description:
             'A backup warning (stale, failed, a failed drill, a nearly full disk) does not make the site unready: ' +
-            '`backups.warnings` lists them for a monitor. The figures (backups, outbox, uploads) are sent only to a ' +
+            '`backups.warnings` lists them for a monitor. The figures (backups, outbox, uploads, documents) are sent only to a ' +
             'signed-in owner or with `Authorization: Bearer HEALTH_TOKEN`.',
           response: { 200: HealthSchema, 503: HealthSchema },
         },
@@ -89,17 +93,20 @@ export const healthRoutes =
         const detailed = await showsDetails(request, token);
         let database = true;
         let outbox: Health['outbox'];
+        let documents: Health['documents'];
         try {
           await pingDatabase(app.services.db);
           const { count, oldest } = await app.services.messages.backlog();
           const age = oldest ? (app.services.clock.now().getTime() - new Date(oldest).getTime()) / 1000 : null;
           outbox = { backlog: count, oldestSeconds: age === null ? null : Math.max(0, Math.round(age)) };
+          if (detailed) documents = await app.services.documentQueue.depth();
         } catch (err) {
           request.log.error({ err }, 'health check: database unreachable');
           database = false;
         }
         const uploads = app.uploadGate?.load();
-        const figures = (more: Partial<Health>): Partial<Health> => (detailed ? { outbox, uploads, ...more } : {});
+        const figures = (more: Partial<Health>): Partial<Health> =>
+          detailed ? { outbox, uploads, documents, ...more } : {};
         // A load balancer stops sending new requests here; the ones in flight still finish.
         if (app.readiness.draining) return reply.status(503).send({ status: 'draining', database, ...figures({}) });
         if (!database) return reply.status(503).send({ status: 'unavailable', database });
