@@ -100,6 +100,7 @@ describe('GET /api/health while draining', () => {
       status: 'draining',
       database: true,
       outbox: { backlog: 0, oldestSeconds: null },
+      documents: { waiting: 0, oldestSeconds: null },
     });
   });
 });
