@@ -17,15 +17,32 @@ if (!url || !/^postgres(ql)?:\/\//u.test(url)) {
   process.exit(2);
 }
 
-// Everything under server/ and scripts/: every repository, API, storage and script test, including
-// those added later (the few pure unit tests there cost seconds); and app/lib/, whose page loaders and
-// writes are tested on the real services (the policy on every admin page, the audit entry of a page
-// write). common/ and the components never touch a database.
-const DATABASE_SUITES = ['server/', 'scripts/', 'app/lib/'];
+// The test files under server/, scripts/ and app/lib/ (whose page loaders and writes are tested on the real
+// services) that open a database: every repository, API, storage and script test, including those added
+// later. A file that names none of the ways a test reaches a database (the test apps, the test database, the
+// services, openDb, the migrations, DATABASE_URL) is a pure unit test, already run on this Node by `npm test`:
+// it is not run again here. common/ and the components never touch a database.
+const DATABASE_SUITES = ['server', 'scripts', path.join('app', 'lib')];
+const OPENS_A_DATABASE =
+  /test-support\/|test-app|TestDb|TestApp|ScratchDatabase|testDatabase|DATABASE_URL|openDb|buildApp|createServices|#server\/db\/|migrate/u;
+
+function databaseTestFiles() {
+  const files = DATABASE_SUITES.flatMap((dir) =>
+    fs
+      .readdirSync(dir, { recursive: true })
+      .map((name) => path.join(dir, String(name)))
+      .filter((file) => /\.test\.tsx?$/u.test(file) && !file.includes('node_modules')),
+  );
+  const chosen = files.filter((file) => OPENS_A_DATABASE.test(fs.readFileSync(file, 'utf8')));
+  console.log(
+    `${chosen.length} of ${files.length} test files open a database; the other ${files.length - chosen.length} ran in npm test.`,
+  );
+  return chosen.sort();
+}
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-pg-'));
 const runs = [
-  { title: 'Database, API and storage tests on PostgreSQL', args: ['vitest', 'run', ...DATABASE_SUITES] },
+  { title: 'Database, API and storage tests on PostgreSQL', args: ['vitest', 'run', ...databaseTestFiles()] },
   {
     title: 'Operations and scale tests on PostgreSQL (server processes)',
     args: ['vitest', 'run', '--config', 'vitest.ops.config.ts'],

@@ -200,6 +200,11 @@ test.describe('the voucher, without JavaScript', () => {
     await meritPage(page);
     const waiting = page.locator('tr', { hasText: 'Voucher sent' });
     await expect(waiting).toContainText('No. NB-7101');
+    // Its picture is drawn after the student's answer: the office opens it once it is.
+    await expect(async () => {
+      await meritPage(page);
+      await expect(waiting.getByRole('link', { name: 'Open the voucher' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
     // The voucher opens through the application's document route (each opening audited).
     const href = await waiting.getByRole('link', { name: 'Open the voucher' }).getAttribute('href');
     const opened = await page.request.get(href!);

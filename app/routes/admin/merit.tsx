@@ -351,7 +351,11 @@ function Offers({ review }: { review: Review }) {
                     <>
                       <br />
                       No. {o.voucherNumber}, {when(o.voucherAt)}
-                      {o.voucherFile ? (
+                      {o.voucherFile?.state === 'processing' && !o.voucherFile.file ? (
+                        <> (its picture is being prepared: reload in a moment to open it)</>
+                      ) : null}
+                      {o.voucherFile?.state === 'failed' ? <> ({o.voucherFile.failure})</> : null}
+                      {o.voucherFile?.file ? (
                         <>
                           {' '}
                           {/* Opened through the application's document route: every opening is audited. */}

@@ -292,7 +292,16 @@ export const offerVouchersOf = (db: Db, seasonId: string) =>
   db
     .selectFrom('application_documents as d')
     .innerJoin('offers as o', 'o.application_id', 'd.application_id')
-    .select(['d.id', 'd.application_id', 'd.format', 'd.file_key', 'd.variants', 'd.created_at'])
+    .select([
+      'd.id',
+      'd.application_id',
+      'd.format',
+      'd.file_key',
+      'd.variants',
+      'd.state',
+      'd.failure',
+      'd.created_at',
+    ])
     .where('o.season_id', '=', seasonId)
     .where('d.kind', '=', OFFER_VOUCHER_KIND)
     .orderBy('d.created_at')

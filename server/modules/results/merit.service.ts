@@ -33,14 +33,23 @@ export const RESULTS_ACTOR: Actor = { kind: 'system', job: 'results' };
 const DAY_MS = 86_400_000;
 
 /**
- * A voucher document's file the office opens: the PDF as sent, or its largest picture (none while a photo's
- * pictures are being drawn: a photo as received is never opened).
+ * A voucher document's file the office opens: the PDF as sent, or its largest picture ('' while a photo's
+ * pictures are being drawn: a photo as received is never opened), with its state in the document queue.
  */
-function voucherFileOf(row: { id: string; format: string; file_key: string | null; variants: string } | undefined) {
+function voucherFileOf(
+  row:
+    | { id: string; format: string; file_key: string | null; variants: string; state: string; failure: string }
+    | undefined,
+) {
   if (!row) return null;
   const sent = row.format === 'pdf' ? row.file_key : null;
   const key = sent ?? documentVariants(row).sort((a, b) => b.width - a.width)[0]?.key;
-  return key ? { documentId: row.id, file: key.slice(key.lastIndexOf('/') + 1) } : null;
+  return {
+    documentId: row.id,
+    file: key ? key.slice(key.lastIndexOf('/') + 1) : '',
+    state: row.state === 'processing' || row.state === 'failed' ? row.state : ('ready' as const),
+    failure: row.failure,
+  };
 }
 
 export interface MeritSettings {
