@@ -5,6 +5,7 @@ import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { buildApp } from '#server/app.ts';
 import { parseEnv } from '#server/env.ts';
 import { type WriteFile, createLocalStorage } from '#server/storage/local-storage.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import { createTestDb } from '#server/test-support/test-app.ts';
 import type { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyRequest, SentFile } from './application-intake.service.ts';
@@ -16,13 +17,19 @@ import type { ApplyRequest, SentFile } from './application-intake.service.ts';
  * (15 Jul 2027), late until 5 Shrawan (21 Jul 2027) with a late fee of Rs 300. `writeFile` writes the
  * uploads' files (a full disk is one that throws ENOSPC).
  */
-export async function createIntakeTestApp(clock: ManualClock, env: Record<string, string> = {}, writeFile?: WriteFile) {
+export async function createIntakeTestApp(
+  clock: ManualClock,
+  env: Record<string, string> = {},
+  writeFile?: WriteFile,
+  /** Another storage than the data folder's uploads (a bucket). */
+  storage?: Storage,
+) {
   const testDb = await createTestDb();
   const logLines: string[] = [];
   const app: FastifyInstance = await buildApp({
     env: parseEnv({ NODE_ENV: 'test', DATA_DIR: testDb.dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'trace', ...env }),
     db: testDb.db,
-    storage: createLocalStorage(`${testDb.dataDir}/uploads`, writeFile),
+    storage: storage ?? createLocalStorage(`${testDb.dataDir}/uploads`, writeFile),
     pages: false,
     clock,
     logStream: { write: (line) => logLines.push(line) },

@@ -8,7 +8,9 @@ import { type PhotoProcess, createPhotoProcess } from '#server/modules/images/ph
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { MACHINE_TAG } from '#server/storage/batch-owner.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { createS3Storage } from '#server/storage/s3-storage.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
+import { startTestS3Server } from '#server/test-support/s3-server.ts';
 import type { ApplyRequest } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
 import { DOCUMENT_FAILURES, createDocumentQueue } from './document-queue.ts';
@@ -208,5 +210,47 @@ describe("the applicants' documents, accepted first and drawn after", () => {
     expect(drawnPhoto.file_key).toBeNull();
     const [variant] = JSON.parse(drawnPhoto.variants) as { key: string }[];
     expect((await sharp(`${t.dataDir}/uploads/${variant!.key}`).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe('with the files in a bucket (S3)', () => {
+  it('accepts the files into the bucket as received and draws them there; the photo as received is deleted', async () => {
+    const s3 = await startTestS3Server('orbit-documents');
+    const bucket = createS3Storage({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    const bucketClock = new ManualClock('2027-06-20T06:00:00Z');
+    const inBucket = await createIntakeTestApp(bucketClock, {}, undefined, bucket);
+    try {
+      const values = buildApplicationValues(inBucket.management.id, { symbol_number: '4012300' });
+      const outcome = await inBucket.app.services.applicationIntake.apply(
+        await applyRequest(inBucket.app, bucketClock, { values }),
+      );
+      if (!outcome.ok) throw new Error(outcome.message);
+      const keys = async () => {
+        const all: string[] = [];
+        for await (const key of bucket.list()) all.push(key);
+        return all;
+      };
+      expect((await keys()).filter((k) => /\/received\.(jpg|png|pdf)$/u.test(k))).toHaveLength(3);
+      expect(await inBucket.app.services.documentQueue.drain()).toBe(3);
+      const rows = await inBucket.db.selectFrom('application_documents').selectAll().execute();
+      expect(rows.map((r) => r.state)).toEqual(['ready', 'ready', 'ready']);
+      const left = await keys();
+      // The photo and the page's photo as received are gone; only their pictures are in the bucket.
+      expect(left.filter((k) => k.includes('/received.'))).toEqual([]);
+      for (const row of rows) {
+        for (const variant of JSON.parse(row.variants) as { key: string }[]) expect(left).toContain(variant.key);
+      }
+    } finally {
+      await inBucket.close();
+      bucket.close();
+      await s3.close();
+    }
   });
 });
