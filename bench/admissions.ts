@@ -121,7 +121,7 @@ interface ReaderFigures {
 }
 
 /** A 12-megapixel camera photo of about 3 MB: noise does not compress, so the JPEG keeps its size. */
-async function cameraPhoto(): Promise<Buffer> {
+export async function cameraPhoto(): Promise<Buffer> {
   let best: Buffer | null = null;
   for (const quality of [80, 85, 75, 90, 70]) {
     const body = await sharp({
@@ -142,7 +142,7 @@ async function cameraPhoto(): Promise<Buffer> {
 }
 
 /** A season open today (opened 10 days ago, closes in 20), published through the admin API; answers a programme id. */
-async function publishOpenSeason(baseUrl: string, cookie: string): Promise<string> {
+export async function publishOpenSeason(baseUrl: string, cookie: string): Promise<string> {
   const post = async (url: string, body: object) => {
     const res = await fetch(`${baseUrl}${url}`, {
       method: 'POST',
@@ -190,7 +190,7 @@ const TOKEN = new RegExp(
   'u',
 );
 
-async function formTokens(baseUrl: string, count: number): Promise<string[]> {
+export async function formTokens(baseUrl: string, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const res = await fetch(`${baseUrl}/admission/apply`);
@@ -203,13 +203,13 @@ async function formTokens(baseUrl: string, count: number): Promise<string[]> {
   return tokens;
 }
 
-interface Files {
+export interface Files {
   photo: Buffer;
   gradeSheet: Buffer;
   character: Buffer;
 }
 
-interface PostOutcome {
+export interface PostOutcome {
   ms: number;
   status: number | 'timeout' | 'error';
   accepted: boolean;
@@ -230,7 +230,7 @@ function refusalReasons(html: string, status: number): string[] {
 }
 
 /** The form as a browser without JavaScript sends it: every field, the empty ones too, and the three files. */
-async function postApplication(
+export async function postApplication(
   baseUrl: string,
   programme: string,
   symbol: string,
@@ -370,6 +370,8 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     dataDir,
     env: {
       APPLICATION_MAX_PER_HOUR: APPLICATION_LIMIT,
+      // The 50 clients are one address here; on the deadline evening they are 50 phones.
+      UPLOAD_FORMS_PER_ADDRESS: String(RUSH_CLIENTS),
       MALLOC_ARENA_MAX,
       ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
       // Lets the bench read the document queue's depth from /api/health.
@@ -564,7 +566,7 @@ const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 export function printAdmissions(r: AdmissionsReport): void {
   const t = ADMISSIONS_TARGETS;
   console.log(
-    `\nAdmissions (${r.cpus} CPUs, load average ${r.loadAverageAtStart} at the start: other work on the machine slows every figure). All posts come from 127.0.0.1, so the server ran with APPLICATION_MAX_PER_HOUR=${r.applicationLimitPerHour} (the env's ceiling; 60 by default), and MALLOC_ARENA_MAX=${r.mallocArenaMax}.`,
+    `\nAdmissions (${r.cpus} CPUs, load average ${r.loadAverageAtStart} at the start: other work on the machine slows every figure). All posts come from 127.0.0.1, so the server ran with APPLICATION_MAX_PER_HOUR=${r.applicationLimitPerHour} (the env's ceiling; 60 by default), UPLOAD_FORMS_PER_ADDRESS=${RUSH_CLIENTS} (2 by default), and MALLOC_ARENA_MAX=${r.mallocArenaMax}.`,
   );
   console.log(
     `\nOne application through POST /admission/apply (multipart, no JavaScript; photo ${r.files.photoSize} JPEG ${(r.files.photoBytes / 1e6).toFixed(2)} MB, 2-page PDF grade sheet, character certificate JPEG), median of ${r.single.runs}`,
