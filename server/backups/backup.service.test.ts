@@ -14,6 +14,7 @@ import { LOCK_FILE } from './backup-lock.ts';
 import { type BackupSettings, createBackupService } from './backup.service.ts';
 import { BALLAST_FILE } from '#server/storage/ballast.ts';
 import { DEFAULT_KEEP } from './retention.ts';
+import { unmountTmpfs } from '#server/test-support/tmpfs.ts';
 
 let root: string;
 const logged: { level: string; msg: string }[] = [];
@@ -241,7 +242,7 @@ describe('bad days', () => {
       // The retention rule keeps the newest of the day.
       expect(archivesIn(dir)).toEqual([next.file]);
     } finally {
-      execFileSync('umount', [dir]);
+      await unmountTmpfs(dir);
     }
   });
 

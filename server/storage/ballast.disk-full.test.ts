@@ -16,6 +16,7 @@ import {
 import { buildImage } from '#server/test-support/factories.ts';
 import { testDatabaseServer } from '#server/test-support/test-database.ts';
 import { BALLAST_FILE } from './ballast.ts';
+import { unmountTmpfs } from '#server/test-support/tmpfs.ts';
 
 /**
  * A real full disk: DATA_DIR (the SQLite file, the uploads, the reserve) on a 24 MB tmpfs of its own,
@@ -38,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  if (mounted) execFileSync('umount', [root]);
+  if (mounted) await unmountTmpfs(root);
   fs.rmSync(root, { recursive: true, force: true });
 });
 

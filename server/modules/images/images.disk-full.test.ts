@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
 import { buildImage } from '#server/test-support/factories.ts';
+import { unmountTmpfs } from '#server/test-support/tmpfs.ts';
 
 /**
  * A real full disk: DATA_DIR/uploads is a 1 MB tmpfs, filled up to its last 32 KB. Needs root (as CI
@@ -22,7 +23,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  if (mounted) execFileSync('umount', [t.uploadsDir]);
+  if (mounted) await unmountTmpfs(t.uploadsDir);
   await t.close();
 });
 
