@@ -38,7 +38,7 @@ const EnvSchema = z.object({
   APPLICATION_DOCUMENTS_KEEP_DAYS: int(180, 0, 3650),
   UPLOAD_MAX_MB: int(15, 1, 200),
   // Page forms with files (an application with its documents) read at once; the others wait unread. One per core
-  // when not set: more only holds more uploads in memory, as their documents are checked one per core.
+  // when not set: each holds its files in memory while they are screened and stored (drawn later, one at a time).
   UPLOAD_FORMS_AT_ONCE: z.coerce.number().int().min(1).max(64).optional(),
   // Forms with files one address (an IPv6 /64) may have being read or waiting at once; more are refused (503).
   UPLOAD_FORMS_PER_ADDRESS: int(2, 1, 1000),

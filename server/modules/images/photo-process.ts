@@ -14,8 +14,12 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const PHOTO_PROCESS_IDLE_MS = 15_000;
 /** A photo takes seconds at the lowest priority on a busy machine; past this the process is ended and the photo failed. */
 const PHOTO_TIMEOUT_MS = 5 * 60_000;
-/** The process's JavaScript heap: the pixels live outside it (libvips), the heap only holds the job and answer. */
-const HEAP_MB = 128;
+/**
+ * The process's JavaScript heap: the pixels live outside it (libvips), the heap holds the job and answer. Above the
+ * PDF thread's own limit (256 MB, server/pdf/pdf-check.ts), which draws an applicant's PDF in this process: on
+ * Node 24 a worker thread's heap is held to its process's limit, and at 128 MB every PDF failed as unreadable.
+ */
+const HEAP_MB = 320;
 
 type Answer =
   | { ready: true }
