@@ -8,4 +8,5 @@ export function readJson(file: string): unknown;
 export function vitestCounts(report: unknown): Counts | null;
 export function playwrightCounts(report: unknown): Counts | null;
 export function withExitStatus(counts: Counts | null, step: { ok: boolean; expectsReport: boolean }): Counts;
+export function vitestFailures(report: unknown): string[];
 export function countsLine(counts: Counts): string;

@@ -66,6 +66,29 @@ export function withExitStatus(counts, { ok, expectsReport }) {
   return result;
 }
 
+/**
+ * The failures of a Vitest JSON report, a line each ('file > test: first line of the message'), so that the
+ * tail of a long log (all CI keeps) names what failed, not only how many.
+ * @returns {string[]}
+ */
+export function vitestFailures(report) {
+  const lines = [];
+  for (const file of report?.testResults ?? []) {
+    const name = String(file.name ?? '').replace(`${process.cwd()}/`, '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed)
+      lines.push(`${name} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages)}`);
+    if (file.status === 'failed' && failed.length === 0) lines.push(`${name}: ${firstLine([file.message])}`);
+  }
+  return lines;
+}
+
+/** The first line of the first message, trimmed to a log line's width. */
+function firstLine(messages) {
+  const text = String((messages ?? []).find(Boolean) ?? 'no message').split('\n')[0];
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
 /** 'Tests: N passed, N failed[, N skipped]': the line CI adds up. */
 export function countsLine({ passed, failed, skipped }) {
   return `Tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsLine, playwrightCounts, vitestCounts, withExitStatus } from './test-counts.mjs';
+import { countsLine, playwrightCounts, vitestCounts, vitestFailures, withExitStatus } from './test-counts.mjs';
 
 // Shapes as vitest 4's JSON reporter writes them (checked against real runs: a worker that called
 // process.abort() mid-file, a file that throws at import, a timer that throws after its test passed).
@@ -63,6 +63,39 @@ describe('vitestCounts', () => {
   it('has no counts without a report', () => {
     expect(vitestCounts(null)).toBeNull();
     expect(vitestCounts({ something: 'else' })).toBeNull();
+  });
+});
+
+describe('vitestFailures', () => {
+  it('names each failed test with its first message line, and a file that failed outside its tests', () => {
+    const report = vitestReport({
+      testResults: [
+        {
+          name: `${process.cwd()}/server/a.test.ts`,
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'a works' },
+            {
+              status: 'failed',
+              fullName: 'a refuses',
+              failureMessages: ['AssertionError: expected 12 to be 10\n  at x'],
+            },
+          ],
+        },
+        {
+          name: `${process.cwd()}/server/b.test.ts`,
+          status: 'failed',
+          message: 'broken at import',
+          assertionResults: [],
+        },
+        { name: `${process.cwd()}/server/c.test.ts`, status: 'passed', assertionResults: [{ status: 'passed' }] },
+      ],
+    });
+    expect(vitestFailures(report)).toEqual([
+      'server/a.test.ts > a refuses: AssertionError: expected 12 to be 10',
+      'server/b.test.ts: broken at import',
+    ]);
+    expect(vitestFailures(null)).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { countsLine, readJson, vitestCounts, withExitStatus } from './test-counts.mjs';
+import { countsLine, readJson, vitestCounts, vitestFailures, withExitStatus } from './test-counts.mjs';
 
 const url = process.env.DATABASE_URL;
 if (!url || !/^postgres(ql)?:\/\//u.test(url)) {
@@ -50,6 +50,7 @@ const runs = [
 ];
 
 const total = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 let status = 0;
 console.log(`PostgreSQL pass: ${url.replace(/\/\/([^:@/]+):[^@/]*@/u, '//$1:***@')}`);
 for (const [i, run] of runs.entries()) {
@@ -60,10 +61,13 @@ for (const [i, run] of runs.entries()) {
     env: process.env,
   });
   const ok = result.status === 0;
-  const counts = withExitStatus(vitestCounts(readJson(json)), { ok, expectsReport: true });
+  const report = readJson(json);
+  const counts = withExitStatus(vitestCounts(report), { ok, expectsReport: true });
+  failures.push(...vitestFailures(report));
   for (const key of Object.keys(total)) total[key] += counts[key];
   if (!ok || counts.failed > 0) status = result.status || 1;
 }
 fs.rmSync(resultsDir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed on PostgreSQL:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`);
 console.log(`\n${countsLine(total)}`);
 process.exit(status);

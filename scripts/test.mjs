@@ -4,7 +4,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { countsLine, playwrightCounts, readJson, vitestCounts, withExitStatus } from './test-counts.mjs';
+import {
+  countsLine,
+  playwrightCounts,
+  readJson,
+  vitestCounts,
+  vitestFailures,
+  withExitStatus,
+} from './test-counts.mjs';
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-results-'));
 const vitestJson = path.join(resultsDir, 'vitest.json');
@@ -20,12 +27,14 @@ const STEPS = [
     title: 'Unit and API tests (vitest run)',
     args: ['run', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     counts: () => vitestCounts(readJson(vitestJson)),
+    failures: () => vitestFailures(readJson(vitestJson)),
   },
   {
     name: 'ops',
     title: 'Operations tests: real server processes (backup, shutdown, proxies; PostgreSQL ones need DATABASE_URL)',
     args: ['run', 'test:ops', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${opsJson}`],
     counts: () => vitestCounts(readJson(opsJson)),
+    failures: () => vitestFailures(readJson(opsJson)),
   },
   {
     name: 'e2e',
@@ -71,6 +80,8 @@ for (const [i, step] of steps.entries()) {
     console.error(
       `  Run it alone with: npm ${step.args.slice(0, 2).join(' ')}${step.fix ? `   (to fix: ${step.fix})` : ''}`,
     );
+    const failures = step.failures?.() ?? [];
+    if (failures.length > 0) console.error(`  Failed:\n${failures.map((f) => `    ✖ ${f}`).join('\n')}`);
     console.log(countsLine(total));
     fs.rmSync(resultsDir, { recursive: true, force: true });
     process.exit(result.status || 1);

@@ -44,6 +44,18 @@ async function countChecks<T>(run: () => Promise<T>): Promise<{ result: T; check
   return { result, checks: passwordHashingStats().verifications - before };
 }
 
+/** The highest hashing load seen, sampled on every turn of the event loop until `stop`. */
+function watchHashingLoad() {
+  const peak = { running: 0, queued: 0, stop: () => clearInterval(timer) };
+  const sample = () => {
+    const { running, queued } = passwordHashingStats();
+    peak.running = Math.max(peak.running, running);
+    peak.queued = Math.max(peak.queued, queued);
+  };
+  const timer = setInterval(sample, 0);
+  return peak;
+}
+
 /** 50 attempts at once; the answers' status codes, counted. */
 async function burst(attempt: (i: number) => ReturnType<typeof login>) {
   const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(i)));
@@ -76,11 +88,18 @@ async function stormUntilRefused(attempt: (i: number) => ReturnType<typeof login
 describe('sign-in storms', () => {
   it(`checks at most ${PER_IP} passwords from one address however many arrive at once; the rest get 429`, async () => {
     const ip = freshIp();
+    const peak = watchHashingLoad();
     const { result: first, checks } = await countChecks(() =>
       burst((i) => login(`guess${i}@orbit.test`, 'wrong-password', ip)),
     );
-    // The hashing slots and their short queue take a part of the burst; the rest is refused at once.
-    expect(checks).toBeLessThanOrEqual(HASHING_LIMITS.concurrent + HASHING_LIMITS.queued);
+    peak.stop();
+    // The hashing slots and their short queue take a part of the burst; the rest is refused at once. How many
+    // are checked depends on how fast the hashes end while the burst arrives (the database's answers come
+    // between), so what is asserted is the load at any moment, not the count.
+    expect(peak.running).toBeGreaterThan(0);
+    expect(peak.running).toBeLessThanOrEqual(HASHING_LIMITS.concurrent);
+    expect(peak.queued).toBeLessThanOrEqual(HASHING_LIMITS.queued);
+    expect(first[429]).toBeGreaterThan(0);
     expect(first[401]).toBe(checks);
     expect(first[429]).toBe(50 - checks);
 
