@@ -26,6 +26,10 @@ export interface SeasonState {
   overridden: boolean;
 }
 
+/** The status a season's dates give in each phase (an owner's override stands instead of it). */
+export const statusOfPhase = (phase: SeasonPhase): PublicAdmissionStatus =>
+  phase === 'upcoming' ? 'ADMISSION ENQUIRY' : phase === 'closed' ? 'ADMISSION CLOSED' : 'ADMISSION OPEN';
+
 const DAY_MS = 86_400_000;
 const dayNumber = (ymd: string) => Date.parse(`${ymd}T00:00:00Z`) / DAY_MS;
 const addDays = (ymd: string, days: number) => new Date((dayNumber(ymd) + days) * DAY_MS).toISOString().slice(0, 10);
@@ -45,8 +49,7 @@ export function seasonState(season: SeasonDates, today: string): SeasonState {
   else if (lateCloses && today <= lateCloses) phase = 'late';
   else phase = 'closed';
   const left = phase === 'open' ? dayNumber(closes) - dayNumber(today) + 1 : 0;
-  const dated: PublicAdmissionStatus =
-    phase === 'upcoming' ? 'ADMISSION ENQUIRY' : phase === 'closed' ? 'ADMISSION CLOSED' : 'ADMISSION OPEN';
+  const dated = statusOfPhase(phase);
   const override = PUBLIC_ADMISSION_STATUSES.find((s) => s === season.statusOverride);
   return {
     status: override ?? dated,

@@ -180,7 +180,16 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     photoQueue,
     documentQueue,
     albums: createAlbumsService({ db, urlFor, clock }),
-    content: createContentService({ db, storage, log, urlFor, imageLimits, versions: contentVersion, clock }),
+    content: createContentService({
+      db,
+      storage,
+      log,
+      urlFor,
+      imageLimits,
+      versions: contentVersion,
+      clock,
+      setupFacts: async () => ({ seasonPublished: (await seasons.publicState()) !== null }),
+    }),
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,

@@ -94,7 +94,10 @@ export const LIST_FAILED = 'Something went wrong.';
 export const CORRECT_FIELDS = 'Please correct the marked fields.';
 
 /** Without JavaScript the save button cannot wait for a change, so an unchanged status is answered in words. */
-export const admissionUnchanged = (status: string) => `The status is already ${status}. Nothing was changed.`;
+export const admissionUnchanged = (choice: string) =>
+  choice
+    ? `The status is already ${choice}. Nothing was changed.`
+    : 'The status already follows the season’s dates. Nothing was changed.';
 
 /**
  * A failure's words and the server's reason as a toast shows them. Words ending in a colon take the reason

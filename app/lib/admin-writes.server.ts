@@ -1,4 +1,4 @@
-import { AdmissionStatusSchema } from '#common/admission.ts';
+import { AdmissionChoiceSchema } from '#common/admission.ts';
 import { INQUIRY_STATES, type InquiryState } from '#common/inquiry.ts';
 import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';
@@ -174,11 +174,13 @@ export const setAdmissionStatus: AdminWrite = {
   action: 'admission.edit',
   messages: ADMIN_MESSAGES.admission,
   async run(form, services, admin) {
-    const parsed = AdmissionStatusSchema.safeParse(formText(form, 'status'));
+    const parsed = AdmissionChoiceSchema.shape.status.safeParse(formText(form, 'status'));
     if (!parsed.success) return { fieldErrors: { status: apiErrorMessage('validation') } };
     // Only a changed value is saved; the browser's button waits for a change, a form sent without it cannot.
-    if (parsed.data === (await services.admission.get())) return { done: admissionUnchanged(parsed.data) };
-    await services.admission.set(admin, parsed.data);
+    if (parsed.data === (await services.admission.choice())) {
+      return { done: admissionUnchanged(parsed.data) };
+    }
+    await services.admission.choose(admin, parsed.data);
   },
 };
 

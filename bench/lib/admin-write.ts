@@ -37,10 +37,10 @@ async function asAdmin(baseUrl: string, cookie: string, url: string, init: Reque
 export async function emptyRenderCache(baseUrl: string, cookie: string): Promise<void> {
   const admission = (await (await fetch(`${baseUrl}/api/admission`)).json()) as {
     status: string;
-    season: string | null;
+    source: { by: 'dates' | 'override' | 'manual' };
   };
-  // While a season is published its dates decide what the public sees; the switch behind it stays as the demo made it.
-  const status = admission.season ? 'ADMISSION ENQUIRY' : admission.status;
+  // The switch is set to what it holds already: following a published season's dates, or the status shown.
+  const status = admission.source.by === 'dates' ? '' : admission.status;
   await asAdmin(baseUrl, cookie, '/api/admin/admission', {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 import { redirect, useActionData } from 'react-router';
 import { roleMay } from '#common/policy.ts';
 import { AdmissionForm } from '#app/components/admin/admission-form.tsx';
+import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
@@ -24,7 +25,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   const admin = await permissionOrEndedWrite(context, 'admission.edit');
   return {
-    status: await context.services.admission.get(),
+    admission: await context.services.admission.current(),
+    choice: await context.services.admission.choice(),
+    // A published season's status is set by hand by an owner only.
+    mayOverride: admin ? roleMay(admin.role, 'seasons.override') : false,
     checklist: admin ? await context.services.content.checklist() : null,
   };
 }
@@ -32,19 +36,31 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => adminAction(args, { status: setAdmissionStatus });
 
 export default function AdmissionPage({ loaderData }: Route.ComponentProps) {
-  const { status, checklist } = loaderData;
+  const { admission, choice, mayOverride, checklist } = loaderData;
   const pageResult = useActionData<typeof action>();
+  const season = admission.source.season;
   return (
     <section className="admin-page" aria-labelledby="admission-title">
       <header className="admin-page__header">
         <div>
           <h1 id="admission-title">Admission status</h1>
-          <p className="admin-page__lead">The heading of the admissions block on the home page.</p>
+          <AdmissionStatusLine admission={admission} />
         </div>
       </header>
       {checklist ? <SetupChecklist checklist={checklist} /> : null}
-      {/* Keyed on the stored value, so the form starts again from it after every save. */}
-      <AdmissionForm key={status} current={status} pageResult={pageResult} />
+      {season && !mayOverride ? (
+        <p className="admin-note">
+          Season {season.name} is published: its dates decide the status, and only an owner can set it by hand.
+        </p>
+      ) : (
+        // Keyed on what is shown and chosen, so the form starts again from them after every save.
+        <AdmissionForm
+          key={`${admission.status} ${choice}`}
+          admission={admission}
+          choice={choice}
+          pageResult={pageResult}
+        />
+      )}
     </section>
   );
 }

@@ -9,6 +9,8 @@ import {
   QuotaPanel,
   SummaryNoticeForm,
 } from '#app/components/admin/seasons/publish-panel.tsx';
+import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
+import { seasonStatusLine } from '#common/admission-status-line.ts';
 import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -43,6 +45,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   });
   return {
     view,
+    // What the public sees now, from the one computation, whichever season this is.
+    admission: await context.services.admission.current(),
     years: bsYearsAround(context.services.clock.now(), 1, 2),
     mayOverride: roleMay(actor.role, 'seasons.override'),
   };
@@ -66,7 +70,7 @@ export const action = (args: Route.ActionArgs) =>
 
 /** One season: its dates, scholarship categories, programmes, the quota against the law, publishing. */
 export default function SeasonPage({ loaderData }: Route.ComponentProps) {
-  const { view, years, mayOverride } = loaderData;
+  const { view, years, mayOverride, admission } = loaderData;
   const { season, programmes, categories, quota, state } = view;
   const pageResult = useActionData<typeof action>();
   return (
@@ -77,10 +81,16 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/seasons">All seasons</Link>
           </p>
           <h1 id="season-title">Season {season.name}</h1>
+          <AdmissionStatusLine admission={admission} lead="The public sees now" />
           <p className="admin-page__lead">
-            {season.publishedAt ? 'Published' : 'Draft: not shown to the public yet'}. The public sees{' '}
-            <strong>{state.status}</strong>
-            {state.closingSoonDays ? ` (closing soon: ${state.closingSoonDays} days left)` : ''}.
+            {admission.source.season?.id === season.id
+              ? 'Published: this season decides what the public sees.'
+              : season.publishedAt
+                ? 'Published, but a season opening later is the one the public sees. This season’s own status: '
+                : 'Draft: not shown to the public yet. Once published, the public would see '}
+            {admission.source.season?.id === season.id ? null : (
+              <strong data-season-status={state.status}>{seasonStatusLine(state, season)}.</strong>
+            )}
           </p>
         </div>
       </header>
@@ -130,7 +140,12 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
       {mayOverride ? (
         <>
           <h2>Public status by hand</h2>
-          <OverrideForm season={season} state={state} pageResult={pageResult} />
+          <OverrideForm
+            season={season}
+            state={state}
+            decides={admission.source.season?.id === season.id}
+            pageResult={pageResult}
+          />
         </>
       ) : null}
 

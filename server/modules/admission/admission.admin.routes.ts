@@ -1,4 +1,4 @@
-import { AdmissionResponseSchema } from '#common/admission.ts';
+import { AdmissionChoiceSchema, PublicAdmissionSchema } from '#common/admission.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { requestActor } from '#server/auth/actor.ts';
 
@@ -10,11 +10,12 @@ export const adminAdmissionRoutes: ApiPlugin = async (app) => {
       config: { action: 'admission.edit' },
       schema: {
         tags: ['admin'],
-        summary: "Set the admission status ('ADMISSION ENQUIRY' or 'ADMISSION OPEN')",
-        body: AdmissionResponseSchema,
-        response: { 200: AdmissionResponseSchema },
+        summary:
+          "Set the admission status by hand: with a season published, that season's override (an owner's act; '' follows its dates); with none, 'ADMISSION ENQUIRY' or 'ADMISSION OPEN'. Answers what the public sees then",
+        body: AdmissionChoiceSchema,
+        response: { 200: PublicAdmissionSchema },
       },
     },
-    async (request) => ({ status: await app.services.admission.set(await requestActor(request), request.body.status) }),
+    async (request) => app.services.admission.choose(await requestActor(request), request.body.status),
   );
 };

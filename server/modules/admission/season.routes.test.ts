@@ -98,6 +98,7 @@ describe('an admission season', () => {
       season: null,
       closingSoonDays: null,
       lateFee: null,
+      source: { by: 'manual', season: null },
     });
     expect((await t.anonymous({ method: 'GET', url: '/api/admission/season' })).statusCode).toBe(404);
   });
@@ -267,6 +268,7 @@ describe('an admission season', () => {
       season: null,
       closingSoonDays: null,
       lateFee: null,
+      source: { by: 'manual', season: null },
     });
     expect((await auditKinds()).at(-1)).toBe('season-withdrawn');
     expect((await t.asAdmin({ method: 'DELETE', url: `/api/admin/seasons/${seasonId}` })).statusCode).toBe(204);

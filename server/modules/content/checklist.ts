@@ -2,12 +2,19 @@ import type { LocalText } from '#common/site-content/local-text.ts';
 import { type Checklist, type ContentSection, SECTION_PAGES } from '#common/site-content/site.ts';
 import type { StoredSections } from './stored-sections.ts';
 
+/** What the checklist knows besides the content: the admission season. */
+export interface SetupFacts {
+  /** A season is published: its dates move the admission status and the site takes applications. */
+  seasonPublished: boolean;
+}
+
 interface Step {
   id: string;
   label: string;
-  section: ContentSection;
-  /** Whether the college has replaced the default with its own. */
-  done: (now: StoredSections, defaults: StoredSections) => boolean;
+  /** The admin page that does it: a content section's page, or another. */
+  section: ContentSection | { page: string };
+  /** Whether the college has replaced the default with its own (or done the step). */
+  done: (now: StoredSections, defaults: StoredSections, facts: SetupFacts) => boolean;
 }
 
 const changed = (now: LocalText, before: LocalText) => now.en !== before.en;
@@ -45,10 +52,12 @@ const STEPS: Step[] = [
     done: (now, d) => now.college.phones.join('\n') !== d.college.phones.join('\n'),
   },
   {
-    id: 'enrolment-form',
-    label: 'Link your online enrolment form (the contact page stands in for it)',
-    section: 'college',
-    done: (now, d) => now.college.enrolmentFormUrl !== d.college.enrolmentFormUrl,
+    // The site takes applications itself while a published season is open; until one is, the status is
+    // set by hand and APPLY NOW has no form to lead to.
+    id: 'admission-season',
+    label: 'Publish your admission season: its dates, programmes, fees and scholarship seats',
+    section: { page: '/admin/seasons' },
+    done: (_now, _d, facts) => facts.seasonPublished,
   },
   {
     id: 'virtual-tour',
@@ -108,13 +117,13 @@ const STEPS: Step[] = [
   },
 ];
 
-export function setupChecklist(now: StoredSections, defaults: StoredSections): Checklist {
+export function setupChecklist(now: StoredSections, defaults: StoredSections, facts: SetupFacts): Checklist {
   return {
     items: STEPS.map((step) => ({
       id: step.id,
       label: step.label,
-      page: SECTION_PAGES[step.section],
-      done: step.done(now, defaults),
+      page: typeof step.section === 'string' ? SECTION_PAGES[step.section] : step.section.page,
+      done: step.done(now, defaults, facts),
     })),
   };
 }

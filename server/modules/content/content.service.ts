@@ -11,7 +11,7 @@ import { badRequest } from '#server/errors.ts';
 import type { ImageLimits } from '#server/images/image-pipeline.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { DRAWINGS_PATH, builtinFiles } from './builtin-files.ts';
-import { setupChecklist } from './checklist.ts';
+import { type SetupFacts, setupChecklist } from './checklist.ts';
 import { defaultSections } from './content-defaults.ts';
 import { removeDroppedFiles } from './content.files.ts';
 import { createContentUploads } from './content-uploads.ts';
@@ -29,6 +29,8 @@ export interface ContentServiceDeps {
   /** The shared content version (server/cache/content-version.ts), also read by the render cache. */
   versions: ContentVersion;
   clock: Clock;
+  /** What the setup checklist knows besides the content (the admission season). */
+  setupFacts: () => Promise<SetupFacts>;
 }
 
 /** The prospectus as served: the college's upload, or the placeholder the site ships with. */
@@ -45,7 +47,16 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   return parsed.data;
 }
 
-export function createContentService({ db, storage, log, urlFor, imageLimits, versions, clock }: ContentServiceDeps) {
+export function createContentService({
+  db,
+  storage,
+  log,
+  urlFor,
+  imageLimits,
+  versions,
+  clock,
+  setupFacts,
+}: ContentServiceDeps) {
   let cached: { version: number; site: Promise<SiteContent> } | null = null;
 
   const presentDeps = async (): Promise<PresentDeps> => ({ urlFor, builtins: await builtinFiles() });
@@ -117,7 +128,7 @@ export function createContentService({ db, storage, log, urlFor, imageLimits, ve
       const now = await readAllSections(db, (section, err) => {
         throw new Error(`The stored ${section} content is unreadable`, { cause: err });
       });
-      return setupChecklist(now, defaultSections());
+      return setupChecklist(now, defaultSections(), await setupFacts());
     },
 
     /** The prospectus to serve at its public address, or null when the college has none. */

@@ -1,5 +1,6 @@
 import { SEASON_OVERRIDES, type QuotaSummary, type Season } from '#common/admission-season.ts';
 import type { SeasonState } from '#common/admission-phase.ts';
+import { seasonStatusLine } from '#common/admission-status-line.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { SubmitButton } from '../submit-button.tsx';
@@ -99,14 +100,20 @@ export function PublishForm({
   );
 }
 
-/** An owner sets the public status instead of the dates (recorded in the audit log), or follows the dates again. */
+/**
+ * An owner sets the season's status instead of its dates (recorded in the audit log), or follows the dates
+ * again; for the published season this is the same override as the status page's switch.
+ */
 export function OverrideForm({
   season,
   state: current,
+  decides,
   pageResult,
 }: {
   season: Season;
   state: SeasonState;
+  /** This season is the published one the public sees. */
+  decides: boolean;
   pageResult: WriteResult | undefined;
 }) {
   return (
@@ -114,8 +121,8 @@ export function OverrideForm({
       {(state) => (
         <>
           <p>
-            The public sees <strong>{current.status}</strong>
-            {current.overridden ? ', set by hand.' : ', by the dates.'}
+            {decides ? 'The public sees ' : 'Not shown to the public now; this season’s own status: '}
+            <strong>{seasonStatusLine(current, season)}</strong>.
           </p>
           <div className="field">
             <label className="field__label" htmlFor="season-override">
