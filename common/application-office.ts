@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   APPLICATION_STATES,
   type ApplicationState,
+  DOCUMENT_KINDS,
+  type DocumentKind,
   type StoredDocumentKind,
   PAYMENT_STATES,
   type PaymentState,
@@ -152,6 +154,8 @@ export interface ApplicationDetail {
   heardFrom: string;
   eligible: boolean;
   correction: string;
+  /** The documents asked again with the correction (none named: any may be sent). */
+  correctionDocuments: DocumentKind[];
   consentAt: string;
   submittedAt: string;
   updatedAt: string;
@@ -197,6 +201,12 @@ export const StateChangeSchema = z.object({
   to: z.enum(APPLICATION_STATES, { error: 'Choose a state from the list.' }),
   /** What the applicant is asked to correct (required for 'needs-correction'; shown on their status page). */
   message: z.string().trim().max(1000, 'The message can be at most 1000 characters.').default(''),
+  /** The documents the applicant is asked to send again with a correction (their status page offers these). */
+  documents: z
+    .array(z.enum(DOCUMENT_KINDS, { error: 'Choose documents from the list.' }))
+    .max(DOCUMENT_KINDS.length)
+    .default([])
+    .transform((kinds) => DOCUMENT_KINDS.filter((k) => kinds.includes(k))),
   /** Offer even though the programme's seats are taken. */
   confirmOverSeats: z.boolean().default(false),
   /** The office saw what withdrawing does (its seat goes to the next waiting) and confirms it. */

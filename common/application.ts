@@ -72,6 +72,19 @@ export type StoredDocumentKind = DocumentKind | typeof OFFER_VOUCHER_KIND;
 /** The order the office sees an application's documents in: the form's, then the offer's voucher. */
 export const STORED_DOCUMENT_KINDS: readonly StoredDocumentKind[] = [...DOCUMENT_KINDS, OFFER_VOUCHER_KIND];
 
+/**
+ * The file types a document takes, as a file input's `accept`: a photo is an image; every other document an
+ * image of its pages or a PDF. The server decides by the file's first bytes (application-documents.ts).
+ */
+export const acceptedFileTypes = (kind: DocumentKind): string =>
+  kind === 'photo' ? 'image/jpeg,image/png,image/webp' : 'image/jpeg,image/png,image/webp,application/pdf';
+
+/** The document kinds a stored list names ('grade-sheet,character'), in the form's order; unknown names dropped. */
+export const documentKindsIn = (text: string): DocumentKind[] => {
+  const named = text.split(',');
+  return DOCUMENT_KINDS.filter((kind) => named.includes(kind));
+};
+
 /** What an applicant may send, stated on the form and enforced by the server. */
 export const APPLICATION_FILE_LIMITS = {
   /** Bytes per file (a phone photo or a PDF). */

@@ -4,6 +4,7 @@ import {
   GENDERS,
   HEARD_FROM,
   type DocumentKind,
+  acceptedFileTypes,
 } from '#common/application.ts';
 import { APPLICATION_HONEYPOT, applicationRefusalText, gradeField } from '#common/application-form.ts';
 import { NEB_GRADES, type Programme, type ScholarshipCategory, SEE_SUBJECTS } from '#common/admission-season.ts';
@@ -93,9 +94,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
           name={fileField(kind)}
           type="file"
           multiple={multiple}
-          accept={
-            kind === 'photo' ? 'image/jpeg,image/png,image/webp' : 'image/jpeg,image/png,image/webp,application/pdf'
-          }
+          accept={acceptedFileTypes(kind)}
           className="form-field__control"
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

@@ -20,6 +20,7 @@ export const APPLICATION_MESSAGES = {
 const stateInput = (form: FormData) => ({
   to: formText(form, 'to'),
   message: formText(form, 'message'),
+  documents: form.getAll('documents').filter((v): v is string => typeof v === 'string'),
   confirmOverSeats: formText(form, 'confirmOverSeats') === 'yes',
   confirmWithdrawal: formText(form, 'confirmWithdrawal') === 'yes',
 });

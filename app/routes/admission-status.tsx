@@ -2,7 +2,7 @@ import { pageHeaders } from '#app/lib/page-headers.ts';
 import { data } from 'react-router';
 import { BsDateField, TextField } from '#app/components/application-fields.tsx';
 import { OfferBox, type OfferView } from '#app/components/application-offer.tsx';
-import { ApplicationStatusView, type StatusView } from '#app/components/application-status.tsx';
+import { ApplicationStatusView, type CorrectionRefusal, type StatusView } from '#app/components/application-status.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { birthYearChoices, filesIn, formText } from '#app/lib/application.server.ts';
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
@@ -49,6 +49,8 @@ type StatusResult =
       voucherSent?: boolean;
       /** The offer's voucher form refused: the number typed and why (the look-up itself succeeded). */
       voucherRefused?: { number: string; message: string };
+      /** The corrected document refused (the look-up itself succeeded). */
+      correctionRefused?: CorrectionRefusal;
     }
   /** A new key was asked for: the same answer whether or not the reference and date of birth matched. */
   | { keySent: true }
@@ -57,6 +59,9 @@ type StatusResult =
       /** The refusal is of the lost-key form, which is shown open with it. */
       lostKey?: boolean;
     };
+
+/** Refusals of the look-up itself (the reference or key, or a paused application), shown on the look-up form. */
+const LOOKUP_REFUSALS: ReadonlySet<string> = new Set(['application/not-found', 'application/lookups-limited']);
 
 /** A lost key: a new one is sent to the guardian's contacts on the application (never shown here). */
 async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], lang: 'en' | 'ne') {
@@ -112,19 +117,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intake = context.services.applicationIntake;
   const key = values.access_key;
   try {
+    // A refused corrected document keeps the family on their application, the reason beside the field; only a
+    // wrong or paused look-up goes back to the look-up form.
+    let correctionRefused: CorrectionRefusal | undefined;
+    let correctionStatus = 200;
     if (intent === 'replace') {
       const kind = formText(form, 'kind') as DocumentKind;
       if (!DOCUMENT_KINDS.includes(kind)) {
-        return data<StatusResult>(
-          {
-            refused: { message: t.correctFields, values, fieldErrors: { kind: t.errors.required(t.status.document) } },
-          },
-          { status: 400 },
-        );
+        correctionRefused = { field: 'kind', kind: '', message: t.errors.required(t.status.document) };
+        correctionStatus = 400;
+      } else {
+        try {
+          const files = await filesIn(form, 'files', kind);
+          const status = await intake.replaceDocuments(values.reference, key, kind, files, context.clientIp);
+          return { status: { ...status, accessKey: key }, replaced: true } satisfies StatusResult;
+        } catch (err) {
+          const refusal = refusalOf(err);
+          if (!refusal || LOOKUP_REFUSALS.has(refusal.code)) throw err;
+          const message =
+            refusal.code === 'validation' ? t.errors.required(t.status.files) : applicationRefusalText(refusal.code, t);
+          correctionRefused = { field: 'files', kind, message };
+          correctionStatus = refusal.status;
+        }
       }
-      const files = await filesIn(form, 'files', kind);
-      const status = await intake.replaceDocuments(values.reference, key, kind, files, context.clientIp);
-      return { status: { ...status, accessKey: key }, replaced: true } satisfies StatusResult;
     }
     let declined = false;
     let voucherSent = false;
@@ -173,8 +188,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         declined,
         voucherSent,
         ...(voucherRefused ? { voucherRefused } : {}),
+        ...(correctionRefused ? { correctionRefused } : {}),
       },
-      { status: voucherStatus },
+      { status: correctionRefused ? correctionStatus : voucherStatus },
     );
   } catch (err) {
     const refusal = refusalOf(err);
@@ -205,7 +221,13 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
           <h1>{t.heading}</h1>
           <p>{t.intro}</p>
         </header>
-        {shown ? <ApplicationStatusView status={shown.status} replaced={Boolean(shown.replaced)} /> : null}
+        {shown ? (
+          <ApplicationStatusView
+            status={shown.status}
+            replaced={Boolean(shown.replaced)}
+            refused={shown.correctionRefused}
+          />
+        ) : null}
         {shown?.offer ? (
           <OfferBox
             view={shown.offer}
@@ -215,6 +237,7 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
             declined={Boolean(shown.declined)}
             voucherSent={Boolean(shown.voucherSent)}
             voucherRefused={shown.voucherRefused}
+            payment={shown.status.paymentDetails}
           />
         ) : null}
         {shown?.admitCard ? (

@@ -31,6 +31,7 @@ import * as m0024 from './migrations/0024-photo-queue.ts';
 import * as m0025 from './migrations/0025-application-access-keys.ts';
 import * as m0028 from './migrations/0028-application-pending-files.ts';
 import * as m0029 from './migrations/0029-application-document-queue.ts';
+import * as m0031 from './migrations/0031-correction-documents.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0025-application-access-keys': m0025,
   '0028-application-pending-files': m0028,
   '0029-application-document-queue': m0029,
+  '0031-correction-documents': m0031,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

@@ -365,6 +365,8 @@ export interface ApplicationsTable {
   submitted_at: string;
   updated_at: string;
   documents_purged_at: string | null;
+  /** The kinds of the documents asked again with the correction, comma-separated; '' for any. */
+  correction_documents: Generated<string>;
 }
 
 export interface ApplicationDocumentsTable {

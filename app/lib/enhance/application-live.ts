@@ -62,5 +62,6 @@ export function liven(form: HTMLFormElement, lang: 'en' | 'ne'): void {
     warnAboutEligibility(form, lang);
     checkDocumentsAsChosen(form);
   }
+  if (form.matches('[data-correction-form]')) checkDocumentsAsChosen(form);
   showAdDates(form);
 }

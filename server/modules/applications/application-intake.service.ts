@@ -17,6 +17,7 @@ import {
   type DocumentKind,
   type PaymentState,
   applicationReference,
+  documentKindsIn,
   readReference,
 } from '#common/application.ts';
 import { formatAccessKey } from '#common/access-key.ts';
@@ -147,6 +148,8 @@ export interface ApplicationStatus {
   submittedAt: string;
   /** The photo as the office sees it, its smallest picture as a data: URI (never an address); '' until drawn. */
   photo: string;
+  /** The documents the office asked to be sent again with the correction (none named: any may be sent). */
+  correctionDocuments: DocumentKind[];
   /** Documents accepted and still being prepared, and the kinds the office could not read (it asks for them again). */
   documents: { preparing: number; unreadable: DocumentKind[] };
 }
@@ -705,6 +708,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         },
         submittedAt: row.submitted_at,
         ...(await documentsOf(row.id)),
+        correctionDocuments: row.state === 'needs-correction' ? documentKindsIn(row.correction_documents) : [],
       };
     },
 

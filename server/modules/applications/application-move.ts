@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ApplicationState, type PaymentState, stateMoveProblem } from '#common/application.ts';
+import { type ApplicationState, type DocumentKind, type PaymentState, stateMoveProblem } from '#common/application.ts';
 import { STATE_LABELS, type StateRefusal } from '#common/application-office.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf } from '#server/auth/actor.ts';
@@ -11,6 +11,8 @@ import { queueApplicationNotice } from './application-notices.ts';
 export interface MoveOptions {
   /** The note to the guardian (required for a correction). */
   message?: string;
+  /** The documents a correction asks to be sent again (none: any). */
+  documents?: readonly DocumentKind[];
   /** An offer beyond the programme's seats is made only when the office confirms it (the merit list's are within). */
   overSeats?: boolean;
   /**
@@ -33,7 +35,7 @@ export async function moveApplication(
   app: ApplicationRow,
   to: ApplicationState,
   at: Date,
-  { message = '', overSeats = false, seatLeft }: MoveOptions = {},
+  { message = '', documents = [], overSeats = false, seatLeft }: MoveOptions = {},
 ): Promise<StateRefusal | null> {
   const payment = await repo.findPayment(trx, app.id);
   const from = app.state as ApplicationState;
@@ -47,7 +49,7 @@ export async function moveApplication(
   const change = {
     state: to,
     updated_at: at.toISOString(),
-    ...(to === 'needs-correction' ? { correction: message } : {}),
+    ...(to === 'needs-correction' ? { correction: message, correction_documents: documents.join(',') } : {}),
   };
   if (!(await repo.moveState(trx, app.id, from, change))) return 'not-a-move';
   const who = auditNameOf(actor);

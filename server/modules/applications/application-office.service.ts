@@ -5,6 +5,7 @@ import {
   APPLICATION_STATES,
   type ApplicationState,
   CLOSED_STATES,
+  documentKindsIn,
   STORED_DOCUMENT_KINDS,
   type StoredDocumentKind,
   type PaymentState,
@@ -155,7 +156,7 @@ export function createApplicationOfficeService({
   async function moveOne(
     actor: Actor,
     id: string,
-    { to, message, confirmOverSeats, confirmWithdrawal }: Omit<StateChange, 'ids'>,
+    { to, message, documents, confirmOverSeats, confirmWithdrawal }: Omit<StateChange, 'ids'>,
   ): Promise<{ reference: string; refused: StateRefusal | null; detail?: string }> {
     return db.transaction().execute(async (trx) => {
       const app = await repo.findApplication(trx, id);
@@ -166,6 +167,7 @@ export function createApplicationOfficeService({
       }
       const refused = await moveApplication(trx, notices.siteUrl, actor, app, to, clock.now(), {
         message,
+        documents,
         overSeats: confirmOverSeats,
         seatLeft: seats?.left,
       });
@@ -328,6 +330,7 @@ export function createApplicationOfficeService({
         heardFrom: app.heard_from,
         eligible: Boolean(Number(app.eligible)),
         correction: app.correction,
+        correctionDocuments: documentKindsIn(app.correction_documents),
         consentAt: app.consent_at,
         submittedAt: app.submitted_at,
         updatedAt: app.updated_at,

@@ -1,4 +1,5 @@
-import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
+import { DOCUMENT_KINDS } from '#common/application.ts';
+import { type ApplicationDetail, DOCUMENT_LABELS, STATE_LABELS } from '#common/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 import { ApplicationRestore } from './application-restore.tsx';
 import { ApplicationWithdraw } from './application-withdraw.tsx';
@@ -55,6 +56,14 @@ export function ApplicationDecision({ application: a }: { application: Applicati
             <span>What the applicant should correct (shown on their status page)</span>
             <textarea name="message" rows={3} maxLength={1000} required />
           </label>
+          <fieldset className="application-decision__documents">
+            <legend>Documents to send again (their status page offers these; none ticked: any)</legend>
+            {DOCUMENT_KINDS.map((kind) => (
+              <label key={kind}>
+                <input type="checkbox" name="documents" value={kind} /> {DOCUMENT_LABELS[kind]}
+              </label>
+            ))}
+          </fieldset>
           <button type="submit" className="button" disabled={busy}>
             Ask for a correction
           </button>
@@ -64,6 +73,9 @@ export function ApplicationDecision({ application: a }: { application: Applicati
       {a.state === 'needs-correction' && a.correction ? (
         <p className="application-decision__asked">
           Asked to correct: <q>{a.correction}</q>
+          {a.correctionDocuments.length > 0
+            ? ` (to send again: ${a.correctionDocuments.map((k) => DOCUMENT_LABELS[k]).join(', ')})`
+            : ''}
         </p>
       ) : null}
     </div>
