@@ -196,6 +196,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       officeRecipients: (trx) => messages.officeRecipients(trx),
       adminUrl: `${env.siteUrl}/admin/inquiries`,
       queued: () => outbox.wake(),
+      channels: () => messages.ready(),
     }),
     // The applicant's side of online admission (the office's is applicationOffice).
     applicationIntake: createApplicationIntake({
