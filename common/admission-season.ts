@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BsDateStringSchema, OptionalBsDateStringSchema } from './bs-date-string.ts';
 import { NEB_GRADES, type NebGrade, gradeAtLeast } from './neb-grades.ts';
+import { PaymentDetailsInputSchema, PaymentDetailsSchema } from './payment-details.ts';
 
 /**
  * An admission season: its dates in B.S. (kept as 'YYYY-MM-DD' B.S. strings), the programmes it admits to
@@ -96,6 +97,8 @@ export const ProgrammeInputSchema = z.object({
   scholarshipSeats: z.record(z.string(), SeatsSchema),
   /** What applying online costs (0: nothing), paid at the bank or the counter. */
   applicationFee: RupeesSchema('the application fee').default(0),
+  /** The programme's own bank account when it differs from the season's (empty: the season's). */
+  payment: PaymentDetailsInputSchema.optional(),
 });
 export type ProgrammeInput = z.infer<typeof ProgrammeInputSchema>;
 
@@ -250,6 +253,7 @@ export const ProgrammeSchema = z.object({
   minGrades: z.array(z.object({ subject: z.string(), grade: z.string() })),
   scholarshipSeats: z.record(z.string(), z.number()),
   applicationFee: z.number(),
+  payment: PaymentDetailsSchema.omit({ qr: true }).optional(),
 });
 export const CategorySchema = z.object({
   id: z.string(),
@@ -272,4 +276,5 @@ export const SeasonViewSchema = z.object({
     warnings: z.array(z.string()),
   }),
   state: SeasonStateSchema,
+  payment: PaymentDetailsSchema,
 });

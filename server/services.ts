@@ -11,6 +11,7 @@ import { createTwoFactorService } from './modules/auth/two-factor/two-factor.ser
 import { createApplicationOfficeService } from './modules/applications/application-office.service.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { createSeasonService, nextPublicSeasonChange } from './modules/admission/season.service.ts';
+import { createPaymentService } from './modules/admission/payment.service.ts';
 import { ContentVersion, earliest } from './cache/content-version.ts';
 import { createLoadedCalendar } from './modules/calendar/calendar-table.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
@@ -76,7 +77,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   const nextPublicChange = async (trx: Db, now: Date) =>
     earliest(await nextNoticeChange(trx, now), await nextPublicSeasonChange(trx, now));
   const contentVersion = new ContentVersion(db, { clock, nextChangeAt: nextPublicChange });
-  const seasons = createSeasonService(db, clock, nextPublicChange);
+  const seasons = createSeasonService(db, clock, nextPublicChange, urlFor);
+  const payments = createPaymentService({ db, storage, log, clock, imageLimits, urlFor });
   const attachments = createAttachmentsService({
     db,
     storage,
@@ -164,6 +166,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     attachments,
     admission: createAdmissionService(db, clock, seasons),
     seasons,
+    payments,
     calendarTable,
     calendar: createCalendarService(db, clock, calendarTable, nextPublicChange),
     images: createImagesService({
@@ -196,7 +199,6 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       officeRecipients: (trx) => messages.officeRecipients(trx),
       adminUrl: `${env.siteUrl}/admin/inquiries`,
       queued: () => outbox.wake(),
-      channels: () => messages.ready(),
     }),
     // The applicant's side of online admission (the office's is applicationOffice).
     applicationIntake: createApplicationIntake({
@@ -206,6 +208,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       clock,
       seasons,
       pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+      payments,
       maxPerHour: env.APPLICATION_MAX_PER_HOUR,
       lookupFailuresPerHour: env.APPLICATION_LOOKUP_FAILURES_PER_HOUR,
       notices: applicationNotices,

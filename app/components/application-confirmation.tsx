@@ -1,6 +1,8 @@
 import { formatRupees } from '#common/i18n/amounts.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
+import type { PaymentDetails } from '#common/payment-details.ts';
+import { PaymentDetailsBlock } from './payment-details.tsx';
 
 export interface ConfirmationView {
   reference: string;
@@ -15,6 +17,7 @@ export interface ConfirmationView {
   warning: string;
   statusUrl: string;
   qrSvg: string;
+  payment: PaymentDetails;
 }
 
 /**
@@ -72,6 +75,7 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
           </div>
         </dl>
       </div>
+      {c.amount > 0 ? <PaymentDetailsBlock payment={c.payment} reference={c.reference} /> : null}
       {c.warning ? (
         <p className="apply-eligibility">
           {c.warning} {ui.apply.eligibility.warnOnly}

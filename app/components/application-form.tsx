@@ -16,6 +16,8 @@ import { DEFAULT_DOCUMENT_KEEP_DAYS } from '#common/application.ts';
 import { FILE_REFUSAL_CODES } from '#app/lib/enhance/file-checks.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { BsDateField, FormSection, RadioField, SelectField, TextField } from './application-fields.tsx';
+import { type OwnAccount, PaymentDetailsBlock } from './payment-details.tsx';
+import type { PaymentDetails } from '#common/payment-details.ts';
 
 /** A refused application as the action answers it: what was typed, each refusal, and the files kept. */
 export interface RefusedApplication {
@@ -40,6 +42,9 @@ export interface ApplicationFormProps {
   lateUntil: string;
   formToken: string;
   refused?: RefusedApplication | undefined;
+  /** Where to pay: the season's account, and the programmes that have their own. */
+  payment: PaymentDetails;
+  ownAccounts: OwnAccount[];
 }
 
 /** The form's field names of the documents' file inputs and kept-file ticks. */
@@ -268,6 +273,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
           options={(['bank', 'counter'] as const).map((m) => [m, t.methods[m]] as const)}
         />
         <p className="apply-hint">{t.hints.bank}</p>
+        <PaymentDetailsBlock payment={props.payment} reference="" ownAccounts={props.ownAccounts} />
         <p className="apply-hint">{t.hints.counter}</p>
         <TextField {...f('voucher_number')} optional />
         {fileInput('voucher', fileHint, false)}

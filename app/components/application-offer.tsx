@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { PaymentDetails } from '#common/payment-details.ts';
+import { PaymentDetailsBlock } from './payment-details.tsx';
 import { TextField } from '#app/components/application-fields.tsx';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
@@ -42,6 +44,8 @@ interface OfferBoxProps {
   voucherSent: boolean;
   /** The voucher form as refused: the number typed and why. */
   voucherRefused?: { number: string; message: string } | undefined;
+  /** Where to pay the admission fee. */
+  payment?: PaymentDetails | undefined;
 }
 
 /**
@@ -57,6 +61,7 @@ export function OfferBox({
   declined,
   voucherSent,
   voucherRefused,
+  payment,
 }: OfferBoxProps) {
   const { ui, lang } = useSiteContent();
   const t = ui.results;
@@ -93,7 +98,10 @@ export function OfferBox({
         <p className="apply-offer__voucher-waiting">{t.offerBox.voucherWaiting(view.offer.voucherNumber)}</p>
       ) : null}
       {view.offer?.state === 'open' ? (
-        <VoucherForm hidden={hidden} refusedBefore={view.offer.voucherRefused} refused={voucherRefused} />
+        <>
+          {payment ? <PaymentDetailsBlock payment={payment} reference={reference} /> : null}
+          <VoucherForm hidden={hidden} refusedBefore={view.offer.voucherRefused} refused={voucherRefused} />
+        </>
       ) : null}
       {outcome === 'offered' ? (
         askDecline ? (

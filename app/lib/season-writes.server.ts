@@ -9,6 +9,8 @@ import {
   type SeasonInput,
 } from '#common/admission-season.ts';
 import { seasonSummaryNotice } from '#common/admission-summary.ts';
+import { refusalOf } from '#common/api-error.ts';
+import { type PaymentDetailsInput, PaymentDetailsInputSchema } from '#common/payment-details.ts';
 import { NoticeInputSchema } from '#common/notice.ts';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
@@ -96,8 +98,25 @@ function programmeInputOf(form: FormData): ProgrammeInput {
     minGrades,
     scholarshipSeats,
     applicationFee: formNumber(form, 'applicationFee'),
+    payment: paymentInputOf(form),
   };
 }
+
+/** The bank account fields (`payment.bank`, …) of the season's payment form or a programme's. */
+const paymentInputOf = (form: FormData): PaymentDetailsInput => ({
+  bank: formText(form, 'payment.bank'),
+  branch: formText(form, 'payment.branch'),
+  accountName: formText(form, 'payment.accountName'),
+  accountNumber: formText(form, 'payment.accountNumber'),
+  referenceEn: formText(form, 'payment.referenceEn'),
+  referenceNe: formText(form, 'payment.referenceNe'),
+});
+
+/** Field errors of the payment fields, named as the form names them ('payment.accountNumber'). */
+const paymentErrorsOf = (input: PaymentDetailsInput) => {
+  const errors = fieldErrorsOf(PaymentDetailsInputSchema, input);
+  return errors ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [`payment.${k}`, v])) : null;
+};
 
 const categoryInputOf = (form: FormData): CategoryInput => ({
   nameEn: formText(form, 'nameEn'),
@@ -141,6 +160,33 @@ export const updateSeason = (id: string): AdminWrite =>
   checkedWrite(SEASON_MESSAGES.update, SeasonInputSchema, seasonInputOf, async (services, admin, input) => {
     await services.seasons.update(admin, id, input);
   });
+
+/**
+ * The season's bank account and reference text, then its payment QR image when one was chosen (or its
+ * removal when ticked). A refused image keeps the details saved and says why beside the file field.
+ */
+export const updatePayment = (id: string): AdminWrite => ({
+  action: 'seasons.edit',
+  messages: SEASON_MESSAGES.payment,
+  async run(form, services, admin) {
+    const input = paymentInputOf(form);
+    const fieldErrors = paymentErrorsOf(input);
+    if (fieldErrors) return { fieldErrors };
+    await services.payments.update(admin, id, input);
+    const file = form.get('file');
+    if (file instanceof File && file.size > 0) {
+      try {
+        await services.payments.setQr(admin, id, Buffer.from(await file.arrayBuffer()));
+      } catch (err) {
+        const refused = refusalOf(err);
+        if (!refused) throw err;
+        return { fieldErrors: { file: refused.message }, refusal: refused };
+      }
+    } else if (form.get('removeQr') === 'on') {
+      await services.payments.removeQr(admin, id);
+    }
+  },
+});
 
 export const deleteSeason = (id: string): AdminWrite => ({
   action: 'seasons.edit',

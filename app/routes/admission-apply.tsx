@@ -9,6 +9,7 @@ import { useSiteContent } from '#app/lib/site-content.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { languageOfPath } from '#common/i18n/site-path.ts';
+import { hasPaymentAccount } from '#common/payment-details.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-apply';
@@ -100,6 +101,12 @@ export default function AdmissionApply({ loaderData, actionData }: Route.Compone
               lateUntil={formatBsStringIn(lang, loaderData.view.season.lateClosesOn)}
               formToken={loaderData.formToken}
               refused={refused}
+              payment={loaderData.view.payment}
+              ownAccounts={loaderData.view.programmes.flatMap((p) =>
+                p.payment && hasPaymentAccount(p.payment)
+                  ? [{ name: lang === 'ne' ? p.nameNe || p.nameEn : p.nameEn, payment: { ...p.payment, qr: null } }]
+                  : [],
+              )}
             />
           </>
         ) : (

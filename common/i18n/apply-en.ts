@@ -252,4 +252,19 @@ export const applyEn = {
       refused: (amount: string) => `${amount}, the voucher was not accepted: please contact the office`,
     },
   },
+  /** Where to pay: the season's (or the programme's) bank account, QR and the deposit's reference. */
+  payment: {
+    heading: 'Where to pay',
+    bank: 'Bank',
+    branch: 'Branch',
+    accountName: 'Account name',
+    accountNumber: 'Account number',
+    reference: 'Write as the reference',
+    yourReference: 'your application reference (given when you apply)',
+    qrAlt: "The college's payment QR code",
+    qrHint:
+      'Or scan this QR code with your bank or wallet app (Fonepay, eSewa, Khalti) and keep the receipt as the voucher.',
+    noDetails: 'Ask the college office for the bank details.',
+    programmeOwn: (programme: string) => `${programme} is paid into its own account:`,
+  },
 };

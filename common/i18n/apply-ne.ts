@@ -242,4 +242,17 @@ export const applyNe: typeof applyEn = {
       refused: (amount: string) => `${amount}, भौचर स्वीकार भएन: कलेजमा सम्पर्क गर्नुहोस्`,
     },
   },
+  payment: {
+    heading: 'कहाँ तिर्ने',
+    bank: 'बैङ्क',
+    branch: 'शाखा',
+    accountName: 'खाताको नाम',
+    accountNumber: 'खाता नम्बर',
+    reference: 'सन्दर्भमा लेख्नुहोस्',
+    yourReference: 'तपाईंको आवेदनको सन्दर्भ नम्बर (आवेदन दिँदा पाइने)',
+    qrAlt: 'कलेजको भुक्तानी QR कोड',
+    qrHint: 'वा यो QR कोड आफ्नो बैङ्क वा वालेट एप (फोनपे, इसेवा, खल्ती) ले स्क्यान गर्नुहोस् र रसिदलाई भौचरका रूपमा राख्नुहोस्।',
+    noDetails: 'बैङ्क विवरणका लागि कलेजको कार्यालयमा सोध्नुहोस्।',
+    programmeOwn: (programme: string) => `${programme} को शुल्क यसको आफ्नै खातामा तिरिन्छ:`,
+  },
 };

@@ -55,6 +55,12 @@ export interface MailCatalogue {
   applicationSms: string;
   /** The SMS that gives the access key. */
   applicationKeySms: string;
+  /** Where to pay the admission fee, in the offer's e-mail: the account's lines, or to ask the office. */
+  paymentHeading: string;
+  paymentLabels: { bank: string; branch: string; accountName: string; accountNumber: string; reference: string };
+  paymentAsk: string;
+  /** Added to the offer's SMS: the bank and the account number only. */
+  paymentSms: string;
 }
 
 export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
@@ -122,6 +128,17 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
       'Access key: {key}. Keep it: with the reference it opens the application, the admit card and the offer. Do not share it.',
     applicationSms: 'Orbit College: application {reference} {headline}. Status: {url}',
     applicationKeySms: 'Orbit College: application {reference} {headline}. Access key: {key} Status: {url}',
+    paymentHeading:
+      'Pay the admission fee at the bank into the college account, then send the voucher from the status page:',
+    paymentLabels: {
+      bank: 'Bank',
+      branch: 'Branch',
+      accountName: 'Account name',
+      accountNumber: 'Account number',
+      reference: 'Write as the reference',
+    },
+    paymentAsk: 'Ask the college office for the bank details to pay the admission fee.',
+    paymentSms: ' Pay: {bank} A/c {account}',
   },
   ne: {
     greeting: 'आदरणीय {name},',
@@ -187,6 +204,16 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
       'पहुँच कुञ्जी: {key}। यसलाई सुरक्षित राख्नुहोस्: सन्दर्भसँग यसले आवेदन, प्रवेशपत्र र भर्ना प्रस्ताव खोल्छ। कसैलाई नदिनुहोस्।',
     applicationSms: 'अर्बिट कलेज: आवेदन {reference} {headline}। स्थिति: {url}',
     applicationKeySms: 'अर्बिट कलेज: आवेदन {reference} {headline}। पहुँच कुञ्जी: {key} स्थिति: {url}',
+    paymentHeading: 'भर्ना शुल्क बैङ्कमा कलेजको खातामा तिर्नुहोस्, अनि अवस्था पानाबाट भौचर पठाउनुहोस्:',
+    paymentLabels: {
+      bank: 'बैङ्क',
+      branch: 'शाखा',
+      accountName: 'खाताको नाम',
+      accountNumber: 'खाता नम्बर',
+      reference: 'सन्दर्भमा लेख्नुहोस्',
+    },
+    paymentAsk: 'भर्ना शुल्क तिर्न बैङ्क विवरणका लागि कलेजको कार्यालयमा सोध्नुहोस्।',
+    paymentSms: ' तिर्ने: {bank} खाता {account}',
   },
 };
 

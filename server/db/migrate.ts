@@ -31,6 +31,7 @@ import * as m0024 from './migrations/0024-photo-queue.ts';
 import * as m0025 from './migrations/0025-application-access-keys.ts';
 import * as m0028 from './migrations/0028-application-pending-files.ts';
 import * as m0029 from './migrations/0029-application-document-queue.ts';
+import * as m0030 from './migrations/0030-payment-details.ts';
 import * as m0031 from './migrations/0031-correction-documents.ts';
 import type { Database } from './schema.ts';
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0025-application-access-keys': m0025,
   '0028-application-pending-files': m0028,
   '0029-application-document-queue': m0029,
+  '0030-payment-details': m0030,
   '0031-correction-documents': m0031,
 };
 

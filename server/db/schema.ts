@@ -47,6 +47,8 @@ export interface AdmissionSeasonsTable {
   quota_published_on: string;
   created_at: string;
   updated_at: string;
+  /** JSON: where parents pay (server/modules/admission/payment-details.ts); '' when not filled in. */
+  payment: Generated<string>;
 }
 
 export interface ScholarshipCategoriesTable {
@@ -80,6 +82,8 @@ export interface AdmissionProgrammesTable {
   application_fee: number;
   created_at: string;
   updated_at: string;
+  /** JSON: the programme's own payment details; '' for its season's. */
+  payment: Generated<string>;
 }
 
 export interface ImagesTable {

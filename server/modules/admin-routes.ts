@@ -7,6 +7,7 @@ import { adminKeptFilesRoutes } from './applications/kept-files.admin.routes.ts'
 import { adminEntranceRoutes } from './entrance/entrance.admin.routes.ts';
 import { adminCalendarRoutes } from './calendar/calendar.admin.routes.ts';
 import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
+import { adminPaymentRoutes } from './admission/payment.admin.routes.ts';
 import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
 import { adminContentRoutes } from './content/content.admin.routes.ts';
 import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
@@ -28,6 +29,7 @@ import { adminMeritRoutes } from './results/results.routes.ts';
 export const adminRoutePlugins: ApiPlugin[] = [
   adminAdmissionRoutes,
   adminSeasonRoutes,
+  adminPaymentRoutes,
   adminApplicationRoutes,
   adminEntranceRoutes,
   adminMeritRoutes,

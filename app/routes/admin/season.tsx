@@ -11,6 +11,7 @@ import {
 } from '#app/components/admin/seasons/publish-panel.tsx';
 import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
 import { seasonStatusLine } from '#common/admission-status-line.ts';
+import { PaymentForm } from '#app/components/admin/seasons/payment-form.tsx';
 import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -28,6 +29,7 @@ import {
   updateCategory,
   updateProgramme,
   updateSeason,
+  updatePayment,
 } from '#app/lib/season-writes.server.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import { roleMay } from '#common/policy.ts';
@@ -55,6 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, {
     'update-season': updateSeason(args.params.id),
+    'update-payment': updatePayment(args.params.id),
     'delete-season': deleteSeason(args.params.id),
     publish: publishSeason(args.params.id),
     withdraw: withdrawSeason(args.params.id),
@@ -97,6 +100,9 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
 
       <h2>Dates and details</h2>
       <SeasonDetailsForm season={season} years={years} pageResult={pageResult} />
+
+      <h2>Payment details</h2>
+      <PaymentForm payment={view.payment} pageResult={pageResult} />
 
       <h2>Scholarship categories</h2>
       {categories.map((c) => (

@@ -1,9 +1,9 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '#server/db/db.ts';
 import type { AdmissionProgrammesTable, AdmissionSeasonsTable, ScholarshipCategoriesTable } from '#server/db/schema.ts';
 
-export type SeasonRow = AdmissionSeasonsTable;
-export type ProgrammeRow = AdmissionProgrammesTable;
+export type SeasonRow = Selectable<AdmissionSeasonsTable>;
+export type ProgrammeRow = Selectable<AdmissionProgrammesTable>;
 export type CategoryRow = ScholarshipCategoriesTable;
 
 export const listSeasons = (db: Db): Promise<SeasonRow[]> =>
@@ -26,11 +26,11 @@ export const findPublicSeason = (db: Db): Promise<SeasonRow | undefined> =>
     .limit(1)
     .executeTakeFirst();
 
-export async function insertSeason(db: Db, row: Insertable<SeasonRow>): Promise<void> {
+export async function insertSeason(db: Db, row: Insertable<AdmissionSeasonsTable>): Promise<void> {
   await db.insertInto('admission_seasons').values(row).execute();
 }
 
-export async function updateSeason(db: Db, id: string, change: Updateable<SeasonRow>): Promise<void> {
+export async function updateSeason(db: Db, id: string, change: Updateable<AdmissionSeasonsTable>): Promise<void> {
   await db.updateTable('admission_seasons').set(change).where('id', '=', id).execute();
 }
 
@@ -52,11 +52,11 @@ export const listProgrammes = (db: Db, seasonId: string): Promise<ProgrammeRow[]
 export const findProgramme = (db: Db, id: string): Promise<ProgrammeRow | undefined> =>
   db.selectFrom('admission_programmes').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertProgramme(db: Db, row: Insertable<ProgrammeRow>): Promise<void> {
+export async function insertProgramme(db: Db, row: Insertable<AdmissionProgrammesTable>): Promise<void> {
   await db.insertInto('admission_programmes').values(row).execute();
 }
 
-export async function updateProgramme(db: Db, id: string, change: Updateable<ProgrammeRow>): Promise<void> {
+export async function updateProgramme(db: Db, id: string, change: Updateable<AdmissionProgrammesTable>): Promise<void> {
   await db.updateTable('admission_programmes').set(change).where('id', '=', id).execute();
 }
 

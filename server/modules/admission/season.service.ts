@@ -28,6 +28,8 @@ import type { Db } from '#server/db/db.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import type { z } from 'zod';
 import * as repo from './season.repository.ts';
+import { readPayment, toPaymentDetails, writePayment } from './payment-details.ts';
+import type { PaymentDetails } from '#common/payment-details.ts';
 
 /** When public pages next change by themselves, over every module that schedules changes. */
 export type NextPublicChange = (db: Db, now: Date) => Promise<string | null>;
@@ -39,6 +41,8 @@ export interface SeasonView {
   categories: ScholarshipCategory[];
   quota: QuotaSummary;
   state: SeasonState;
+  /** Where parents pay; a programme's own `payment`, when it has an account, wins for its applicants. */
+  payment: PaymentDetails;
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -106,6 +110,7 @@ const toProgramme = (row: repo.ProgrammeRow): Programme => ({
   minGrades: json(row.min_grades, []),
   scholarshipSeats: json(row.scholarship_seats, {}),
   applicationFee: Number(row.application_fee),
+  payment: (({ qr: _, ...details }) => details)(readPayment(row.payment)),
 });
 
 const programmeColumns = (p: ProgrammeInput) => ({
@@ -122,6 +127,8 @@ const programmeColumns = (p: ProgrammeInput) => ({
   min_grades: JSON.stringify(p.minGrades),
   scholarship_seats: JSON.stringify(p.scholarshipSeats),
   application_fee: p.applicationFee,
+  // Left as it is when a client sends no payment details.
+  ...(p.payment ? { payment: writePayment({ ...p.payment, qr: null }) } : {}),
 });
 
 const toCategory = (row: repo.CategoryRow): ScholarshipCategory => ({
@@ -194,7 +201,12 @@ export async function nextPublicSeasonChange(db: Db, now: Date): Promise<string 
   }
 }
 
-export function createSeasonService(db: Db, clock: Clock, nextPublicChange: NextPublicChange) {
+export function createSeasonService(
+  db: Db,
+  clock: Clock,
+  nextPublicChange: NextPublicChange,
+  urlFor: (key: string) => string = (key) => `/media/${key}`,
+) {
   /** A write to admission: the content counter moves and the next scheduled change is recorded with it. */
   const write = <T>(run: (trx: Db, now: Date) => Promise<T>) =>
     changeContent(db, async (trx) => {
@@ -221,7 +233,15 @@ export function createSeasonService(db: Db, clock: Clock, nextPublicChange: Next
       closingSoonDays: null,
       overridden: false,
     };
-    return { season, programmes, categories, quota: quotaOf(season, programmes, categories, nepalToday(now)), state };
+    const quota = quotaOf(season, programmes, categories, nepalToday(now));
+    return {
+      season,
+      programmes,
+      categories,
+      quota,
+      state,
+      payment: toPaymentDetails(readPayment(row.payment), urlFor),
+    };
   }
 
   async function uniqueName(trx: Db, name: string, id?: string) {

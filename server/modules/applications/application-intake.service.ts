@@ -1,4 +1,6 @@
 import { latinDigits } from '#common/digits.ts';
+import { type PaymentDetails, paymentFor } from '#common/payment-details.ts';
+import type { PaymentService } from '#server/modules/admission/payment.service.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -63,6 +65,8 @@ export interface ApplicationIntakeDeps {
   log: FastifyBaseLogger;
   clock: Clock;
   seasons: Pick<SeasonService, 'publicSeason'>;
+  /** Where a family pays, shown with the application's status. */
+  payments: Pick<PaymentService, 'ofApplication'>;
   pdfTimeoutMs: number;
   /** Applications per client address per hour: generous, as a school lab or a cyber café sends many. */
   maxPerHour: number;
@@ -118,6 +122,8 @@ export interface Confirmation {
   late: boolean;
   /** The eligibility warning when the first choice's minimum is not met ('' when it is): the office decides. */
   warning: string;
+  /** Where to pay: the first choice's own account, else the season's. */
+  payment: PaymentDetails;
 }
 
 export type ApplyOutcome =
@@ -152,6 +158,8 @@ export interface ApplicationStatus {
   correctionDocuments: DocumentKind[];
   /** Documents accepted and still being prepared, and the kinds the office could not read (it asks for them again). */
   documents: { preparing: number; unreadable: DocumentKind[] };
+  /** Where to pay: the first choice's own account, else the season's. */
+  paymentDetails: PaymentDetails;
 }
 
 /** Which unique rule an insert broke: the active candidate (symbol number and date of birth), or the number. */
@@ -661,6 +669,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
               amount,
               late: view.state.phase === 'late',
               warning,
+              payment: paymentFor(view.payment, view.programmes.find((p) => p.id === form.firstChoice)?.payment),
             },
           };
         });
@@ -709,6 +718,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         submittedAt: row.submitted_at,
         ...(await documentsOf(row.id)),
         correctionDocuments: row.state === 'needs-correction' ? documentKindsIn(row.correction_documents) : [],
+        paymentDetails: await deps.payments.ofApplication(row.id),
       };
     },
 

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/db.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { queuePublicMessage } from '#server/modules/outbox/public-messages.ts';
 import { applicationNotice, applicationNoticeSms } from '#server/modules/outbox/templates.ts';
+import { storedPaymentOfApplication, toPaymentDetails } from '#server/modules/admission/payment-details.ts';
 
 /** What the services need to tell a guardian of an application's step. */
 export interface ApplicationNotifier {
@@ -60,6 +61,8 @@ export async function queueApplicationNotice(
     statusUrl: statusUrlOf(siteUrl, lang),
     at: at.toISOString(),
     accessKey: accessKey ? formatAccessKey(accessKey) : '',
+    // An offer says where to pay the admission fee (text only: a message loads no picture).
+    payment: step === 'offered' ? toPaymentDetails(await storedPaymentOfApplication(trx, app.id), (key) => key) : null,
   };
   // A new key may be asked again: each one is its own message.
   const event = `application-${step}:${app.id}${step === 'access-key' ? `:${at.toISOString()}` : ''}`;

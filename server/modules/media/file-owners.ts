@@ -3,6 +3,7 @@ import { siteContentFiles } from '#server/modules/content/content.files.ts';
 import { imageFiles, photoOriginalFiles } from '#server/modules/images/images.files.ts';
 import { attachmentFiles } from '#server/modules/notices/attachments/attachment-files.ts';
 import { applicationFiles } from '#server/modules/applications/application-files.ts';
+import { paymentFiles } from '#server/modules/admission/payment-details.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
 
 /**
@@ -16,4 +17,5 @@ export const fileOwners = (db: Db): FileOwner[] => [
   siteContentFiles(db),
   attachmentFiles(db),
   applicationFiles(db),
+  paymentFiles(db),
 ];

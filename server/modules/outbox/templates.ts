@@ -1,5 +1,6 @@
 import { type ApplicationNoticeStep, fillIn, MAIL_WORDS } from '#common/i18n/mail.ts';
 import { formatDateIn, formatDateTimeIn } from '#common/i18n/dates.ts';
+import { hasPaymentAccount, type PaymentDetails, paymentReferenceText } from '#common/payment-details.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 
 export interface Composed {
@@ -113,6 +114,23 @@ export interface ApplicationNoticeFacts {
   at: string;
   /** The access key, grouped, in the messages that give it; absent or '' in every other. */
   accessKey?: string;
+  /** Where to pay the admission fee, in the offer's messages; absent in every other. */
+  payment?: PaymentDetails | null;
+}
+
+/** The offer e-mail's paragraph on where to pay: the account's lines, or to ask the office when there is none. */
+function paymentParagraph(lang: SiteLanguage, payment: PaymentDetails, reference: string): string {
+  const w = MAIL_WORDS[lang];
+  if (!hasPaymentAccount(payment)) return w.paymentAsk;
+  const l = w.paymentLabels;
+  const lines: [string, string][] = [
+    [l.bank, payment.bank],
+    [l.branch, payment.branch],
+    [l.accountName, payment.accountName],
+    [l.accountNumber, payment.accountNumber],
+    [l.reference, paymentReferenceText(payment, lang, reference)],
+  ];
+  return [w.paymentHeading, ...lines.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`)].join('\n');
 }
 
 export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts): Composed {
@@ -124,6 +142,7 @@ export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts)
   ];
   if (f.officeMessage) paragraphs.push(`${w.applicationOfficeSays}\n${f.officeMessage}`);
   if (f.accessKey) paragraphs.push(fillIn(w.applicationKey, { key: f.accessKey }));
+  if (f.payment) paragraphs.push(paymentParagraph(lang, f.payment, f.reference));
   paragraphs.push(fillIn(w.applicationStatusLink, { url: f.statusUrl }), w.signature);
   return compose(lang, fillIn(w.applicationSubject, { reference: f.reference, headline: step.headline }), paragraphs);
 }
@@ -131,10 +150,12 @@ export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts)
 /** The SMS: the step, the reference and the status page, short enough for one part in English, two in Nepali. */
 export function applicationNoticeSms(lang: SiteLanguage, f: ApplicationNoticeFacts): string {
   const w = MAIL_WORDS[lang];
-  return fillIn(f.accessKey ? w.applicationKeySms : w.applicationSms, {
+  const sms = fillIn(f.accessKey ? w.applicationKeySms : w.applicationSms, {
     key: f.accessKey ?? '',
     reference: f.reference,
     headline: w.applicationSteps[f.step].headline,
     url: f.statusUrl,
   });
+  const pay = f.payment && hasPaymentAccount(f.payment) ? f.payment : null;
+  return pay ? sms + fillIn(w.paymentSms, { bank: pay.bank, account: pay.accountNumber }) : sms;
 }

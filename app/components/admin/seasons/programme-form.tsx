@@ -12,6 +12,7 @@ import { useId } from 'react';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { BsDateField } from '../bs-date-field.tsx';
 import { SubmitButton } from '../submit-button.tsx';
+import { PaymentFields } from './payment-form.tsx';
 import { type FormState, SeasonField, SeasonWriteForm } from './season-write-form.tsx';
 
 /** Spare rows offered after the stored ones, so a fee or a grade can be added without JavaScript. */
@@ -291,6 +292,13 @@ export function ProgrammeForm({
                 </div>
               </fieldset>
             ) : null}
+            <fieldset className="season-group">
+              <legend>Its own bank account (optional)</legend>
+              <p className="field__hint">
+                Only when this programme&apos;s fees go to another account: empty uses the season&apos;s.
+              </p>
+              <PaymentFields state={state} payment={p.payment} programme />
+            </fieldset>
             <SubmitButton busy={state.busy} label={programme ? 'Save programme' : 'Add programme'} />
           </>
         );

@@ -20,6 +20,8 @@ interface SeasonWriteFormProps {
   className?: string;
   /** The form's accessible name ('New programme'), as a landmark a keyboard or screen reader user can reach. */
   label: string;
+  /** 'multipart/form-data' for a form that sends a file. */
+  encType?: 'multipart/form-data';
   children: (state: FormState) => ReactNode;
 }
 
@@ -28,14 +30,28 @@ interface SeasonWriteFormProps {
  * page's action by its intent. Its result (and its refused fields with what was typed) shows in the form
  * that was sent, not in the page's others.
  */
-export function SeasonWriteForm({ formKey, intent, pageResult, className, label, children }: SeasonWriteFormProps) {
+export function SeasonWriteForm({
+  formKey,
+  intent,
+  pageResult,
+  className,
+  label,
+  encType,
+  children,
+}: SeasonWriteFormProps) {
   const { fetcher, busy, lasting } = useAdminWrite();
   const sentBy = pageResult?.ok ? pageResult.form : pageResult?.values?.form;
   const mine = sentBy === formKey ? pageResult : undefined;
   const result = (fetcher.data as WriteResult | undefined) ?? mine;
   const refused = result && !result.ok ? result : undefined;
   return (
-    <fetcher.Form method="post" className={className ?? 'admin-form admin-panel'} aria-label={label} noValidate>
+    <fetcher.Form
+      method="post"
+      encType={encType}
+      className={className ?? 'admin-form admin-panel'}
+      aria-label={label}
+      noValidate
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="form" value={formKey} />
       <WriteStatus result={lasting ?? result} />
