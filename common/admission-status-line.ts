@@ -51,3 +51,6 @@ export function seasonStatusLine(state: SeasonState, season: Omit<SeasonDatesAt,
     ? `${state.status}, set by hand on this season (its dates give ${statusOfPhase(state.phase)}: ${dates})`
     : `${state.status}, from its dates: ${dates}`;
 }
+
+/** A line ended as a sentence, without doubling the stop of 'B.S.'. */
+export const fullStop = (text: string): string => (text.endsWith('.') ? text : `${text}.`);

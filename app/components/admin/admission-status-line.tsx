@@ -1,5 +1,5 @@
 import type { PublicAdmission } from '#common/admission.ts';
-import { admissionSourceText } from '#common/admission-status-line.ts';
+import { admissionSourceText, fullStop } from '#common/admission-status-line.ts';
 
 /**
  * The one admission status as the public sees it now, with where it comes from: 'ADMISSION OPEN, from the
@@ -15,7 +15,7 @@ export function AdmissionStatusLine({
 }) {
   return (
     <p className="admission-status-line" data-admission-status={admission.status}>
-      {lead} <strong>{admission.status}</strong>, {admissionSourceText(admission)}.
+      {lead} <strong>{admission.status}</strong>, {fullStop(admissionSourceText(admission))}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { SEASON_OVERRIDES, type QuotaSummary, type Season } from '#common/admission-season.ts';
 import type { SeasonState } from '#common/admission-phase.ts';
-import { seasonStatusLine } from '#common/admission-status-line.ts';
+import { fullStop, seasonStatusLine } from '#common/admission-status-line.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { SubmitButton } from '../submit-button.tsx';
@@ -70,7 +70,8 @@ export function PublishForm({
         {(state) => (
           <>
             <p>
-              Published on {formatBsAd(season.publishedAt ?? '')}. The public status follows its dates in Nepal time.
+              Published on {formatBsAd(season.publishedAt ?? '')}. The public status follows its dates in Nepal time,
+              unless an owner sets it by hand.
             </p>
             <SubmitButton busy={state.busy} small label="Take it off the public pages" busyLabel="Taking it off…" />
           </>
@@ -122,7 +123,7 @@ export function OverrideForm({
         <>
           <p>
             {decides ? 'The public sees ' : 'Not shown to the public now; this season’s own status: '}
-            <strong>{seasonStatusLine(current, season)}</strong>.
+            <strong>{fullStop(seasonStatusLine(current, season))}</strong>
           </p>
           <div className="field">
             <label className="field__label" htmlFor="season-override">
