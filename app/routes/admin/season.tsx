@@ -10,7 +10,7 @@ import {
   SummaryNoticeForm,
 } from '#app/components/admin/seasons/publish-panel.tsx';
 import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
-import { seasonStatusLine } from '#common/admission-status-line.ts';
+import { fullStop, seasonStatusLine } from '#common/admission-status-line.ts';
 import { PaymentForm } from '#app/components/admin/seasons/payment-form.tsx';
 import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
@@ -92,7 +92,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
                 ? 'Published, but a season opening later is the one the public sees. This season’s own status: '
                 : 'Draft: not shown to the public yet. Once published, the public would see '}
             {admission.source.season?.id === season.id ? null : (
-              <strong data-season-status={state.status}>{seasonStatusLine(state, season)}.</strong>
+              <strong data-season-status={state.status}>{fullStop(seasonStatusLine(state, season))}</strong>
             )}
           </p>
         </div>
