@@ -14,6 +14,7 @@ import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import { DISTRICTS, PROVINCES } from '#common/nepal-places.ts';
 import { DEFAULT_DOCUMENT_KEEP_DAYS } from '#common/application.ts';
 import { FILE_REFUSAL_CODES } from '#app/lib/enhance/file-checks.ts';
+import { ApplicationErrorSummary } from './application-error-summary.tsx';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { BsDateField, FormSection, RadioField, SelectField, TextField } from './application-fields.tsx';
 import { type OwnAccount, PaymentDetailsBlock } from './payment-details.tsx';
@@ -137,6 +138,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
             {props.refused.message}
           </p>
         ) : null}
+        {props.refused ? <ApplicationErrorSummary fieldErrors={props.refused.fieldErrors} /> : null}
       </div>
 
       <FormSection id="student" title={t.sections.student}>
@@ -284,6 +286,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
         <div className="form-field">
           <label className="apply-radio apply-consent">
             <input
+              id="field-consent"
               type="checkbox"
               name="consent"
               value="yes"

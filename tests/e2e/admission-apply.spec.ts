@@ -218,7 +218,9 @@ test.describe('applying online @phone', () => {
     setServerClock('2027-06-20T06:05:00Z');
     await page.getByRole('button', { name: 'Send the application' }).click();
 
-    await expect(page.getByText('Enter a Nepali mobile number: 10 digits starting 97 or 98.')).toBeVisible();
+    await expect(
+      page.getByText('Enter a Nepali mobile number: 10 digits starting 97 or 98.', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByLabel('Name in English (block letters)')).toHaveValue('SITA KUMARI SHARMA');
     await expect(page.getByLabel('SEE symbol number')).toHaveValue(symbol);
     // Warned, not refused: the office decides.
@@ -359,6 +361,72 @@ test.describe('applying online @phone', () => {
     await openStatus();
     await expect(page.getByText('A seat is offered: come to the college to complete the admission.')).toBeVisible();
     await office.close();
+  });
+});
+
+/**
+ * The refused form's summary at its top: each refused field by its label with the reason, a link to the field.
+ * Every link's target is on the page.
+ */
+async function expectSummaryLinks(page: Page, expected: { label: string; href: string }[]) {
+  const links = page.locator('.apply-error-summary a');
+  for (const { label, href } of expected) {
+    await expect(links.filter({ hasText: label }).first()).toHaveAttribute('href', href);
+  }
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(5);
+  const missing = await page.evaluate((ids) => ids.filter((h) => !document.getElementById(h.slice(1))), hrefs);
+  expect(missing).toEqual([]);
+}
+
+test.describe('the error summary names each refused field and links to it @phone', () => {
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await createSeason(page);
+    await page.close();
+  });
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await removeSeason(page);
+    await page.close();
+  });
+
+  test('without JavaScript, in English and Nepali', async ({ browser }) => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    setServerClock('2027-06-20T06:00:00Z');
+    await page.goto('/admission/apply');
+    await page.getByLabel('Name in English (block letters)').fill('sita 2');
+    await page.getByLabel("Guardian's mobile number").fill('056 520123');
+    // Five minutes later: not the hasty post of a script.
+    setServerClock('2027-06-20T06:05:00Z');
+    await page.getByRole('button', { name: 'Send the application' }).click();
+    await expectSummaryLinks(page, [
+      { label: 'Name in English (block letters):', href: '#field-name_en' },
+      { label: "Guardian's mobile number: Enter a Nepali mobile number", href: '#field-guardian_mobile' },
+      { label: 'Date of birth (B.S.):', href: '#field-birth_year' },
+      { label: 'Gender:', href: '#field-gender' },
+      { label: 'Grade in each subject: Mathematics:', href: '#field-grade_mathematics' },
+      { label: 'Consent:', href: '#field-consent' },
+    ]);
+    await screenshots(page, 'apply-error-summary');
+
+    setServerClock('2027-06-20T06:00:00Z');
+    await page.goto('/ne/admission/apply');
+    setServerClock('2027-06-20T06:05:00Z');
+    await page.getByRole('button', { name: 'आवेदन पठाउनुहोस्' }).click();
+    await expectSummaryLinks(page, [{ label: 'अभिभावकको मोबाइल नम्बर:', href: '#field-guardian_mobile' }]);
+    await page.close();
+  });
+
+  test('with JavaScript, a link takes the parent to its field', async ({ page }) => {
+    setServerClock('2027-06-20T06:00:00Z');
+    await page.goto('/admission/apply');
+    setServerClock('2027-06-20T06:05:00Z');
+    await page.getByRole('button', { name: 'Send the application' }).click();
+    await expectSummaryLinks(page, [{ label: "Father's name:", href: '#field-father_name' }]);
+    await page.locator('.apply-error-summary a', { hasText: "Father's name:" }).click();
+    expect(new URL(page.url()).hash).toBe('#field-father_name');
+    await expect(page.locator('#field-father_name')).toBeInViewport();
   });
 });
 
