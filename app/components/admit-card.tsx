@@ -9,6 +9,8 @@ export interface AdmitCardView {
   rollNumber: number;
   nameEn: string;
   nameNe: string;
+  /** The college's name in the card's language, from the site's content. */
+  college: string;
   programmeEn: string;
   programmeNe: string;
   season: string;
@@ -38,7 +40,7 @@ export function sessionWhen(lang: SiteLanguage, session: AdmitCardView['session'
 }
 
 /**
- * One admit card: photo, names, roll number, programme, when and where, what to bring, and the QR of its
+ * One admit card under the college's name: photo, names, roll number, programme, when and where, what to bring, and the QR of its
  * check address. Fills an A4 page when printed and a phone's width on screen.
  */
 export function AdmitCard({ card, lang }: { card: AdmitCardView; lang: SiteLanguage }) {
@@ -50,6 +52,7 @@ export function AdmitCard({ card, lang }: { card: AdmitCardView; lang: SiteLangu
   return (
     <article className="admit-card" aria-labelledby={`admit-card-${card.code}`}>
       <header className="admit-card__head">
+        <p className="admit-card__college">{card.college}</p>
         <h2 id={`admit-card-${card.code}`}>{t.heading(card.season)}</h2>
         <p className="admit-card__roll">
           {t.rollNumber} <strong>{ne ? toDevanagariDigits(card.rollNumber) : card.rollNumber}</strong>

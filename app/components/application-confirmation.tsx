@@ -1,5 +1,5 @@
 import { formatRupees } from '#common/i18n/amounts.ts';
-import { formatDateIn } from '#common/i18n/dates.ts';
+import { formatBsStringIn, formatDateIn } from '#common/i18n/dates.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import type { PaymentDetails } from '#common/payment-details.ts';
 import { PaymentDetailsBlock } from './payment-details.tsx';
@@ -9,6 +9,8 @@ export interface ConfirmationView {
   accessKey: string;
   nameEn: string;
   nameNe: string;
+  /** The date of birth ('YYYY-MM-DD' B.S.). */
+  birthDate: string;
   programme: { en: string; ne: string };
   secondChoice: { en: string; ne: string } | null;
   submittedAt: string;
@@ -21,12 +23,13 @@ export interface ConfirmationView {
 }
 
 /**
- * What the applicant keeps: the reference and the access key, the programme, the date in B.S., what happens next
+ * What the applicant keeps, under the college's name: the reference and the access key, the student's name and
+ * date of birth, the programme, the date in B.S., what happens next
  * and a QR code that opens the status (the reference and the key after '#', which no server receives). Prints
  * on one page. It is answered before the documents are drawn: it says they are being prepared.
  */
 export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
-  const { ui, lang } = useSiteContent();
+  const { ui, lang, site, t: inLanguage } = useSiteContent();
   const t = ui.apply.confirmation;
   const named = (n: { en: string; ne: string }) => (lang === 'ne' ? n.ne : n.en);
   return (
@@ -35,6 +38,7 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
         {t.heading}
       </h2>
       <div className="apply-confirmation__card">
+        <p className="apply-confirmation__college">{inLanguage(site.college.name)}</p>
         <dl className="apply-confirmation__facts">
           <div>
             <dt>{t.reference}</dt>
@@ -51,6 +55,10 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
               <br />
               <span lang="ne">{c.nameNe}</span>
             </dd>
+          </div>
+          <div>
+            <dt>{t.birthDate}</dt>
+            <dd>{formatBsStringIn(lang, c.birthDate)}</dd>
           </div>
           <div>
             <dt>{t.programme}</dt>

@@ -27,6 +27,9 @@ const card = {
   },
 };
 
+/** The college's name as the site's content holds it, in English and Nepali. */
+const COLLEGE = { en: 'Himal Higher Secondary School', ne: 'हिमाल उच्च माध्यमिक विद्यालय' };
+
 describe('an admit card as a page shows it', () => {
   it('carries its check address, by code alone, in the language of the card', () => {
     expect(admitCardCheckUrl('https://orbit.edu.np', 'en', card.code)).toBe(
@@ -38,11 +41,20 @@ describe('an admit card as a page shows it', () => {
   });
 
   it('has the QR code of that very address, made on the server, and nothing of the applicant in it', async () => {
-    const view = await admitCardView(card, 'https://orbit.edu.np', 'ne');
+    const view = await admitCardView(card, 'https://orbit.edu.np', 'ne', COLLEGE);
     expect(view.checkUrl).toBe('https://orbit.edu.np/ne/admission/admit-card/check/Abc_def-123456789012345x');
     expect(view.qrSvg).toBe(await noticeQrSvg(view.checkUrl));
     expect(view.qrSvg).not.toBe(await noticeQrSvg(`${view.checkUrl}x`));
     expect(view.qrSvg).toMatch(/^<svg /u);
     expect(view.qrSvg).not.toContain('SITA');
+  });
+
+  it("carries the college's name from the site's content, in the card's language", async () => {
+    expect((await admitCardView(card, 'https://orbit.edu.np', 'ne', COLLEGE)).college).toBe(
+      'हिमाल उच्च माध्यमिक विद्यालय',
+    );
+    expect((await admitCardView(card, 'https://orbit.edu.np', 'en', COLLEGE)).college).toBe(
+      'Himal Higher Secondary School',
+    );
   });
 });

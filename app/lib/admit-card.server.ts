@@ -1,4 +1,4 @@
-import type { SiteLanguage } from '#common/site-content/local-text.ts';
+import { type LocalText, type SiteLanguage, localize } from '#common/site-content/local-text.ts';
 import type { AdmitCard } from '#server/modules/entrance/entrance.service.ts';
 import type { AdmitCardView } from '#app/components/admit-card.tsx';
 import { noticeQrSvg } from './notice-qr.server.ts';
@@ -7,8 +7,17 @@ import { noticeQrSvg } from './notice-qr.server.ts';
 export const admitCardCheckUrl = (siteUrl: string, lang: SiteLanguage, code: string) =>
   `${siteUrl}${lang === 'ne' ? '/ne' : ''}/admission/admit-card/check/${encodeURIComponent(code)}`;
 
-/** A card as a page shows it, with the QR code of its check address made here on the server. */
-export async function admitCardView(card: AdmitCard, siteUrl: string, lang: SiteLanguage): Promise<AdmitCardView> {
+/**
+ * A card as a page shows it, under the college's name (from the site's content, in the card's language), with
+ * the QR code of its check address made here on the server.
+ */
+export async function admitCardView(
+  card: AdmitCard,
+  siteUrl: string,
+  lang: SiteLanguage,
+  collegeName: LocalText,
+): Promise<AdmitCardView> {
   const checkUrl = admitCardCheckUrl(siteUrl, lang, card.code);
-  return { ...card, checkUrl, qrSvg: await noticeQrSvg(checkUrl) };
+  const college = localize(collegeName, lang).text;
+  return { ...card, college, checkUrl, qrSvg: await noticeQrSvg(checkUrl) };
 }

@@ -184,6 +184,7 @@ export const applyEn = {
     preparing:
       'Your documents were received and are being prepared for the office; the status page shows your photo once they are ready.',
     student: 'Student',
+    birthDate: 'Date of birth',
     programme: 'Programme',
     secondChoice: 'Second choice',
     submittedOn: 'Sent on',

@@ -176,6 +176,7 @@ export const applyNe: typeof applyEn = {
     photoAlt: 'आवेदनसँग पठाइएको फोटो',
     preparing: 'तपाईंका कागजात प्राप्त भए र कलेजका लागि तयार हुँदैछन्; तयार भएपछि स्थिति पृष्ठमा तपाईंको फोटो देखिन्छ।',
     student: 'विद्यार्थी',
+    birthDate: 'जन्म मिति',
     programme: 'कार्यक्रम',
     secondChoice: 'दोस्रो रोजाइ',
     submittedOn: 'पठाएको मिति',

@@ -156,6 +156,13 @@ test('an applicant opens the admit card from the status page, and its QR address
   await expect(card).toContainText('रोल नम्बर १');
   await expect(card).toContainText(first.nameNe);
   await expect(card).toContainText('हल क, भुइँ तल्ला');
+  // Under the college's name as the site's content holds it (in Nepali when it has one), on screen and printed.
+  const { college } = (await (await page.request.get('/api/content')).json()) as {
+    college: { name: { en: string; ne: string } };
+  };
+  await page.emulateMedia({ media: 'print' });
+  await expect(card.locator('.admit-card__college')).toHaveText(college.name.ne || college.name.en);
+  await page.emulateMedia({ media: 'screen' });
   await expect(card.getByRole('img', { name: `${first.nameEn} को फोटो` })).toBeVisible();
   const qr = card.getByRole('img', { name: 'यस पत्रको जाँच पृष्ठ खोल्ने कोड' });
   await expect(qr.locator('svg')).toBeVisible();

@@ -567,6 +567,16 @@ test.describe('the access key @phone', () => {
     const reference = await confirmedReference(page);
     const key = await confirmedKey(page);
     await expect(page.getByText('Shown only here and in the SMS and e-mail sent now')).toBeVisible();
+    // Printed, it carries the college's name as the site's content holds it, and the student's date of birth.
+    const { college } = (await (await page.request.get('/api/content')).json()) as {
+      college: { name: { en: string } };
+    };
+    await page.emulateMedia({ media: 'print' });
+    const card = page.locator('.apply-confirmation__card');
+    await expect(card.locator('.apply-confirmation__college')).toHaveText(college.name.en);
+    await expect(card.getByRole('definition').filter({ hasText: '12 Bhadra 2068 B.S.' })).toBeVisible();
+    await screenshots(page, 'apply-confirmation-print');
+    await page.emulateMedia({ media: 'screen' });
     // 34 characters in a large monospace face: still no sideways scroll on a phone.
     await fitsPhone(page);
     await screenshots(page, 'apply-confirmation-key');

@@ -19,7 +19,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (refusalOf(err)?.status === 404) throw data('This session does not exist.', { status: 404 });
     throw err;
   });
-  return { cards: await Promise.all(cards.map((c) => admitCardView(c, context.siteUrl, 'en'))), id: params.id };
+  const site = await context.services.content.site();
+  return {
+    cards: await Promise.all(cards.map((c) => admitCardView(c, context.siteUrl, 'en', site.college.name))),
+    id: params.id,
+  };
 }
 
 export default function EntranceCardsPage({ loaderData }: Route.ComponentProps) {

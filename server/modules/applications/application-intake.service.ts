@@ -115,6 +115,8 @@ export interface Confirmation {
   accessKey: string;
   nameEn: string;
   nameNe: string;
+  /** The date of birth as sent ('YYYY-MM-DD' B.S.), shown on the applicant's own confirmation. */
+  birthDate: string;
   programme: Named;
   secondChoice: Named | null;
   submittedAt: string;
@@ -663,6 +665,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
               accessKey: formatAccessKey(key),
               nameEn: form.nameEn,
               nameNe: form.nameNe,
+              birthDate: form.birthDate,
               programme: names.get(form.firstChoice)!,
               secondChoice: form.secondChoice ? (names.get(form.secondChoice) ?? null) : null,
               submittedAt: clock.now().toISOString(),
