@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { openStatusWithKey } from './support/application-status.ts';
 import { setServerClock } from './support/clock.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
@@ -201,7 +202,7 @@ test.describe('payment details @phone', () => {
     await screenshots(page, 'payment-season-page');
   });
 
-  test('a parent sees them on the fee step and on the confirmation, with the reference filled in', async ({
+  test('a parent sees them on the fee step, the confirmation and the status page, with the reference filled in', async ({
     page,
   }, testInfo) => {
     setServerClock('2027-06-20T06:00:00Z');
@@ -241,6 +242,16 @@ test.describe('payment details @phone', () => {
     await expect(where.getByRole('img', { name: "The college's payment QR code" })).toBeVisible();
     await noWiderThanScreen(page);
     await screenshots(page, 'payment-confirmation');
+
+    // The status page, while the fee is not paid, says where to pay, with the reference.
+    const key = (await page.locator('dd.apply-access-key').textContent()) ?? '';
+    await openStatusWithKey(page, '/admission/status', reference, key);
+    await expect(page.getByText('Rs 500, not paid yet')).toBeVisible();
+    const onStatus = page.getByRole('region', { name: 'Where to pay' });
+    await expect(onStatus.getByText(`Student's name and ${reference}`, { exact: true })).toBeVisible();
+    await expect(onStatus.getByText('Nabil Bank', { exact: true })).toBeVisible();
+    await noWiderThanScreen(page);
+    await screenshots(page, 'payment-status');
   });
 
   test('in Nepali, the fee step gives the Nepali reference text', async ({ page }) => {

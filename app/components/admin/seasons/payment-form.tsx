@@ -18,11 +18,11 @@ export function PaymentFields({
   const field = (name: keyof PaymentDetailsInput) => `payment.${name}`;
   return (
     <>
-      <div className="season-row">
+      <div className="season-row season-payment-row">
         <SeasonField state={state} name={field('bank')} label="Bank" value={p.bank} />
         <SeasonField state={state} name={field('branch')} label="Branch (optional)" value={p.branch} />
       </div>
-      <div className="season-row">
+      <div className="season-row season-payment-row">
         <SeasonField state={state} name={field('accountName')} label="Account name" value={p.accountName} />
         <SeasonField
           state={state}
