@@ -31,17 +31,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // Seats left per programme once the results made offers (seats less confirmed and open offers), rendered
   // with the page (no layout shift, nothing loaded after it).
-  const seatsLeft = view ? await context.services.merit.seatsLeft(view.season.id) : {};
-  return { view, admission, seatsLeft };
+  const [seatsLeft, resultsOut] = view
+    ? await Promise.all([
+        context.services.merit.seatsLeft(view.season.id),
+        context.services.merit.resultsPublished(view.season.id),
+      ])
+    : [{}, false];
+  return { view, admission, seatsLeft, resultsOut };
 }
 
 /**
- * The admission season as families read it: its dates in B.S. (A.D. beside), the status now, each
+ * The admission season as families read it: once its results are published, where to see them; its dates in
+ * B.S. (A.D. beside), the status now, each
  * programme's seats, approved fees and eligibility, the scholarship quota, and the documents to bring.
  */
 export default function Admission({ loaderData }: Route.ComponentProps) {
-  const { view, admission, seatsLeft } = loaderData;
-  const { ui, lang } = useSiteContent();
+  const { view, admission, seatsLeft, resultsOut } = loaderData;
+  const { ui, lang, href } = useSiteContent();
   const t = ui.admissionPage;
   const documents = view
     ? lang === 'ne' && view.season.documentsNe
@@ -58,6 +64,19 @@ export default function Admission({ loaderData }: Route.ComponentProps) {
           <p>{t.intro}</p>
         </header>
         <AdmissionsCall admission={admission} />
+        {resultsOut ? (
+          <section className="admission-section admission-results" aria-labelledby="admission-results">
+            <h2 id="admission-results">{t.resultsHeading}</h2>
+            <ul>
+              <li>
+                <a href={href('/admission/results')}>{t.resultsLookUp}</a>
+              </li>
+              <li>
+                <a href={href('/admission/status')}>{t.resultsStatus}</a>
+              </li>
+            </ul>
+          </section>
+        ) : null}
         {view ? (
           <>
             <SeasonDates season={view.season} />

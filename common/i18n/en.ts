@@ -119,6 +119,10 @@ export const en = {
     scholarshipsHow: 'Apply for a scholarship in your application, and bring the proof it asks for.',
     quotaTotal: (declared: string) => `Free seats in all: ${declared}`,
     documentsHeading: 'Documents to bring',
+    /** Once the season's entrance results are published: where families see theirs. */
+    resultsHeading: 'Results are published',
+    resultsLookUp: 'Look up your entrance result',
+    resultsStatus: 'See your application status and offer',
     noSeason:
       'The dates of the next admission season are not published yet. Send us your enquiry and we will tell you.',
   },

@@ -47,8 +47,12 @@ test('before publishing, a correct roll number and date of birth find nothing', 
   await expect(page.getByRole('alert')).toContainText('No result matches');
 });
 
+/** The season whose results publishNow published (a phone-only run's tests each publish for themselves, once). */
+let publishedSeason = '';
+
 /** The office's settings and publishing, through the admin API, as the office's page sends them. */
 async function publishNow(page: Page) {
+  if (publishedSeason === f.seasonId) return;
   await signInByApi(page);
   const headers = { origin: BASE_URL };
   const settings = await page.request.put(`/api/admin/merit/${f.seasonId}/settings`, {
@@ -67,6 +71,7 @@ async function publishNow(page: Page) {
   const published = await page.request.post(`/api/admin/merit/${f.seasonId}/publish`, { headers, data: {} });
   expect(published.status(), await published.text()).toBe(200);
   expect((await published.json()).publishedAt).not.toBeNull();
+  publishedSeason = f.seasonId;
 }
 
 test('the office sets the rules and publishes the results now', async ({ page }) => {
@@ -83,6 +88,35 @@ test('@phone a student looks up an offer: marks, deadline, what to do next', asy
   await expect(answer).toContainText('B.S.');
   expect(await violations(page)).toEqual([]);
   await screenshots(page, 'results-offered');
+});
+
+test('@phone once the results are out, /admission links to the results look-up and the status page, in both languages', async ({
+  page,
+}) => {
+  if (taggedTestsOnly()) await publishNow(page);
+  await page.goto('/admission');
+  const results = page.getByRole('region', { name: 'Results are published' });
+  await expect(results.getByRole('link', { name: 'Look up your entrance result' })).toHaveAttribute(
+    'href',
+    '/admission/results',
+  );
+  await expect(results.getByRole('link', { name: 'See your application status and offer' })).toHaveAttribute(
+    'href',
+    '/admission/status',
+  );
+  await screenshots(page, 'admission-after-results');
+  await page.goto('/ne/admission');
+  const nepali = page.getByRole('region', { name: 'नतिजा प्रकाशित भयो' });
+  await expect(nepali.getByRole('link', { name: 'आफ्नो प्रवेश परीक्षाको नतिजा हेर्नुहोस्' })).toHaveAttribute(
+    'href',
+    '/ne/admission/results',
+  );
+  await expect(nepali.getByRole('link', { name: 'आफ्नो आवेदनको अवस्था र सिटको प्रस्ताव हेर्नुहोस्' })).toHaveAttribute(
+    'href',
+    '/ne/admission/status',
+  );
+  await nepali.getByRole('link', { name: 'आफ्नो प्रवेश परीक्षाको नतिजा हेर्नुहोस्' }).click();
+  await expect(page).toHaveURL(/\/ne\/admission\/results$/u);
 });
 
 test.describe('without JavaScript', () => {
@@ -139,4 +173,11 @@ test('the results notice is on the notice board with the pass list as a PDF', as
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await page.goto(href!);
   await screenshots(page, 'results-notice');
+
+  // In Nepali too: the board read in Nepali has the notice in Nepali, with the pass list.
+  await page.goto('/ne/notices');
+  const nepali = page.getByRole('link', { name: /प्रवेश परीक्षाको नतिजा २०८४\/८५/u }).first();
+  await expect(nepali).toBeVisible();
+  const nepaliPdf = await page.request.get((await nepali.getAttribute('href'))!);
+  expect(nepaliPdf.headers()['content-type']).toContain('application/pdf');
 });

@@ -359,6 +359,11 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
       );
     },
 
+    /** Whether a season's entrance results are published (the public pages then point to the look-up). */
+    async resultsPublished(seasonId: string): Promise<boolean> {
+      return settingsOf(await repo.findSettings(db, seasonId)).publishedAt !== null;
+    },
+
     /**
      * An application's published outcome for its status page (found by the reference the page has just looked up):
      * null before its season's results are out. An offer says whether it came from the waiting list (an earlier

@@ -227,6 +227,15 @@ describe('publishing the results', () => {
     // With Chromium here the pass list is a PDF; without it, the roll numbers are in the notice's text.
     if (attachments.length === 0) expect(notice.description).toContain(String(roll(0)));
     else expect(attachments[0]!.kind).toBe('pdf');
+    // The same notice in Nepali, for the board read in Nepali: its own language, the Nepali look-up's address.
+    const nepali = await t.db
+      .selectFrom('notices')
+      .selectAll()
+      .where('reference_no', '=', 'RESULTS-2084/85-NE')
+      .executeTakeFirstOrThrow();
+    expect(nepali).toMatchObject({ title: 'प्रवेश परीक्षाको नतिजा २०८४/८५', language: 'ne', category: 'result' });
+    expect(nepali.description).toContain('/ne/admission/results');
+    expect(nepali.description).toMatch(/नतिजा प्रकाशित भएको छ/u);
   });
 
   it('answers the look-up: offered with marks and deadline, waitlisted with a place, not selected', async () => {
