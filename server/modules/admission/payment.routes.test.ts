@@ -6,6 +6,8 @@ import { buildImage } from '#server/test-support/factories.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { sweepStorage } from '#server/storage/storage-sweep.ts';
+import { fileOwners } from '#server/modules/media/file-owners.ts';
 
 // Before the 2084/85 season opens (1 Ashadh 2084 = 15 Jun 2027).
 const clock = new ManualClock('2027-06-01T06:00:00Z');
@@ -193,6 +195,14 @@ describe("a season's payment details", () => {
     const notImage = await uploadQr(seasonId, Buffer.from('not an image at all'));
     expect(notImage.statusCode).toBe(415);
     expect((await paymentOf(seasonId)).qr).toEqual(qr);
+
+    // The storage sweep keeps the QR's files and removes one no season refers to.
+    const storage = createLocalStorage(t.uploadsDir);
+    await storage.put('payment/left-over/abc-400.jpg', Buffer.from('x'), 'image/jpeg');
+    const report = await sweepStorage(storage, fileOwners(t.db), { minAgeMs: 0 });
+    expect(report.missing).toEqual([]);
+    expect(report.orphans).toEqual(['payment/left-over/abc-400.jpg']);
+    expect((await listFiles(t.uploadsDir)).filter((f) => f.startsWith('payment/'))).toEqual(files);
 
     // Removing it deletes its files.
     const removed = await t.asAdmin({ method: 'DELETE', url: `/api/admin/seasons/${seasonId}/payment/qr` });
