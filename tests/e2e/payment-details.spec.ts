@@ -242,6 +242,10 @@ test.describe('payment details @phone', () => {
     await expect(where.getByRole('img', { name: "The college's payment QR code" })).toBeVisible();
     await noWiderThanScreen(page);
     await screenshots(page, 'payment-confirmation');
+    // The printed confirmation keeps where to pay.
+    await page.emulateMedia({ media: 'print' });
+    await expect(where.getByText('0101-0171-2345-6789', { exact: true })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
 
     // The status page, while the fee is not paid, says where to pay, with the reference.
     const key = (await page.locator('dd.apply-access-key').textContent()) ?? '';
