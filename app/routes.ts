@@ -26,7 +26,8 @@ export default [
   route('login/forgot', 'routes/forgot-password.tsx'),
   route('welcome/:token', 'routes/welcome.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
-    index('routes/admin/admission.tsx'),
+    index('routes/admin/today.tsx'),
+    route('admission', 'routes/admin/admission.tsx'),
     route('featured', 'routes/admin/featured.tsx'),
     route('gallery', 'routes/admin/gallery.tsx'),
     route('addnewphoto', 'routes/admin/add-photo.tsx'),

@@ -110,6 +110,7 @@ export const API_ERRORS = {
   'inquiry/too-many-requests': { status: 429, message: null },
   /** An inquiry kept from before the phone-or-e-mail rule, with neither an e-mail address nor a mobile number. */
   'inquiry/no-address': { status: 400, message: null },
+  'inquiry/cannot-send': { status: 409, message: null },
   'vitals/too-many-requests': { status: 429, message: 'Too many measurements from this address.' },
 
   /** The disk (or bucket) holding uploads is full: the upload was refused and none of it was kept. */

@@ -44,6 +44,7 @@ export const AUDIT_KIND_LABELS = {
   'inquiry-unhandled': 'Inquiry marked not handled',
   'inquiry-deleted': 'Inquiry deleted',
   'inquiry-replied': 'Inquiry answered',
+  'inquiry-answered-by-phone': 'Inquiry answered by phone',
   'inquiry-state-changed': 'Inquiry state changed',
   'message-settings-changed': 'E-mail and SMS settings changed',
   'message-resent': 'Message sent again',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nepaliMobile } from './application.ts';
+import type { ChannelsReady } from './messages.ts';
 import { latinDigits } from './digits.ts';
 import { type Catalogue, en } from './i18n/en.ts';
 
@@ -149,6 +150,32 @@ export const INQUIRY_STATE_LABELS: Record<InquiryState, string> = {
 /** The longest reply the office may send from the admin. */
 export const INQUIRY_REPLY_MAX = 5000;
 
+/**
+ * How a reply to a visitor can leave: by e-mail to the address they gave, else by SMS to their Nepali mobile
+ * number, each only while that channel is set up. When neither can, `why` says so in the office's words and
+ * `call` is the number they gave, if any: the office answers by phone instead.
+ */
+export const ReplyRouteSchema = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), to: z.string() }),
+  z.object({ channel: z.literal('sms'), to: z.string() }),
+  z.object({ channel: z.literal('none'), why: z.string(), call: z.string() }),
+]);
+export type ReplyRoute = z.infer<typeof ReplyRouteSchema>;
+
+export function replyRouteOf(visitor: { email: string; phone: string }, ready: ChannelsReady): ReplyRoute {
+  const mobile = nepaliMobile(visitor.phone);
+  if (visitor.email && ready.email) return { channel: 'email', to: visitor.email };
+  if (mobile && ready.sms) return { channel: 'sms', to: mobile };
+  const email = visitor.email ? 'e-mail is not set up' : 'no e-mail address';
+  const sms = !mobile
+    ? visitor.phone
+      ? 'the number is not a Nepali mobile'
+      : 'no mobile number'
+    : 'SMS is not set up';
+  const call = visitor.phone.trim();
+  return { channel: 'none', why: `Cannot be sent: ${email}, and ${sms}${call ? ` — call ${call}` : ''}.`, call };
+}
+
 export const InquirySchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -162,8 +189,19 @@ export const InquirySchema = z.object({
   /** Kept for the API's older clients: any state but 'new'. */
   handled: z.boolean(),
   createdAt: z.string(),
+  /** How a reply would leave now. */
+  replyRoute: ReplyRouteSchema,
   replies: z.array(
-    z.object({ id: z.string(), body: z.string(), sentBy: z.string(), createdAt: z.string(), delivery: z.string() }),
+    z.object({
+      id: z.string(),
+      body: z.string(),
+      sentBy: z.string(),
+      createdAt: z.string(),
+      /** 'phone': the office marked it answered by phone; no message was sent. */
+      channel: z.enum(['email', 'sms', 'phone']),
+      /** Where its message is (a DeliveryState), '' for a phone call. */
+      delivery: z.string(),
+    }),
   ),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;

@@ -23,6 +23,28 @@ export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
   held: 'Held back',
 };
 
+/** Which ways out are set up now: e-mail (an SMTP server) and SMS (a provider and its token). */
+export interface ChannelsReady {
+  email: boolean;
+  sms: boolean;
+}
+
+/**
+ * What the admin shows of a message: its stored state, except that one not yet delivered on a channel that is
+ * not set up is 'waiting-setup'. It cannot leave however long it waits, so it is never shown as queued; it goes
+ * out on the sender's next round once the channel is set up.
+ */
+export type DeliveryState = MessageState | 'waiting-setup';
+
+export function deliveryStateOf(state: MessageState, channel: MessageChannel, ready: ChannelsReady): DeliveryState {
+  return (state === 'queued' || state === 'retrying') && !ready[channel] ? 'waiting-setup' : state;
+}
+
+export function deliveryStateLabel(state: DeliveryState, channel: MessageChannel): string {
+  if (state !== 'waiting-setup') return MESSAGE_STATE_LABELS[state];
+  return channel === 'sms' ? 'Waiting for SMS set-up' : 'Waiting for e-mail set-up';
+}
+
 /** The SMS providers the site can send through. */
 export const SMS_PROVIDERS = ['sparrow', 'aakash'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];

@@ -18,6 +18,8 @@ interface Rule {
 export const POLICY = {
   /** The admin frame (layout, menu, unknown admin pages): any staff account. */
   'admin.enter': { roles: ['owner', 'editor', 'admissions'], whileTwoFactorPending: true },
+  /** Today, the admin's first page: what waits for the office, each part shown only to a role that may act on it. */
+  'today.read': { roles: ['owner', 'editor', 'admissions'] },
   /** Its own password, sessions and two-factor sign-in. */
   'account.own': { roles: ['owner', 'editor', 'admissions'], whileTwoFactorPending: true },
   'admission.edit': { roles: ['owner', 'editor'] },

@@ -29,6 +29,7 @@ import { createOfferVouchers } from './modules/results/offer-vouchers.ts';
 import { createResultsLookup } from './modules/results/results-lookup.ts';
 import { makeResultsNotice } from './modules/results/results-notice.ts';
 import { createMessagesService } from './modules/outbox/messages.service.ts';
+import { createTodayService } from './modules/today/today.service.ts';
 import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
 import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
@@ -157,7 +158,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   });
   // Album photos are processed here, in the background, one at a time (started by server/main.ts; tests drain it).
   const photoQueue = createPhotoQueue({ db, storage, limits: imageLimits, clock, log, photoProcess });
-  return {
+  const services = {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
     clock,
@@ -199,6 +200,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       officeRecipients: (trx) => messages.officeRecipients(trx),
       adminUrl: `${env.siteUrl}/admin/inquiries`,
       queued: () => outbox.wake(),
+      channels: () => messages.ready(),
     }),
     // The applicant's side of online admission (the office's is applicationOffice).
     applicationIntake: createApplicationIntake({
@@ -207,8 +209,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       log,
       clock,
       seasons,
-      pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
       payments,
+      pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
       maxPerHour: env.APPLICATION_MAX_PER_HOUR,
       lookupFailuresPerHour: env.APPLICATION_LOOKUP_FAILURES_PER_HOUR,
       notices: applicationNotices,
@@ -273,5 +275,6 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     backups,
     backupAdmin: createBackupAdmin({ db, clock, backups }),
   };
+  return { ...services, today: createTodayService(services) };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -36,10 +36,9 @@ export const ADMIN_MESSAGES = {
   photosOrder: { done: 'Order saved.', failed: 'Failed to save the order.' },
   inquiryHandled: { done: null, failed: 'Failed to update inquiry.' },
   inquiryDelete: { done: 'Inquiry deleted successfully.', failed: 'Failed to delete inquiry.' },
-  inquiryReply: {
-    done: 'Reply saved. It is e-mailed to the sender in the background; its delivery shows under the reply.',
-    failed: 'Could not send the reply.',
-  },
+  // The write says by which way the reply goes (e-mail or SMS, and to whom).
+  inquiryReply: { done: 'Reply saved.', failed: 'Could not send the reply.' },
+  inquiryAnsweredByPhone: { done: 'Marked answered by phone.', failed: 'Could not mark the inquiry answered.' },
   inquiryState: { done: 'Inquiry state changed.', failed: 'Could not change the state of the inquiry.' },
   // E-mail and SMS (/admin/messages).
   messageSettings: { done: 'E-mail and SMS settings saved.', failed: 'Could not save the settings.' },
@@ -128,8 +127,8 @@ export const SEASON_MESSAGES = {
     failed: 'Could not take the season off the public pages.',
   },
   summary: { done: 'Published as a notice.', failed: 'Could not publish the notice.' },
-  payment: { done: 'Payment details saved.', failed: 'Could not save the payment details.' },
   override: { done: 'Public status saved.', failed: 'Could not set the public status.' },
+  payment: { done: 'Payment details saved.', failed: 'Could not save the payment details.' },
   programme: { done: 'Programme saved.', failed: 'Could not save the programme.' },
   programmeRemove: { done: 'Programme removed.', failed: 'Could not remove the programme.' },
   category: { done: 'Scholarship category saved.', failed: 'Could not save the scholarship category.' },

@@ -2,7 +2,7 @@
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Action, type Asker, decide, roleMay } from '#common/policy.ts';
+import { type Action, type Asker, decide } from '#common/policy.ts';
 import { ROLES } from '#common/roles.ts';
 import type { SignedIn } from '#server/modules/auth/auth.service.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page loaders run on the real services and database here
@@ -17,7 +17,8 @@ afterAll(() => t.close());
 
 /** Each admin page (app/routes.ts) and the action it is for: what a page does, not who may do it. */
 const PAGES: Record<string, { module: string; action: Action }> = {
-  '/admin': { module: 'admission', action: 'admission.edit' },
+  '/admin': { module: 'today', action: 'today.read' },
+  '/admin/admission': { module: 'admission', action: 'admission.edit' },
   '/admin/featured': { module: 'featured', action: 'photos.edit' },
   '/admin/gallery': { module: 'gallery', action: 'photos.edit' },
   '/admin/addnewphoto': { module: 'add-photo', action: 'photos.edit' },
@@ -53,16 +54,8 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/ (layout)': { module: 'layout', action: 'admin.enter' },
 };
 
-/**
- * The admin's first page sends a role that may not edit the admission status but handles applications to
- * the applications instead of refusing it.
- */
-const SENT_ELSEWHERE: Record<string, { when: (asker: Asker) => boolean; to: string }> = {
-  '/admin': {
-    when: (asker) => !roleMay(asker.role, 'admission.edit') && roleMay(asker.role, 'applications.read'),
-    to: '302 /admin/applications',
-  },
-};
+/** A page that sends some askers elsewhere instead of answering or refusing them (none today). */
+const SENT_ELSEWHERE: Record<string, { when: (asker: Asker) => boolean; to: string }> = {};
 
 const EXPECTED = {
   'signed-out': '302 /login',

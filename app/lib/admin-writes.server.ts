@@ -222,7 +222,20 @@ export const replyToInquiry: AdminWrite = {
   async run(form, services, admin) {
     const body = formText(form, 'reply');
     if (!body.trim()) return { fieldErrors: { reply: 'Write the reply first.' } };
-    await services.inquiries.reply(admin, formText(form, 'id'), body);
+    const inquiry = await services.inquiries.reply(admin, formText(form, 'id'), body);
+    // The service sent it the way the route names (it refuses a reply no way can carry).
+    const route = inquiry.replyRoute;
+    const way = route.channel === 'sms' ? `by SMS to ${route.to}` : `by e-mail to ${inquiry.email}`;
+    return { done: `Reply saved. It goes ${way} in the background; its delivery shows under the reply.` };
+  },
+};
+
+/** The office answered an inquiry by phone (no message can reach the visitor, or a call was simpler). */
+export const markInquiryAnsweredByPhone: AdminWrite = {
+  action: 'inquiries.handle',
+  messages: ADMIN_MESSAGES.inquiryAnsweredByPhone,
+  async run(form, services, admin) {
+    await services.inquiries.answeredByPhone(admin, formText(form, 'id'), formText(form, 'note'));
     return undefined;
   },
 };

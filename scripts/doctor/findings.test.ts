@@ -115,6 +115,27 @@ describe('healthFindings', () => {
     expect(findings.at(-1)!.fix).toMatch(/SMTP_URL/u);
   });
 
+  it('reports messages that cannot leave as a problem from the first one, with the setting that lets them go', () => {
+    const findings = healthFindings(
+      {
+        status: 'ok',
+        database: true,
+        backups: { lastGoodAt: '2026-11-25T20:00:00Z', warnings: [] },
+        // Written a minute ago: young, but they will never leave.
+        outbox: { backlog: 27, oldestSeconds: 60, waitingForSetUp: { email: 20, sms: 7 } },
+      },
+      now,
+      c,
+    );
+    const outbox = findings.filter((f) => f.topic === 'Outbox');
+    expect(outbox.map((f) => [f.level, f.text])).toEqual([
+      ['problem', '20 e-mails cannot be sent: e-mail is not set up'],
+      ['problem', '7 SMS cannot be sent: SMS is not set up'],
+    ]);
+    expect(outbox[0]!.fix).toMatch(/SMTP_URL/u);
+    expect(outbox[1]!.fix).toMatch(/E-mail and SMS/u);
+  });
+
   it('a healthy app: every line ok', () => {
     const findings = healthFindings(
       {

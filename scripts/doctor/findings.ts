@@ -135,7 +135,7 @@ export interface HealthFacts {
   status: string;
   database: boolean;
   backups?: { lastGoodAt: string | null; warnings: string[] };
-  outbox?: { backlog: number; oldestSeconds: number | null };
+  outbox?: { backlog: number; oldestSeconds: number | null; waitingForSetUp?: { email: number; sms: number } };
 }
 
 /** The running app's own facts (/api/health): database, backups, outbox. */
@@ -206,15 +206,32 @@ export function healthFindings(health: HealthFacts | { error: string }, now: Dat
       text: `not read: the app shows them only with HEALTH_TOKEN, which is not set in ${settingsFile(c)} (a random string of 24 or more characters, e.g. openssl rand -hex 24; then ${restart(c)})`,
     });
   if (health.outbox) {
-    const { backlog, oldestSeconds } = health.outbox;
-    if (backlog > 0 && (oldestSeconds ?? 0) > 3600)
+    const { backlog, oldestSeconds, waitingForSetUp } = health.outbox;
+    const stuck = { email: waitingForSetUp?.email ?? 0, sms: waitingForSetUp?.sms ?? 0 };
+    // A message on a channel that is not set up never leaves, however young: a problem from the first one.
+    if (stuck.email > 0)
+      out.push({
+        level: 'problem',
+        topic: 'Outbox',
+        text: `${stuck.email} ${stuck.email === 1 ? 'e-mail' : 'e-mails'} cannot be sent: e-mail is not set up`,
+        fix: `set SMTP_URL (and MAIL_FROM) in ${settingsFile(c)}, then ${restart(c)}; they are sent then`,
+      });
+    if (stuck.sms > 0)
+      out.push({
+        level: 'problem',
+        topic: 'Outbox',
+        text: `${stuck.sms} SMS cannot be sent: SMS is not set up`,
+        fix: 'choose the SMS provider and save its token in the admin (E-mail and SMS); they are sent then',
+      });
+    if (backlog > 0 && (oldestSeconds ?? 0) > 3600 && stuck.email + stuck.sms === 0)
       out.push({
         level: 'problem',
         topic: 'Outbox',
         text: `${backlog} messages waiting, the oldest for ${Math.round((oldestSeconds ?? 0) / 3600)} hours`,
         fix: `set SMTP_URL (and MAIL_FROM) in ${settingsFile(c)}, then ${restart(c)}; the log says why sending fails`,
       });
-    else out.push({ level: 'ok', topic: 'Outbox', text: `${backlog} messages waiting` });
+    else if (stuck.email + stuck.sms === 0)
+      out.push({ level: 'ok', topic: 'Outbox', text: `${backlog} messages waiting` });
   }
   return out;
 }

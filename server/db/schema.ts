@@ -365,12 +365,12 @@ export interface ApplicationsTable {
   heard_from: string;
   eligible: number;
   correction: string;
+  /** The kinds of the documents asked again with the correction, comma-separated; '' for any. */
+  correction_documents: Generated<string>;
   consent_at: string;
   submitted_at: string;
   updated_at: string;
   documents_purged_at: string | null;
-  /** The kinds of the documents asked again with the correction, comma-separated; '' for any. */
-  correction_documents: Generated<string>;
 }
 
 export interface ApplicationDocumentsTable {

@@ -1,5 +1,6 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { photoJpeg } from './support/admin-photo.ts';
+import { ADMISSION_STATUS_PAGE } from './support/admin-paths.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 
 // These tests change the shared server's content (notices, admission status, photos), so they run one
@@ -73,7 +74,7 @@ test('switching the admission status changes the home page button, and switches 
   const label = (status: string) => (status === 'ADMISSION OPEN' ? 'APPLY NOW' : 'ENQUIRY NOW');
 
   async function setStatus(status: string) {
-    await page.goto('/admin');
+    await page.goto(ADMISSION_STATUS_PAGE);
     const select = page.getByRole('combobox', { name: 'Admission status' });
     const save = page.getByRole('button', { name: 'Save status' });
     await expect(save).toBeDisabled(); // only a changed value is saved

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { photoJpeg } from './support/admin-photo.ts';
+import { ADMISSION_STATUS_PAGE } from './support/admin-paths.ts';
 import { endAllSessions } from './support/admin-sessions.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 
@@ -57,7 +58,7 @@ test('a notice is refused with the shared messages, keeps its text, then is adde
 });
 
 test('the admission status changes and changes back', async () => {
-  await page.goto('/admin');
+  await page.goto(ADMISSION_STATUS_PAGE);
   const select = page.getByRole('combobox', { name: 'Admission status' });
   const from = await select.inputValue();
   const to = from === 'ADMISSION OPEN' ? 'ADMISSION ENQUIRY' : 'ADMISSION OPEN';

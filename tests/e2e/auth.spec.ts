@@ -60,7 +60,8 @@ test.describe('admin sign-in', () => {
     await expect(page.getByText('Hello Admin')).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Admin' });
     for (const [name, href] of [
-      ['Admission status', '/admin'],
+      ['Today', '/admin'],
+      ['Admission status', '/admin/admission'],
       ['Featured', '/admin/featured'],
       ['Gallery', '/admin/gallery'],
       ['Add photo', '/admin/addnewphoto'],

@@ -4,7 +4,10 @@ import { AdminHeader } from './admin-header.tsx';
 import type { Role } from '#common/roles.ts';
 import { AdminSideMenu } from './admin-side-menu.tsx';
 import { BackupWarnings } from './backup-warnings.tsx';
+import { MessageWarnings, type UnsendableMessages } from './message-warnings.tsx';
 import { UnsavedChangesSaved, useUnsavedChanges } from './use-unsaved-changes.tsx';
+
+const NONE_UNSENDABLE: UnsendableMessages = { email: 0, sms: 0 };
 
 /** The admin frame: side menu, header, the page, and the toasts. Also frames the admin error boundary. */
 export function AdminShell({
@@ -13,6 +16,7 @@ export function AdminShell({
   person = null,
   twoFactorPending = false,
   backupWarnings = [],
+  unsendable = NONE_UNSENDABLE,
   children,
 }: {
   unreadInquiries: number;
@@ -24,6 +28,8 @@ export function AdminShell({
   twoFactorPending?: boolean;
   /** For owners: what is wrong with the backups, shown above every page until it is put right. */
   backupWarnings?: readonly string[];
+  /** For those who manage messages: the messages that cannot leave until e-mail or SMS is set up. */
+  unsendable?: UnsendableMessages;
   children: ReactNode;
 }) {
   // Every admin form: leaving the page with changes not yet saved asks first.
@@ -36,6 +42,7 @@ export function AdminShell({
         <AdminHeader person={person} role={role} />
         <main className="admin__content" ref={content}>
           <BackupWarnings warnings={backupWarnings} />
+          <MessageWarnings unsendable={unsendable} />
           <UnsavedChangesSaved value={unsaved.saved}>{children}</UnsavedChangesSaved>
         </main>
       </div>

@@ -4,7 +4,8 @@ import type { Role } from '#common/roles.ts';
 
 /** Each page of the menu and what it does in the policy's words (as its loader and its API routes declare). */
 const LINKS: readonly { to: string; label: string; action: Action; end?: true }[] = [
-  { to: '/admin', label: 'Admission status', action: 'admission.edit', end: true },
+  { to: '/admin', label: 'Today', action: 'today.read', end: true },
+  { to: '/admin/admission', label: 'Admission status', action: 'admission.edit' },
   { to: '/admin/seasons', label: 'Admission seasons', action: 'seasons.edit' },
   { to: '/admin/applications', label: 'Applications', action: 'applications.read' },
   { to: '/admin/entrance', label: 'Entrance', action: 'entrance.manage' },

@@ -1,8 +1,7 @@
-import { redirect, useActionData } from 'react-router';
+import { useActionData } from 'react-router';
 import { roleMay } from '#common/policy.ts';
 import { AdmissionForm } from '#app/components/admin/admission-form.tsx';
 import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
-import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
@@ -10,33 +9,24 @@ import { setAdmissionStatus } from '#app/lib/admin-writes.server.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/admission';
 
-const APPLICATIONS_PATH = '/admin/applications';
-
 export const meta: Route.MetaFunction = () => adminMeta('Admission status');
 
 // The status is public (the home page shows it): the page shows again after a post refused for an ended
-// session, without the setup checklist, which only a signed-in admin sees.
+// session. The setup checklist is on Today (/admin).
 export async function loader({ context }: Route.LoaderArgs) {
-  // The admin's first page after signing in: an account whose role handles applications and not this
-  // status (the admissions office) is taken to where it works instead of a refusal.
-  const actor = await context.currentActor();
-  if (actor && !roleMay(actor.role, 'admission.edit') && roleMay(actor.role, 'applications.read')) {
-    throw redirect(APPLICATIONS_PATH);
-  }
   const admin = await permissionOrEndedWrite(context, 'admission.edit');
   return {
     admission: await context.services.admission.current(),
     choice: await context.services.admission.choice(),
     // A published season's status is set by hand by an owner only.
     mayOverride: admin ? roleMay(admin.role, 'seasons.override') : false,
-    checklist: admin ? await context.services.content.checklist() : null,
   };
 }
 
 export const action = (args: Route.ActionArgs) => adminAction(args, { status: setAdmissionStatus });
 
 export default function AdmissionPage({ loaderData }: Route.ComponentProps) {
-  const { admission, choice, mayOverride, checklist } = loaderData;
+  const { admission, choice, mayOverride } = loaderData;
   const pageResult = useActionData<typeof action>();
   const season = admission.source.season;
   return (
@@ -47,7 +37,6 @@ export default function AdmissionPage({ loaderData }: Route.ComponentProps) {
           <AdmissionStatusLine admission={admission} />
         </div>
       </header>
-      {checklist ? <SetupChecklist checklist={checklist} /> : null}
       {season && !mayOverride ? (
         <p className="admin-note">
           Season {season.name} is published: its dates decide the status, and only an owner can set it by hand.

@@ -4,7 +4,13 @@ import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
-import { deleteInquiry, replyToInquiry, setInquiryHandled, setInquiryState } from '#app/lib/admin-writes.server.ts';
+import {
+  deleteInquiry,
+  markInquiryAnsweredByPhone,
+  replyToInquiry,
+  setInquiryHandled,
+  setInquiryState,
+} from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/inquiries';
 
 export const meta: Route.MetaFunction = () => adminMeta('Inquiries');
@@ -19,6 +25,7 @@ export const action = (args: Route.ActionArgs) =>
     handled: setInquiryHandled,
     state: setInquiryState,
     reply: replyToInquiry,
+    answeredByPhone: markInquiryAnsweredByPhone,
     delete: deleteInquiry,
   });
 
@@ -31,8 +38,8 @@ export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 id="inquiries-title">Inquiries</h1>
           <p className="admin-page__lead">
-            Messages sent through the contact form, newest first. {inquiries.length} in all, {unread} new. A reply is
-            e-mailed to the sender and kept here.
+            Messages sent through the contact form, newest first. {inquiries.length} in all, {unread} new. A reply goes
+            by e-mail, or by SMS to a sender who gave only a mobile number, and is kept here.
           </p>
         </div>
       </header>

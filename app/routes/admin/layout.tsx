@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       twoFactorPending: false,
       bsCorrections,
       backupWarnings: [],
+      unsendable: { email: 0, sms: 0 },
     };
   }
   // While an owner requires two-factor sign-in, an account without it can open only its Account page (each
@@ -45,7 +46,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     twoFactorPending,
     bsCorrections,
     backupWarnings: await backupWarnings(context, admin),
+    unsendable: await unsendableMessages(context, admin),
   };
+}
+
+/** Those who manage messages are told on every admin page of messages that cannot leave; no one else can act. */
+async function unsendableMessages(context: Route.LoaderArgs['context'], admin: PageActor) {
+  if (decide(admin, 'messages.manage') !== 'allowed') return { email: 0, sms: 0 };
+  return context.services.messages.waitingForSetUp();
 }
 
 /** Owners are told on every admin page when the backups need attention; no one else can act on it. */
@@ -70,6 +78,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       person={loaderData.name || loaderData.email}
       twoFactorPending={loaderData.twoFactorPending}
       backupWarnings={loaderData.backupWarnings}
+      unsendable={loaderData.unsendable}
     >
       <Outlet />
     </AdminShell>
@@ -86,6 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       person={layout?.name || layout?.email || null}
       twoFactorPending={layout?.twoFactorPending ?? false}
       backupWarnings={layout?.backupWarnings ?? []}
+      unsendable={layout?.unsendable}
     >
       <AdminLoadError error={error} />
     </AdminShell>

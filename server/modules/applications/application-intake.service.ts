@@ -17,9 +17,9 @@ import {
   type ApplicationState,
   DOCUMENT_KINDS,
   type DocumentKind,
+  documentKindsIn,
   type PaymentState,
   applicationReference,
-  documentKindsIn,
   readReference,
 } from '#common/application.ts';
 import { formatAccessKey } from '#common/access-key.ts';
@@ -150,14 +150,14 @@ export interface ApplicationStatus {
   nameEn: string;
   state: ApplicationState;
   correction: string;
+  /** The documents the office asked to be sent again with the correction (none named: any may be sent). */
+  correctionDocuments: DocumentKind[];
   programme: Named;
   secondChoice: Named | null;
   payment: { state: PaymentState; amount: number; method: string };
   submittedAt: string;
   /** The photo as the office sees it, its smallest picture as a data: URI (never an address); '' until drawn. */
   photo: string;
-  /** The documents the office asked to be sent again with the correction (none named: any may be sent). */
-  correctionDocuments: DocumentKind[];
   /** Documents accepted and still being prepared, and the kinds the office could not read (it asks for them again). */
   documents: { preparing: number; unreadable: DocumentKind[] };
   /** Where to pay: the first choice's own account, else the season's. */
@@ -711,6 +711,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         nameEn: row.name_en,
         state: row.state as ApplicationState,
         correction: row.state === 'needs-correction' ? row.correction : '',
+        correctionDocuments: row.state === 'needs-correction' ? documentKindsIn(row.correction_documents) : [],
         programme: names.get(row.first_choice) ?? { en: '', ne: '' },
         secondChoice: row.second_choice ? (names.get(row.second_choice) ?? null) : null,
         payment: {
@@ -720,7 +721,6 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
         },
         submittedAt: row.submitted_at,
         ...(await documentsOf(row.id)),
-        correctionDocuments: row.state === 'needs-correction' ? documentKindsIn(row.correction_documents) : [],
         paymentDetails: await deps.payments.ofApplication(row.id),
       };
     },

@@ -105,6 +105,17 @@ export const exportRows = (db: Db, seasonId: string, f: ApplicationFilters, afte
     .execute();
 export type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
 
+/** A season's applications counted by state (the state index answers it alone). */
+export async function countStates(db: Db, seasonId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('applications')
+    .select(['state', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('season_id', '=', seasonId)
+    .groupBy('state')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+}
+
 export const listSeasons = (db: Db) =>
   db.selectFrom('admission_seasons').select(['id', 'name']).orderBy('opens_on', 'desc').orderBy('id').execute();
 

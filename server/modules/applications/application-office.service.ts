@@ -206,6 +206,18 @@ export function createApplicationOfficeService({
   }
 
   return {
+    /** The newest season's applications counted by state, for the office's Today page; null season: none yet. */
+    async stateCounts(
+      actor: Actor,
+    ): Promise<{ season: { id: string; name: string } | null; counts: Record<ApplicationState, number> }> {
+      authorize(actor, 'applications.read');
+      const counts = Object.fromEntries(APPLICATION_STATES.map((s) => [s, 0])) as Record<ApplicationState, number>;
+      const [season] = await repo.listSeasons(db);
+      if (!season) return { season: null, counts };
+      for (const [state, n] of Object.entries(await repo.countStates(db, season.id)))
+        if (state in counts) counts[state as ApplicationState] = n;
+      return { season, counts };
+    },
     async list(actor: Actor, input: unknown): Promise<ApplicationsPage> {
       authorize(actor, 'applications.read');
       const filters = parse(ApplicationFiltersSchema, input);

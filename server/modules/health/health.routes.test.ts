@@ -99,7 +99,7 @@ describe('GET /api/health while draining', () => {
     expect(detailed.json()).toEqual({
       status: 'draining',
       database: true,
-      outbox: { backlog: 0, oldestSeconds: null },
+      outbox: { backlog: 0, oldestSeconds: null, waitingForSetUp: { email: 0, sms: 0 } },
       documents: { waiting: 0, oldestSeconds: null },
     });
   });

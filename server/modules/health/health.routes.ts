@@ -48,8 +48,17 @@ const HealthSchema = z.object({
   /** The commit of the release folder the process runs in (written by `npm run upgrade`), or null. */
   release: z.string().nullable().optional(),
   backups: BackupHealthSchema.optional(),
-  /** Messages of the outbox not yet sent nor given up, and the age of the oldest in seconds (null: none). */
-  outbox: z.object({ backlog: z.number().int().min(0), oldestSeconds: z.number().int().min(0).nullable() }).optional(),
+  /**
+   * Messages of the outbox not yet sent nor given up, and the age of the oldest in seconds (null: none);
+   * `waitingForSetUp`: of those, the ones that cannot leave because their channel (e-mail, SMS) is not set up.
+   */
+  outbox: z
+    .object({
+      backlog: z.number().int().min(0),
+      oldestSeconds: z.number().int().min(0).nullable(),
+      waitingForSetUp: z.object({ email: z.number().int().min(0), sms: z.number().int().min(0) }).optional(),
+    })
+    .optional(),
   /** The page forms with files: their turns, and whether forms wait for one longer than a few seconds. */
   uploads: UploadsHealthSchema.optional(),
   /** Applicants' documents accepted and waiting to be drawn, and the age of the oldest in seconds (null: none). */
@@ -99,7 +108,10 @@ export const healthRoutes =
           const { count, oldest } = await app.services.messages.backlog();
           const age = oldest ? (app.services.clock.now().getTime() - new Date(oldest).getTime()) / 1000 : null;
           outbox = { backlog: count, oldestSeconds: age === null ? null : Math.max(0, Math.round(age)) };
-          if (detailed) documents = await app.services.documentQueue.depth();
+          if (detailed) {
+            documents = await app.services.documentQueue.depth();
+            outbox.waitingForSetUp = await app.services.messages.waitingForSetUp();
+          }
         } catch (err) {
           request.log.error({ err }, 'health check: database unreachable');
           database = false;

@@ -39,13 +39,26 @@ export async function insertReply(db: Db, row: InquiryRepliesTable): Promise<voi
   await db.insertInto('inquiry_replies').values(row).execute();
 }
 
-/** Every reply, oldest first, with the delivery state of its e-mail. */
-export function listReplies(db: Db): Promise<(InquiryReplyRow & { delivery: string | null })[]> {
+/** Every reply, oldest first, with the channel and delivery state of its message (none: answered by phone). */
+export function listReplies(
+  db: Db,
+): Promise<(InquiryReplyRow & { delivery: string | null; channel: string | null })[]> {
+  return repliesQuery(db).execute();
+}
+
+/** One inquiry's replies, as listReplies gives them. */
+export function listRepliesOf(
+  db: Db,
+  inquiryId: string,
+): Promise<(InquiryReplyRow & { delivery: string | null; channel: string | null })[]> {
+  return repliesQuery(db).where('inquiry_replies.inquiry_id', '=', inquiryId).execute();
+}
+
+function repliesQuery(db: Db) {
   return db
     .selectFrom('inquiry_replies')
     .leftJoin('outbox_messages', 'outbox_messages.id', 'inquiry_replies.outbox_id')
     .selectAll('inquiry_replies')
-    .select('outbox_messages.state as delivery')
-    .orderBy('inquiry_replies.created_at')
-    .execute();
+    .select(['outbox_messages.state as delivery', 'outbox_messages.channel as channel'])
+    .orderBy('inquiry_replies.created_at');
 }

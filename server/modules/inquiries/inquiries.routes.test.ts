@@ -89,6 +89,12 @@ describe('POST /api/inquiries', () => {
         state: 'new',
         handled: false,
         createdAt: expect.any(String),
+        // Neither e-mail nor SMS is set up in this app: the office is told so, and whom to call.
+        replyRoute: {
+          channel: 'none',
+          why: 'Cannot be sent: e-mail is not set up, and SMS is not set up — call +977 9841000000.',
+          call: '+977 9841000000',
+        },
         replies: [],
       },
     ]);

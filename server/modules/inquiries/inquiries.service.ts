@@ -7,7 +7,9 @@ import {
   type InquiryFormToken,
   type InquirySubmission,
   InquirySubmissionSchema,
+  replyRouteOf,
 } from '#common/inquiry.ts';
+import { type ChannelsReady, deliveryStateOf, type MessageState } from '#common/messages.ts';
 import { nepaliMobile } from '#common/application.ts';
 import { mailboxKey } from '#common/email.ts';
 import { audit } from '#server/audit/audit.ts';
@@ -17,7 +19,7 @@ import type { Db } from '#server/db/db.ts';
 import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/templates.ts';
-import { badRequest, notFound, tooManyRequests } from '#server/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '#server/errors.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
@@ -30,9 +32,18 @@ const HOUR_MS = 60 * 60 * 1000;
 /** How the audit log names an inquiry: who sent it and its subject. */
 const inquiryName = (row: InquiryRow) => `${row.first_name} ${row.last_name}: ${row.subject}`;
 
-type ReplyRow = InquiryReplyRow & { delivery: string | null };
+type ReplyRow = InquiryReplyRow & { delivery: string | null; channel: string | null };
 
-export function toInquiry(row: InquiryRow, replies: readonly ReplyRow[] = []): Inquiry {
+/** What the office reads of a reply: 'phone' when it was answered by phone, no message sent. */
+function toReply(r: ReplyRow, ready: ChannelsReady): Inquiry['replies'][number] {
+  const base = { id: r.id, body: r.body, sentBy: r.sent_by, createdAt: r.created_at };
+  if (!r.outbox_id) return { ...base, channel: 'phone', delivery: '' };
+  const channel = r.channel === 'sms' ? 'sms' : 'email';
+  const delivery = r.delivery ? deliveryStateOf(r.delivery as MessageState, channel, ready) : '';
+  return { ...base, channel, delivery };
+}
+
+export function toInquiry(row: InquiryRow, replies: readonly ReplyRow[], ready: ChannelsReady): Inquiry {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -44,9 +55,8 @@ export function toInquiry(row: InquiryRow, replies: readonly ReplyRow[] = []): I
     state: row.state,
     handled: row.state !== 'new',
     createdAt: row.created_at,
-    replies: replies
-      .filter((r) => r.inquiry_id === row.id)
-      .map((r) => ({ id: r.id, body: r.body, sentBy: r.sent_by, createdAt: r.created_at, delivery: r.delivery ?? '' })),
+    replyRoute: replyRouteOf(row, ready),
+    replies: replies.filter((r) => r.inquiry_id === row.id).map((r) => toReply(r, ready)),
   };
 }
 
@@ -66,10 +76,18 @@ export interface InquiriesOptions {
   adminUrl: string;
   /** Called once a transaction that queued messages has committed, so the sender need not wait to poll. */
   queued: () => void;
+  /** Which channels can send now (a reply goes only by one that can). */
+  channels: () => Promise<ChannelsReady>;
 }
 
 export function createInquiriesService(db: Db, clock: Clock, options: InquiriesOptions) {
   const formTokens = createFormTokens(db, clock);
+
+  /** One inquiry as the office reads it, with its replies and how a reply would leave now. */
+  async function withReplies(row: InquiryRow): Promise<Inquiry> {
+    const [replies, ready] = await Promise.all([repo.listRepliesOf(db, row.id), options.channels()]);
+    return toInquiry(row, replies, ready);
+  }
 
   async function withinLimit(key: string, max: number): Promise<void> {
     const { count, resetAt } = await hit(db, key, HOUR_MS, clock.now());
@@ -167,8 +185,12 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
     /** The messages received: parents' names, e-mail addresses and phone numbers, for the staff who handle them. */
     async list(actor: Actor): Promise<Inquiry[]> {
       authorize(actor, 'inquiries.handle');
-      const [rows, replies] = await Promise.all([repo.listInquiries(db), repo.listReplies(db)]);
-      return rows.map((row) => toInquiry(row, replies));
+      const [rows, replies, ready] = await Promise.all([
+        repo.listInquiries(db),
+        repo.listReplies(db),
+        options.channels(),
+      ]);
+      return rows.map((row) => toInquiry(row, replies, ready));
     },
     countUnhandled: () => repo.countUnhandled(db),
     /** Marks an inquiry handled (closed) or unread again (new): the older API's words for setState. */
@@ -188,13 +210,14 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         return { ...before, state };
       });
       if (!row) throw notFound('inquiry');
-      const replies = (await repo.listReplies(db)).filter((r) => r.inquiry_id === id);
-      return toInquiry(row, replies);
+      return withReplies(row);
     },
     /**
-     * Sends the office's reply to the visitor (through the outbox, in the language the visitor wrote in): by
-     * e-mail, or by SMS to the mobile number of a visitor who gave no e-mail address. Keeps it with the inquiry
-     * and marks the inquiry answered, all in one transaction.
+     * Sends the office's reply to the visitor (through the outbox, in the language the visitor wrote in) by the
+     * way that can reach them now (replyRouteOf): e-mail, else SMS to a Nepali mobile. Keeps it with the inquiry
+     * and marks the inquiry answered, all in one transaction. A reply that no channel can carry is refused,
+     * saying why and which number to call, and the inquiry stays as it was: nothing is marked answered by a
+     * message that cannot leave.
      */
     async reply(actor: Actor, id: string, body: string): Promise<Inquiry> {
       authorize(actor, 'inquiries.handle');
@@ -203,32 +226,35 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
       if (text.length > INQUIRY_REPLY_MAX)
         throw badRequest('validation', `A reply may be at most ${INQUIRY_REPLY_MAX} characters.`);
       const now = clock.now();
+      const ready = await options.channels();
       const row = await db.transaction().execute(async (trx) => {
         const found = await repo.findInquiry(trx, id);
         if (!found) return undefined;
         const facts = { ...found, firstName: found.first_name, lastName: found.last_name, createdAt: found.created_at };
         const language = languageOf(`${found.subject} ${found.message}`);
         const event = `inquiry-reply:${found.id}`;
-        const mobile = nepaliMobile(found.phone);
-        if (!found.email && !mobile)
+        if (!found.email && !nepaliMobile(found.phone) && !found.phone.trim())
           throw badRequest('inquiry/no-address', 'This visitor gave no e-mail address or mobile number to reply to.');
-        const outboxId = found.email
-          ? await enqueue(trx, {
-              channel: 'email',
-              recipient: found.email,
-              language,
-              ...inquiryReply(language, facts, text),
-              event,
-              at: now,
-            })
-          : await enqueue(trx, {
-              channel: 'sms',
-              recipient: mobile ?? found.phone,
-              language,
-              text: inquiryReplySms(language, facts, text),
-              event,
-              at: now,
-            });
+        const route = replyRouteOf(found, ready);
+        if (route.channel === 'none') throw conflict('inquiry/cannot-send', route.why);
+        const outboxId =
+          route.channel === 'email'
+            ? await enqueue(trx, {
+                channel: 'email',
+                recipient: route.to,
+                language,
+                ...inquiryReply(language, facts, text),
+                event,
+                at: now,
+              })
+            : await enqueue(trx, {
+                channel: 'sms',
+                recipient: route.to,
+                language,
+                text: inquiryReplySms(language, facts, text),
+                event,
+                at: now,
+              });
         await repo.insertReply(trx, {
           id: randomUUID(),
           inquiry_id: found.id,
@@ -243,8 +269,36 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
       });
       if (!row) throw notFound('inquiry');
       options.queued();
-      const replies = (await repo.listReplies(db)).filter((r) => r.inquiry_id === id);
-      return toInquiry(row, replies);
+      return withReplies(row);
+    },
+    /**
+     * The office answered the visitor by phone: kept with the inquiry as a reply that sent nothing (with what
+     * was said, if the office writes it), and the inquiry marked answered.
+     */
+    async answeredByPhone(actor: Actor, id: string, note: string): Promise<Inquiry> {
+      authorize(actor, 'inquiries.handle');
+      const text = note.trim();
+      if (text.length > INQUIRY_REPLY_MAX)
+        throw badRequest('validation', `A note may be at most ${INQUIRY_REPLY_MAX} characters.`);
+      const now = clock.now();
+      const row = await db.transaction().execute(async (trx) => {
+        const found = await repo.findInquiry(trx, id);
+        if (!found) return undefined;
+        await repo.insertReply(trx, {
+          id: randomUUID(),
+          inquiry_id: found.id,
+          body: text,
+          sent_by: auditNameOf(actor).name,
+          outbox_id: '',
+          created_at: now.toISOString(),
+        });
+        await repo.setState(trx, found.id, 'answered');
+        const changes = [{ field: 'State', from: found.state, to: 'answered (by phone)' }];
+        await audit(trx, actor, { kind: 'inquiry-answered-by-phone', subject: inquiryName(found), changes }, now);
+        return { ...found, state: 'answered' as const };
+      });
+      if (!row) throw notFound('inquiry');
+      return withReplies(row);
     },
     async remove(actor: Actor, id: string): Promise<void> {
       authorize(actor, 'inquiries.handle');

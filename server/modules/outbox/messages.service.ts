@@ -1,4 +1,7 @@
 import {
+  type ChannelsReady,
+  deliveryStateOf,
+  type DeliveryState,
   type MessageSettingsInput,
   MessageSettingsInputSchema,
   type MessageSettingsView,
@@ -36,7 +39,8 @@ export interface LoggedMessage {
   channel: OutboxMessageRow['channel'];
   recipient: string;
   subject: string;
-  state: OutboxMessageRow['state'];
+  /** Its stored state, or 'waiting-setup' while its channel is not set up (it cannot leave). */
+  state: DeliveryState;
   attempts: number;
   lastAnswer: string;
   event: string;
@@ -45,12 +49,12 @@ export interface LoggedMessage {
   sentAt: string | null;
 }
 
-const toLogged = (row: OutboxMessageRow): LoggedMessage => ({
+const toLogged = (row: OutboxMessageRow, ready: ChannelsReady): LoggedMessage => ({
   id: row.id,
   channel: row.channel,
   recipient: row.recipient,
   subject: row.channel === 'sms' ? row.text : row.subject,
-  state: row.state,
+  state: deliveryStateOf(row.state, row.channel, ready),
   attempts: row.attempts,
   lastAnswer: row.last_answer,
   event: row.event,
@@ -89,9 +93,24 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
     );
   }
 
+  /** Which channels can send now: e-mail once SMTP_URL is set, SMS once a provider and its token are saved. */
+  async function ready(trx: Db = db): Promise<ChannelsReady> {
+    const s = await settingsOf(trx);
+    return { email: mail !== undefined, sms: s.smsProvider !== '' && s.smsToken !== '' };
+  }
+
   return {
     /** Whether SMTP_URL is set: e-mail can leave the site. */
     emailReady: mail !== undefined,
+    ready,
+    /**
+     * Messages that cannot leave for want of set-up, per channel: not yet delivered (queued, or waiting another
+     * try) on a channel that is not set up. Zero for a channel that is.
+     */
+    async waitingForSetUp(): Promise<Record<'email' | 'sms', number>> {
+      const [channels, undelivered] = await Promise.all([ready(), repo.undeliveredByChannel(db)]);
+      return { email: channels.email ? 0 : undelivered.email, sms: channels.sms ? 0 : undelivered.sms };
+    },
     /** The couriers the background sender uses now. */
     async couriers(): Promise<Partial<Record<'email' | 'sms', Courier>>> {
       const sms = await smsCourier(db);
@@ -107,7 +126,7 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
         seen.add(key);
         return true;
       });
-      return { emails, phones: s.officePhones, sms: s.smsProvider !== '' && s.smsToken !== '' };
+      return { emails, phones: s.officePhones, sms: (await ready(trx)).sms };
     },
     async settings(actor: Actor): Promise<MessageSettingsView & { envOfficeEmails: string[]; emailReady: boolean }> {
       authorize(actor, 'messages.manage');
@@ -158,11 +177,12 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
     /** The delivery log, newest first. */
     async list(actor: Actor, page = 1): Promise<{ messages: LoggedMessage[]; total: number }> {
       authorize(actor, 'messages.manage');
-      const [rows, total] = await Promise.all([
+      const [rows, total, channels] = await Promise.all([
         repo.listMessages(db, { limit: MESSAGES_PAGE_SIZE, offset: (page - 1) * MESSAGES_PAGE_SIZE }),
         repo.countMessages(db),
+        ready(),
       ]);
-      return { messages: rows.map(toLogged), total };
+      return { messages: rows.map((row) => toLogged(row, channels)), total };
     },
     /** Queues a failed message for one more round of tries; 404 when it is gone, 400 when not failed. */
     async resend(actor: Actor, id: string): Promise<void> {
@@ -191,6 +211,11 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
       return mail.send({ recipient: to, ...testMail('en') });
     },
     findMessages: (ids: readonly string[]) => repo.findMessagesByIds(db, ids),
+    /** Messages given up, for those who may send them again. */
+    async failedCount(actor: Actor): Promise<number> {
+      authorize(actor, 'messages.manage');
+      return repo.countFailed(db);
+    },
     backlog: () => repo.backlog(db),
     close: () => mail?.close(),
   };

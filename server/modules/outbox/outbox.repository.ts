@@ -104,6 +104,29 @@ export async function backlog(db: Db): Promise<{ count: number; oldest: string |
   return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
 }
 
+/** Messages not yet delivered nor given up (queued, or waiting another try), per channel. */
+export async function undeliveredByChannel(db: Db): Promise<Record<MessageChannel, number>> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => ['channel', eb.fn.countAll<number>().as('n')])
+    .where('state', 'in', ['queued', 'retrying'])
+    .groupBy('channel')
+    .execute();
+  const counts: Record<MessageChannel, number> = { email: 0, sms: 0 };
+  for (const row of rows) counts[row.channel] = Number(row.n);
+  return counts;
+}
+
+/** Messages given up (failed), which the office may send again. */
+export async function countFailed(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countMessages(db: Db): Promise<number> {
   const row = await db
     .selectFrom('outbox_messages')

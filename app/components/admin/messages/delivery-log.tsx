@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { MESSAGE_STATE_LABELS } from '#common/messages.ts';
+import { deliveryStateLabel } from '#common/messages.ts';
 import { formatDateTime } from '#app/lib/admin-format.ts';
 import type { LoggedMessage } from '#server/modules/outbox/messages.service.ts';
 
@@ -29,7 +29,7 @@ export function DeliveryLog({ messages, busy }: { messages: LoggedMessage[]; bus
           <li key={m.id} className={`delivery-log__item delivery-log__item--${m.state}`}>
             <p className="delivery-log__head">
               <span className={`delivery-log__state delivery-log__state--${m.state}`}>
-                {MESSAGE_STATE_LABELS[m.state]}
+                {deliveryStateLabel(m.state, m.channel)}
               </span>{' '}
               <strong>{m.channel === 'sms' ? 'SMS' : 'E-mail'}</strong> to {m.recipient}
             </p>
