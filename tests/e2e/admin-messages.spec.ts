@@ -39,8 +39,12 @@ test.describe('the office hears of a contact message and answers it by e-mail', 
     await gotoAdmin(page, '/admin/inquiries');
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: subject }) });
     await expect(item.getByRole('combobox', { name: 'State' })).toHaveValue('new');
-    await item.getByLabel(`Reply to ${visitor}`).fill('Yes: the girls’ hostel has 40 beds. Visit the office any day.');
+    await item
+      .getByLabel(`Reply by e-mail to ${visitor}`)
+      .fill('Yes: the girls’ hostel has 40 beds. Visit the office any day.');
     await item.getByRole('button', { name: 'Send reply' }).click();
+    // The answer names the way the reply goes and to whom.
+    await expect(page.getByText(`Reply saved. It goes by e-mail to ${visitor} in the background`)).toBeVisible();
     await expect(item.getByRole('combobox', { name: 'State' })).toHaveValue('answered');
     await expect(item.getByText(/Yes: the girls’ hostel has 40 beds/u)).toBeVisible();
 
