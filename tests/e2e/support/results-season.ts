@@ -60,7 +60,10 @@ export async function seedResultsSeason(options: {
   }
 }
 
-/** Removes a results season seeded above, its results notice (through the admin API) and every row of it. */
+/**
+ * Removes a results season seeded above, its results notices in English and Nepali (through the admin API) and
+ * every row of it. A notice left behind would stay on the shared server's board for the specs after this one.
+ */
 export async function dropResultsSeason(page: Page, f: ApplicationFixture): Promise<void> {
   await signInByApi(page);
   const conn = openDb({ dataDir: E2E_DATA_DIR });
@@ -70,8 +73,19 @@ export async function dropResultsSeason(page: Page, f: ApplicationFixture): Prom
       .select('notice_id')
       .where('season_id', '=', f.seasonId)
       .executeTakeFirst();
-    if (settings?.notice_id) {
-      await page.request.delete(`/api/admin/notices/${settings.notice_id}`, { headers: { origin: BASE_URL } });
+    const season = await conn
+      .selectFrom('admission_seasons')
+      .select('name')
+      .where('id', '=', f.seasonId)
+      .executeTakeFirst();
+    const references = season ? [`RESULTS-${season.name}`, `RESULTS-${season.name}-NE`].map((r) => r.slice(0, 30)) : [];
+    const notices =
+      references.length > 0
+        ? await conn.selectFrom('notices').select('id').where('reference_no', 'in', references).execute()
+        : [];
+    const noticeIds = new Set([...notices.map((n) => n.id), ...(settings?.notice_id ? [settings.notice_id] : [])]);
+    for (const id of noticeIds) {
+      await page.request.delete(`/api/admin/notices/${id}`, { headers: { origin: BASE_URL } });
     }
     const ids = f.applications.map((a) => a.id);
     await conn.deleteFrom('offers').where('season_id', '=', f.seasonId).execute();
