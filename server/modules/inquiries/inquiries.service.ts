@@ -233,7 +233,7 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         const facts = { ...found, firstName: found.first_name, lastName: found.last_name, createdAt: found.created_at };
         const language = languageOf(`${found.subject} ${found.message}`);
         const event = `inquiry-reply:${found.id}`;
-        if (!found.email && !nepaliMobile(found.phone) && !found.phone.trim())
+        if (!found.email && !found.phone.trim())
           throw badRequest('inquiry/no-address', 'This visitor gave no e-mail address or mobile number to reply to.');
         const route = replyRouteOf(found, ready);
         if (route.channel === 'none') throw conflict('inquiry/cannot-send', route.why);
