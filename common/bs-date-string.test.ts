@@ -15,4 +15,12 @@ describe('B.S. date strings', () => {
     expect(message('2084-03-15')).toBeUndefined();
     expect(OptionalBsDateStringSchema.safeParse('').success).toBe(true);
   });
+
+  it('reads a date typed in Devanagari digits as the same date', () => {
+    expect(BsDateStringSchema.parse('२०८४-०३-१५')).toBe('2084-03-15');
+    expect(OptionalBsDateStringSchema.parse(' २०८४-०३-१५ ')).toBe('2084-03-15');
+    expect(BsDateStringSchema.safeParse('२०८३-०८-३१').error?.issues[0]?.message).toBe(
+      '31 Mangsir 2083 B.S. has no such day: Mangsir 2083 has 29 days.',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latinDigits } from './digits.ts';
 import { type BsDate, BS_MONTH_NAMES, bsDateProblem, bsToAdDate } from './bs-date.ts';
 
 /**
@@ -24,19 +25,25 @@ export function bsStringToAd(text: string): string {
   return bsToAdDate(bs);
 }
 
-/** A required B.S. date, refused with a message that says what is wrong with it. */
-export const BsDateStringSchema = z.string().superRefine((text, ctx) => {
-  const bs = parseBsDateString(text);
-  if (!bs) {
-    ctx.addIssue({ code: 'custom', message: text ? 'Choose the day, the month and the year.' : 'Choose a date.' });
-    return;
-  }
-  const problem = bsDateProblem(bs);
-  if (problem) {
-    const month = BS_MONTH_NAMES[bs.month - 1] ?? `month ${bs.month}`;
-    ctx.addIssue({ code: 'custom', message: `${bs.day} ${month} ${bs.year} B.S. ${problem}.` });
-  }
-});
+/**
+ * A required B.S. date, refused with a message that says what is wrong with it. Devanagari digits
+ * (२०८४-०३-१५) are read as the same date.
+ */
+export const BsDateStringSchema = z
+  .string()
+  .overwrite((text) => latinDigits(text).trim())
+  .superRefine((text, ctx) => {
+    const bs = parseBsDateString(text);
+    if (!bs) {
+      ctx.addIssue({ code: 'custom', message: text ? 'Choose the day, the month and the year.' : 'Choose a date.' });
+      return;
+    }
+    const problem = bsDateProblem(bs);
+    if (problem) {
+      const month = BS_MONTH_NAMES[bs.month - 1] ?? `month ${bs.month}`;
+      ctx.addIssue({ code: 'custom', message: `${bs.day} ${month} ${bs.year} B.S. ${problem}.` });
+    }
+  });
 
 /** The same, or '' for no date. */
 export const OptionalBsDateStringSchema = z.union([z.literal(''), BsDateStringSchema]);

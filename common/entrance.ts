@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BsDateStringSchema } from './bs-date-string.ts';
+import { latinDigits } from './digits.ts';
 
 /**
  * The entrance examination of a season as the office enters it: its sessions (typed as a B.S. date and a
@@ -88,7 +89,8 @@ export function checkMarks(
   const seen = new Map<number, number>();
   for (const row of rows) {
     const problem = (message: string) => problems.push({ line: row.line, rollNumber: row.rollNumber, message });
-    const rollText = row.rollNumber.trim();
+    // Devanagari digits (७८.५) are the same numbers as Latin ones.
+    const rollText = latinDigits(row.rollNumber).trim();
     if (!/^\d{1,9}$/u.test(rollText)) {
       problem(`'${rollText}' is not a roll number.`);
       continue;
@@ -104,7 +106,7 @@ export function checkMarks(
       continue;
     }
     seen.set(roll, row.line);
-    const marksText = row.marks.trim();
+    const marksText = latinDigits(row.marks).trim();
     if (row.absent || ABSENT.has(marksText.toLowerCase())) {
       if (row.absent && marksText && !ABSENT.has(marksText.toLowerCase())) {
         problem(`Roll number ${roll} is marked absent and has marks: keep one.`);
@@ -181,7 +183,8 @@ export function readMarksCsv(text: string): MarksFile {
   let marksAt = 1;
   for (const [i, raw] of lines.entries()) {
     if (!raw.trim()) continue;
-    const cells = cellsOf(raw);
+    // A first cell in Devanagari digits is a roll number too, not a header.
+    const cells = cellsOf(latinDigits(raw));
     if (i === 0 && !/^\d/u.test(cells[0] ?? '')) {
       const rolls = cells.flatMap((cell, at) => (ROLL_HEADER.test(cell) ? [at] : []));
       const marks = cells.flatMap((cell, at) => (MARKS_HEADER.test(cell) && !ROLL_HEADER.test(cell) ? [at] : []));
