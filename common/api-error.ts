@@ -184,6 +184,10 @@ export const API_ERRORS = {
   'application/confirm-withdrawal': { status: 409, message: null },
   /** Undoing a withdrawal refused: not withdrawn (any more), or its documents are deleted. */
   'application/not-restorable': { status: 409, message: null },
+  /** Undo of a seat change posted without the confirmation that states what it does. */
+  'application/confirm-undo': { status: 409, message: null },
+  /** Undo refused: the window closed, the next applicant accepted or was told, or nothing to undo. */
+  'application/not-undoable': { status: 409, message: null },
   'application/no-fee': { status: 409, message: 'This application has no fee to verify.' },
   /** The entrance examination: each refusal says why (common/entrance.ts). */
   'entrance/session-seated': { status: 409, message: null },

@@ -170,7 +170,29 @@ export interface ApplicationDetail {
   withdrawal: string | null;
   /** What restoring it would do (null: it is not withdrawn). */
   restore: RestorePlan | null;
+  /** Undo of the seat change that withdrew it (null: none to undo). */
+  undo: UndoPlan | null;
 }
+
+/**
+ * Undo of a withdrawal that gave up a seat, within 24 hours and while nothing depends on it: both applications
+ * back as they were, the messages not yet sent cancelled (decision 0053).
+ */
+export interface UndoPlan {
+  /** The state it was withdrawn from, which Undo gives back. */
+  from: ApplicationState;
+  /** When the window closes (ISO UTC): 24 hours after the withdrawal. */
+  until: string;
+  /** What Undo does, stated in its confirmation (null when refused). */
+  consequence: string | null;
+  /** Why Undo is refused now (null: it may be done). */
+  refused: string | null;
+}
+
+export const UndoSchema = z.object({
+  /** Undo moves a seat: it is made only once confirmed. */
+  confirmUndo: z.boolean().default(false),
+});
 
 /**
  * Undoing a withdrawal (an offer declined or lapsed, the office's 'Withdrawn'): the application goes back to the

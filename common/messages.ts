@@ -9,9 +9,10 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
  * Where a message of the outbox is: waiting its first try, held by a sender now, delivered, waiting
  * another try after a failure, or given up (the reason is its last answer). A 'held' message was never
  * tried: a public form asked for more messages to its recipient in a day than are sent (the reason is its
- * last answer), and it stays in the log for the office to see.
+ * last answer), and it stays in the log for the office to see. A 'cancelled' one was withdrawn before it left
+ * (the seat change that queued it was undone): never sent, kept for the office to see.
  */
-export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'retrying', 'failed', 'held'] as const;
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'retrying', 'failed', 'held', 'cancelled'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
@@ -21,6 +22,7 @@ export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
   retrying: 'Will retry',
   failed: 'Failed',
   held: 'Held back',
+  cancelled: 'Cancelled',
 };
 
 /** Which ways out are set up now: e-mail (an SMTP server) and SMS (a provider and its token). */

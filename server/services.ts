@@ -24,6 +24,7 @@ import { createDocumentQueue } from './modules/applications/document-queue.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
 import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
 import { restoreApplication, restorePlan, withdrawalConsequence } from './modules/results/freed-seats.ts';
+import { byReference, undoPlan, undoWithdrawal } from './modules/results/seat-undo.ts';
 import { createMeritService } from './modules/results/merit.service.ts';
 import { createOfferVouchers } from './modules/results/offer-vouchers.ts';
 import { createResultsLookup } from './modules/results/results-lookup.ts';
@@ -257,6 +258,9 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
         restorePlan,
         restore: (trx, actor, app, at, overSeats) =>
           restoreApplication(trx, applicationNotices.siteUrl, actor, app, at, overSeats),
+        undoPlan: (db, app, now) => undoPlan(db, app, now),
+        undoRefusal: (db, app, now) => undoPlan(db, app, now, byReference),
+        undo: (trx, actor, app, at) => undoWithdrawal(trx, applicationNotices.siteUrl, actor, app, at),
       },
       entrance,
     }),

@@ -14,6 +14,7 @@ export const APPLICATION_MESSAGES = {
   payment: { done: 'Payment saved.', failed: 'Could not save the payment.' },
   note: { done: 'Note added.', failed: 'Could not add the note.' },
   restore: { done: 'Application restored.', failed: 'Could not restore the application.' },
+  undo: { done: 'Withdrawal undone.', failed: 'Could not undo the withdrawal.' },
   accessKey: { done: 'New access key queued.', failed: 'Could not make a new access key.' },
 } as const;
 
@@ -77,6 +78,17 @@ export const restoreApplication = (id: string): AdminWrite => ({
     const confirmOverSeats = formText(form, 'confirmOverSeats') === 'yes';
     const { to, beyondSeats } = await services.applicationOffice.restore(admin, id, { confirmOverSeats });
     return { done: `Restored to '${STATE_LABELS[to]}'${beyondSeats ? " beyond the programme's seats" : ''}.` };
+  },
+});
+
+/** Undoes the seat change that withdrew it: both applications back, nothing further sent (decision 0053). */
+export const undoWithdrawal = (id: string): AdminWrite => ({
+  action: 'applications.decide',
+  messages: APPLICATION_MESSAGES.undo,
+  async run(form, services, admin) {
+    const confirmUndo = formText(form, 'confirmUndo') === 'yes';
+    const { to } = await services.applicationOffice.undo(admin, id, { confirmUndo });
+    return { done: `Withdrawal undone: back to '${STATE_LABELS[to]}'.` };
   },
 });
 

@@ -17,6 +17,7 @@ import {
   restoreApplication,
   sendAccessKey,
   setApplicationPayment,
+  undoWithdrawal,
 } from '#app/lib/application-writes.server.ts';
 import '#app/styles/admin-applications.css';
 import type { Route } from './+types/application';
@@ -39,6 +40,7 @@ export const action = (args: Route.ActionArgs) =>
     payment: setApplicationPayment(args.params.id),
     note: addApplicationNote(args.params.id),
     restore: restoreApplication(args.params.id),
+    undo: undoWithdrawal(args.params.id),
     'access-key': sendAccessKey(args.params.id),
   });
 

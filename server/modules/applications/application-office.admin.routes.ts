@@ -7,6 +7,7 @@ import {
   NoteSchema,
   PaymentDecisionSchema,
   RestoreSchema,
+  UndoSchema,
   StateChangeSchema,
 } from '#common/application-office.ts';
 import { requestActor } from '#server/auth/actor.ts';
@@ -179,6 +180,22 @@ export const adminApplicationRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request) => office.restore(await requestActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/applications/:id/undo',
+    {
+      config: decide,
+      schema: {
+        tags,
+        summary:
+          'Undo the seat change that withdrew it, within 24 hours and before the next applicant accepted or was told (409 with the reason otherwise; 409 until confirmed)',
+        params: IdParams,
+        body: UndoSchema,
+        response: { 200: z.object({ to: z.enum(APPLICATION_STATES) }) },
+      },
+    },
+    async (request) => office.undo(await requestActor(request), request.params.id, request.body),
   );
 
   app.post(

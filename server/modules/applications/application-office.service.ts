@@ -23,6 +23,8 @@ import {
   PaymentDecisionSchema,
   RestoreSchema,
   type RestorePlan,
+  UndoSchema,
+  type UndoPlan,
   STATE_LABELS,
   STATE_REFUSALS,
   type StateChangeResult,
@@ -75,6 +77,17 @@ export interface ApplicationOfficeDeps {
       at: Date,
       overSeats: boolean,
     ) => Promise<{ to: ApplicationState; beyondSeats: boolean } | { problem: string }>;
+    /** Undo of the seat change that withdrew it, as its page shows it at `now` (null: none to undo). */
+    undoPlan: (db: Db, app: ApplicationRow, now: Date) => Promise<UndoPlan | null>;
+    /** The same in an error answer: its sentences name applications by reference only. */
+    undoRefusal: (db: Db, app: ApplicationRow, now: Date) => Promise<UndoPlan | null>;
+    /** Undoes it in the caller's transaction (decision 0053): the state it went back to, or why not. */
+    undo: (
+      trx: Db,
+      actor: Actor,
+      app: ApplicationRow,
+      at: Date,
+    ) => Promise<{ to: ApplicationState } | { problem: string }>;
   };
   /** Seats an application at the entrance (roll number, admit card) once verified, in the verifying transaction. */
   entrance?: { seatWhenReady: (trx: Db, actor: Actor, applicationId: string) => Promise<boolean> };
@@ -378,6 +391,7 @@ export function createApplicationOfficeService({
         moves: STATE_MOVES[state].filter((to) => stateMoveProblem(state, to, paymentState) === null),
         withdrawal: STATE_MOVES[state].includes('withdrawn') ? ((await seats?.withdrawal(db, app)) ?? '') : null,
         restore: (await seats?.restorePlan(db, app)) ?? null,
+        undo: (await seats?.undoPlan(db, app, at)) ?? null,
       };
     },
 
@@ -472,6 +486,34 @@ export function createApplicationOfficeService({
         return seats.restore(trx, actor, app, clock.now(), confirmOverSeats);
       });
       if ('problem' in outcome) throw conflict('application/not-restorable', outcome.problem);
+      notices.queued();
+      seats.changed();
+      return outcome;
+    },
+
+    /**
+     * Undoes the seat change that withdrew an application, within 24 hours and while nothing depends on it
+     * (decision 0053): only once confirmed, as it moves a seat; refused with the reason otherwise.
+     */
+    async undo(actor: Actor, id: string, input: unknown): Promise<{ to: ApplicationState }> {
+      authorize(actor, 'applications.decide');
+      authorize(actor, 'merit.manage');
+      const { confirmUndo } = parse(UndoSchema, input);
+      if (!seats) throw conflict('application/not-undoable', 'Undo needs the results service.');
+      if (!confirmUndo) {
+        const plan = await seats.undoRefusal(db, await mustFind(db, id), clock.now());
+        if (!plan || plan.refused)
+          throw conflict('application/not-undoable', plan?.refused ?? 'There is no seat change to undo.');
+        throw conflict('application/confirm-undo', `Undo the withdrawal? ${plan.consequence ?? ''}`);
+      }
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => seats.undo(trx, actor, await mustFind(trx, id), clock.now()))
+        .catch((err: unknown) => {
+          if (err instanceof Error && err.name === 'UndoRaced') return { problem: err.message };
+          throw err;
+        });
+      if ('problem' in outcome) throw conflict('application/not-undoable', outcome.problem);
       notices.queued();
       seats.changed();
       return outcome;

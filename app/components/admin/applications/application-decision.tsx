@@ -2,6 +2,7 @@ import { DOCUMENT_KINDS } from '#common/application.ts';
 import { type ApplicationDetail, DOCUMENT_LABELS, STATE_LABELS } from '#common/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 import { ApplicationRestore } from './application-restore.tsx';
+import { ApplicationUndo } from './application-undo.tsx';
 import { ApplicationWithdraw } from './application-withdraw.tsx';
 
 /**
@@ -24,6 +25,7 @@ export function ApplicationDecision({ application: a }: { application: Applicati
       {a.moves.length === 0 && !a.restore ? (
         <p>No further move: the application is {STATE_LABELS[a.state].toLowerCase()}.</p>
       ) : null}
+      <ApplicationUndo application={a} />
       <ApplicationRestore application={a} />
       {plain.length > 0 ? (
         <fetcher.Form method="post" className="application-decision__moves">
