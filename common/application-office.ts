@@ -66,6 +66,8 @@ export interface ApplicationListItem {
   state: ApplicationState;
   late: boolean;
   submittedAt: string;
+  /** Other active applications of the season with the same SEE symbol number (another name or date of birth). */
+  sameSymbolNumberAs: { id: string; reference: string }[];
 }
 
 export interface ApplicationsPage {
@@ -120,6 +122,8 @@ export interface SeatsView {
 }
 
 export interface ApplicationDetail {
+  /** Other active applications of the season with the same SEE symbol number, for the office to judge. */
+  sameSymbolNumberAs: { id: string; reference: string }[];
   id: string;
   reference: string;
   seasonId: string;

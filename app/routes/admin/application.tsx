@@ -5,6 +5,7 @@ import { ApplicationAccessKey } from '#app/components/admin/applications/applica
 import { ApplicationDecision } from '#app/components/admin/applications/application-decision.tsx';
 import { ApplicationDocuments, documentFileHref } from '#app/components/admin/applications/application-documents.tsx';
 import { ApplicationFields } from '#app/components/admin/applications/application-fields.tsx';
+import { SameSymbolNumber } from '#app/components/admin/applications/same-symbol-number.tsx';
 import { ApplicationHistory } from '#app/components/admin/applications/application-history.tsx';
 import { ApplicationPayment } from '#app/components/admin/applications/application-payment.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
@@ -75,6 +76,11 @@ export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
             {a.reference} · {a.seasonName} · {a.firstChoice} ·{' '}
             <span className={`application-state application-state--${a.state}`}>{STATE_LABELS[a.state]}</span>
           </p>
+          {a.sameSymbolNumberAs.length > 0 ? (
+            <p>
+              <SameSymbolNumber others={a.sameSymbolNumberAs} />
+            </p>
+          ) : null}
         </div>
       </header>
       <WriteStatus result={useActionData<typeof action>()} />

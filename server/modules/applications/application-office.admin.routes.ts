@@ -32,6 +32,7 @@ const ListSchema = z.object({
       state: z.enum(APPLICATION_STATES),
       late: z.boolean(),
       submittedAt: z.string(),
+      sameSymbolNumberAs: z.array(z.object({ id: z.string(), reference: z.string() })),
     }),
   ),
   total: z.number(),

@@ -264,3 +264,34 @@ export async function countFiltered(db: Db, seasonId: string, f: ApplicationFilt
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * The other active applications of the same season with the same SEE symbol number as each of `ids`, by id,
+ * oldest first. One symbol number is one candidate: the same number with the same date of birth is refused
+ * at intake; with another name or date of birth it is accepted (a typo, or a sibling's number) and shown to
+ * the office to judge.
+ */
+export async function sameSymbolNumber(
+  db: Db,
+  seasonId: string,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; reference: string }[]>> {
+  const twins = new Map<string, { id: string; reference: string }[]>();
+  if (ids.length === 0) return twins;
+  const rows = await db
+    .selectFrom('applications as a')
+    .innerJoin('applications as b', (join) =>
+      join
+        .onRef('b.season_id', '=', 'a.season_id')
+        .onRef('b.symbol_number', '=', 'a.symbol_number')
+        .onRef('b.id', '<>', 'a.id'),
+    )
+    .select(['a.id as of', 'b.id', 'b.reference'])
+    .where('a.season_id', '=', seasonId)
+    .where('a.id', 'in', ids)
+    .where('b.state', '<>', 'withdrawn')
+    .orderBy('b.number')
+    .execute();
+  for (const r of rows) twins.set(r.of, [...(twins.get(r.of) ?? []), { id: r.id, reference: r.reference }]);
+  return twins;
+}

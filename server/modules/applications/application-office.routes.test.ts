@@ -124,6 +124,10 @@ describe('the list', () => {
     // One an hour from 9:45 on 15 Jun 2027 (1 Ashadh 2084) in Nepal: 15 that day, until 23:45.
     expect((await list('from=2084-03-01&to=2084-03-01')).total).toBe(15);
     expect((await list('from=2084-03-02')).total).toBe(15);
+    // Typed on a Nepali keyboard: the same days.
+    expect((await list(`from=${encodeURIComponent('२०८४-०३-०१')}&to=${encodeURIComponent('२०८४-०३-०१')}`)).total).toBe(
+      15,
+    );
     expect((await list('to=2084-02-31')).total).toBe(0);
     const refused = await asOffice('GET', '/api/admin/applications?from=2084-03-05&to=2084-03-01');
     expect(refused.statusCode).toBe(400);
@@ -378,5 +382,37 @@ describe('the CSV export', () => {
     const rejected = (await list('state=rejected')).total;
     expect(rows).toHaveLength(rejected + 1);
     expect((await auditOf('applications-exported')).at(-1)!.changes).toContain('state=rejected');
+  });
+});
+
+describe('the same SEE symbol number twice', () => {
+  it('flags both applications to the office in the list and on each page, linked, and never when one is withdrawn', async () => {
+    const [first, second] = [app(24), app(25)];
+    const symbolOf = async (id: string) =>
+      await t.db
+        .selectFrom('applications')
+        .select(['symbol_number', 'state'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const before = await symbolOf(second.id);
+    // Another name and date of birth with the first one's symbol number: accepted, for the office to judge.
+    await t.db
+      .updateTable('applications')
+      .set({ symbol_number: (await symbolOf(first.id)).symbol_number })
+      .where('id', '=', second.id)
+      .execute();
+    try {
+      const items = (await list()).items as { id: string; sameSymbolNumberAs: { id: string; reference: string }[] }[];
+      const flagOf = (id: string) => items.find((i) => i.id === id)?.sameSymbolNumberAs;
+      expect(flagOf(first.id)).toEqual([{ id: second.id, reference: 'ORB-2084-0026' }]);
+      expect(flagOf(second.id)).toEqual([{ id: first.id, reference: 'ORB-2084-0025' }]);
+      expect(items.filter((i) => i.sameSymbolNumberAs.length > 0)).toHaveLength(2);
+      const detail = await asOffice('GET', `/api/admin/applications/${first.id}`);
+      expect(detail.json().sameSymbolNumberAs).toEqual([{ id: second.id, reference: 'ORB-2084-0026' }]);
+      await t.db.updateTable('applications').set({ state: 'withdrawn' }).where('id', '=', second.id).execute();
+      expect((await asOffice('GET', `/api/admin/applications/${first.id}`)).json().sameSymbolNumberAs).toEqual([]);
+    } finally {
+      await t.db.updateTable('applications').set(before).where('id', '=', second.id).execute();
+    }
   });
 });

@@ -264,6 +264,11 @@ export function createApplicationOfficeService({
         (page - 1) * APPLICATIONS_PAGE_SIZE,
         APPLICATIONS_PAGE_SIZE,
       );
+      const twins = await repo.sameSymbolNumber(
+        db,
+        season.id,
+        rows.map((r) => r.id),
+      );
       for (const [state, n] of Object.entries(byState)) {
         if (state in counts) counts[state as ApplicationState] = n;
       }
@@ -284,6 +289,7 @@ export function createApplicationOfficeService({
           state: r.state as ApplicationState,
           late: Boolean(Number(r.late)),
           submittedAt: r.submitted_at,
+          sameSymbolNumberAs: twins.get(r.id) ?? [],
         })),
         total,
         page,
@@ -304,12 +310,13 @@ export function createApplicationOfficeService({
         .transaction()
         .execute((trx) => audit(trx, actor, { kind: 'application-opened', subject: app.reference }, at));
       const programmeIds = [app.first_choice, ...(app.second_choice ? [app.second_choice] : [])];
-      const [[season, programmes, category], documents, payment, events, programmeSeats] = await Promise.all([
+      const [[season, programmes, category], documents, payment, events, programmeSeats, twins] = await Promise.all([
         repo.namesOf(db, app.season_id, programmeIds, app.category_id),
         repo.documentsOf(db, id),
         repo.findPayment(db, id),
         repo.eventsOf(db, id),
         repo.seatsOf(db, app.first_choice),
+        repo.sameSymbolNumber(db, app.season_id, [id]),
       ]);
       const programmeName = (pid: string | null) => programmes.find((p) => p.id === pid)?.name_en ?? '';
       const state = app.state as ApplicationState;
@@ -339,6 +346,7 @@ export function createApplicationOfficeService({
         ward: Number(app.ward),
         seeYear: Number(app.see_year),
         symbolNumber: app.symbol_number,
+        sameSymbolNumberAs: twins.get(id) ?? [],
         school: app.school,
         schoolDistrict: app.school_district,
         gpa: Number(app.gpa_hundredths) / 100,

@@ -3,6 +3,7 @@ import { APPLICATION_STATES } from '#common/application.ts';
 import { type ApplicationsPage, PAYMENT_LABELS, STATE_LABELS } from '#common/application-office.ts';
 import { formatBs, toBsDate } from '#common/bs-date.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
+import { SameSymbolNumber } from './same-symbol-number.tsx';
 
 const submittedOn = (iso: string) => formatBs(toBsDate(new Date(iso)));
 
@@ -54,6 +55,7 @@ export function ApplicationTable({ page }: { page: ApplicationsPage }) {
                   <span className="applications-table__ne" lang="ne">
                     {item.nameNe}
                   </span>
+                  <SameSymbolNumber others={item.sameSymbolNumberAs} />
                 </td>
                 <td>{item.programme}</td>
                 <td>{item.gpa.toFixed(2)}</td>
