@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
+import { sendAfterFillingTime } from './support/clock.ts';
 import { E2E_OFFICE_EMAIL } from './support/env.ts';
 import { receivedMail } from './support/mailbox.ts';
 import { gotoEnhanced, waitForHydration } from './support/hydration.ts';
@@ -27,9 +27,10 @@ test.describe('the office hears of a contact message and answers it by e-mail', 
       Message: 'Is there a hostel for girls?',
     };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
-    await page.waitForTimeout(INQUIRY_FORM_TIMING.minSeconds * 1000);
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('status')).toHaveText(/your message has been received/i);
+    await sendAfterFillingTime(async () => {
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByRole('status')).toHaveText(/your message has been received/i);
+    });
 
     const alert = await receivedMail(E2E_OFFICE_EMAIL, `New message from the website: ${subject}`);
     expect(alert.text).toContain('Is there a hostel for girls?');

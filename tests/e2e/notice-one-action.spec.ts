@@ -28,6 +28,8 @@ async function refuseThenPublish(page: Page, js: boolean) {
     { name: 'routine.pdf', mimeType: 'application/pdf', buffer: makePdf({ pages: 1 }) },
     { name: 'results.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ\x90\x00 a program, renamed') },
   ]);
+  // From here the browser's clock is the test's: the toasts' time passes below without waiting for it.
+  await page.clock.install();
   await page.getByRole('button', { name: 'Add notice' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to create notice.' });
   await expect(alert).toContainText('results.pdf: The file is not a PDF', { timeout: 60_000 });
@@ -42,7 +44,7 @@ async function refuseThenPublish(page: Page, js: boolean) {
     });
   }
   // Still there after the toasts' time: the refusal waits for the admin.
-  await page.waitForTimeout(6000);
+  await page.clock.fastForward(6000);
   await expect(alert).toBeVisible();
   // Not published: a visitor sees nothing.
   expect(await publicCount(page, title)).toEqual([]);
