@@ -6,6 +6,7 @@ import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
+import { meritOutcomeText, scholarshipSeatsText } from '#app/lib/merit-outcome.ts';
 import {
   confirmOffer,
   moveMeritRule,
@@ -228,9 +229,7 @@ function ProgrammeList({ list, categories }: { list: Review['programmes'][number
         {Object.entries(list.seats.scholarship)
           .filter(([, n]) => n > 0)
           .map(([id, n]) => (
-            <li key={id}>
-              {categoryName(id)}: {counted(id)} of {n} scholarship seats filled
-            </li>
+            <li key={id}>{scholarshipSeatsText(categoryName(id), n, list.entries, id)}</li>
           ))}
         <li>Waiting list: {list.entries.filter((e) => e.outcome === 'waitlisted').length}</li>
         <li>Not selected: {list.entries.filter((e) => e.outcome === 'not-selected').length}</li>
@@ -261,13 +260,7 @@ function ProgrammeList({ list, categories }: { list: Review['programmes'][number
                   <td>{e.absent ? 'Absent' : marks(e.marksHundredths)}</td>
                   <td>{(e.gpaHundredths / 100).toFixed(2)}</td>
                   <td>{e.tieBrokenBy ? ruleName(e.tieBrokenBy) : ''}</td>
-                  <td>
-                    {e.outcome === 'offered'
-                      ? `Offered (${e.seat === 'open' || !e.seat ? 'open seat' : categoryName(e.seat)})`
-                      : e.outcome === 'waitlisted'
-                        ? `Waiting list, ${e.waitlistPosition}`
-                        : `Not selected (${e.reason === 'below-pass-mark' ? 'below the pass mark' : e.reason === 'absent' ? 'absent' : 'no marks'})`}
-                  </td>
+                  <td>{meritOutcomeText(e, list.seats.scholarship, categoryName)}</td>
                 </tr>
               ))}
             </tbody>
