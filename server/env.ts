@@ -86,6 +86,12 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/u, 'must be an smtp:// or smtps:// URL, like smtp://user:pass@mail.example.com:587')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // The key that seals the SMTP password and SMS token saved in the admin (64 hex digits: openssl rand -hex 32);
+  // when unset, DATA_DIR/keys/settings.key, made on first need (docs/operations.md 'The settings key').
+  SETTINGS_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/u, 'must be 64 hex digits (openssl rand -hex 32)')
+    .optional(),
   // The office's alert addresses, comma-separated (more can be added in the admin).
   OFFICE_EMAIL: z
     .string()

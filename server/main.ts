@@ -102,8 +102,10 @@ await app.services.photoQueue.start();
 await app.services.documentQueue.start();
 // The outbox's sender: messages written by events (an inquiry's alert, a reply) go out in the background.
 app.services.outbox.start();
-if (!app.services.messages.emailReady)
-  app.log.warn('SMTP_URL is not set: e-mail messages are kept in the outbox until it is');
+if (!(await app.services.messages.ready()).email)
+  app.log.warn(
+    'E-mail is not set up (no SMTP_URL, and no SMTP server saved on /admin/messages): e-mail messages wait in the outbox until it is',
+  );
 
 // Files no row refers to (a crash mid-upload, a delete cut short) are swept now and once a day.
 startStorageSweeps(storage, fileOwners(db), app.log);

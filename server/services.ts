@@ -32,6 +32,7 @@ import { makeResultsNotice } from './modules/results/results-notice.ts';
 import { createMessagesService } from './modules/outbox/messages.service.ts';
 import { createTodayService } from './modules/today/today.service.ts';
 import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
+import { createSettingsCipher } from './secrets/settings-key.ts';
 import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
@@ -98,7 +99,11 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   const calendarTable = createLoadedCalendar(db, contentVersion, log);
   const messages = createMessagesService(db, clock, {
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM ?? `Orbit College <no-reply@${new URL(env.siteUrl).hostname}>`,
+    mailFrom: env.MAIL_FROM,
+    defaultMailFrom: `Orbit College <no-reply@${new URL(env.siteUrl).hostname}>`,
+    cipher: createSettingsCipher({ envKey: env.SETTINGS_KEY, dataDir: env.dataDir }),
+    // Messages waiting for set-up leave as soon as it is saved (declared below; called only after a save).
+    changed: () => outbox.wake(),
     officeEmails: (env.OFFICE_EMAIL ?? '')
       .split(',')
       .map((a) => a.trim())

@@ -24,7 +24,7 @@ export function formText(form: FormData, name: string): string {
 }
 
 /** Fields never sent back into a page: a password stays only in the browser that typed it. */
-const SECRET_FIELDS = new Set(['password', 'current', 'proof']);
+const SECRET_FIELDS = new Set(['password', 'current', 'proof', 'smsToken']);
 
 /** Every text field of a posted form except the intent and passwords, to send a refused form back as it was typed. */
 export function formValues(form: FormData): FormValues {

@@ -1,4 +1,5 @@
 import { countSmsParts, MessageSettingsInputSchema, type MessageSettingsInput } from '#common/messages.ts';
+import { SmtpSettingsInputSchema, type SmtpSettingsInput } from '#common/smtp-settings.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formText, formValues } from './admin-form.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
@@ -9,6 +10,16 @@ const settingsInput = (form: FormData): MessageSettingsInput => ({
   smsProvider: formText(form, 'smsProvider') as MessageSettingsInput['smsProvider'],
   smsToken: formText(form, 'smsToken'),
   smsSender: formText(form, 'smsSender'),
+});
+
+const smtpInput = (form: FormData): SmtpSettingsInput => ({
+  preset: formText(form, 'preset') as SmtpSettingsInput['preset'],
+  host: formText(form, 'host'),
+  port: formText(form, 'port'),
+  security: formText(form, 'security') as SmtpSettingsInput['security'],
+  user: formText(form, 'user'),
+  password: formText(form, 'password'),
+  from: formText(form, 'from'),
 });
 
 /** How many SMS a text costs, in words. */
@@ -38,6 +49,31 @@ export const MESSAGES_WRITES = {
     async run(form, services, admin) {
       const delivery = await services.messages.sendTestEmail(admin, formText(form, 'to'));
       if (delivery.outcome === 'sent') return { done: `Sent. The server answered: ${delivery.answer}` };
+      return {
+        fieldErrors: { to: `Not sent. ${delivery.answer}` },
+        refusal: { code: 'validation', message: `Not sent. ${delivery.answer}` },
+      };
+    },
+  },
+  /** The SMTP server and sender; the password never comes back in the form's values. */
+  smtp: {
+    action: 'messages.manage',
+    messages: ADMIN_MESSAGES.smtpSettings,
+    async run(form, services, admin) {
+      const input = smtpInput(form);
+      const fieldErrors = fieldErrorsOf(SmtpSettingsInputSchema, input);
+      if (fieldErrors) return { fieldErrors };
+      await services.messages.saveSmtpSettings(admin, input);
+      return undefined;
+    },
+  },
+  /** Sends a test SMS now and reports the provider's answer, whatever it is. */
+  testSms: {
+    action: 'messages.manage',
+    messages: ADMIN_MESSAGES.smsTest,
+    async run(form, services, admin) {
+      const delivery = await services.messages.sendTestSms(admin, formText(form, 'to'));
+      if (delivery.outcome === 'sent') return { done: `SMS sent. The provider answered: ${delivery.answer}` };
       return {
         fieldErrors: { to: `Not sent. ${delivery.answer}` },
         refusal: { code: 'validation', message: `Not sent. ${delivery.answer}` },

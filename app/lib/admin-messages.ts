@@ -43,6 +43,8 @@ export const ADMIN_MESSAGES = {
   // E-mail and SMS (/admin/messages).
   messageSettings: { done: 'E-mail and SMS settings saved.', failed: 'Could not save the settings.' },
   messageTest: { done: null, failed: 'Could not send the test e-mail.' },
+  smtpSettings: { done: 'E-mail (SMTP) settings saved.', failed: 'Could not save the e-mail settings.' },
+  smsTest: { done: null, failed: 'Could not send the test SMS.' },
   messageResend: { done: 'The message is queued to be sent again.', failed: 'Could not send the message again.' },
   smsCount: { done: null, failed: 'Could not count the SMS parts.' },
   // The college's content (/admin/content, /admin/banner, /admin/courses, /admin/people, /admin/downloads):

@@ -15,15 +15,30 @@ export interface TestSmtpServer {
 
 /**
  * A real SMTP server on a local port that parses what it receives (mailparser). Its built-in TLS
- * certificate has expired, so STARTTLS is not offered. Recipients in `refuse` are answered 550.
+ * certificate has expired, so STARTTLS is not offered. Recipients in `refuse` are answered 550; `users`
+ * are the accounts AUTH accepts.
  */
-export async function startTestSmtpServer(options: { refuse?: string[]; port?: number } = {}): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(
+  options: { refuse?: string[]; port?: number; users?: Record<string, string> } = {},
+): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
+  const { users } = options;
   const make = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // With `users`, AUTH PLAIN/LOGIN takes exactly those names and passwords (535 for any other).
+      ...(users
+        ? {
+            allowInsecureAuth: true,
+            onAuth(auth, _session, callback) {
+              if (auth.username !== undefined && users[auth.username] === auth.password)
+                callback(null, { user: auth.username });
+              else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+            },
+          }
+        : {}),
       onRcptTo(address, _session, callback) {
         if (options.refuse?.includes(address.address)) {
           const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });

@@ -2,7 +2,9 @@ import { useActionData, useNavigation } from 'react-router';
 import { DeliveryLog } from '#app/components/admin/messages/delivery-log.tsx';
 import { MessageSettingsForm } from '#app/components/admin/messages/message-settings-form.tsx';
 import { SmsCostForm } from '#app/components/admin/messages/sms-cost-form.tsx';
+import { SmtpSettingsForm } from '#app/components/admin/messages/smtp-settings-form.tsx';
 import { TestEmailForm } from '#app/components/admin/messages/test-email-form.tsx';
+import { TestSmsForm } from '#app/components/admin/messages/test-sms-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -30,7 +32,8 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { settings, messages, total, page, ownEmail } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const sentBy = result?.values?.intent;
+  // Each form posts its name in 'form': a refusal sends it back with the typed values, a success beside its message.
+  const sentBy = result?.values?.form ?? (result?.ok ? result.form : undefined);
   const valuesOf = (intent: string) => (sentBy === intent ? result?.values : undefined);
   const errorsOf = (intent: string) => (sentBy === intent && result && !result.ok ? result.fieldErrors : undefined);
   const pages = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
@@ -47,6 +50,14 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
       </header>
       <WriteStatus result={result} />
       <div className="messages-grid">
+        <SmtpSettingsForm
+          key={sentBy === 'smtp' && result?.ok ? 'saved' : 'form'}
+          smtp={settings.smtp}
+          defaultMailFrom={settings.defaultMailFrom}
+          values={valuesOf('smtp')}
+          fieldErrors={errorsOf('smtp')}
+          busy={busy}
+        />
         <TestEmailForm
           emailReady={settings.emailReady}
           ownEmail={ownEmail}
@@ -58,6 +69,12 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           settings={settings}
           values={valuesOf('settings')}
           fieldErrors={errorsOf('settings')}
+          busy={busy}
+        />
+        <TestSmsForm
+          smsReady={settings.smsProvider !== '' && settings.smsTokenHint !== '' && !settings.smsTokenProblem}
+          values={valuesOf('testSms')}
+          fieldErrors={errorsOf('testSms')}
           busy={busy}
         />
         <SmsCostForm key={valuesOf('countSms')?.smsText ?? ''} values={valuesOf('countSms')} busy={busy} />

@@ -1,6 +1,18 @@
 import type { Db } from '#server/db/db.ts';
 
-export const SETTING_NAMES = ['office_emails', 'office_phones', 'sms_provider', 'sms_token', 'sms_sender'] as const;
+export const SETTING_NAMES = [
+  'office_emails',
+  'office_phones',
+  'sms_provider',
+  'sms_token',
+  'sms_sender',
+  'smtp_host',
+  'smtp_port',
+  'smtp_security',
+  'smtp_user',
+  'smtp_password',
+  'mail_from',
+] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 export async function readSettings(db: Db): Promise<Partial<Record<SettingName, string>>> {

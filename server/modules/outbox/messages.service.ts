@@ -6,27 +6,44 @@ import {
   MessageSettingsInputSchema,
   type MessageSettingsView,
   MESSAGES_PAGE_SIZE,
+  NEPALI_MOBILE_PATTERN,
   SMS_PROVIDERS,
   type SmsProvider,
   splitList,
 } from '#common/messages.ts';
 import { isEmailAddress } from '#common/email.ts';
+import {
+  SMTP_SECURITIES,
+  type SmtpSecurity,
+  type SmtpSettingsInput,
+  SmtpSettingsInputSchema,
+  type SmtpSettingsView,
+} from '#common/smtp-settings.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { OutboxMessageRow } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
+import { type SettingsCipher, SettingsKeyError } from '#server/secrets/settings-key.ts';
 import type { Courier, Delivery } from './delivery.ts';
-import { createMailCourier } from './mail-transport.ts';
+import { createMailCourier, type SmtpServer } from './mail-transport.ts';
 import { readSettings, writeSetting } from './message-settings.repository.ts';
 import * as repo from './outbox.repository.ts';
 import { createSmsCourier, SMS_BASE_URLS } from './sms/sms-provider.ts';
 import { testMail } from './templates.ts';
 
 export interface MessagesOptions {
+  /** SMTP_URL: when set, it wins over the server set in the admin. */
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** MAIL_FROM: when set, it wins over the sender set in the admin. */
+  mailFrom: string | undefined;
+  /** The sender when neither MAIL_FROM nor the admin sets one. */
+  defaultMailFrom: string;
+  /** Seals and opens the secrets typed in the admin (server/secrets/settings-key.ts). */
+  cipher: SettingsCipher;
+  /** Called after the settings are saved, so messages waiting for set-up leave at once. */
+  changed?: () => void;
   /** OFFICE_EMAIL: the office's alert addresses from the environment. */
   officeEmails: readonly string[];
   /** Where the SMS providers' APIs are (tests: a local stand-in). */
@@ -63,25 +80,88 @@ const toLogged = (row: OutboxMessageRow, ready: ChannelsReady): LoggedMessage =>
   sentAt: row.sent_at,
 });
 
-/** The last four characters of a secret, so the owner can tell which one is set. */
-const hintOf = (token: string) => (token ? `••••${token.slice(-4)}` : '');
+/** Whether a secret is set, in words: the secret itself (or any part of it) is never shown or audited. */
+const hintOf = (token: string) => (token ? 'set' : '');
+
+/** The SMTP server of the admin's settings, or why it cannot be used ('' when none is set). */
+type StoredSmtp = { server: SmtpServer | undefined; keyProblem: string };
+
+const securityOf = (v: string | undefined): SmtpSecurity =>
+  (SMTP_SECURITIES as readonly string[]).includes(v ?? '') ? (v as SmtpSecurity) : 'starttls';
 
 /** The outbox's owner-facing side: settings, the delivery log, a resend, a test e-mail, the couriers. */
 export function createMessagesService(db: Db, clock: Clock, options: MessagesOptions) {
-  const mail = options.smtpUrl ? createMailCourier(options.smtpUrl, options.mailFrom) : undefined;
+  const { cipher } = options;
+  /** Opens a stored secret; one that cannot be opened (a wrong or missing key) counts as not set, with the reason. */
+  function openSecret(stored: string | undefined): { value: string; problem: string } {
+    if (!stored) return { value: '', problem: '' };
+    try {
+      return { value: cipher.open(stored), problem: '' };
+    } catch (err) {
+      if (err instanceof SettingsKeyError) return { value: '', problem: err.message };
+      throw err;
+    }
+  }
 
   async function settingsOf(trx: Db) {
     const s = await readSettings(trx);
     const provider: SmsProvider | '' = (SMS_PROVIDERS as readonly string[]).includes(s.sms_provider ?? '')
       ? (s.sms_provider as SmsProvider)
       : '';
+    const token = openSecret(s.sms_token);
+    const password = openSecret(s.smtp_password);
+    const smtpHost = s.smtp_host ?? '';
+    const smtp: StoredSmtp = {
+      server:
+        smtpHost && !password.problem
+          ? {
+              host: smtpHost,
+              port: Number(s.smtp_port) || 587,
+              security: securityOf(s.smtp_security),
+              user: s.smtp_user ?? '',
+              password: password.value,
+            }
+          : undefined,
+      keyProblem: smtpHost ? password.problem : '',
+    };
     return {
       officeEmails: splitList(s.office_emails ?? ''),
       officePhones: splitList(s.office_phones ?? ''),
       smsProvider: provider,
-      smsToken: s.sms_token ?? '',
+      smsToken: token.value,
+      smsTokenProblem: token.problem,
       smsSender: s.sms_sender ?? '',
+      smtpHost,
+      smtpPort: Number(s.smtp_port) || 587,
+      smtpSecurity: securityOf(s.smtp_security),
+      smtpUser: s.smtp_user ?? '',
+      smtpPasswordSet: Boolean(s.smtp_password),
+      smtp,
+      mailFrom: s.mail_from ?? '',
     };
+  }
+
+  /** The mail courier of the settings now: SMTP_URL's when set, else the admin's; rebuilt only when they change. */
+  let mail: { key: string; courier: Courier & { close(): void } } | undefined;
+  async function mailCourier(trx: Db): Promise<{ courier: Courier } | undefined> {
+    let target: string | SmtpServer | undefined = options.smtpUrl;
+    let from = options.mailFrom ?? options.defaultMailFrom;
+    if (!target) {
+      const s = await settingsOf(trx);
+      target = s.smtp.server;
+      from = options.mailFrom ?? (s.mailFrom || options.defaultMailFrom);
+    }
+    if (!target) {
+      mail?.courier.close();
+      mail = undefined;
+      return undefined;
+    }
+    const key = JSON.stringify([target, from]);
+    if (mail?.key !== key) {
+      mail?.courier.close();
+      mail = { key, courier: createMailCourier(target, from) };
+    }
+    return mail;
   }
 
   async function smsCourier(trx: Db): Promise<Courier | undefined> {
@@ -93,15 +173,48 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
     );
   }
 
-  /** Which channels can send now: e-mail once SMTP_URL is set, SMS once a provider and its token are saved. */
+  /** Which channels can send now: e-mail once SMTP_URL or the admin's SMTP server is set, SMS once a provider and its token are saved. */
   async function ready(trx: Db = db): Promise<ChannelsReady> {
     const s = await settingsOf(trx);
-    return { email: mail !== undefined, sms: s.smsProvider !== '' && s.smsToken !== '' };
+    return {
+      email: options.smtpUrl !== undefined || s.smtp.server !== undefined,
+      sms: s.smsProvider !== '' && s.smsToken !== '',
+    };
+  }
+
+  /** The SMTP settings as the admin shows them: never the password, and which the environment sets. */
+  async function smtpView(trx: Db): Promise<SmtpSettingsView> {
+    const s = await settingsOf(trx);
+    const env = options.smtpUrl ? new URL(options.smtpUrl) : undefined;
+    const server = env
+      ? {
+          host: env.hostname,
+          port: Number(env.port) || (env.protocol === 'smtps:' ? 465 : 587),
+          security: (env.protocol === 'smtps:' ? 'ssl' : 'none') as SmtpSecurity,
+          user: decodeURIComponent(env.username),
+          passwordSet: env.password !== '',
+        }
+      : {
+          host: s.smtpHost,
+          port: s.smtpPort,
+          security: s.smtpSecurity,
+          user: s.smtpUser,
+          passwordSet: s.smtpPasswordSet,
+        };
+    return {
+      ...server,
+      // With SMTP_URL, the sender is MAIL_FROM's or the default: the admin's is not used.
+      from: options.mailFrom ?? (env ? options.defaultMailFrom : s.mailFrom),
+      serverFromEnv: env !== undefined,
+      fromFromEnv: options.mailFrom !== undefined,
+      keyProblem: env ? '' : s.smtp.keyProblem,
+      ready: env !== undefined || s.smtp.server !== undefined,
+    };
   }
 
   return {
-    /** Whether SMTP_URL is set: e-mail can leave the site. */
-    emailReady: mail !== undefined,
+    /** Whether SMTP_URL is set (the admin's own SMTP settings are read by `ready`). */
+    emailReady: options.smtpUrl !== undefined,
     ready,
     /**
      * Messages that cannot leave for want of set-up, per channel: not yet delivered (queued, or waiting another
@@ -113,8 +226,8 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
     },
     /** The couriers the background sender uses now. */
     async couriers(): Promise<Partial<Record<'email' | 'sms', Courier>>> {
-      const sms = await smsCourier(db);
-      return { ...(mail ? { email: mail } : {}), ...(sms ? { sms } : {}) };
+      const [email, sms] = await Promise.all([mailCourier(db), smsCourier(db)]);
+      return { ...(email ? { email: email.courier } : {}), ...(sms ? { sms } : {}) };
     },
     /** Where the office's alerts go: OFFICE_EMAIL and the addresses set in the admin, each once. */
     async officeRecipients(trx: Db): Promise<{ emails: string[]; phones: string[]; sms: boolean }> {
@@ -128,18 +241,82 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
       });
       return { emails, phones: s.officePhones, sms: (await ready(trx)).sms };
     },
-    async settings(actor: Actor): Promise<MessageSettingsView & { envOfficeEmails: string[]; emailReady: boolean }> {
+    async settings(actor: Actor): Promise<
+      MessageSettingsView & {
+        envOfficeEmails: string[];
+        emailReady: boolean;
+        smtp: SmtpSettingsView;
+        smsTokenProblem: string;
+        defaultMailFrom: string;
+      }
+    > {
       authorize(actor, 'messages.manage');
       const s = await settingsOf(db);
+      const smtp = await smtpView(db);
       return {
         officeEmails: s.officeEmails,
         officePhones: s.officePhones,
         smsProvider: s.smsProvider,
-        smsTokenHint: hintOf(s.smsToken),
+        smsTokenHint: hintOf(s.smsToken || s.smsTokenProblem),
+        smsTokenProblem: s.smsTokenProblem,
         smsSender: s.smsSender,
         envOfficeEmails: [...options.officeEmails],
-        emailReady: mail !== undefined,
+        emailReady: smtp.ready,
+        smtp,
+        defaultMailFrom: options.defaultMailFrom,
       };
+    },
+    /**
+     * Saves the SMTP server and the sender; a blank password keeps the one set, an empty server clears them.
+     * Refused while SMTP_URL sets the server. The password is sealed (settings-key.ts) and never audited.
+     */
+    async saveSmtpSettings(actor: Actor, input: SmtpSettingsInput): Promise<void> {
+      authorize(actor, 'messages.manage');
+      if (options.smtpUrl)
+        throw badRequest('validation', 'The SMTP server is set by the server’s SMTP_URL; change it there.');
+      const parsed = SmtpSettingsInputSchema.safeParse(input);
+      if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid settings.');
+      const v = parsed.data;
+      const now = clock.now();
+      const at = now.toISOString();
+      // Sealed before the transaction: making the key file is not undone by a rollback, and must not be half-done.
+      let sealedPassword: string | undefined;
+      try {
+        sealedPassword = v.password ? cipher.seal(v.password) : undefined;
+      } catch (err) {
+        if (err instanceof SettingsKeyError) throw badRequest('validation', err.message);
+        throw err;
+      }
+      await db.transaction().execute(async (trx) => {
+        const before = await settingsOf(trx);
+        const clearing = v.host === '';
+        await writeSetting(trx, 'smtp_host', v.host, at);
+        await writeSetting(trx, 'smtp_port', clearing ? '' : String(v.port), at);
+        await writeSetting(trx, 'smtp_security', clearing ? '' : v.security, at);
+        await writeSetting(trx, 'smtp_user', clearing ? '' : v.user, at);
+        if (clearing) await writeSetting(trx, 'smtp_password', '', at);
+        else if (sealedPassword) await writeSetting(trx, 'smtp_password', sealedPassword, at);
+        if (!options.mailFrom) await writeSetting(trx, 'mail_from', v.from, at);
+        const portOf = (host: string, port: number) => (host ? String(port) : '');
+        const changes = [
+          { field: 'SMTP server', from: before.smtpHost, to: v.host },
+          { field: 'SMTP port', from: portOf(before.smtpHost, before.smtpPort), to: portOf(v.host, v.port) },
+          {
+            field: 'SMTP security',
+            from: before.smtpHost ? before.smtpSecurity : '',
+            to: clearing ? '' : v.security,
+          },
+          { field: 'SMTP user', from: before.smtpUser, to: clearing ? '' : v.user },
+          ...(options.mailFrom ? [] : [{ field: 'Sender (From)', from: before.mailFrom, to: v.from }]),
+          ...(clearing && before.smtpPasswordSet
+            ? [{ field: 'SMTP password', from: 'set', to: 'removed' }]
+            : sealedPassword
+              ? [{ field: 'SMTP password', from: before.smtpPasswordSet ? 'set' : '', to: 'changed' }]
+              : []),
+        ].filter((c) => c.from !== c.to);
+        await audit(trx, actor, { kind: 'message-settings-changed', subject: 'E-mail (SMTP) settings', changes }, now);
+      });
+      options.changed?.();
     },
     /** Saves the settings; a blank token keeps the one set. */
     async saveSettings(actor: Actor, input: MessageSettingsInput): Promise<void> {
@@ -148,6 +325,13 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
       if (!parsed.success) throw badRequest('validation', parsed.error.issues[0]?.message ?? 'Invalid settings.');
       const v = parsed.data;
       const now = clock.now();
+      let sealedToken: string | undefined;
+      try {
+        sealedToken = v.smsToken ? cipher.seal(v.smsToken) : undefined;
+      } catch (err) {
+        if (err instanceof SettingsKeyError) throw badRequest('validation', err.message);
+        throw err;
+      }
       await db.transaction().execute(async (trx) => {
         const before = await settingsOf(trx);
         const at = now.toISOString();
@@ -155,7 +339,7 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
         await writeSetting(trx, 'office_phones', splitList(v.officePhones).join(', '), at);
         await writeSetting(trx, 'sms_provider', v.smsProvider, at);
         await writeSetting(trx, 'sms_sender', v.smsSender, at);
-        if (v.smsToken) await writeSetting(trx, 'sms_token', v.smsToken, at);
+        if (sealedToken) await writeSetting(trx, 'sms_token', sealedToken, at);
         const changes = [
           {
             field: 'Office e-mail addresses',
@@ -169,10 +353,11 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
           },
           { field: 'SMS provider', from: before.smsProvider, to: v.smsProvider },
           { field: 'SMS sender', from: before.smsSender, to: v.smsSender },
-          ...(v.smsToken ? [{ field: 'SMS token', from: hintOf(before.smsToken), to: hintOf(v.smsToken) }] : []),
+          ...(v.smsToken ? [{ field: 'SMS token', from: hintOf(before.smsToken), to: 'changed' }] : []),
         ].filter((c) => c.from !== c.to);
         await audit(trx, actor, { kind: 'message-settings-changed', subject: 'E-mail and SMS settings', changes }, now);
       });
+      options.changed?.();
     },
     /** The delivery log, newest first. */
     async list(actor: Actor, page = 1): Promise<{ messages: LoggedMessage[]; total: number }> {
@@ -207,8 +392,27 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
     async sendTestEmail(actor: Actor, to: string): Promise<Delivery> {
       authorize(actor, 'messages.manage');
       if (!isEmailAddress(to)) throw badRequest('validation', 'Enter an e-mail address, like name@example.com.');
-      if (!mail) return { outcome: 'failed', answer: 'E-mail is not set up: SMTP_URL is not set.' };
-      return mail.send({ recipient: to, ...testMail('en') });
+      const s = await settingsOf(db);
+      if (!options.smtpUrl && s.smtp.keyProblem) return { outcome: 'failed', answer: s.smtp.keyProblem };
+      const mail = await mailCourier(db);
+      if (!mail)
+        return {
+          outcome: 'failed',
+          answer: 'E-mail is not set up: save an SMTP server on this page (or set SMTP_URL).',
+        };
+      return mail.courier.send({ recipient: to, ...testMail('en') });
+    },
+    /** Sends a test SMS now, not through the outbox, and reports the provider's answer. */
+    async sendTestSms(actor: Actor, to: string): Promise<Delivery> {
+      authorize(actor, 'messages.manage');
+      const number = to.replace(/[\s-]/gu, '');
+      if (!NEPALI_MOBILE_PATTERN.test(number))
+        throw badRequest('validation', 'Enter a 10-digit Nepali mobile number, like 98XXXXXXXX.');
+      const s = await settingsOf(db);
+      if (s.smsTokenProblem) return { outcome: 'failed', answer: s.smsTokenProblem };
+      const sms = await smsCourier(db);
+      if (!sms) return { outcome: 'failed', answer: 'SMS is not set up: choose a provider and save its token.' };
+      return sms.send({ recipient: number, subject: '', text: 'Orbit College: a test SMS. SMS is set up.', html: '' });
     },
     findMessages: (ids: readonly string[]) => repo.findMessagesByIds(db, ids),
     /** Messages given up, for those who may send them again. */
@@ -217,7 +421,7 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
       return repo.countFailed(db);
     },
     backlog: () => repo.backlog(db),
-    close: () => mail?.close(),
+    close: () => mail?.courier.close(),
   };
 }
 export type MessagesService = ReturnType<typeof createMessagesService>;

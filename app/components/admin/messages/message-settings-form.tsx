@@ -4,7 +4,7 @@ import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 
 interface Props {
-  settings: MessageSettingsView & { envOfficeEmails: string[] };
+  settings: MessageSettingsView & { envOfficeEmails: string[]; smsTokenProblem: string };
   values: FormValues | undefined;
   fieldErrors: FieldErrors | undefined;
   busy: boolean;
@@ -71,9 +71,11 @@ export function MessageSettingsForm({ settings, values, fieldErrors, busy }: Pro
         label="SMS token"
         error={fieldErrors?.smsToken}
         hint={
-          settings.smsTokenHint
-            ? `A token is set (${settings.smsTokenHint}). Leave this blank to keep it.`
-            : 'The API token from the provider’s dashboard.'
+          settings.smsTokenProblem
+            ? settings.smsTokenProblem
+            : settings.smsTokenHint
+              ? 'Set — leave empty to keep it.'
+              : 'The API token from the provider’s dashboard.'
         }
       >
         {(control) => (

@@ -15,6 +15,7 @@ export function SmsCostForm({ values, busy }: { values: FormValues | undefined; 
     <Form method="post" className="admin-panel messages-form" aria-labelledby="sms-cost-title">
       <h2 id="sms-cost-title">SMS cost</h2>
       <input type="hidden" name="intent" value="countSms" />
+      <input type="hidden" name="form" value="countSms" />
       <AdminField label="Text of an SMS" hint="Type or paste a text to see how many SMS parts it takes per recipient.">
         {(control) => (
           <textarea

@@ -18,11 +18,11 @@ export function TestEmailForm({
 }) {
   return (
     <Form method="post" className="admin-panel messages-form" aria-labelledby="test-email-title">
-      <h2 id="test-email-title">E-mail</h2>
+      <h2 id="test-email-title">Test e-mail</h2>
       <p className="field__hint">
         {emailReady
-          ? 'E-mail leaves the site through the SMTP server of SMTP_URL.'
-          : 'E-mail is not set up: set SMTP_URL (and MAIL_FROM) and restart the site. Messages wait in the outbox until then.'}
+          ? 'Sends one e-mail now through the saved SMTP server and shows what the server answered.'
+          : 'E-mail is not set up: save an SMTP server under E-mail server (SMTP). Messages wait in the outbox until then.'}
       </p>
       <input type="hidden" name="intent" value="testEmail" />
       <input type="hidden" name="form" value="testEmail" />

@@ -111,10 +111,18 @@ describe('SMS settings', () => {
     const shown = await t.services.messages.settings(COMMAND_LINE_ACTOR);
     expect(shown).toMatchObject({
       smsProvider: 'sparrow',
-      smsTokenHint: '••••9876',
+      smsTokenHint: 'set',
       officePhones: ['9841000001', '9851000002'],
     });
-    expect(JSON.stringify(shown)).not.toContain('secret-token');
+    expect(JSON.stringify(shown)).not.toContain('9876');
+    // Stored sealed with the settings key, never as typed.
+    const row = await t.db
+      .selectFrom('message_settings')
+      .select('value')
+      .where('name', '=', 'sms_token')
+      .executeTakeFirstOrThrow();
+    expect(row.value).toMatch(/^sealed:v1:/u);
+    expect(row.value).not.toContain('secret-token');
   });
 
   it('refuses a mobile number that is not 10 digits', async () => {
