@@ -208,4 +208,19 @@ describe('undo of a withdrawal', () => {
     expect(res.json().error.message).toContain('24 hours');
     expect(await states()).toEqual(['withdrawn', 'withdrawn', 'withdrawn', 'offered']);
   });
+
+  it("undoes the family's own decline too: with nobody waiting, the seat still free comes back with its offer", async () => {
+    clock.set('2027-07-24T07:00:00Z');
+    const deadline = (await offersOf(3)).at(-1)!.deadline;
+    await t.app.services.merit.declineOwn(app(3).id, '203.0.113.9');
+    expect(await states()).toEqual(['withdrawn', 'withdrawn', 'withdrawn', 'withdrawn']);
+    const plan = (await detail(3)).undo;
+    expect(plan).toMatchObject({ from: 'offered', refused: null });
+    expect(plan.consequence).not.toContain('waiting list');
+    clock.set('2027-07-24T08:00:00Z');
+    const res = await undo(3);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await states()).toEqual(['withdrawn', 'withdrawn', 'withdrawn', 'offered']);
+    expect((await offersOf(3)).at(-1)).toMatchObject({ state: 'open', deadline, closed_at: null });
+  });
 });
