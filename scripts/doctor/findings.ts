@@ -214,7 +214,7 @@ export function healthFindings(health: HealthFacts | { error: string }, now: Dat
         level: 'problem',
         topic: 'Outbox',
         text: `${stuck.email} ${stuck.email === 1 ? 'e-mail' : 'e-mails'} cannot be sent: e-mail is not set up`,
-        fix: `set SMTP_URL (and MAIL_FROM) in ${settingsFile(c)}, then ${restart(c)}; they are sent then`,
+        fix: `save the SMTP server in the admin (E-mail and SMS), or set SMTP_URL (and MAIL_FROM) in ${settingsFile(c)} and ${restart(c)}; they are sent then`,
       });
     if (stuck.sms > 0)
       out.push({

@@ -20,8 +20,8 @@ export function MessageWarnings({ unsendable }: { unsendable: UnsendableMessages
       <ul className="backup-warnings__list">
         {unsendable.email > 0 ? (
           <li>
-            {count(unsendable.email, 'e-mail waits', 'e-mails wait')}: e-mail is not set up (SMTP_URL in the server's
-            settings file, set by whoever runs the server).
+            {count(unsendable.email, 'e-mail waits', 'e-mails wait')}: e-mail is not set up (save the SMTP server under
+            E-mail and SMS).
           </li>
         ) : null}
         {unsendable.sms > 0 ? (
