@@ -16,6 +16,7 @@ export const AUDIT_KIND_LABELS = {
   'photos-changed': 'Photos changed',
   'admission-changed': 'Admission status changed',
   'calendar-changed': 'B.S. calendar corrected',
+  'calendar-confirmed': 'B.S. year confirmed from the government calendar',
   'season-created': 'Admission season created',
   'season-changed': 'Admission season changed',
   'season-published': 'Admission season published',

@@ -52,8 +52,23 @@ export const BsCorrectionInputSchema = z.object({
     .trim()
     .min(1, 'Source: name the calendar these lengths come from.')
     .max(BS_SOURCE_MAX, `Source: at most ${BS_SOURCE_MAX} characters.`),
+  /**
+   * The lengths were read from the printed government calendar: the year is confirmed from the source as well.
+   * Without it, a correction that changes the lengths withdraws an earlier confirmation (it was of other lengths).
+   */
+  confirm: z.boolean().optional(),
 });
 export type BsCorrectionInput = z.infer<typeof BsCorrectionInputSchema>;
+
+/** What an owner sends to confirm a year from the printed government calendar: which calendar it was checked with. */
+export const BsConfirmInputSchema = z.object({
+  source: z
+    .string({ error: 'Confirmed from: name the printed calendar you checked the year with.' })
+    .trim()
+    .min(1, 'Confirmed from: name the printed calendar you checked the year with.')
+    .max(BS_SOURCE_MAX, `Confirmed from: at most ${BS_SOURCE_MAX} characters.`),
+});
+export type BsConfirmInput = z.infer<typeof BsConfirmInputSchema>;
 
 export const BsCorrectionSchema = z.object({
   source: z.string(),
@@ -69,6 +84,10 @@ export const BsCalendarYearSchema = z.object({
   /** The package's lengths; null for a year after its table. */
   packageMonths: z.array(z.number()).nullable(),
   correction: BsCorrectionSchema.nullable(),
+  /** Who confirmed the year from the printed government calendar, from what and when; null while not confirmed. */
+  confirmation: z.object({ source: z.string(), confirmedAt: z.string(), confirmedBy: z.string() }).nullable(),
+  /** After the current year and not confirmed: its lengths are the package's projection, not checked yet. */
+  forecast: z.boolean(),
 });
 export type BsCalendarYear = z.infer<typeof BsCalendarYearSchema>;
 
@@ -76,5 +95,7 @@ export const BsCalendarSchema = z.object({
   years: z.array(BsCalendarYearSchema),
   /** The last year dates can be converted in. */
   lastYear: z.number(),
+  /** The B.S. year it is now in Nepal. */
+  currentYear: z.number(),
 });
 export type BsCalendar = z.infer<typeof BsCalendarSchema>;

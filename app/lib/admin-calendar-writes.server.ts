@@ -1,4 +1,4 @@
-import { type BsCorrectionInput, BsCorrectionInputSchema } from '#common/bs-calendar.ts';
+import { BsConfirmInputSchema, type BsCorrectionInput, BsCorrectionInputSchema } from '#common/bs-calendar.ts';
 import { describeMonthStartChange, monthStartChanges } from '#common/bs-calendar-changes.ts';
 import { bsLastYear, bsMonthLength } from '#common/bs-date.ts';
 import type { AdminWrite } from './admin-action.server.ts';
@@ -14,7 +14,11 @@ const whole = (text: string) => (/^\s*\d{1,4}\s*$/u.test(text) ? Number(text) : 
 const correctionInput = (form: FormData): BsCorrectionInput => ({
   months: Array.from({ length: 12 }, (_, i) => whole(formText(form, calendarMonthField(i)))),
   source: formText(form, 'source'),
+  confirm: formText(form, 'confirm') === 'yes',
 });
+
+/** The confirm form's field: what the year was checked with (named apart from the correction form's source). */
+const CONFIRMED_FROM_FIELD = 'confirmedFrom';
 
 const yearOf = (form: FormData) => whole(formText(form, 'year'));
 
@@ -35,7 +39,21 @@ export const CALENDAR_WRITES = {
       const moved = Number.isInteger(year) ? monthStartChanges(year, lengthsInUse(year), input.months) : [];
       await services.calendar.correct(admin, year, input);
       const lines = moved.map((change) => describeMonthStartChange(change, 'is now'));
-      return { done: [`Saved: ${year} B.S. has the corrected lengths.`, ...lines].join(' ') };
+      const confirmed = input.confirm ? ` It is confirmed from ${input.source}.` : '';
+      return { done: [`Saved: ${year} B.S. has the corrected lengths.${confirmed}`, ...lines].join(' ') };
+    },
+  },
+  /** Confirms a year from the printed government calendar: it is no longer a forecast. */
+  confirm: {
+    action: 'calendar.edit',
+    messages: ADMIN_MESSAGES.calendarConfirm,
+    async run(form, services, admin) {
+      const input = { source: formText(form, CONFIRMED_FROM_FIELD) };
+      const errors = fieldErrorsOf(BsConfirmInputSchema, input);
+      if (errors?.source) return { fieldErrors: { [CONFIRMED_FROM_FIELD]: errors.source } };
+      const year = yearOf(form);
+      await services.calendar.confirm(admin, year, input);
+      return { done: `Confirmed: ${year} B.S. is checked against ${input.source.trim()}; it is no longer a forecast.` };
     },
   },
   /** Shows what the typed lengths would change, saving nothing (the page works it out from the values). */
@@ -43,6 +61,12 @@ export const CALENDAR_WRITES = {
     action: 'calendar.edit',
     messages: ADMIN_MESSAGES.calendarCorrect,
     run: async (form) => ({ edited: formValues(form) }),
+  },
+  /** Withdraws a year's confirmation (given by mistake). */
+  unconfirm: {
+    action: 'calendar.edit',
+    messages: ADMIN_MESSAGES.calendarUnconfirm,
+    run: async (form, services, admin) => services.calendar.unconfirm(admin, yearOf(form)).then(() => undefined),
   },
   /** Removes a year's correction: it has the package's lengths again. */
   remove: {

@@ -79,6 +79,8 @@ export const ADMIN_MESSAGES = {
   twoFactorRequire: { done: 'Saved.', failed: 'Could not change the two-factor rule.' },
   // The B.S. calendar's month lengths (/admin/calendar, owners).
   calendarCorrect: { done: 'Saved.', failed: 'Could not save the correction.' },
+  calendarConfirm: { done: 'Confirmed.', failed: 'Could not confirm the year.' },
+  calendarUnconfirm: { done: 'Confirmation withdrawn.', failed: 'Could not withdraw the confirmation.' },
   backUpNow: { done: 'Backup made and checked.', failed: 'No backup was made.' },
   calendarRemove: {
     done: 'Correction removed: the year has the package’s lengths again.',

@@ -326,6 +326,16 @@ export interface BsMonthCorrectionsTable {
   updated_by: string;
 }
 
+/** A B.S. year an owner checked against the printed government calendar; a later year without one is a forecast. */
+export interface BsYearConfirmationsTable {
+  year: number;
+  /** What it was confirmed from, as the owner named it (e.g. the printed calendar's title and year). */
+  source: string;
+  confirmed_at: string;
+  /** The name or e-mail of who confirmed it. */
+  confirmed_by: string;
+}
+
 /** An application to a season (dates of birth as B.S. 'YYYY-MM-DD'; states in common/application.ts). */
 export interface ApplicationsTable {
   id: string;
@@ -441,6 +451,7 @@ export interface Database {
   auth_settings: AuthSettingsTable;
   one_time_links: OneTimeLinksTable;
   bs_month_corrections: BsMonthCorrectionsTable;
+  bs_year_confirmations: BsYearConfirmationsTable;
   applications: ApplicationsTable;
   application_documents: ApplicationDocumentsTable;
   application_payments: ApplicationPaymentsTable;

@@ -1,6 +1,6 @@
 import { useActionData, useNavigation } from 'react-router';
 import { BsCorrectionForm } from '#app/components/admin/calendar/bs-correction-form.tsx';
-import { BsYearCard } from '#app/components/admin/calendar/bs-year-card.tsx';
+import { BsYearCard, type ConfirmRefusal } from '#app/components/admin/calendar/bs-year-card.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { CALENDAR_WRITES } from '#app/lib/admin-calendar-writes.server.ts';
@@ -22,11 +22,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => adminAction(args, CALENDAR_WRITES);
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
-  const { years, lastYear, chosen } = loaderData;
+  const { years, lastYear, currentYear, chosen } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const values = result?.values;
   const fieldErrors = result && !result.ok ? result.fieldErrors : undefined;
+  const refusal: ConfirmRefusal | null =
+    result && !result.ok && values?.confirmedFrom !== undefined
+      ? { year: Number(values.year), typed: values.confirmedFrom, error: fieldErrors?.confirmedFrom }
+      : null;
+  const forecasts = years.filter((year) => year.forecast).map((year) => year.year);
   return (
     <section className="admin-page" aria-labelledby="calendar-title">
       <header className="admin-page__header">
@@ -36,6 +41,13 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
             The days of each Bikram Sambat month, which every B.S. date on the site is converted with. They come from
             the bikram-sambat package; correct a year when the government&apos;s calendar differs. Dates up to the end
             of {lastYear} B.S. can be used.
+          </p>
+          <p className="admin-page__lead">
+            It is {currentYear} B.S. now. Every year after it is a <strong>forecast</strong> until an owner checks its
+            month lengths against the printed government calendar and confirms it here. This matters: two other
+            maintained calendar packages disagree with the one in use on 5 months of 2084 B.S., so a season&apos;s dates
+            in a forecast year may fall on another A.D. day than the one shown.
+            {forecasts.length > 0 ? ` Not confirmed yet: ${forecasts.map((y) => `${y} B.S.`).join(', ')}.` : null}
           </p>
         </div>
       </header>
@@ -51,7 +63,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="bs-years">
         {years.map((year) => (
-          <BsYearCard key={year.year} year={year} busy={busy} />
+          <BsYearCard key={year.year} year={year} busy={busy} refusal={refusal} />
         ))}
       </div>
     </section>

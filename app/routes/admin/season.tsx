@@ -10,6 +10,8 @@ import {
   SummaryNoticeForm,
 } from '#app/components/admin/seasons/publish-panel.tsx';
 import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
+import { ForecastWarning } from '#app/components/admin/calendar/forecast-warning.tsx';
+import { seasonForecastYears } from '#common/bs-forecast.ts';
 import { fullStop, seasonStatusLine } from '#common/admission-status-line.ts';
 import { PaymentForm } from '#app/components/admin/seasons/payment-form.tsx';
 import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
@@ -45,8 +47,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (refusalOf(err)?.status === 404) throw data('This season does not exist.', { status: 404 });
     throw err;
   });
+  const basis = await context.services.calendar.forecastBasis();
   return {
     view,
+    // The years of its dates not yet checked against the government's calendar.
+    forecastYears: seasonForecastYears(view.season, basis.currentYear, basis.confirmed),
+    mayConfirmYears: roleMay(actor.role, 'calendar.edit'),
     // What the public sees now, from the one computation, whichever season this is.
     admission: await context.services.admission.current(),
     years: bsYearsAround(context.services.clock.now(), 1, 2),
@@ -73,7 +79,7 @@ export const action = (args: Route.ActionArgs) =>
 
 /** One season: its dates, scholarship categories, programmes, the quota against the law, publishing. */
 export default function SeasonPage({ loaderData }: Route.ComponentProps) {
-  const { view, years, mayOverride, admission } = loaderData;
+  const { view, years, mayOverride, admission, forecastYears, mayConfirmYears } = loaderData;
   const { season, programmes, categories, quota, state } = view;
   const pageResult = useActionData<typeof action>();
   return (
@@ -97,6 +103,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
+      <ForecastWarning seasonName={season.name} years={forecastYears} mayConfirm={mayConfirmYears} />
 
       <h2>Dates and details</h2>
       <SeasonDetailsForm season={season} years={years} pageResult={pageResult} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ApplicationState } from '#common/application.ts';
+import { forecastYearsPhrase } from '#common/bs-forecast.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';
@@ -33,11 +34,11 @@ const STEPS: readonly { state: ApplicationState; words: (n: number) => string }[
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** A line that links to the page where its work is done. */
-function Line({ to, children, alert = false }: { to: string; children: React.ReactNode; alert?: boolean }) {
+/** A line that links to the page where its work is done (without a link for one the reader cannot open). */
+function Line({ to, children, alert = false }: { to: string | null; children: React.ReactNode; alert?: boolean }) {
   return (
     <li className={alert ? 'today__line today__line--alert' : 'today__line'}>
-      <Link to={to}>{children}</Link>
+      {to ? <Link to={to}>{children}</Link> : children}
     </li>
   );
 }
@@ -131,6 +132,33 @@ function Season({ season }: { season: NonNullable<Today['season']> }) {
   );
 }
 
+/** The next B.S. year while it is a forecast, and each season with dates in a forecast year. */
+function Calendar({ calendar }: { calendar: NonNullable<Today['calendar']> }) {
+  const { unconfirmedYear, seasons, mayConfirm } = calendar;
+  if (unconfirmedYear === null && seasons.length === 0) return null;
+  const ask = mayConfirm ? '' : ': ask an owner to confirm it';
+  // Only owners may open the calendar page; the others are told without a link they could not follow.
+  const to = mayConfirm ? '/admin/calendar' : null;
+  return (
+    <section className="admin-panel today__panel" aria-labelledby="today-calendar">
+      <h2 id="today-calendar">B.S. calendar</h2>
+      <ul className="today__lines">
+        {seasons.map((season) => (
+          <Line key={season.id} to={to} alert>
+            Season {season.name} has dates in {forecastYearsPhrase(season.years)}: not yet checked against the
+            government&apos;s calendar{ask}
+          </Line>
+        ))}
+        {unconfirmedYear !== null ? (
+          <Line to={to}>
+            {unconfirmedYear} B.S. is not yet confirmed from the printed government calendar{ask}
+          </Line>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
 function Backups({ backups }: { backups: NonNullable<Today['backups']> }) {
   const { lastGoodAt, offsite, lastDrill, disk, warnings } = backups;
   return (
@@ -181,6 +209,7 @@ export default function TodayPage({ loaderData }: Route.ComponentProps) {
         {today.applications ? <Applications applications={today.applications} /> : null}
         <Messages messages={today.messages} inquiries={today.inquiries} />
         {today.season ? <Season season={today.season} /> : null}
+        {today.calendar ? <Calendar calendar={today.calendar} /> : null}
         {today.backups ? <Backups backups={today.backups} /> : null}
       </div>
       {today.checklist ? <SetupChecklist checklist={today.checklist} /> : null}

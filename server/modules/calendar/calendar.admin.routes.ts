@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BsCalendarSchema, BsCorrectionInputSchema } from '#common/bs-calendar.ts';
+import { BsCalendarSchema, BsConfirmInputSchema, BsCorrectionInputSchema } from '#common/bs-calendar.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { requestActor } from '#server/auth/actor.ts';
 
@@ -34,6 +34,35 @@ export const adminCalendarRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request) => app.services.calendar.correct(await requestActor(request), request.params.year, request.body),
+  );
+
+  app.post(
+    '/calendar/:year/confirm',
+    {
+      config: { action: 'calendar.edit' },
+      schema: {
+        tags: ['admin'],
+        summary: "Confirm a B.S. year's month lengths from the printed government calendar: it is no longer a forecast",
+        params: YearParams,
+        body: BsConfirmInputSchema,
+        response: { 200: BsCalendarSchema },
+      },
+    },
+    async (request) => app.services.calendar.confirm(await requestActor(request), request.params.year, request.body),
+  );
+
+  app.delete(
+    '/calendar/:year/confirm',
+    {
+      config: { action: 'calendar.edit' },
+      schema: {
+        tags: ['admin'],
+        summary: "Withdraw a year's confirmation (given by mistake): a year after the current one is a forecast again",
+        params: YearParams,
+        response: { 200: BsCalendarSchema },
+      },
+    },
+    async (request) => app.services.calendar.unconfirm(await requestActor(request), request.params.year),
   );
 
   app.delete(

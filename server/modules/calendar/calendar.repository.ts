@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/db.ts';
-import type { BsMonthCorrectionsTable } from '#server/db/schema.ts';
+import type { BsMonthCorrectionsTable, BsYearConfirmationsTable } from '#server/db/schema.ts';
 
 export type CorrectionRow = BsMonthCorrectionsTable;
 
@@ -22,4 +22,23 @@ export async function writeCorrection(db: Db, row: CorrectionRow): Promise<void>
 
 export async function deleteCorrection(db: Db, year: number): Promise<void> {
   await db.deleteFrom('bs_month_corrections').where('year', '=', year).execute();
+}
+
+export type ConfirmationRow = BsYearConfirmationsTable;
+
+export function listConfirmations(db: Db): Promise<ConfirmationRow[]> {
+  return db.selectFrom('bs_year_confirmations').selectAll().orderBy('year').execute();
+}
+
+export async function writeConfirmation(db: Db, row: ConfirmationRow): Promise<void> {
+  const { source, confirmed_at, confirmed_by } = row;
+  await db
+    .insertInto('bs_year_confirmations')
+    .values(row)
+    .onConflict((oc) => oc.column('year').doUpdateSet({ source, confirmed_at, confirmed_by }))
+    .execute();
+}
+
+export async function deleteConfirmation(db: Db, year: number): Promise<void> {
+  await db.deleteFrom('bs_year_confirmations').where('year', '=', year).execute();
 }

@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import {
   type BsCalendar,
   type BsCalendarYear,
+  type BsConfirmInput,
+  BsConfirmInputSchema,
   type BsCorrectionInput,
   BsCorrectionInputSchema,
   BsCorrectionYearSchema,
 } from '#common/bs-calendar.ts';
+import { isForecastYear } from '#common/bs-forecast.ts';
 import { BS_PACKAGE_LAST_YEAR, bsLastYear, bsMonthLength, packageBsYear, toBsDate } from '#common/bs-date.ts';
 import { audit } from '#server/audit/audit.ts';
 import { changeContent, scheduleNextChange } from '#server/cache/content-version.ts';
@@ -65,34 +68,99 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
     }
   }
 
+  /** The B.S. year it is now, and the years confirmed from the printed government calendar. */
+  async function forecastBasis(from: Db = db): Promise<{ currentYear: number; confirmed: Set<number> }> {
+    const rows = await repo.listConfirmations(from);
+    return { currentYear: toBsDate(clock.now()).year, confirmed: new Set(rows.map((row) => row.year)) };
+  }
+
+  /**
+   * Confirms `year` from `source` (or withdraws its confirmation when `source` is null), with the audit entry's
+   * line; nothing when the confirmation stays as it was.
+   */
+  async function setConfirmation(
+    trx: Db,
+    actor: Actor,
+    year: number,
+    source: string | null,
+    now: Date,
+  ): Promise<{ field: string; from: string; to: string }[]> {
+    const before = (await repo.listConfirmations(trx)).find((row) => row.year === year);
+    if (source === null) {
+      if (!before) return [];
+      await repo.deleteConfirmation(trx, year);
+      return [{ field: 'Confirmed from', from: before.source, to: '' }];
+    }
+    await repo.writeConfirmation(trx, {
+      year,
+      source,
+      confirmed_at: now.toISOString(),
+      confirmed_by: auditNameOf(actor).name,
+    });
+    return [{ field: 'Confirmed from', from: before?.source ?? '', to: source }];
+  }
+
   async function calendar(): Promise<BsCalendar> {
-    const rows = await repo.listCorrections(db);
+    const [rows, confirmations] = await Promise.all([repo.listCorrections(db), repo.listConfirmations(db)]);
     const current = toBsDate(clock.now()).year;
-    const years = new Set<number>(rows.map((row) => row.year));
+    const confirmed = new Set(confirmations.map((row) => row.year));
+    const years = new Set<number>([...rows.map((row) => row.year), ...confirmed]);
     for (let year = current - YEARS_BEFORE; year <= current + YEARS_AFTER; year++) years.add(year);
     years.add(bsLastYear() + 1);
     const list: BsCalendarYear[] = [...years]
       .sort((a, b) => a - b)
       .map((year) => {
         const row = rows.find((r) => r.year === year);
+        const confirmation = confirmations.find((r) => r.year === year);
         return {
           year,
           months: lengthsOf(year),
           packageMonths: packageBsYear(year),
           correction: row ? { source: row.source, updatedAt: row.updated_at, updatedBy: row.updated_by } : null,
+          confirmation: confirmation
+            ? {
+                source: confirmation.source,
+                confirmedAt: confirmation.confirmed_at,
+                confirmedBy: confirmation.confirmed_by,
+              }
+            : null,
+          forecast: isForecastYear(year, current, confirmed),
         };
       });
-    return { years: list, lastYear: bsLastYear() };
+    return { years: list, lastYear: bsLastYear(), currentYear: current };
   }
 
   return {
     calendar,
+    forecastBasis: () => forecastBasis(),
+
+    /**
+     * Records that `year`'s month lengths in use were checked against the printed government calendar named by
+     * `source`: it is no longer a forecast. A year the calendar does not have yet is corrected first.
+     */
+    async confirm(actor: Actor, yearInput: number, input: BsConfirmInput): Promise<BsCalendar> {
+      authorize(actor, 'calendar.edit');
+      const year = valid(BsCorrectionYearSchema, yearInput);
+      const { source } = valid(BsConfirmInputSchema, input);
+      if (year > bsLastYear()) {
+        throw badRequest(
+          'validation',
+          `Year: enter the month lengths of ${year} B.S. from the government's calendar first (Correct ${year}).`,
+        );
+      }
+      await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const changes = await setConfirmation(trx, actor, year, source, now);
+        await audit(trx, actor, { kind: 'calendar-confirmed', subject: `${year} B.S.`, changes }, now);
+      });
+      return calendar();
+    },
 
     /** Gives `year` these twelve lengths (replacing its correction, if any); a year after the table must follow it. */
     async correct(actor: Actor, yearInput: number, input: BsCorrectionInput): Promise<BsCalendar> {
       authorize(actor, 'calendar.edit');
       const year = valid(BsCorrectionYearSchema, yearInput);
-      const { months, source } = valid(BsCorrectionInputSchema, input);
+      const { months, source, confirm } = valid(BsCorrectionInputSchema, input);
       await change(async (trx, now) => {
         const rows = await repo.listCorrections(trx);
         const last = lastYearWith(new Set(rows.map((row) => row.year)));
@@ -113,7 +181,23 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
           { field: 'Month lengths', from: was, to: months.join(' ') },
           { field: 'Source', from: before?.source ?? '', to: source },
         ].filter((change) => change.from !== change.to);
+        // A confirmation is of the lengths in use: new lengths keep it only when they are confirmed with it.
+        if (confirm) changes.push(...(await setConfirmation(trx, actor, year, source, now)));
+        else if (was !== months.join(' ')) changes.push(...(await setConfirmation(trx, actor, year, null, now)));
         await audit(trx, actor, { kind: 'calendar-changed', subject: `${year} B.S.`, changes }, now);
+      });
+      return calendar();
+    },
+
+    /** Withdraws the confirmation of `year` (one given by mistake): it is a forecast again if it is after this year. */
+    async unconfirm(actor: Actor, yearInput: number): Promise<BsCalendar> {
+      authorize(actor, 'calendar.edit');
+      const year = valid(BsCorrectionYearSchema, yearInput);
+      await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const changes = await setConfirmation(trx, actor, year, null, now);
+        if (changes.length === 0) throw notFound('confirmation');
+        await audit(trx, actor, { kind: 'calendar-confirmed', subject: `${year} B.S.`, changes }, now);
       });
       return calendar();
     },
@@ -131,6 +215,9 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
           throw badRequest('validation', `Year: remove ${last} B.S. first; the calendar cannot have a gap.`);
         }
         await repo.deleteCorrection(trx, year);
+        // The confirmation was of the corrected lengths: when the package's differ, it goes with them.
+        const sameLengths = before.months === JSON.stringify(packageBsYear(year));
+        const withdrawn = sameLengths ? [] : await setConfirmation(trx, actor, year, null, now);
         const changes = [
           {
             field: 'Month lengths',
@@ -138,6 +225,7 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
             to: packageBsYear(year)?.join(' ') ?? '',
           },
           { field: 'Source', from: before.source, to: '' },
+          ...withdrawn,
         ];
         await audit(trx, actor, { kind: 'calendar-changed', subject: `${year} B.S.`, changes }, now);
       });

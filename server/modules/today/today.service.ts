@@ -1,4 +1,5 @@
 import type { ApplicationState } from '#common/application.ts';
+import { isForecastYear, seasonForecastYears } from '#common/bs-forecast.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { decide, type Action } from '#common/policy.ts';
 import { nextSeasonDay, type SeasonDay } from '#common/season-next-day.ts';
@@ -28,6 +29,15 @@ export interface Today {
     warnings: string[];
   } | null;
   checklist: Checklist | null;
+  /**
+   * The B.S. calendar: the next year while it is a forecast (not yet checked against the government's
+   * calendar), and each season with dates in a forecast year.
+   */
+  calendar: {
+    unconfirmedYear: number | null;
+    seasons: { id: string; name: string; years: number[] }[];
+    mayConfirm: boolean;
+  } | null;
 }
 
 /** The services Today reads; each answers for its own part and checks its own permission. */
@@ -41,8 +51,10 @@ interface TodaySources {
     failedCount(actor: Actor): Promise<number>;
   };
   seasons: {
-    publicState(): Promise<{ season: { name: string } & Parameters<typeof nextSeasonDay>[0] } | null>;
+    publicState(): Promise<{ season: { id: string; name: string } & Parameters<typeof nextSeasonDay>[0] } | null>;
+    list(actor: Actor): Promise<({ id: string; name: string } & Parameters<typeof nextSeasonDay>[0])[]>;
   };
+  calendar: { forecastBasis(): Promise<{ currentYear: number; confirmed: ReadonlySet<number> }> };
   backups: {
     status(): Promise<{
       lastGood: { finishedAt: string } | null;
@@ -66,7 +78,7 @@ export function createTodayService(sources: TodaySources) {
       const may = (action: Action) => decide(actor, action) === 'allowed';
       const when = <T>(action: Action, read: () => Promise<T>): Promise<T | null> =>
         may(action) ? read() : Promise.resolve(null);
-      const [applications, inquiries, messages, season, backups, checklist] = await Promise.all([
+      const [applications, inquiries, messages, season, backups, checklist, calendar] = await Promise.all([
         when('applications.read', async () => {
           const [counts, documents] = await Promise.all([
             sources.applicationOffice.stateCounts(actor),
@@ -99,8 +111,25 @@ export function createTodayService(sources: TodaySources) {
           };
         }),
         when('admission.edit', () => sources.content.checklist()),
+        when('applications.read', async () => {
+          // Every season for those who edit seasons; the published one for the others.
+          const [basis, seasons] = await Promise.all([
+            sources.calendar.forecastBasis(),
+            may('seasons.edit')
+              ? sources.seasons.list(actor)
+              : sources.seasons.publicState().then((p) => (p ? [p.season] : [])),
+          ]);
+          const { currentYear, confirmed } = basis;
+          return {
+            unconfirmedYear: isForecastYear(currentYear + 1, currentYear, confirmed) ? currentYear + 1 : null,
+            seasons: seasons
+              .map((s) => ({ id: s.id, name: s.name, years: seasonForecastYears(s, currentYear, confirmed) }))
+              .filter((s) => s.years.length > 0),
+            mayConfirm: may('calendar.edit'),
+          };
+        }),
       ]);
-      return { applications, inquiries, messages, season, backups, checklist };
+      return { applications, inquiries, messages, season, backups, checklist, calendar };
     },
   };
 }

@@ -80,6 +80,14 @@ export function BsCorrectionForm({ year, values, fieldErrors, busy }: BsCorrecti
           />
         )}
       </AdminField>
+      <label className="bs-correct__confirm">
+        <input type="checkbox" name="confirm" value="yes" defaultChecked={values ? values.confirm === 'yes' : false} />{' '}
+        These lengths are from the printed government calendar: confirm {year.year} B.S. from this source.{' '}
+        <span className="field__hint">
+          Left unticked, {year.year} stays a forecast
+          {year.confirmation ? ' (changed lengths withdraw its confirmation)' : ''}.
+        </span>
+      </label>
       <section className="bs-correct__preview" aria-live="polite" aria-label="What this changes">
         {total !== undefined ? <p>These months add up to {total} days.</p> : null}
         {lengths && changes.length === 0 ? <p>No first day of a month moves.</p> : null}

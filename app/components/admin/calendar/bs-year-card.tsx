@@ -1,16 +1,33 @@
 import { Form, Link } from 'react-router';
 import type { BsCalendarYear } from '#common/bs-calendar.ts';
 import { BS_MONTH_NAMES } from '#common/bs-date.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDate, formatDateTime } from '#app/lib/admin-format.ts';
+import { BsConfirmForm } from './bs-confirm-form.tsx';
 
 const total = (months: readonly number[]) => months.reduce((sum, days) => sum + days, 0);
 
+/** A confirmation refused on this page: what was typed and why, for the year it was for. */
+export interface ConfirmRefusal {
+  year: number;
+  typed: string;
+  error: string | undefined;
+}
+
 /**
  * One B.S. year of the calendar page: each month's days, where they come from (the package's table or the
- * office's correction, with its source, who and when), and the links to correct it or remove the correction.
+ * office's correction, with its source, who and when), whether it is a forecast or confirmed from the printed
+ * government calendar, and the links to correct it, remove the correction or confirm it.
  */
-export function BsYearCard({ year, busy }: { year: BsCalendarYear; busy: boolean }) {
-  const { months, packageMonths, correction } = year;
+export function BsYearCard({
+  year,
+  busy,
+  refusal,
+}: {
+  year: BsCalendarYear;
+  busy: boolean;
+  refusal: ConfirmRefusal | null;
+}) {
+  const { months, packageMonths, correction, confirmation, forecast } = year;
   const headingId = `bs-year-${year.year}`;
   return (
     <article className="bs-year admin-panel" aria-labelledby={headingId}>
@@ -21,6 +38,16 @@ export function BsYearCard({ year, busy }: { year: BsCalendarYear; busy: boolean
           {months ? ` · ${total(months)} days` : null}
         </p>
       </header>
+      {forecast ? (
+        <p className="bs-year__forecast">
+          <strong>Forecast</strong> — not yet checked against the government&apos;s calendar
+        </p>
+      ) : null}
+      {confirmation ? (
+        <p className="bs-year__confirmed">
+          Confirmed from {confirmation.source} by {confirmation.confirmedBy} on {formatDate(confirmation.confirmedAt)}.
+        </p>
+      ) : null}
       {months ? (
         <ul className="bs-year__months" aria-label={`Months of ${year.year} B.S.`}>
           {months.map((days, i) => {
@@ -47,10 +74,27 @@ export function BsYearCard({ year, busy }: { year: BsCalendarYear; busy: boolean
           Source: {correction.source}. Saved by {correction.updatedBy}, {formatDateTime(correction.updatedAt)}.
         </p>
       ) : null}
+      {forecast && months ? (
+        <BsConfirmForm
+          year={year.year}
+          typed={refusal?.year === year.year ? refusal.typed : undefined}
+          error={refusal?.year === year.year ? refusal.error : undefined}
+          busy={busy}
+        />
+      ) : null}
       <div className="bs-year__actions">
         <Link className="button button--small" to={{ search: `?year=${year.year}`, hash: 'correct' }}>
           {correction ? `Change the correction of ${year.year}` : `Correct ${year.year}`}
         </Link>
+        {confirmation ? (
+          <Form method="post" className="bs-year__remove">
+            <input type="hidden" name="intent" value="unconfirm" />
+            <input type="hidden" name="year" value={year.year} />
+            <button className="button button--small" type="submit" disabled={busy}>
+              Withdraw the confirmation of {year.year}
+            </button>
+          </Form>
+        ) : null}
         {correction ? (
           <Form method="post" className="bs-year__remove">
             <input type="hidden" name="intent" value="remove" />
