@@ -110,6 +110,15 @@ export const CategoryInputSchema = z.object({
 });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 
+/**
+ * A programme's or category's name as it is compared for sameness within its season: case, surrounding
+ * spaces and runs of spaces do not make two names different ('Science ', 'science' and 'SCIENCE' are one).
+ */
+export const sameItemName = (a: string, b: string): boolean => {
+  const key = (name: string) => name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('en');
+  return key(a) !== '' && key(a) === key(b);
+};
+
 export const SEASON_OVERRIDES = ['', 'ADMISSION ENQUIRY', 'ADMISSION OPEN', 'ADMISSION CLOSED'] as const;
 export type SeasonOverride = (typeof SEASON_OVERRIDES)[number];
 

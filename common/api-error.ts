@@ -173,6 +173,9 @@ export const API_ERRORS = {
   'content/banner-full': { status: 409, message: null },
   /** Admission seasons: each refusal names the season or the number it is about. */
   'admission/season-exists': { status: 409, message: null },
+  /** A programme or scholarship category named like another of the same season (case and spaces aside). */
+  'admission/programme-exists': { status: 409, message: null },
+  'admission/category-exists': { status: 409, message: null },
   'admission/season-published': { status: 409, message: null },
   'admission/season-incomplete': { status: 409, message: null },
   'admission/quota-below-minimum': { status: 409, message: null },

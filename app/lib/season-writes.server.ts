@@ -12,6 +12,7 @@ import { seasonSummaryNotice } from '#common/admission-summary.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { type PaymentDetailsInput, PaymentDetailsInputSchema } from '#common/payment-details.ts';
 import { NoticeInputSchema } from '#common/notice.ts';
+import { streamDefaultsFor } from '#common/stream-defaults.ts';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { AdminWrite, WriteOutcome, WritingAdmin } from './admin-action.server.ts';
@@ -222,18 +223,39 @@ export const overrideSeason = (id: string): AdminWrite => ({
   },
 });
 
+/** A name another programme or category of the season has: refused beside the name field, not as a toast. */
+async function sameNameBeside(save: () => Promise<unknown>): Promise<WriteOutcome | void> {
+  try {
+    await save();
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (refused?.code !== 'admission/programme-exists' && refused?.code !== 'admission/category-exists') throw err;
+    return { fieldErrors: { nameEn: refused.message } };
+  }
+}
+
+/**
+ * A new programme as posted: its minima follow the chosen stream when they are still the defaults of the
+ * stream the form showed them for (`defaultsOf`; a browser without JavaScript cannot change them as the
+ * stream is picked).
+ */
+function newProgrammeInputOf(form: FormData): ProgrammeInput {
+  const input = programmeInputOf(form);
+  const defaults = streamDefaultsFor(input, form.get('defaultsOf'), input.stream);
+  return defaults ? { ...input, ...defaults } : input;
+}
+
 export const addProgramme = (seasonId: string): AdminWrite =>
-  checkedWrite(SEASON_MESSAGES.programme, ProgrammeInputSchema, programmeInputOf, async (services, admin, input) => {
-    await services.seasons.addProgramme(admin, seasonId, input);
-  });
+  checkedWrite(SEASON_MESSAGES.programme, ProgrammeInputSchema, newProgrammeInputOf, (services, admin, input) =>
+    sameNameBeside(() => services.seasons.addProgramme(admin, seasonId, input)),
+  );
 
 export const updateProgramme = checkedWrite(
   SEASON_MESSAGES.programme,
   ProgrammeInputSchema,
   programmeInputOf,
-  async (services, admin, input, form) => {
-    await services.seasons.updateProgramme(admin, formText(form, 'id'), input);
-  },
+  (services, admin, input, form) =>
+    sameNameBeside(() => services.seasons.updateProgramme(admin, formText(form, 'id'), input)),
 );
 
 export const removeProgramme: AdminWrite = {
@@ -245,17 +267,16 @@ export const removeProgramme: AdminWrite = {
 };
 
 export const addCategory = (seasonId: string): AdminWrite =>
-  checkedWrite(SEASON_MESSAGES.category, CategoryInputSchema, categoryInputOf, async (services, admin, input) => {
-    await services.seasons.addCategory(admin, seasonId, input);
-  });
+  checkedWrite(SEASON_MESSAGES.category, CategoryInputSchema, categoryInputOf, (services, admin, input) =>
+    sameNameBeside(() => services.seasons.addCategory(admin, seasonId, input)),
+  );
 
 export const updateCategory = checkedWrite(
   SEASON_MESSAGES.category,
   CategoryInputSchema,
   categoryInputOf,
-  async (services, admin, input, form) => {
-    await services.seasons.updateCategory(admin, formText(form, 'id'), input);
-  },
+  (services, admin, input, form) =>
+    sameNameBeside(() => services.seasons.updateCategory(admin, formText(form, 'id'), input)),
 );
 
 export const removeCategory: AdminWrite = {

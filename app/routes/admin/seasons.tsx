@@ -1,4 +1,4 @@
-import { Link, useActionData } from 'react-router';
+import { Link, redirect, useActionData } from 'react-router';
 import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -17,13 +17,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { seasons, years: bsYearsAround(context.services.clock.now(), 1, 2) };
 }
 
-export const action = (args: Route.ActionArgs) => adminAction(args, { 'create-season': createSeason });
+/** A season once created opens on its own page, where its programmes and scholarships are added. */
+export async function action(args: Route.ActionArgs) {
+  const answer = await adminAction(args, { 'create-season': createSeason });
+  if (answer.data.ok && answer.data.created) throw redirect(`/admin/seasons/${answer.data.created}`);
+  return answer;
+}
 
 /** Every admission season, newest opening first, and the form that starts a new one. */
 export default function SeasonsPage({ loaderData }: Route.ComponentProps) {
   const { seasons, years } = loaderData;
   const pageResult = useActionData<typeof action>();
-  const created = pageResult?.ok ? (pageResult as { created?: string }).created : undefined;
   return (
     <section className="admin-page" aria-labelledby="seasons-title">
       <header className="admin-page__header">
@@ -55,11 +59,6 @@ export default function SeasonsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No season yet. Create the next one below.</p>
       )}
-      {created ? (
-        <p className="write-status write-status--done" role="status">
-          <Link to={`/admin/seasons/${created}`}>Open the new season</Link> to add its programmes and scholarships.
-        </p>
-      ) : null}
       <h2>New season</h2>
       <SeasonDetailsForm season={null} years={years} pageResult={pageResult} />
     </section>

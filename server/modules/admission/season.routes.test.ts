@@ -103,6 +103,36 @@ describe('an admission season', () => {
     expect((await t.anonymous({ method: 'GET', url: '/api/admission/season' })).statusCode).toBe(404);
   });
 
+  it('refuses a second programme or category of the same name (case and spaces aside), in a new one or a rename', async () => {
+    const view = async () => (await t.asAdmin({ method: 'GET', url: `/api/admin/seasons/${seasonId}` })).json();
+    const before = await view();
+    const category = await post(`/api/admin/seasons/${seasonId}/categories`, {
+      nameEn: '  open   MERIT ',
+      nameNe: '',
+      proofEn: '',
+      proofNe: '',
+    });
+    expect(category.statusCode).toBe(409);
+    expect(category.json().error).toEqual({
+      code: 'admission/category-exists',
+      message: 'This season already has a category named Open merit.',
+    });
+    const programme = await post(`/api/admin/seasons/${seasonId}/programmes`, { ...SCIENCE, nameEn: 'science ' });
+    expect(programme.statusCode).toBe(409);
+    expect(programme.json().error).toEqual({
+      code: 'admission/programme-exists',
+      message: 'This season already has a programme named Science.',
+    });
+    // Renaming Management to Science is the same duplicate.
+    const management = (before.programmes as { id: string }[])[1];
+    const renamed = await put(`/api/admin/programmes/${management!.id}`, { ...SCIENCE, nameEn: 'SCIENCE' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error.code).toBe('admission/programme-exists');
+    const after = await view();
+    expect(after.programmes.map((p: { nameEn: string }) => p.nameEn)).toEqual(['Science', 'Management']);
+    expect(after.categories.map((c: { nameEn: string }) => c.nameEn)).toEqual(['Open merit']);
+  });
+
   it('computes the legal minimum of free seats and refuses to publish below it without confirmation', async () => {
     const view = (await t.asAdmin({ method: 'GET', url: `/api/admin/seasons/${seasonId}` })).json();
     // 500 seats: 10 % is 50; 40 declared.

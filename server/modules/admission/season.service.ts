@@ -15,6 +15,7 @@ import {
   type SeasonOverride,
   SEASON_OVERRIDES,
   legalMinimumFreeSeats,
+  sameItemName,
 } from '#common/admission-season.ts';
 import { toBsDate } from '#common/bs-date.ts';
 import { bsDateString, bsStringToAd } from '#common/bs-date-string.ts';
@@ -249,6 +250,26 @@ export function createSeasonService(
     if (other && other.id !== id) throw conflict('admission/season-exists', `A season named ${name} already exists.`);
   }
 
+  /** Refuses a programme named like another of the season (its English name), other than `id` itself. */
+  async function uniqueProgramme(trx: Db, seasonId: string, data: ProgrammeInput, id?: string) {
+    for (const other of await repo.listProgrammes(trx, seasonId)) {
+      if (other.id === id) continue;
+      if (sameItemName(other.name_en, data.nameEn)) {
+        throw conflict('admission/programme-exists', `This season already has a programme named ${other.name_en}.`);
+      }
+    }
+  }
+
+  /** Refuses a scholarship category named like another of the season (its English name), other than `id`. */
+  async function uniqueCategory(trx: Db, seasonId: string, data: CategoryInput, id?: string) {
+    for (const other of await repo.listCategories(trx, seasonId)) {
+      if (other.id === id) continue;
+      if (sameItemName(other.name_en, data.nameEn)) {
+        throw conflict('admission/category-exists', `This season already has a category named ${other.name_en}.`);
+      }
+    }
+  }
+
   return {
     /**
      * The public season and its state today, without its programmes (the admission status on every page), or
@@ -407,6 +428,7 @@ export function createSeasonService(
       return write(async (trx, now) => {
         const season = await seasonOrThrow(trx, seasonId);
         await knownCategories(trx, seasonId, data);
+        await uniqueProgramme(trx, seasonId, data);
         const at = now.toISOString();
         const id = randomUUID();
         const position = await repo.nextPosition(trx, 'admission_programmes', seasonId);
@@ -435,6 +457,7 @@ export function createSeasonService(
         const row = await repo.findProgramme(trx, id);
         if (!row) throw notFound('programme');
         await knownCategories(trx, row.season_id, data);
+        await uniqueProgramme(trx, row.season_id, data, id);
         const season = await seasonOrThrow(trx, row.season_id);
         await repo.updateProgramme(trx, id, { ...programmeColumns(data), updated_at: now.toISOString() });
         const after = toProgramme((await repo.findProgramme(trx, id))!);
@@ -475,6 +498,7 @@ export function createSeasonService(
       const data = parse(CategoryInputSchema, input);
       return write(async (trx, now) => {
         const season = await seasonOrThrow(trx, seasonId);
+        await uniqueCategory(trx, seasonId, data);
         const id = randomUUID();
         const position = await repo.nextPosition(trx, 'scholarship_categories', seasonId);
         await repo.insertCategory(trx, {
@@ -502,6 +526,7 @@ export function createSeasonService(
       return write(async (trx, now) => {
         const row = await repo.findCategory(trx, id);
         if (!row) throw notFound('scholarship category');
+        await uniqueCategory(trx, row.season_id, data, id);
         const season = await seasonOrThrow(trx, row.season_id);
         await repo.updateCategory(trx, id, {
           name_en: data.nameEn,

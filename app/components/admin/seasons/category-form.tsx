@@ -17,6 +17,7 @@ export function CategoryForm({
       formKey={category ? `category-${category.id}` : 'new-category'}
       intent={category ? 'update-category' : 'add-category'}
       pageResult={pageResult}
+      emptyAfterSave={!category}
       label={category ? `Category ${category.nameEn}` : 'New category'}
       className="admin-form admin-panel season-category"
     >

@@ -5,10 +5,12 @@ import {
   type Programme,
   type ProgrammeInput,
   SEE_SUBJECTS,
+  type NebGrade,
   type ScholarshipCategory,
   nebMinimum,
 } from '#common/admission-season.ts';
-import { useId } from 'react';
+import { type ChangeEvent, useId } from 'react';
+import { streamDefaultsFor } from '#common/stream-defaults.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { BsDateField } from '../bs-date-field.tsx';
 import { SubmitButton } from '../submit-button.tsx';
@@ -54,18 +56,50 @@ function sentRows(state: FormState, group: string): number {
   return n;
 }
 
+/**
+ * A new programme's stream was changed: its lowest GPA and grades become the new stream's NEB minimum while
+ * they are still the defaults of the stream they were shown for (`defaultsOf`); minima the office changed stay.
+ */
+function followStreamDefaults(event: ChangeEvent<HTMLSelectElement>) {
+  const form = event.currentTarget.form;
+  if (!form) return;
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+  const shownFor = field('defaultsOf');
+  const minGpa = field('minGpa');
+  if (!shownFor || !minGpa) return;
+  const rows: number[] = [];
+  for (let i = 0; field(`minGrades.${i}.subject`); i++) rows.push(i);
+  const grade = (i: number, part: 'subject' | 'grade') => field(`minGrades.${i}.${part}`)!;
+  const shown = {
+    minGpa: Number(minGpa.value.trim()),
+    minGrades: rows
+      .map((i) => ({ subject: grade(i, 'subject').value, grade: grade(i, 'grade').value as NebGrade }))
+      .filter((g) => g.subject || g.grade),
+  };
+  const next = streamDefaultsFor(shown, shownFor.value, event.currentTarget.value);
+  if (!next) return;
+  minGpa.value = next.minGpa.toFixed(2);
+  for (const i of rows) {
+    grade(i, 'subject').value = next.minGrades[i]?.subject ?? '';
+    grade(i, 'grade').value = next.minGrades[i]?.grade ?? '';
+  }
+  shownFor.value = event.currentTarget.value;
+}
+
 function Select({
   name,
   label,
   options,
   value,
   error,
+  onChange,
 }: {
   name: string;
   label: string;
   options: readonly (readonly [string, string])[];
   value: string;
   error?: string | undefined;
+  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 }) {
   const id = useId();
   return (
@@ -73,7 +107,14 @@ function Select({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} className="field__input" aria-invalid={error ? true : undefined}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        onChange={onChange}
+      >
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -107,6 +148,7 @@ export function ProgrammeForm({
       formKey={key}
       intent={programme ? 'update-programme' : 'add-programme'}
       pageResult={pageResult}
+      emptyAfterSave={!programme}
       label={programme ? `Programme ${programme.nameEn}` : 'New programme'}
       className="admin-form admin-panel season-programme"
     >
@@ -117,7 +159,12 @@ export function ProgrammeForm({
         const gradeRows = Math.max(p.minGrades.length, sentRows(state, 'minGrades')) + SPARE_ROWS;
         return (
           <>
-            {programme ? <input type="hidden" name="id" value={programme.id} /> : null}
+            {programme ? (
+              <input type="hidden" name="id" value={programme.id} />
+            ) : (
+              // The stream whose NEB minimum the 'Who may apply' fields were filled with.
+              <input type="hidden" name="defaultsOf" defaultValue={shown('defaultsOf', p.stream)} />
+            )}
             <div className="season-row">
               <SeasonField state={state} name="nameEn" label="Programme" value={p.nameEn} />
               <SeasonField state={state} name="nameNe" label="Programme in Nepali" value={p.nameNe} lang="ne" />
@@ -129,6 +176,7 @@ export function ProgrammeForm({
                 options={NEB_STREAMS.map((s) => [s, s] as const)}
                 value={shown('stream', p.stream)}
                 error={state.errors.stream}
+                onChange={programme ? undefined : followStreamDefaults}
               />
               <SeasonField state={state} name="seats" label="Seats" type="number" value={p.seats} />
             </div>
@@ -232,7 +280,11 @@ export function ProgrammeForm({
                 label="Lowest SEE GPA"
                 type="number"
                 value={p.minGpa.toFixed(2)}
-                hint="NEB's minimum: 1.60 for every stream, 2.00 for Science."
+                hint={
+                  programme
+                    ? "NEB's minimum: 1.60 for every stream, 2.00 for Science."
+                    : "NEB's minimum: 1.60 for every stream, 2.00 for Science. Unless changed, these follow the stream chosen."
+                }
               />
               {Array.from({ length: gradeRows }, (_, i) => {
                 const g = p.minGrades[i];

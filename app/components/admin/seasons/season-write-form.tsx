@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { FieldErrors, FormValues, WriteResult } from '#app/lib/admin-result.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 import { WriteStatus } from '../write-status.tsx';
@@ -22,6 +22,11 @@ interface SeasonWriteFormProps {
   label: string;
   /** 'multipart/form-data' for a form that sends a file. */
   encType?: 'multipart/form-data';
+  /**
+   * A form that adds an item (a category, a programme): once saved it starts empty again, so a second click
+   * does not add the same item twice. (Without JavaScript the page that answers the post shows it empty.)
+   */
+  emptyAfterSave?: boolean;
   children: (state: FormState) => ReactNode;
 }
 
@@ -37,15 +42,20 @@ export function SeasonWriteForm({
   className,
   label,
   encType,
+  emptyAfterSave = false,
   children,
 }: SeasonWriteFormProps) {
-  const { fetcher, busy, lasting } = useAdminWrite();
+  const [saves, setSaves] = useState(0);
+  const { fetcher, busy, lasting } = useAdminWrite({
+    onDone: emptyAfterSave ? () => setSaves((n) => n + 1) : undefined,
+  });
   const sentBy = pageResult?.ok ? pageResult.form : pageResult?.values?.form;
   const mine = sentBy === formKey ? pageResult : undefined;
   const result = (fetcher.data as WriteResult | undefined) ?? mine;
   const refused = result && !result.ok ? result : undefined;
   return (
     <fetcher.Form
+      key={saves}
       method="post"
       encType={encType}
       className={className ?? 'admin-form admin-panel'}
