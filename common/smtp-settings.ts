@@ -9,7 +9,7 @@ export type SmtpSecurity = (typeof SMTP_SECURITIES)[number];
 export const SMTP_SECURITY_LABELS: Record<SmtpSecurity, string> = {
   starttls: 'STARTTLS (usually port 587)',
   ssl: 'SSL/TLS (usually port 465)',
-  none: 'None (a server on this network; STARTTLS if offered)',
+  none: 'None (local server; STARTTLS if offered)',
 };
 
 /** Common providers' servers: picking one fills the host, port and security (the account's own user and password stay to enter). */

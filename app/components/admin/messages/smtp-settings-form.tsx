@@ -72,7 +72,7 @@ export function SmtpSettingsForm({ smtp, defaultMailFrom, values, fieldErrors, b
       <input type="hidden" name="intent" value="smtp" />
       <input type="hidden" name="form" value="smtp" />
       <AdminField
-        label="Provider"
+        label="E-mail provider"
         error={fieldErrors?.preset}
         hint="Fills in the server, port and security of a common provider; the user and password are your account’s."
       >
