@@ -65,8 +65,8 @@ export function ApplicationUndo({ application: a }: { application: ApplicationDe
   return (
     <form method="get" action={`${pathname}#confirm-undo`} className="application-decision__undo">
       <p>
-        Withdrawn from <strong>{STATE_LABELS[plan.from]}</strong>: it can be undone until {until}, while the seat has
-        not been accepted or announced. {consequence}
+        <strong>Undo</strong> gives it back its ‘{STATE_LABELS[plan.from]}’ until {until}, while nobody has accepted its
+        seat or been told of it. {consequence}
       </p>
       <input type="hidden" name="confirm" value="undo" />
       <button
