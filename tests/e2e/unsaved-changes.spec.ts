@@ -3,6 +3,7 @@ import path from 'node:path';
 import { waitForHydration } from './support/hydration.ts';
 import { BASE_URL } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
+import { openAdminMenu } from './support/admin-menu.ts';
 
 // Leaving an admin page with changes not yet saved asks first: another menu item opens a dialog, a reload
 // the browser's own question. With JavaScript only: without it the browser cannot tell a changed form.
@@ -37,12 +38,14 @@ test('a changed College page asks before another menu item opens: Stay keeps the
   const typed = `${original} (not saved)`;
 
   // Untouched: the menu opens the next page at once.
+  await openAdminMenu(page);
   await menuLink(page, 'Banner').click();
   await page.waitForURL(/\/admin\/banner$/u);
   await expect(leaveDialog(page)).toHaveCount(0);
 
   await openCollege(page);
   await motto(page).fill(typed);
+  await openAdminMenu(page);
   await menuLink(page, 'Banner').click();
   const dialog = leaveDialog(page);
   await expect(dialog).toBeVisible();
@@ -58,11 +61,14 @@ test('a changed College page asks before another menu item opens: Stay keeps the
   await expect(page).toHaveURL(/\/admin\/content$/u);
   await expect(motto(page)).toHaveValue(typed);
   // Escape is Stay too.
+  await openAdminMenu(page);
   await menuLink(page, 'Courses').click();
   await expect(leaveDialog(page)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(leaveDialog(page)).toHaveCount(0);
   await expect(motto(page)).toHaveValue(typed);
+
+  await openAdminMenu(page);
 
   await menuLink(page, 'Banner').click();
   await leaveDialog(page).getByRole('button', { name: 'Leave without saving' }).click();
@@ -77,6 +83,7 @@ test('a change put back as it was is not asked about', async ({ page }) => {
   const original = await motto(page).inputValue();
   await motto(page).fill(`${original}!`);
   await motto(page).fill(original);
+  await openAdminMenu(page);
   await menuLink(page, 'Banner').click();
   await page.waitForURL(/\/admin\/banner$/u);
   await expect(leaveDialog(page)).toHaveCount(0);
@@ -88,6 +95,7 @@ test('after saving, no question', async ({ page }) => {
   await motto(page).fill(`${original} (saved)`);
   await save(page).click();
   await expect(page.getByText('Saved.')).toBeVisible();
+  await openAdminMenu(page);
   await menuLink(page, 'Banner').click();
   await page.waitForURL(/\/admin\/banner$/u);
   await expect(leaveDialog(page)).toHaveCount(0);
@@ -98,6 +106,7 @@ test('after saving, no question', async ({ page }) => {
   await motto(page).fill(original);
   await save(page).click();
   await expect(page.getByText('Saved.').first()).toBeVisible();
+  await openAdminMenu(page);
   await menuLink(page, 'Courses').click();
   await page.waitForURL(/\/admin\/courses$/u);
   await expect(leaveDialog(page)).toHaveCount(0);

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { type Action, decide } from '#common/policy.ts';
 import type { Role } from '#common/roles.ts';
 
@@ -48,28 +49,45 @@ export function AdminSideMenu({
   role: Role | null;
   twoFactorPending?: boolean;
 }) {
+  // On a phone the list folds behind 'Menu' (a <details>, so it opens without JavaScript too); at desktop
+  // width the stylesheet shows it whatever the fold's state. A page opened from it closes the fold again.
+  const fold = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (fold.current) fold.current.open = false;
+  }, [pathname]);
   return (
     <nav className="admin-menu" aria-label="Admin">
       <a className="admin-menu__brand" href="/">
         Orbit College
       </a>
-      <ul className="admin-menu__list">
-        {menuLinksFor(role, twoFactorPending).map((link) => (
-          <li key={link.to}>
-            <NavLink className="admin-menu__link" to={link.to} end={link.end === true}>
-              {link.label}
-              {link.to === '/admin/inquiries' && unreadInquiries > 0 ? (
-                <span className="admin-menu__badge" aria-label={`${unreadInquiries} unread`}>
-                  {unreadInquiries}
-                </span>
-              ) : null}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-      {twoFactorPending ? (
-        <p className="admin-menu__note">Turn on two-factor sign-in to open the other pages.</p>
-      ) : null}
+      <details className="admin-menu__fold" ref={fold}>
+        <summary className="admin-menu__toggle">
+          Menu
+          {unreadInquiries > 0 ? (
+            <span className="admin-menu__badge" aria-label={`${unreadInquiries} unread inquiries`}>
+              {unreadInquiries}
+            </span>
+          ) : null}
+        </summary>
+        <ul className="admin-menu__list">
+          {menuLinksFor(role, twoFactorPending).map((link) => (
+            <li key={link.to}>
+              <NavLink className="admin-menu__link" to={link.to} end={link.end === true}>
+                {link.label}
+                {link.to === '/admin/inquiries' && unreadInquiries > 0 ? (
+                  <span className="admin-menu__badge" aria-label={`${unreadInquiries} unread`}>
+                    {unreadInquiries}
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {twoFactorPending ? (
+          <p className="admin-menu__note">Turn on two-factor sign-in to open the other pages.</p>
+        ) : null}
+      </details>
     </nav>
   );
 }
