@@ -196,6 +196,8 @@ export const API_ERRORS = {
   'entrance/session-seated': { status: 409, message: null },
   'entrance/no-room': { status: 409, message: null },
   'entrance/marks-refused': { status: 400, message: null },
+  /** Marks imported or results published before the season's entrance date, not confirmed: the question. */
+  'entrance/before-exam': { status: 409, message: null },
 
   /** Online applications: the words are in both languages in the catalogue (common/i18n/apply-en.ts). */
   'application/closed': { status: 409, message: null },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BsDateStringSchema } from './bs-date-string.ts';
+import { formatBs } from './bs-date.ts';
+import { BsDateStringSchema, parseBsDateString } from './bs-date-string.ts';
 import { latinDigits } from './digits.ts';
 
 /**
@@ -206,3 +207,14 @@ export const ENTRANCE_REFUSALS = {
   seated: 'Candidates are seated in this session: it cannot be deleted.',
   'below-seated': 'The capacity cannot go below the candidates already seated.',
 } as const;
+
+/**
+ * Marks saved or results published before the season's entrance date are asked about first: the sentence of
+ * that question ('The entrance examination is on 15 Shrawan 2084 B.S., and that day has not come: import the
+ * marks anyway?'), or null when the day has come or no date is set. `today` is the B.S. day in Nepal.
+ */
+export function beforeEntranceQuestion(entranceOn: string, today: string, doing: string): string | null {
+  const bs = parseBsDateString(entranceOn);
+  if (!bs || today >= entranceOn) return null;
+  return `The entrance examination is on ${formatBs(bs)}, and that day has not come: ${doing} anyway?`;
+}

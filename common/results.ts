@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bsStringToAd, parseBsDateString } from './bs-date-string.ts';
+import { latinDigits } from './digits.ts';
 import { MERIT_RULES } from './merit.ts';
 import { nepalLocalToIso } from './nepal-time.ts';
 
@@ -7,11 +8,6 @@ import { nepalLocalToIso } from './nepal-time.ts';
  * Results day's shapes: the office's merit settings and publish time, and the applicant's look-up by roll
  * number and date of birth. Shared by the pages and the server, which enforces them.
  */
-
-const DEVANAGARI_DIGITS = '०१२३४५६७८९';
-/** Devanagari digits (०-९) as ASCII ones, so '१२३' and '123' are the same roll number. */
-export const asciiDigits = (text: string): string =>
-  text.replace(/[०-९]/gu, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
 
 export const MeritSettingsSchema = z
   .object({
@@ -37,16 +33,24 @@ export const MeritSettingsSchema = z
   });
 export type MeritSettingsInput = z.input<typeof MeritSettingsSchema>;
 
-/** "Publish at" in Nepal time: a B.S. date and 'HH:mm', or both empty for now. */
+/**
+ * "Publish at" in Nepal time: a B.S. date and 'HH:mm', or both empty for now. A time before the season's
+ * entrance date is refused unless `confirmBeforeEntrance`.
+ */
 export const PublishSchema = z
-  .object({ date: z.string().trim().default(''), time: z.string().trim().default('') })
+  .object({
+    date: z.string().trim().default(''),
+    time: z.string().trim().default(''),
+    confirmBeforeEntrance: z.boolean().default(false),
+  })
   .transform((v, ctx) => {
-    if (!v.date && !v.time) return { at: null as string | null };
-    const bs = parseBsDateString(asciiDigits(v.date));
+    const confirmBeforeEntrance = v.confirmBeforeEntrance;
+    if (!v.date && !v.time) return { at: null as string | null, confirmBeforeEntrance };
+    const bs = parseBsDateString(latinDigits(v.date));
     let iso: string | null = null;
-    if (bs && /^\d{2}:\d{2}$/u.test(asciiDigits(v.time))) {
+    if (bs && /^\d{2}:\d{2}$/u.test(latinDigits(v.time))) {
       try {
-        iso = nepalLocalToIso(`${bsStringToAd(asciiDigits(v.date))}T${asciiDigits(v.time)}`);
+        iso = nepalLocalToIso(`${bsStringToAd(latinDigits(v.date))}T${latinDigits(v.time)}`);
       } catch {
         iso = null;
       }
@@ -55,7 +59,7 @@ export const PublishSchema = z
       ctx.addIssue({ code: 'custom', message: 'Publish at must be a B.S. date and a time, e.g. 2084-05-10 10:00.' });
       return z.NEVER;
     }
-    return { at: iso };
+    return { at: iso, confirmBeforeEntrance };
   });
 
 export const ResultsLookupSchema = z.object({
@@ -63,14 +67,14 @@ export const ResultsLookupSchema = z.object({
     .string()
     .trim()
     .max(12)
-    .transform((v) => asciiDigits(v).replace(/\s/gu, ''))
+    .transform((v) => latinDigits(v).replace(/\s/gu, ''))
     .refine((v) => /^\d{1,9}$/u.test(v), { message: 'Enter the roll number on your admit card.' })
     .transform(Number),
   birthDate: z
     .string()
     .trim()
     .max(12)
-    .transform(asciiDigits)
+    .transform(latinDigits)
     .refine((v) => parseBsDateString(v) !== null, { message: 'Choose your date of birth.' }),
 });
 

@@ -88,7 +88,13 @@ export const importEntranceMarks = (commit: boolean): AdminWrite => ({
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: 'Choose the CSV file of marks.' } };
     if (file.size > 2_000_000) return { fieldErrors: { file: 'The file is at most 2 MB.' } };
-    const result = await services.entrance.importMarks(admin, seasonOf(form), await file.text(), commit);
+    const result = await services.entrance.importMarks(
+      admin,
+      seasonOf(form),
+      await file.text(),
+      commit,
+      formText(form, 'confirmBeforeEntrance') === 'yes',
+    );
     if (result.problems.length) {
       const named = result.problems.map((p) => `Line ${p.line}: ${p.message}`).join('\n');
       const message = `${result.problems.length === 1 ? '1 row is' : `${result.problems.length} rows are`} not right; nothing was imported. Correct the file and send it again.\n${named}`;

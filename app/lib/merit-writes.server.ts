@@ -64,6 +64,7 @@ export const scheduleResults: AdminWrite = {
     const settings = await services.merit.schedule(admin, seasonOf(form), {
       date: now ? '' : formBsDate(form, 'date'),
       time: now ? '' : formText(form, 'time'),
+      confirmBeforeEntrance: formText(form, 'confirmBeforeEntrance') === 'yes',
     });
     return { done: settings.publishedAt ? 'Results published.' : 'Publish time saved: the results go out then.' };
   },

@@ -12,7 +12,8 @@ import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath } from '#common/i18n/site-path.ts';
-import { type ResultView, asciiDigits } from '#common/results.ts';
+import { latinDigits } from '#common/digits.ts';
+import type { ResultView } from '#common/results.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-results';
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
   const fieldErrors: Record<string, string> = {};
-  if (!/^\d{1,9}$/u.test(asciiDigits(values.roll_number.trim()))) fieldErrors.roll_number = t.rollInvalid;
+  if (!/^\d{1,9}$/u.test(latinDigits(values.roll_number.trim()))) fieldErrors.roll_number = t.rollInvalid;
   if (bsDateProblem(birth)) fieldErrors.birth_date = t.birthInvalid;
   if (Object.keys(fieldErrors).length > 0) {
     return data<LookupResult>({ refused: { message: t.rollInvalid, values, fieldErrors } }, { status: 400 });

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData } from 'react-router';
+import { useBeforeEntrance } from '#app/components/admin/before-entrance.tsx';
 import { EntranceSessionForm } from '#app/components/admin/entrance/session-form.tsx';
 import { SeasonTabs } from '#app/components/admin/season-tabs.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
@@ -34,6 +35,7 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const { season, sessions, programmes } = overview;
   const programmeName = (id: string) => programmes.find((p) => p.id === id)?.nameEn ?? '';
+  const ask = useBeforeEntrance(overview.beforeEntrance, 'Yes, import the marks before the entrance date');
   return (
     <section className="admin-page" aria-labelledby="entrance-title">
       <header className="admin-page__header">
@@ -110,19 +112,27 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
               line, the columns are found by their names (Roll number, Marks), in any order. Every bad row is named and
               nothing is imported until the file is clean.
             </p>
-            <Form method="post" encType="multipart/form-data" className="entrance-import">
+            <Form method="post" encType="multipart/form-data" className="entrance-import" onSubmit={ask.onSubmit}>
               <input type="hidden" name="season" value={season.id} />
               <label>
                 CSV file
                 <input className="field__input" type="file" name="file" accept=".csv,text/csv" required />
               </label>
+              {ask.field}
               <button type="submit" name="intent" value="check-marks" className="btn">
                 Check the file
               </button>
-              <button type="submit" name="intent" value="import-marks" className="btn btn--primary">
+              <button
+                type="submit"
+                name="intent"
+                value="import-marks"
+                className="btn btn--primary"
+                data-ask-before-entrance=""
+              >
                 Import
               </button>
             </Form>
+            {ask.dialog}
           </section>
           <h2>New session</h2>
           <EntranceSessionForm

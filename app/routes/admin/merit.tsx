@@ -1,4 +1,5 @@
 import { Form, useActionData } from 'react-router';
+import { useBeforeEntrance } from '#app/components/admin/before-entrance.tsx';
 import { BsDateField } from '#app/components/admin/bs-date-field.tsx';
 import { SeasonTabs } from '#app/components/admin/season-tabs.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
@@ -173,7 +174,18 @@ function SettingsForm({ seasonId, settings, result }: { seasonId: string; settin
   );
 }
 
-function Publish({ seasonId, settings, years }: { seasonId: string; settings: Settings; years: [number, number] }) {
+function Publish({
+  seasonId,
+  settings,
+  years,
+  beforeEntrance,
+}: {
+  seasonId: string;
+  settings: Settings;
+  years: [number, number];
+  beforeEntrance: string | null;
+}) {
+  const ask = useBeforeEntrance(beforeEntrance, 'Yes, publish before the entrance date');
   if (settings.publishedAt) {
     return <p className="merit-published">Results published on {when(settings.publishedAt)}.</p>;
   }
@@ -187,7 +199,7 @@ function Publish({ seasonId, settings, years }: { seasonId: string; settings: Se
         Publishing makes the offers, puts the others on the waiting list, opens the results look-up and posts the
         results notice.
       </p>
-      <Form method="post" className="entrance-session-form">
+      <Form method="post" className="entrance-session-form" onSubmit={ask.onSubmit}>
         <input type="hidden" name="intent" value="schedule" />
         <input type="hidden" name="season" value={seasonId} />
         <BsDateField
@@ -201,15 +213,17 @@ function Publish({ seasonId, settings, years }: { seasonId: string; settings: Se
           At (Nepal time)
           <input className="field__input" name="time" type="time" defaultValue="10:00" />
         </label>
+        {ask.field}
         <div className="entrance-session-form__row">
           <button type="submit" name="when" value="later" className="btn">
             Schedule
           </button>
-          <button type="submit" name="when" value="now" className="btn btn--primary">
+          <button type="submit" name="when" value="now" className="btn btn--primary" data-ask-before-entrance="">
             Publish now
           </button>
         </div>
       </Form>
+      {ask.dialog}
     </section>
   );
 }
@@ -417,7 +431,7 @@ export default function MeritPage({ loaderData }: Route.ComponentProps) {
         <p>There is no admission season yet.</p>
       ) : (
         <>
-          <Publish seasonId={season.id} settings={settings} years={years} />
+          <Publish seasonId={season.id} settings={settings} years={years} beforeEntrance={review.beforeEntrance} />
           {published ? <Offers review={review} /> : null}
           <RuleOrder seasonId={season.id} settings={settings} locked={published} />
           {published ? null : <SettingsForm seasonId={season.id} settings={settings} result={result} />}

@@ -7,6 +7,8 @@ const ImportBody = z.object({
   csv: z.string().max(2_000_000, 'The file is at most 2 MB.'),
   /** false: only the preview; true: saved when no row is bad. */
   commit: z.boolean().default(false),
+  /** Importing before the season's entrance date is refused (409, with the question) unless confirmed. */
+  confirmBeforeEntrance: z.boolean().default(false),
 });
 
 /** The entrance examination under /api/admin: the admissions role and owners, never editors. */
@@ -111,6 +113,12 @@ export const adminEntranceRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request) =>
-      entrance.importMarks(await requestActor(request), request.params.id, request.body.csv, request.body.commit),
+      entrance.importMarks(
+        await requestActor(request),
+        request.params.id,
+        request.body.csv,
+        request.body.commit,
+        request.body.confirmBeforeEntrance,
+      ),
   );
 };

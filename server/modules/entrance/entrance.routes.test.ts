@@ -438,4 +438,34 @@ describe('marks', () => {
     });
     expect(res.json().problems).toEqual([{ line: 1, rollNumber: '', message: 'The file has no rows of marks.' }]);
   });
+
+  it('asks before importing marks ahead of the entrance date: 409 with the question, then saved once confirmed', async () => {
+    const url = `/api/admin/entrance/seasons/${f.seasonId}/marks.csv`;
+    const entranceOn = (on: string) =>
+      t.db.updateTable('admission_seasons').set({ entrance_on: on }).where('id', '=', f.seasonId).execute();
+    // Today is 4 Shrawan 2084 in Nepal; the entrance examination is on 1 Bhadra. Devanagari digits, as typed.
+    await entranceOn('2084-05-01');
+    try {
+      const before = await marksOf();
+      const csv = 'रोल नम्बर,अङ्क\n५,७८.५\n';
+      const preview = await asOffice('POST', url, { csv });
+      expect(preview.json()).toMatchObject({ problems: [], imported: 0, rows: [{ rollNumber: 5, marks: '78.5' }] });
+      const asked = await asOffice('POST', url, { csv, commit: true });
+      expect(asked.statusCode).toBe(409);
+      expect(asked.json().error).toMatchObject({
+        code: 'entrance/before-exam',
+        message:
+          'The entrance examination is on 1 Bhadra 2084 B.S., and that day has not come: import the marks anyway?',
+      });
+      expect(await marksOf()).toEqual(before);
+      const confirmed = await asOffice('POST', url, { csv, commit: true, confirmBeforeEntrance: true });
+      expect(confirmed.json().imported).toBe(1);
+      expect((await marksOf())[5]).toBe(7850);
+      // On the day itself nothing is asked.
+      await entranceOn('2084-04-04');
+      expect((await asOffice('POST', url, { csv: '5,62', commit: true })).statusCode).toBe(200);
+    } finally {
+      await entranceOn('');
+    }
+  });
 });

@@ -24,6 +24,7 @@ import { documentVariants } from '#server/modules/applications/application-files
 import { type ApplicationNotifier, queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
 import { findSettings } from '#server/modules/results/merit.repository.ts';
 import { settingsOf } from '#server/modules/results/merit.service.ts';
+import { askBeforeEntrance, beforeEntranceOf } from './before-entrance.ts';
 import * as repo from './entrance.repository.ts';
 
 export interface EntranceDeps {
@@ -273,7 +274,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
       const seasons = await repo.listSeasons(db);
       const season = seasonId ? seasons.find((s) => s.id === seasonId) : seasons[0];
       if (seasonId && !season) throw notFound('season');
-      if (!season) return { seasons, season: null, programmes: [], sessions: [], awaiting: 0 };
+      if (!season) return { seasons, season: null, programmes: [], sessions: [], awaiting: 0, beforeEntrance: null };
       const [programmes, sessions, counts, awaiting] = await Promise.all([
         repo.programmesOf(db, season.id),
         sessionViews(db, season.id),
@@ -286,6 +287,8 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
         programmes: programmes.map((p) => ({ id: p.id, nameEn: p.name_en, nameNe: p.name_ne })),
         sessions: sessions.map((s) => ({ ...s, seated: 0, opened: 0, ...counts.get(s.id) })),
         awaiting: awaiting.length,
+        /** The question asked before importing marks ahead of the entrance date (null: none to ask). */
+        beforeEntrance: await beforeEntranceOf(db, season.id, clock.now(), 'import the marks'),
       };
     },
 
@@ -417,7 +420,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
      * every bad row named; with `commit` and no bad row, all of it saved. A file with any bad row imports
      * nothing.
      */
-    async importMarks(actor: Actor, seasonId: string, csv: string, commit: boolean) {
+    async importMarks(actor: Actor, seasonId: string, csv: string, commit: boolean, confirmBeforeEntrance = false) {
       authorize(actor, 'entrance.manage');
       await mustSeason(db, seasonId);
       const known = new Set((await repo.candidatesOf(db, seasonId)).map((c) => Number(c.roll_number)));
@@ -439,6 +442,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
         };
       }
       if (!commit || checked.problems.length) return { ...preview, imported: 0 };
+      await askBeforeEntrance(db, seasonId, clock.now(), 'import the marks', confirmBeforeEntrance);
       const { changed } = await saveChecked(actor, seasonId, checked.rows, 'marks imported from a CSV file');
       return { ...preview, imported: changed };
     },

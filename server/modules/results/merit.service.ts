@@ -24,6 +24,7 @@ import * as office from '#server/modules/applications/application-office.reposit
 import { documentVariants } from '#server/modules/applications/application-files.ts';
 import { moveApplication } from '#server/modules/applications/application-move.ts';
 import type { ApplicationNotifier } from '#server/modules/applications/application-notices.ts';
+import { askBeforeEntrance, beforeEntranceOf } from '#server/modules/entrance/before-entrance.ts';
 import type { z } from 'zod';
 import * as repo from './merit.repository.ts';
 
@@ -286,7 +287,15 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
       const season = seasonId ? seasons.find((s) => s.id === seasonId) : seasons[0];
       if (seasonId && !season) throw notFound('season');
       if (!season) {
-        return { seasons, season: null, settings: settingsOf(undefined), programmes: [], offers: [], categories: [] };
+        return {
+          seasons,
+          season: null,
+          settings: settingsOf(undefined),
+          programmes: [],
+          offers: [],
+          categories: [],
+          beforeEntrance: null,
+        };
       }
       const settings = settingsOf(await repo.findSettings(db, season.id));
       const [lists, people, offers, categories, vouchers] = await Promise.all([
@@ -325,6 +334,8 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
         settings,
         programmes,
         categories: categories.map((c) => ({ id: c.id, nameEn: c.name_en })),
+        /** The question asked before publishing now, ahead of the entrance date (null: none to ask). */
+        beforeEntrance: await beforeEntranceOf(db, season.id, clock.now(), 'publish the results'),
         offers: offers.map((o) => ({
           id: o.id,
           applicationId: o.application_id,
@@ -456,10 +467,11 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
     /** Sets the publish time (Nepal time; none: now). Publishing itself is the schedule's, or now's. */
     async schedule(actor: Actor, seasonId: string, input: unknown): Promise<MeritSettings> {
       authorize(actor, 'merit.manage');
-      const { at: when } = parse(PublishSchema, input);
+      const { at: when, confirmBeforeEntrance } = parse(PublishSchema, input);
       await seasonExists(seasonId);
       const now = clock.now();
       const publishAt = when ?? now.toISOString();
+      await askBeforeEntrance(db, seasonId, new Date(publishAt), 'publish the results', confirmBeforeEntrance);
       await db.transaction().execute(async (trx) => {
         const settings = settingsOf(await repo.findSettings(trx, seasonId));
         if (settings.publishedAt) throw refusal('merit/published');

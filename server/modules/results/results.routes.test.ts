@@ -166,6 +166,27 @@ describe('the merit list', () => {
 });
 
 describe('publishing the results', () => {
+  it('asks before publishing ahead of the entrance date: 409 with the question, nothing scheduled', async () => {
+    const entranceOn = (on: string) =>
+      t.db.updateTable('admission_seasons').set({ entrance_on: on }).where('id', '=', f.seasonId).execute();
+    await entranceOn('2084-04-10');
+    try {
+      for (const body of [{}, { date: '2084-04-04', time: '13:00' }]) {
+        const asked = await as(office, 'POST', `/api/admin/merit/${f.seasonId}/publish`, body);
+        expect(asked.statusCode).toBe(409);
+        expect(asked.json().error).toMatchObject({
+          code: 'entrance/before-exam',
+          message:
+            'The entrance examination is on 10 Shrawan 2084 B.S., and that day has not come: publish the results anyway?',
+        });
+      }
+      expect((await auditOf('results-scheduled')).length).toBe(0);
+      expect(await t.db.selectFrom('offers').selectAll().execute()).toHaveLength(0);
+    } finally {
+      await entranceOn('');
+    }
+  });
+
   it('shows nothing before the publish time, and the same answer for an unknown roll number', async () => {
     const res = await as(office, 'POST', `/api/admin/merit/${f.seasonId}/publish`, {
       date: '2084-04-04',

@@ -1,0 +1,94 @@
+import { type Page, expect, test } from '@playwright/test';
+import { formatBs, toBsDate } from '#common/bs-date.ts';
+import { bsDateString } from '#common/bs-date-string.ts';
+import { openDb } from '#server/db/db.ts';
+import type { ApplicationFixture } from '#server/test-support/applications.ts';
+import { E2E_DATA_DIR } from './support/env.ts';
+import { signInByApi } from './support/pages.ts';
+import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
+import { screenshots } from './support/screenshots.ts';
+
+// Marks imported or results published before the season's entrance date are asked about first: with
+// JavaScript in a dialog, without it by a box to tick in the form; the server refuses them unconfirmed.
+test.describe.configure({ mode: 'serial' });
+
+let f: ApplicationFixture;
+const ROLL = 7401;
+const entranceDay = toBsDate(new Date(Date.now() + 10 * 86_400_000));
+const QUESTION = `The entrance examination is on ${formatBs(entranceDay)}, and that day has not come`;
+
+test.beforeAll(async () => {
+  ({ f } = await seedResultsSeason({ roll: ROLL, marks: [9000, 8000], seats: 1 }));
+  const conn = openDb({ dataDir: E2E_DATA_DIR });
+  try {
+    await conn
+      .updateTable('admission_seasons')
+      .set({ entrance_on: bsDateString(entranceDay) })
+      .where('id', '=', f.seasonId)
+      .execute();
+  } finally {
+    await conn.destroy();
+  }
+});
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  try {
+    await dropResultsSeason(page, f);
+  } finally {
+    await page.close();
+  }
+});
+
+const marksFile = (marks: string) => ({
+  name: 'marks.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`Roll number,Marks\n${ROLL},${marks}\n`),
+});
+
+async function chooseFile(page: Page, marks: string) {
+  await page.goto(`/admin/entrance?season=${f.seasonId}`);
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles(marksFile(marks));
+}
+
+test('with JavaScript, importing marks before the entrance date asks in a dialog first @phone', async ({ page }) => {
+  await signInByApi(page);
+  await chooseFile(page, '७१');
+  await expect(page.getByText(QUESTION)).toBeVisible();
+  await screenshots(page, 'entrance-before-exam');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Before the entrance date' });
+  await expect(dialog).toContainText(`${QUESTION}: import the marks anyway?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Marks imported')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await dialog.getByRole('button', { name: 'Yes, import the marks before the entrance date' }).click();
+  await expect(page.getByText(/Marks imported: 1 rows read/u)).toBeVisible();
+
+  await page.goto(`/admin/merit?season=${f.seasonId}`);
+  await expect(page.getByText(QUESTION)).toBeVisible();
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Before the entrance date' })).toContainText(
+    `${QUESTION}: publish the results anyway?`,
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.merit-published')).toHaveCount(0);
+  await screenshots(page, 'merit-before-exam');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('importing before the entrance date is refused with the question until the box is ticked', async ({ page }) => {
+    await signInByApi(page);
+    await chooseFile(page, '72.5');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByText(`${QUESTION}: import the marks anyway?`).first()).toBeVisible();
+    await expect(page.getByText('Marks imported')).toHaveCount(0);
+    await chooseFile(page, '72.5');
+    await page.getByLabel('Yes, import the marks before the entrance date').check();
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByText(/Marks imported: 1 rows read/u)).toBeVisible();
+  });
+});
