@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { formatBs, toBsDate } from '#common/bs-date.ts';
+import { bsToAdDate, formatBs, toBsDate } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { openDb } from '#server/db/db.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
@@ -15,6 +15,12 @@ test.describe.configure({ mode: 'serial' });
 let f: ApplicationFixture;
 const ROLL = 7401;
 const entranceDay = toBsDate(new Date(Date.now() + 10 * 86_400_000));
+const AD_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const QUESTION = `The entrance examination is on ${formatBs(entranceDay)}, and that day has not come`;
 
 test.beforeAll(async () => {
@@ -68,6 +74,15 @@ test('with JavaScript, importing marks before the entrance date asks in a dialog
 
   await page.goto(`/admin/merit?season=${f.seasonId}`);
   await expect(page.getByText(QUESTION)).toBeVisible();
+  // The A.D. day beside a B.S. date follows the choices at once, before anything is saved.
+  const date = page.getByRole('group', { name: 'Publish on (B.S.)' });
+  await date.getByLabel('Year').selectOption(String(entranceDay.year));
+  await date.getByLabel('Month').selectOption(String(entranceDay.month));
+  await expect(date.locator('.bs-date-field__ad')).toHaveCount(0);
+  await date.getByLabel('Day').selectOption(String(entranceDay.day));
+  await expect(date).toContainText(`${AD_FORMAT.format(new Date(`${bsToAdDate(entranceDay)}T00:00:00Z`))} A.D.`);
+  await date.getByLabel('Day').selectOption(String(entranceDay.day === 1 ? 2 : 1));
+  await expect(date).not.toContainText(`${AD_FORMAT.format(new Date(`${bsToAdDate(entranceDay)}T00:00:00Z`))} A.D.`);
   await page.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByRole('dialog', { name: 'Before the entrance date' })).toContainText(
     `${QUESTION}: publish the results anyway?`,

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { BS_MONTH_NAMES } from '#common/bs-date.ts';
 import { bsStringToAd, parseBsDateString } from '#common/bs-date-string.ts';
 import { bsDateOfParts } from '#app/lib/admin-form.ts';
@@ -56,6 +56,10 @@ export function BsDateField(props: BsDateFieldProps) {
   const chosen = (part: 'Day' | 'Month' | 'Year', stored: number | undefined) =>
     parts?.[`${name}${part}`] ?? (stored === undefined ? '' : String(stored));
   const shown = { Day: chosen('Day', bs?.day), Month: chosen('Month', bs?.month), Year: chosen('Year', bs?.year) };
+  // Parts changed in the browser on a form that does not follow them (no onPart): the A.D. day beside follows
+  // them at once. Without JavaScript it shows the day of the date as posted.
+  const [changed, setChanged] = useState<Partial<Record<'Day' | 'Month' | 'Year', string>>>({});
+  const current = onPart ? shown : { ...shown, ...changed };
   // A year chosen before (an old notice) stays offered, though outside the years given.
   const first = Math.min(years[0], Number(shown.Year) || years[0]);
   const last = Math.max(years[1], Number(shown.Year) || years[1]);
@@ -63,7 +67,10 @@ export function BsDateField(props: BsDateFieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   const invalid = error ? true : undefined;
   const ad = adBeside(
-    bsDateOfParts({ [`${name}Day`]: shown.Day, [`${name}Month`]: shown.Month, [`${name}Year`]: shown.Year }, name),
+    bsDateOfParts(
+      { [`${name}Day`]: current.Day, [`${name}Month`]: current.Month, [`${name}Year`]: current.Year },
+      name,
+    ),
   );
   /** A select's name and value: followed by the form's state with onPart, else its first value only. */
   const select = (part: 'Day' | 'Month' | 'Year') => ({
@@ -75,7 +82,10 @@ export function BsDateField(props: BsDateFieldProps) {
     'aria-required': optional ? undefined : true,
     ...(onPart
       ? { value: shown[part], onChange: (e: { target: { value: string } }) => onPart(`${name}${part}`, e.target.value) }
-      : { defaultValue: shown[part] }),
+      : {
+          defaultValue: shown[part],
+          onChange: (e: { target: { value: string } }) => setChanged((c) => ({ ...c, [part]: e.target.value })),
+        }),
   });
   return (
     <fieldset className="field bs-date-field" aria-describedby={describedBy}>
@@ -115,7 +125,11 @@ export function BsDateField(props: BsDateFieldProps) {
           </select>
         </label>
         {children}
-        {ad ? <span className="bs-date-field__ad">{ad}</span> : null}
+        {ad ? (
+          <span className="bs-date-field__ad" aria-live="polite">
+            {ad}
+          </span>
+        ) : null}
       </div>
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
