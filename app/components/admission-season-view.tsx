@@ -115,7 +115,10 @@ export function ProgrammeCard({
             {free.map((c) => (
               <li key={c.id}>
                 {inLang(lang, c.nameEn, c.nameNe)}:{' '}
-                {t.scholarshipSeats(formatCount(lang, programme.scholarshipSeats[c.id] ?? 0))}
+                {t.scholarshipSeats(
+                  formatCount(lang, programme.scholarshipSeats[c.id] ?? 0),
+                  programme.scholarshipSeats[c.id] ?? 0,
+                )}
               </li>
             ))}
           </ul>
@@ -150,7 +153,7 @@ export function ScholarshipQuota({
           return (
             <li key={c.id}>
               <strong>{inLang(lang, c.nameEn, c.nameNe)}</strong>:{' '}
-              {t.scholarshipSeats(formatCount(lang, byCategory[c.id] ?? 0))}
+              {t.scholarshipSeats(formatCount(lang, byCategory[c.id] ?? 0), byCategory[c.id] ?? 0)}
               {proof ? (
                 <>
                   <br />

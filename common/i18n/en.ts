@@ -8,6 +8,7 @@ import { resultsEn } from './results-en.ts';
 import type { NoticeCategory } from '../notice-category.ts';
 import { admitCardEn } from './admit-card-en.ts';
 import { applyEn } from './apply-en.ts';
+import { plural } from './plural.ts';
 
 export const en = {
   nav: {
@@ -114,7 +115,7 @@ export const en = {
     scholarshipsHeading: 'Scholarships (free seats)',
     scholarshipsIntro: (date: string) =>
       `The free seats the law asks a private college to keep, by category. Published on ${date}.`,
-    scholarshipSeats: (n: string) => `${n} free seats`,
+    scholarshipSeats: (n: string, count: number) => `${n} free ${plural('en', count, 'seat', 'seats')}`,
     proof: 'Proof to bring:',
     scholarshipsHow: 'Apply for a scholarship in your application, and bring the proof it asks for.',
     quotaTotal: (declared: string) => `Free seats in all: ${declared}`,

@@ -106,7 +106,8 @@ export const ne: Catalogue = {
     minGrade: (grade, subject) => `${subject}मा कम्तीमा ${grade}`,
     scholarshipsHeading: 'छात्रवृत्ति (निःशुल्क सिट)',
     scholarshipsIntro: (date) => `कानुनले निजी कलेजलाई राख्न लगाएका निःशुल्क सिट, वर्ग अनुसार। ${date} मा प्रकाशित।`,
-    scholarshipSeats: (n) => `${n} निःशुल्क सिट`,
+    // A Nepali noun after a number keeps its form, one seat or many.
+    scholarshipSeats: (n, _count) => `${n} निःशुल्क सिट`,
     proof: 'ल्याउनुपर्ने प्रमाण:',
     scholarshipsHow: 'आवेदनमै छात्रवृत्तिका लागि अनुरोध गर्नुहोस् र माग गरिएको प्रमाण ल्याउनुहोस्।',
     quotaTotal: (declared) => `जम्मा निःशुल्क सिट: ${declared}`,

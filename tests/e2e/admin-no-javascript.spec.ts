@@ -23,7 +23,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ javaScriptEnabled: false });
   await page.goto('/login');
   await signIn(page);
-  await expect(page.getByText('Hello Admin')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
 test.afterAll(async () => {
   await page.close();

@@ -128,7 +128,7 @@ for (const script of [true, false]) {
 
       await page.goto(at('/admin'));
       await expect(page).toHaveURL(at('/admin'));
-      await expect(page.getByText('Hello Admin')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
       await expect(
         page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Notices' }),
       ).toBeVisible();

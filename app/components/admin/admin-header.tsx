@@ -5,8 +5,20 @@ import { sessionStore } from '#app/lib/session-store.ts';
 import { LogoutIcon } from './icons.tsx';
 import { SearchBox } from './search-box.tsx';
 
-/** The header: the specification's greeting, the search box and log-out, and the signed-in person's account link. */
-export function AdminHeader({ person = null, role = null }: { person?: string | null; role?: Role | null }) {
+/**
+ * The header: a greeting by the signed-in person's name (none when the account has no name: never a
+ * made-up 'Admin'), the search box and log-out, and the person's account link.
+ */
+export function AdminHeader({
+  person = null,
+  name = null,
+  role = null,
+}: {
+  person?: string | null;
+  /** The signed-in person's own name, to greet them by. */
+  name?: string | null;
+  role?: Role | null;
+}) {
   const navigate = useNavigate();
 
   async function logout() {
@@ -21,7 +33,7 @@ export function AdminHeader({ person = null, role = null }: { person?: string | 
 
   return (
     <header className="admin-header">
-      <p className="admin-header__greeting">Hello Admin</p>
+      {name?.trim() ? <p className="admin-header__greeting">Hello, {name.trim()}</p> : null}
       <SearchBox />
       {person && role ? (
         <Link className="admin-header__account" to="/admin/account" title="Your account">

@@ -14,6 +14,7 @@ export function AdminShell({
   unreadInquiries,
   role,
   person = null,
+  name = null,
   twoFactorPending = false,
   backupWarnings = [],
   unsendable = NONE_UNSENDABLE,
@@ -24,6 +25,8 @@ export function AdminShell({
   role: Role | null;
   /** The signed-in person's name (or e-mail), for the header's account menu. */
   person?: string | null;
+  /** The signed-in person's own name, for the header's greeting (none without one). */
+  name?: string | null;
   /** An owner requires two-factor sign-in and this account has not turned it on: only its Account page opens. */
   twoFactorPending?: boolean;
   /** For owners: what is wrong with the backups, shown above every page until it is put right. */
@@ -39,7 +42,7 @@ export function AdminShell({
     <div className="admin">
       <AdminSideMenu unreadInquiries={unreadInquiries} role={role} twoFactorPending={twoFactorPending} />
       <div className="admin__main">
-        <AdminHeader person={person} role={role} />
+        <AdminHeader person={person} name={name} role={role} />
         <main className="admin__content" ref={content}>
           <BackupWarnings warnings={backupWarnings} />
           <MessageWarnings unsendable={unsendable} />

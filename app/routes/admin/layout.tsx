@@ -76,6 +76,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       unreadInquiries={loaderData.unreadInquiries}
       role={loaderData.role}
       person={loaderData.name || loaderData.email}
+      name={loaderData.name}
       twoFactorPending={loaderData.twoFactorPending}
       backupWarnings={loaderData.backupWarnings}
       unsendable={loaderData.unsendable}
@@ -93,6 +94,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       unreadInquiries={layout?.unreadInquiries ?? 0}
       role={layout?.role ?? null}
       person={layout?.name || layout?.email || null}
+      name={layout?.name ?? null}
       twoFactorPending={layout?.twoFactorPending ?? false}
       backupWarnings={layout?.backupWarnings ?? []}
       unsendable={layout?.unsendable}

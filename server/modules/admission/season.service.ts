@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { plural } from '#common/i18n/plural.ts';
 import { nextSeasonChange, type SeasonState, seasonState } from '#common/admission-phase.ts';
 import {
   type CategoryInput,
@@ -171,7 +172,7 @@ export function quotaOf(
   const warnings: string[] = [];
   if (declared < legalMinimum) {
     warnings.push(
-      `The quota declares ${declared} free seats; the law asks for at least ${legalMinimum} for an enrolment of ${enrolment}.`,
+      `The quota declares ${declared} free ${plural('en', declared, 'seat', 'seats')}; the law asks for at least ${legalMinimum} for an enrolment of ${enrolment}.`,
     );
   }
   if (daysPublicBeforeClosing !== null && daysPublicBeforeClosing < QUOTA_NOTICE_DAYS) {

@@ -1,7 +1,17 @@
 import type { ApplicationDetail } from '#common/application-office.ts';
 import { formatBsAd } from '#common/bs-date.ts';
+import { applyEn } from '#common/i18n/apply-en.ts';
+import { formatBsStringIn } from '#common/i18n/dates.ts';
+import { PROVINCES } from '#common/nepal-places.ts';
 
-const bsDay = (bs: string) => `${bs} B.S.`;
+/** A stored value as the form offered it ('male' is 'Male'); one the form never offered is shown as stored. */
+const genderWord = (gender: string) => applyEn.genders[gender as keyof typeof applyEn.genders] ?? gender;
+
+/** A province by its current name ('Bagmati Province'), not its number from before the names were adopted. */
+const provinceName = (n: number) => {
+  const province = PROVINCES.find((p) => p.number === n);
+  return province ? `${province.en} Province` : String(n);
+};
 
 /** Every field the applicant sent, grouped as the form asked for them. */
 export function ApplicationFields({ application: a }: { application: ApplicationDetail }) {
@@ -11,8 +21,8 @@ export function ApplicationFields({ application: a }: { application: Application
       [
         ['Name', a.nameEn],
         ['Name in Devanagari', a.nameNe],
-        ['Date of birth', bsDay(a.birthDate)],
-        ['Gender', a.gender],
+        ['Date of birth', formatBsStringIn('en', a.birthDate) || a.birthDate],
+        ['Gender', genderWord(a.gender)],
         ['Citizenship', a.citizenship || '—'],
       ],
     ],
@@ -29,7 +39,7 @@ export function ApplicationFields({ application: a }: { application: Application
     [
       'The address',
       [
-        ['Province', String(a.province)],
+        ['Province', provinceName(a.province)],
         ['District', a.district],
         ['Municipality', `${a.municipality}, ward ${a.ward}`],
       ],
