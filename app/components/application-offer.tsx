@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { PaymentDetails } from '#common/payment-details.ts';
 import { PaymentDetailsBlock } from './payment-details.tsx';
 import { TextField } from '#app/components/application-fields.tsx';
+import { FILE_REFUSAL_CODES } from '#app/lib/enhance/file-checks.ts';
+import { applicationRefusalText } from '#common/application-form.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
@@ -146,7 +148,16 @@ function VoucherForm({
   const { ui } = useSiteContent();
   const t = ui.results.offerBox;
   return (
-    <form method="post" encType="multipart/form-data" className="apply-form apply-offer__voucher">
+    <form
+      method="post"
+      encType="multipart/form-data"
+      className="apply-form apply-offer__voucher"
+      data-document-form
+      // The server's words for a refused file: the voucher is checked in the browser as it is chosen.
+      data-file-refusals={JSON.stringify(
+        Object.fromEntries(FILE_REFUSAL_CODES.map((code) => [code, applicationRefusalText(code, ui.apply)])),
+      )}
+    >
       <h3>{t.voucherHeading}</h3>
       {refusedBefore ? <p className="form-status__message form-status__message--error">{t.voucherRefused}</p> : null}
       <p>{t.voucherIntro}</p>
@@ -157,7 +168,7 @@ function VoucherForm({
       ) : null}
       {hidden}
       <TextField name="voucher_number" label={t.voucherNumber} value={refused?.number} autoComplete="off" />
-      <div className="form-field">
+      <div className="form-field" data-document="voucher">
         <label className="form-field__label" htmlFor="field-voucher_file">
           {t.voucherFile}
         </label>

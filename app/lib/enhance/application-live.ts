@@ -62,6 +62,7 @@ export function liven(form: HTMLFormElement, lang: 'en' | 'ne'): void {
     warnAboutEligibility(form, lang);
     checkDocumentsAsChosen(form);
   }
-  if (form.matches('[data-correction-form]')) checkDocumentsAsChosen(form);
+  // The status page's correction and the offer's voucher: each file checked as it is chosen.
+  if (form.matches('[data-correction-form], [data-document-form]')) checkDocumentsAsChosen(form);
   showAdDates(form);
 }

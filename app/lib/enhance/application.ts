@@ -28,7 +28,7 @@ function addPreetiButtons(form: HTMLFormElement): void {
 export function enhanceApplication(): void {
   const lang = document.documentElement.lang === 'ne' ? 'ne' : 'en';
   for (const form of document.querySelectorAll<HTMLFormElement>(
-    'form[data-application-form], form[data-correction-form], form.apply-lookup',
+    'form[data-application-form], form[data-correction-form], form[data-document-form], form.apply-lookup',
   )) {
     if (form.matches('[data-application-form]')) addPreetiButtons(form);
     let live: Promise<void> | undefined;

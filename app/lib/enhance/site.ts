@@ -19,7 +19,7 @@ function start(): void {
   enhanceCopyLinks();
   enhanceGalleryViewer();
   // The application pages' enhancement is a chunk of its own, fetched only where it is needed.
-  if (document.querySelector('[data-application-form], form.apply-lookup, [data-print]')) {
+  if (document.querySelector('[data-application-form], [data-document-form], form.apply-lookup, [data-print]')) {
     void import('./application.ts').then((m) => m.enhanceApplication());
   }
   // Tells tests (and styles) that the enhancements are in place.
