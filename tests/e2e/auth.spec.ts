@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_DATA_DIR } from './support/env.ts';
 import { waitForHydration } from './support/hydration.ts';
+import { openAdminMenu } from './support/admin-menu.ts';
 
 async function fillLogin(page: Page, email: string, password: string, { script = true } = {}) {
   await page.goto('/login');
@@ -58,6 +59,8 @@ test.describe('admin sign-in', () => {
     expect(sent).toEqual(['/login.data']);
 
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    // On a phone the menu is folded behind its button: opened, its links are there.
+    await openAdminMenu(page);
     const menu = page.getByRole('navigation', { name: 'Admin' });
     for (const [name, href] of [
       ['Today', '/admin'],
