@@ -47,7 +47,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
             month lengths against the printed government calendar and confirms it here. This matters: two other
             maintained calendar packages disagree with the one in use on 5 months of 2084 B.S., so a season&apos;s dates
             in a forecast year may fall on another A.D. day than the one shown.
-            {forecasts.length > 0 ? ` Not confirmed yet: ${forecasts.map((y) => `${y} B.S.`).join(', ')}.` : null}
+            {forecasts.length > 0 ? ` Not confirmed yet: ${forecasts.join(', ')} B.S.` : null}
           </p>
         </div>
       </header>

@@ -82,7 +82,7 @@ export function BsCorrectionForm({ year, values, fieldErrors, busy }: BsCorrecti
       </AdminField>
       <label className="bs-correct__confirm">
         <input type="checkbox" name="confirm" value="yes" defaultChecked={values ? values.confirm === 'yes' : false} />{' '}
-        These lengths are from the printed government calendar: confirm {year.year} B.S. from this source.{' '}
+        These lengths are from the printed government calendar: confirm {year.year} B.S. with them.{' '}
         <span className="field__hint">
           Left unticked, {year.year} stays a forecast
           {year.confirmation ? ' (changed lengths withdraw its confirmation)' : ''}.
