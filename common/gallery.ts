@@ -9,14 +9,31 @@ export const BULK_PHOTOS_MAX = 100;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u;
 
-/** What the office types for an album; the slug is its address, /gallery/<slug>. */
+const SlugSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the album an address.')
+  .max(80, 'The address is at most 80 characters.')
+  .regex(SLUG, 'The address uses lower-case letters, digits and single hyphens, e.g. saraswati-puja-2082.');
+
+/**
+ * The address an album's English title suggests: 'Saraswati Pūjā 2082!' → 'saraswati-puja-2082'. A title with
+ * no Latin letter or digit (or none) suggests 'album', or 'album-<B.S. day>' when the event's day is known.
+ */
+export function albumSlugFrom(title: string, heldOn = ''): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/gu, '-')
+    .replace(/^-+|-+$/gu, '');
+  const cut = words.length <= 60 ? words : words.slice(0, 60).replace(/-[^-]*$/u, '') || words.slice(0, 60);
+  return cut || (heldOn ? `album-${heldOn}` : 'album');
+}
+
+/** What the office types for an album; the slug is its address, /gallery/<slug> ('': made from the title). */
 export const AlbumInputSchema = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Give the album an address.')
-    .max(80, 'The address is at most 80 characters.')
-    .regex(SLUG, 'The address uses lower-case letters, digits and single hyphens, e.g. saraswati-puja-2082.'),
+  slug: z.union([z.literal(''), SlugSchema]),
   titleEn: z.string().trim().min(1, 'Give the album a title in English.').max(200),
   titleNe: z.string().trim().max(200),
   /** The B.S. day of the event, or '' when not known. */
@@ -28,6 +45,7 @@ export const AlbumInputSchema = z.object({
 export type AlbumInput = z.infer<typeof AlbumInputSchema>;
 
 export const AlbumSchema = AlbumInputSchema.extend({
+  slug: SlugSchema,
   id: z.string(),
   cover: ImageSchema.nullable(),
   photoCount: z.number().int().nonnegative(),

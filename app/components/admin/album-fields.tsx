@@ -1,4 +1,5 @@
-import type { Album } from '#common/gallery.ts';
+import { useState } from 'react';
+import { type Album, albumSlugFrom } from '#common/gallery.ts';
 import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
 import { AdminField } from './admin-field.tsx';
 import { BsDateField } from './bs-date-field.tsx';
@@ -16,6 +17,9 @@ export function AlbumFields({
   errors?: FieldErrors | undefined;
 }) {
   const value = (name: string, stored: string | undefined) => String(values?.[name] ?? stored ?? '');
+  // A new album's address follows its English title as it is typed, until the office types an address of its own.
+  const [slug, setSlug] = useState(() => value('slug', album?.slug));
+  const [slugTyped, setSlugTyped] = useState(() => Boolean(album) || value('slug', undefined) !== '');
   const text = (name: keyof Album & string, label: string, hint?: string) => (
     <AdminField label={label} error={errors[name]} hint={hint}>
       {(control) => (
@@ -38,9 +42,38 @@ export function AlbumFields({
   );
   return (
     <>
-      {text('titleEn', 'Title (English)')}
+      <AdminField label="Title (English)" error={errors.titleEn}>
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            name="titleEn"
+            defaultValue={value('titleEn', album?.titleEn)}
+            onChange={(event) => {
+              if (!slugTyped) setSlug(event.currentTarget.value.trim() ? albumSlugFrom(event.currentTarget.value) : '');
+            }}
+          />
+        )}
+      </AdminField>
       {text('titleNe', 'Title (Nepali)')}
-      {text('slug', 'Address', 'Shown as /gallery/<address>: lower-case letters, digits and hyphens.')}
+      <AdminField
+        label="Address"
+        error={errors.slug}
+        hint="Shown as /gallery/<address>: lower-case letters, digits and hyphens. Left empty, it is made from the English title."
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="field__input"
+            name="slug"
+            value={slug}
+            onChange={(event) => {
+              setSlugTyped(event.currentTarget.value !== '');
+              setSlug(event.currentTarget.value);
+            }}
+          />
+        )}
+      </AdminField>
       <BsDateField
         name="heldOn"
         label="Date of the event (B.S.)"

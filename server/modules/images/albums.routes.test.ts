@@ -47,6 +47,24 @@ async function order(albumId: string): Promise<string[]> {
 }
 
 describe('albums', () => {
+  it('makes the address of an album from its English title when none is typed, numbered past the taken ones', async () => {
+    const first = await createAlbum(t, '', { titleEn: 'Saraswati Pūjā 2082' });
+    expect(first.slug).toBe('saraswati-puja-2082');
+    const second = await createAlbum(t, '', { titleEn: 'Saraswati Puja 2082' });
+    expect(second.slug).toBe('saraswati-puja-2082-2');
+    // A title with no Latin letters: the event's B.S. day makes the address.
+    const nepali = await createAlbum(t, '', { titleEn: 'सरस्वती पूजा', heldOn: '2082-10-19' });
+    expect(nepali.slug).toBe('album-2082-10-19');
+    // An address emptied on an edit is made again from the title, never another album's.
+    const edited = await t.asAdmin({
+      method: 'PUT',
+      url: `/api/admin/albums/${second.id}`,
+      payload: albumInput('', { titleEn: 'Saraswati Pūjā 2082' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<Album>().slug).toBe('saraswati-puja-2082-2');
+  });
+
   it('creates an album, refuses a taken address and a day the B.S. calendar lacks, and keeps nothing of a refusal', async () => {
     const album = await createAlbum(t, 'saraswati-puja-2082');
     expect(album).toMatchObject({

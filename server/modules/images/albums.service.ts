@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Album, AlbumInput, AlbumWithPhotos, PhotoText } from '#common/gallery.ts';
-import { ALBUMS_PER_PAGE } from '#common/gallery.ts';
+import { ALBUMS_PER_PAGE, albumSlugFrom } from '#common/gallery.ts';
 import type { Image } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import { audit } from '#server/audit/audit.ts';
@@ -78,6 +78,22 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
     published: input.published ? 1 : 0,
   });
 
+  /**
+   * The address an album is stored under: the one typed, refused when another album has it; none typed, the one its
+   * English title suggests, numbered (-2, -3, …) past those other albums already have.
+   */
+  async function slugFor(trx: Db, input: AlbumInput, exceptId?: string): Promise<string> {
+    if (input.slug) {
+      if (await repo.slugTaken(trx, input.slug, exceptId)) throw refusal('album/slug-taken');
+      return input.slug;
+    }
+    const base = albumSlugFrom(input.titleEn, input.heldOn);
+    for (let n = 1; ; n += 1) {
+      const slug = n === 1 ? base : `${base.slice(0, 75)}-${n}`;
+      if (!(await repo.slugTaken(trx, slug, exceptId))) return slug;
+    }
+  }
+
   async function albumOrThrow(trx: Db, id: string): Promise<AlbumRow> {
     const album = await repo.findAlbum(trx, id);
     if (!album) throw notFound('album');
@@ -141,27 +157,23 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
     async create(actor: Actor, input: AlbumInput): Promise<Album> {
       authorize(actor, 'photos.edit');
       const now = clock.now().toISOString();
-      const row: AlbumRow = {
-        id: randomUUID(),
-        ...toRow(input),
-        cover_image_id: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const id = randomUUID();
+      let row: AlbumRow | undefined;
       await changeContent(db, async (trx) => {
-        if (await repo.slugTaken(trx, input.slug)) throw refusal('album/slug-taken');
+        const slug = await slugFor(trx, input);
+        row = { id, ...toRow({ ...input, slug }), cover_image_id: null, created_at: now, updated_at: now };
         await repo.insertAlbum(trx, row);
         await audit(trx, actor, { kind: 'album-created', subject: input.titleEn }, clock.now());
       });
-      return (await present([row]))[0]!;
+      return (await present([row!]))[0]!;
     },
 
     async update(actor: Actor, id: string, input: AlbumInput): Promise<Album> {
       authorize(actor, 'photos.edit');
       const row = await changeContent(db, async (trx) => {
         await albumOrThrow(trx, id);
-        if (await repo.slugTaken(trx, input.slug, id)) throw refusal('album/slug-taken');
-        await repo.updateAlbum(trx, id, { ...toRow(input), updated_at: clock.now().toISOString() });
+        const slug = await slugFor(trx, input, id);
+        await repo.updateAlbum(trx, id, { ...toRow({ ...input, slug }), updated_at: clock.now().toISOString() });
         await audit(trx, actor, { kind: 'album-changed', subject: input.titleEn }, clock.now());
         return albumOrThrow(trx, id);
       });
