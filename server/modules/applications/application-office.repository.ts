@@ -278,20 +278,30 @@ export async function sameSymbolNumber(
 ): Promise<Map<string, { id: string; reference: string }[]>> {
   const twins = new Map<string, { id: string; reference: string }[]>();
   if (ids.length === 0) return twins;
-  const rows = await db
-    .selectFrom('applications as a')
-    .innerJoin('applications as b', (join) =>
-      join
-        .onRef('b.season_id', '=', 'a.season_id')
-        .onRef('b.symbol_number', '=', 'a.symbol_number')
-        .onRef('b.id', '<>', 'a.id'),
-    )
-    .select(['a.id as of', 'b.id', 'b.reference'])
-    .where('a.season_id', '=', seasonId)
-    .where('a.id', 'in', ids)
-    .where('b.state', '<>', 'withdrawn')
-    .orderBy('b.number')
+  // In two steps, each on an index: the asked applications' numbers, then the season's active applications with
+  // those numbers (a self-join let SQLite's planner scan the whole season once per application: seconds at 5,000).
+  const asked = await db
+    .selectFrom('applications')
+    .select(['id', 'symbol_number'])
+    .where('season_id', '=', seasonId)
+    .where('id', 'in', ids)
     .execute();
-  for (const r of rows) twins.set(r.of, [...(twins.get(r.of) ?? []), { id: r.id, reference: r.reference }]);
+  if (asked.length === 0) return twins;
+  const holders = await db
+    .selectFrom('applications')
+    .select(['id', 'reference', 'symbol_number'])
+    .where('season_id', '=', seasonId)
+    .where('symbol_number', 'in', [...new Set(asked.map((a) => a.symbol_number))])
+    .where('state', '<>', 'withdrawn')
+    .orderBy('number')
+    .execute();
+  for (const a of asked) {
+    const others = holders.filter((h) => h.symbol_number === a.symbol_number && h.id !== a.id);
+    if (others.length > 0)
+      twins.set(
+        a.id,
+        others.map((h) => ({ id: h.id, reference: h.reference })),
+      );
+  }
   return twins;
 }
