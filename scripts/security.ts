@@ -210,12 +210,44 @@ interface WapitiReport {
   anomalies?: Record<string, { level: string | number; method: string; path: string; info: string }[]>;
 }
 
+/**
+ * Everything that needs no outside server: no ssrf/xxe (they call an endpoint on the internet), no wapp/nikto
+ * (they download databases), no brute forcing of logins or paths.
+ */
+const WAPITI_ALL_MODULES =
+  'backup,blindsql,cookieflags,crlf,csp,exec,file,htaccess,http_headers,methods,permanentxss,redirect,shellshock,sql,xss';
+
+/**
+ * What a scan crawls and attacks, and for how long. Wapiti runs each attack module for up to `attackSeconds` after a
+ * crawl of up to `scanSeconds`; a scan stopped from outside leaves no report, so the budgets must fit in the time
+ * it is given. The admin area is large (every form of the office's work): there the modules are those that attack
+ * what its forms and queries take (injections, scripts, files, redirects); the headers, cookies and methods the
+ * admin serves are the same as the public site's, which the public scan checks with every module.
+ */
+interface WapitiBudget {
+  modules: string;
+  scanSeconds: number;
+  attackSeconds: number;
+}
+
+const WAPITI_PUBLIC: WapitiBudget = {
+  modules: WAPITI_ALL_MODULES,
+  scanSeconds: WAPITI_SCAN_SECONDS,
+  attackSeconds: 40,
+};
+const WAPITI_ADMIN: WapitiBudget = {
+  modules: 'blindsql,crlf,exec,file,permanentxss,redirect,sql,xss',
+  scanSeconds: 90,
+  attackSeconds: 10,
+};
+
 async function wapiti(
   server: LocalServer,
   name: string,
   startPath: string,
   extra: string[],
   env: NodeJS.ProcessEnv,
+  budget: WapitiBudget,
 ): Promise<void> {
   const dir = path.join(REPORT_DIR, 'wapiti', name);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -231,18 +263,16 @@ async function wapiti(
     `${server.url}${startPath}`,
     '--scope',
     'folder',
-    // Everything that needs no outside server: no ssrf/xxe (they call an endpoint on the internet),
-    // no wapp/nikto (they download databases), no brute forcing of logins or paths.
     '-m',
-    'backup,blindsql,cookieflags,crlf,csp,exec,file,htaccess,http_headers,methods,permanentxss,redirect,shellshock,sql,xss',
+    budget.modules,
     '-d',
     '3',
     '--max-links-per-page',
     '60',
     '--max-scan-time',
-    String(WAPITI_SCAN_SECONDS),
+    String(budget.scanSeconds),
     '--max-attack-time',
-    '40',
+    String(budget.attackSeconds),
     '-t',
     '10',
     '--flush-session',
@@ -263,7 +293,9 @@ async function wapiti(
     ...extra,
   ];
   const started = Date.now();
-  const { output, timedOut } = await run('wapiti', args, WAPITI_SCAN_SECONDS + 120, env);
+  // The crawl, each module's attack, and a minute for wapiti to start and write its report; five minutes at most.
+  const limitSeconds = Math.min(budget.scanSeconds + budget.modules.split(',').length * budget.attackSeconds + 60, 300);
+  const { output, timedOut } = await run('wapiti', args, limitSeconds, env);
   fs.writeFileSync(path.join(dir, 'stdout.txt'), output);
   const seconds = (Date.now() - started) / 1000;
   if (!fs.existsSync(report)) {
@@ -409,13 +441,13 @@ async function main(): Promise<void> {
       console.log(`${last?.outcome} (${last?.seconds.toFixed(0)} s)`);
     }
     process.stdout.write('wapiti: public site ... ');
-    await wapiti(server, 'public', '/', [], toolEnv);
+    await wapiti(server, 'public', '/', [], toolEnv, WAPITI_PUBLIC);
     console.log(`${results[results.length - 1]?.outcome}`);
     if (!quick) {
       process.stdout.write('wapiti: admin area, signed in ... ');
       // A fresh session: sqlmap's requests did not touch it, but a scan must not depend on that.
       const adminCookie = await signIn(server);
-      await wapiti(server, 'admin', '/admin/', ['-H', `Cookie: ${adminCookie}`], toolEnv);
+      await wapiti(server, 'admin', '/admin/', ['-H', `Cookie: ${adminCookie}`], toolEnv, WAPITI_ADMIN);
       console.log(`${results[results.length - 1]?.outcome}`);
     }
     // Any 5xx during the scans was logged by the server's error handler as "request failed".
