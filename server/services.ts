@@ -243,7 +243,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     search: createSearchService(db),
     staff: createStaffService(db, clock, accounts, {
       siteUrl: env.siteUrl,
-      emailReady: Boolean(env.SMTP_URL),
+      emailReady: async () => (await messages.ready()).email,
       queued: () => outbox.wake(),
     }),
     account: createAccountService(accounts, loginThrottle),

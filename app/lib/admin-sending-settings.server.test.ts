@@ -77,6 +77,14 @@ const storedRows = () => t.db.selectFrom('message_settings').selectAll().execute
 const auditText = async () => JSON.stringify(await t.db.selectFrom('audit_log').selectAll().execute());
 
 describe('SMTP set up from the admin', () => {
+  it("lets staff links and 'Forgot your password?' use the e-mail set up here, not only SMTP_URL", async () => {
+    expect(await t.services.messages.emailReady()).toBe(false);
+    expect(await t.services.staff.resetByEmail()).toBe(false);
+    expect((await post(smtpForm())).status).toBe(200);
+    expect(await t.services.messages.emailReady()).toBe(true);
+    expect(await t.services.staff.resetByEmail()).toBe(true);
+  });
+
   it('sends each message that waited for set-up exactly once, From the sender saved', async () => {
     await writeMail('guardian.one@example.com');
     await writeMail('guardian.two@example.com');

@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = () => [
 export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** Whether the site can send the link at all (e-mail set up): without it the page says whom to ask instead. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { resetByEmail: context.services.staff.resetByEmail };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { resetByEmail: await context.services.staff.resetByEmail() };
 }
 
 /**

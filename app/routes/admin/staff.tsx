@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     twoFactorRequired,
     me: me.userId,
     siteUrl: context.siteUrl,
-    emailReady: context.services.messages.emailReady,
+    emailReady: await context.services.messages.emailReady(),
   };
 }
 

@@ -213,8 +213,8 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
   }
 
   return {
-    /** Whether SMTP_URL is set (the admin's own SMTP settings are read by `ready`). */
-    emailReady: options.smtpUrl !== undefined,
+    /** Whether e-mail can leave now: SMTP_URL, or the SMTP server an owner saved in the admin. */
+    emailReady: async () => (await ready()).email,
     ready,
     /**
      * Messages that cannot leave for want of set-up, per channel: not yet delivered (queued, or waiting another

@@ -36,8 +36,11 @@ const HOUR = 3_600_000;
 export interface StaffOptions {
   /** The site's address, before the path of a link sent by e-mail. */
   siteUrl?: string;
-  /** Whether e-mail can leave (SMTP_URL is set): 'Forgot your password?' sends its link only by e-mail. */
-  emailReady?: boolean;
+  /**
+   * Whether e-mail can leave now (SMTP_URL, or the SMTP server an owner saved in the admin): 'Forgot your
+   * password?' sends its link only by e-mail. Asked at each request: the admin's settings change while the server runs.
+   */
+  emailReady?: () => Promise<boolean>;
   /** Called after a commit that queued a message (wakes the outbox's sender). */
   queued?: () => void;
 }
@@ -52,7 +55,7 @@ export function createStaffService(
   db: Db,
   clock: Clock,
   accounts: AccountsService,
-  { siteUrl = '', emailReady = false, queued = () => {} }: StaffOptions = {},
+  { siteUrl = '', emailReady = async () => false, queued = () => {} }: StaffOptions = {},
 ) {
   /**
    * Writes the link's e-mail to the outbox in the transaction that made the link, so the person gets
@@ -211,7 +214,7 @@ export function createStaffService(
      * account, and two-factor, when on, still asks for its code at the next sign-in.
      */
     async forgotPassword(input: ForgotPassword, address: string): Promise<void> {
-      if (!emailReady) throw refusal('reset/no-email');
+      if (!(await emailReady())) throw refusal('reset/no-email');
       if (!isEmailAddress(input.email)) throw refusal('auth/invalid-email');
       const email = normaliseEmail(input.email);
       await takeResetAllowance(email, address);
