@@ -5,18 +5,34 @@ import { formatBsAd } from '#common/bs-date.ts';
 export const documentFileHref = (applicationId: string, documentId: string, file: string) =>
   `/admin/applications/${applicationId}/documents/${documentId}/${encodeURIComponent(file)}`;
 
+/**
+ * Each document's name: its kind's, numbered 1, 2, … only where the list holds more than one of that kind (in the
+ * order shown). The stored positions are not the numbers: the application counts from 1, a voucher from 0.
+ */
+export function documentLabels(documents: readonly Pick<ApplicationDetail['documents'][number], 'kind'>[]): string[] {
+  const total = new Map<string, number>();
+  for (const d of documents) total.set(d.kind, (total.get(d.kind) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return documents.map((d) => {
+    const n = (seen.get(d.kind) ?? 0) + 1;
+    seen.set(d.kind, n);
+    return (total.get(d.kind) ?? 0) > 1 ? `${DOCUMENT_LABELS[d.kind]} ${n}` : DOCUMENT_LABELS[d.kind];
+  });
+}
+
 /** Each document as a thumbnail (a PDF's first page) that opens full size. */
 export function ApplicationDocuments({ application }: { application: ApplicationDetail }) {
   if (application.documentsPurgedAt) {
     return <p>The documents were deleted on {formatBsAd(application.documentsPurgedAt)}, as the keeping time ended.</p>;
   }
   if (application.documents.length === 0) return <p>No documents.</p>;
+  const labels = documentLabels(application.documents);
   return (
     <ul className="application-documents">
-      {application.documents.map((d) => {
+      {application.documents.map((d, i) => {
         const thumb = d.pictures[0];
         const href = documentFileHref(application.id, d.id, d.full);
-        const label = `${DOCUMENT_LABELS[d.kind]}${d.position > 0 ? ` ${d.position + 1}` : ''}`;
+        const label = labels[i]!;
         const pdf = d.format === 'pdf' ? ` (PDF${d.pages ? `, ${d.pages} page${d.pages === 1 ? '' : 's'}` : ''})` : '';
         if (d.state !== 'ready' || !d.full) {
           return (
