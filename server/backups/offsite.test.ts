@@ -81,7 +81,11 @@ describe('the off-site copy', () => {
       runs.push(await service.runBackup('scheduled'));
       clock.advance(86_400_000);
     }
-    expect(runs.map((r) => r.offsite)).toMatchObject([
+    // On failure, the log says which try failed and why.
+    expect(
+      runs.map((r) => r.offsite),
+      logged.join('\n'),
+    ).toMatchObject([
       { ok: true, tries: 1 },
       { ok: true, tries: 1 },
       { ok: true, tries: 1 },

@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import {
   DeleteObjectCommand,
   HeadObjectCommand,
@@ -67,6 +69,13 @@ export function createOffsite(options: OffsiteOptions) {
     forcePathStyle: options.forcePathStyle,
     // Tries are counted here, with their waits, so that each failure is logged and reported.
     maxAttempts: 1,
+    // A new connection for each request: a kept-alive one that the service closes just as the next request
+    // leaves (its idle timeout, while a large backup was being made) fails that request, which would count as a
+    // failed try though nothing was wrong. A handful of requests a day gains nothing from reusing connections.
+    requestHandler: {
+      httpAgent: new http.Agent({ keepAlive: false }),
+      httpsAgent: new https.Agent({ keepAlive: false }),
+    },
     // The body as it is, checked by its Content-MD5: many S3-compatible services store the SDK's newer
     // chunked-with-checksum encoding as part of the object (s3rver does: the copy came back 44 bytes longer).
     requestChecksumCalculation: 'WHEN_REQUIRED',
