@@ -47,7 +47,8 @@ const PHONE_TAG = /@phone\b/u;
 export default defineConfig({
   testDir: 'tests/e2e',
   ...(E2E_SPECS ? { testMatch: E2E_SPECS } : {}),
-  outputDir: 'test-results',
+  // A folder per part when scripts/e2e-shards.mjs runs several at once (each empties its own at start).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // One worker: every test talks to the same server and database, and some of them change its content.
   workers: 1,
   fullyParallel: false,

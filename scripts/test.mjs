@@ -38,8 +38,8 @@ const STEPS = [
   },
   {
     name: 'e2e',
-    title: 'End-to-end tests (Playwright, Chromium)',
-    args: ['run', 'test:e2e', '--', '--reporter=list,json'],
+    title: 'End-to-end tests (Playwright, Chromium; E2E_SHARDS parts at once, default 2)',
+    args: ['run', 'test:e2e:shards', '--', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
     counts: () => playwrightCounts(readJson(playwrightJson)),
   },
