@@ -12,6 +12,10 @@ export const FEATURED_MAX = 3;
 export const HOME_NOTICE_COUNT = 2;
 /** Notices per page on /notices: the page stays the same size however many notices the office posts. */
 export const NOTICES_PAGE_SIZE = 20;
+/** Notices per page of the admin's list (/admin/notice): years of notices, or an imported site's, stay quick to open. */
+export const ADMIN_NOTICES_PAGE_SIZE = 50;
+/** Inquiries per page of /admin/inquiries: years of messages stay quick to open (each carries its reply forms). */
+export const ADMIN_INQUIRIES_PAGE_SIZE = 50;
 export const BANNER_IMAGE_COUNT = 7;
 
 export const TIMINGS = {

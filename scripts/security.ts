@@ -9,7 +9,8 @@
 //     defence is the Origin check plus SameSite=Strict cookies, DESIGN.md "Authentication");
 //   - the server's own log: any 5xx answer during the scans is a finding too.
 // Installs nothing: sqlmap and wapiti come from Debian's packages (.ci/security.sh installs them).
-// Reports are kept in .tmp/security/. SECURITY_PORT (3510) and SECURITY_QUICK=1 (fewer targets) help by hand.
+// Reports are kept in .tmp/security/. SECURITY_PORT (3510), SECURITY_QUICK=1 (fewer targets) and
+// SECURITY_ONLY=<comma list of sqlmap target names, wapiti-public, wapiti-admin> help by hand.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -403,6 +404,8 @@ async function main(): Promise<void> {
   requireTool('sqlmap');
   requireTool('wapiti');
   const quick = process.env.SECURITY_QUICK === '1';
+  const only = process.env.SECURITY_ONLY?.split(',').map((name) => name.trim());
+  const chosen = (name: string) => !only || only.includes(name);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-security-home-'));
   // sqlmap and wapiti keep settings and caches under the home folder: keep them out of the real one.
@@ -434,16 +437,18 @@ async function main(): Promise<void> {
   try {
     const cookie = await signIn(server);
     await crossSiteChecks(server, cookie);
-    for (const target of sqlmapTargets(quick)) {
+    for (const target of sqlmapTargets(quick).filter((t) => chosen(t.name))) {
       process.stdout.write(`sqlmap: ${target.method} ${target.path} ... `);
       await sqlmap(server, cookie, target, toolEnv);
       const last = results[results.length - 1];
       console.log(`${last?.outcome} (${last?.seconds.toFixed(0)} s)`);
     }
-    process.stdout.write('wapiti: public site ... ');
-    await wapiti(server, 'public', '/', [], toolEnv, WAPITI_PUBLIC);
-    console.log(`${results[results.length - 1]?.outcome}`);
-    if (!quick) {
+    if (chosen('wapiti-public')) {
+      process.stdout.write('wapiti: public site ... ');
+      await wapiti(server, 'public', '/', [], toolEnv, WAPITI_PUBLIC);
+      console.log(`${results[results.length - 1]?.outcome}`);
+    }
+    if (!quick && chosen('wapiti-admin')) {
       process.stdout.write('wapiti: admin area, signed in ... ');
       // A fresh session: sqlmap's requests did not touch it, but a scan must not depend on that.
       const adminCookie = await signIn(server);

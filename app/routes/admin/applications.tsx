@@ -11,6 +11,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import { changeSelectedStates } from '#app/lib/application-writes.server.ts';
 import '#app/styles/admin-applications.css';
 import type { Route } from './+types/applications';
+import { AdminPager } from '#app/components/admin/admin-pager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Applications');
 
@@ -83,12 +84,14 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
             <a href={`/api/admin/applications/export.csv?${query({ layout: 'neb' })}`}>NEB registration CSV</a>
           </p>
           <ApplicationTable page={page} />
-          {page.pageCount > 1 ? (
-            <nav className="audit-pager" aria-label="Pages of applications">
-              {page.page > 1 ? <a href={`?${query({ page: String(page.page - 1) })}`}>Previous</a> : null}
-              {page.page < page.pageCount ? <a href={`?${query({ page: String(page.page + 1) })}`}>Next</a> : null}
-            </nav>
-          ) : null}
+          <AdminPager
+            label="Pages of applications"
+            page={page.page}
+            pageCount={page.pageCount}
+            href={(n) => `?${query({ page: String(n) })}`}
+            previous="Previous"
+            next="Next"
+          />
         </>
       ) : (
         <p>There is no admission season yet: applications come once a season is published and open.</p>

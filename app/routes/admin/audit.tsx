@@ -5,6 +5,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import { auditPageHref, formatAuditTime } from '#app/lib/audit-format.ts';
 import '#app/styles/admin-audit.css';
 import type { Route } from './+types/audit';
+import { AdminPager } from '#app/components/admin/admin-pager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('Audit log');
 
@@ -86,12 +87,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      {log.pageCount > 1 ? (
-        <nav className="audit-pager" aria-label="Pages of the log">
-          {log.page > 1 ? <a href={auditPageHref(log.page - 1, filter)}>Newer</a> : null}
-          {log.page < log.pageCount ? <a href={auditPageHref(log.page + 1, filter)}>Older</a> : null}
-        </nav>
-      ) : null}
+      <AdminPager
+        label="Pages of the log"
+        page={log.page}
+        pageCount={log.pageCount}
+        href={(n) => auditPageHref(n, filter)}
+      />
     </section>
   );
 }

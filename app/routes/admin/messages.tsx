@@ -13,6 +13,7 @@ import { MESSAGES_WRITES } from '#app/lib/admin-messages-writes.server.ts';
 import { MESSAGES_PAGE_SIZE } from '#common/messages.ts';
 import '#app/styles/admin-messages.css';
 import type { Route } from './+types/messages';
+import { AdminPager } from '#app/components/admin/admin-pager.tsx';
 
 export const meta: Route.MetaFunction = () => adminMeta('E-mail and SMS');
 
@@ -86,12 +87,12 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? 'message' : 'messages'} in all.
       </p>
       <DeliveryLog messages={messages} busy={busy} />
-      {pages > 1 ? (
-        <nav className="audit-pager" aria-label="Pages of the delivery log">
-          {page > 1 ? <a href={`/admin/messages?page=${page - 1}`}>Newer</a> : null}
-          {page < pages ? <a href={`/admin/messages?page=${page + 1}`}>Older</a> : null}
-        </nav>
-      ) : null}
+      <AdminPager
+        label="Pages of the delivery log"
+        page={page}
+        pageCount={pages}
+        href={(n) => `/admin/messages?page=${n}`}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INQUIRY_FORM_TIMING, type Inquiry, type InquiryFormToken } from '#common/inquiry.ts';
+import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 
 let t: AdminTestApp;
@@ -111,5 +112,19 @@ describe('admin inquiries', () => {
       expect(res.json()).toMatchObject({ error: { code: 'auth/unauthenticated' } });
     }
     expect((await list()).inquiries).toEqual([remaining]);
+  });
+
+  it('pages the admin list, newest first, with the counts of all inquiries, and null past the last page', async () => {
+    await submit('Third question');
+    const all = (await list()).inquiries;
+    expect(all.length).toBeGreaterThan(1);
+    const first = await t.app.services.inquiries.listPage(COMMAND_LINE_ACTOR, 1, 1);
+    expect(first).toMatchObject({ page: 1, pageCount: all.length, total: all.length });
+    expect(first!.unread).toBe(all.filter((i) => i.state === 'new').length);
+    expect(first!.inquiries).toEqual(all.slice(0, 1));
+    const second = await t.app.services.inquiries.listPage(COMMAND_LINE_ACTOR, 2, 1);
+    expect(second!.inquiries).toEqual(all.slice(1, 2));
+    for (const page of [first!.pageCount + 1, 0, Number.NaN])
+      expect(await t.app.services.inquiries.listPage(COMMAND_LINE_ACTOR, page, 1)).toBeNull();
   });
 });

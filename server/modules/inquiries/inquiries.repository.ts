@@ -6,8 +6,19 @@ export async function insertInquiry(db: Db, row: InquiriesTable): Promise<void> 
   await db.insertInto('inquiries').values(row).execute();
 }
 
-export function listInquiries(db: Db): Promise<InquiryRow[]> {
-  return db.selectFrom('inquiries').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+/** Newest first; a page of them with `limit`. */
+export function listInquiries(db: Db, limit?: number, offset = 0): Promise<InquiryRow[]> {
+  let query = db.selectFrom('inquiries').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (limit !== undefined) query = query.limit(limit).offset(offset);
+  return query.execute();
+}
+
+export async function countInquiries(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('inquiries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findInquiry(db: Db, id: string): Promise<InquiryRow | undefined> {
@@ -44,6 +55,15 @@ export function listReplies(
   db: Db,
 ): Promise<(InquiryReplyRow & { delivery: string | null; channel: string | null })[]> {
   return repliesQuery(db).execute();
+}
+
+/** The replies to these inquiries (a page of the list), as listReplies gives them. */
+export function listRepliesOfMany(
+  db: Db,
+  inquiryIds: readonly string[],
+): Promise<(InquiryReplyRow & { delivery: string | null; channel: string | null })[]> {
+  if (inquiryIds.length === 0) return Promise.resolve([]);
+  return repliesQuery(db).where('inquiry_replies.inquiry_id', 'in', inquiryIds).execute();
 }
 
 /** One inquiry's replies, as listReplies gives them. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ADMIN_INQUIRIES_PAGE_SIZE } from '#common/limits.ts';
 import {
   INQUIRY_REPLY_MAX,
   INQUIRY_TOO_MANY,
@@ -191,6 +192,22 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         options.channels(),
       ]);
       return rows.map((row) => toInquiry(row, replies, ready));
+    },
+    /** One page of /admin/inquiries, newest first, with the counts of all; null for a page that does not exist. */
+    async listPage(actor: Actor, page: number, pageSize = ADMIN_INQUIRIES_PAGE_SIZE) {
+      authorize(actor, 'inquiries.handle');
+      const [total, unread] = await Promise.all([repo.countInquiries(db), repo.countUnhandled(db)]);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
+      const rows = await repo.listInquiries(db, pageSize, (page - 1) * pageSize);
+      const [replies, ready] = await Promise.all([
+        repo.listRepliesOfMany(
+          db,
+          rows.map((row) => row.id),
+        ),
+        options.channels(),
+      ]);
+      return { inquiries: rows.map((row) => toInquiry(row, replies, ready)), page, pageCount, total, unread };
     },
     countUnhandled: () => repo.countUnhandled(db),
     /** Marks an inquiry handled (closed) or unread again (new): the older API's words for setState. */

@@ -38,6 +38,30 @@ describe('notices.listPage', () => {
   });
 });
 
+describe('notices.listAllPage (the admin list)', () => {
+  it('pages every notice, a scheduled one included, newest publish time first, and answers null past the end', async () => {
+    const scheduled = await t.services.notices.create(
+      COMMAND_LINE_ACTOR,
+      buildNoticeInput({ title: 'Scheduled notice', publishAt: '2099-01-01T10:00' }),
+    );
+    const first = await t.services.notices.listAllPage(1, 20);
+    expect(first).toMatchObject({ page: 1, pageCount: 3, pageSize: 20, total: 46 });
+    expect(first!.notices[0]).toMatchObject({ title: 'Scheduled notice', scheduled: true });
+    expect(first!.notices).toHaveLength(20);
+    const last = await t.services.notices.listAllPage(3, 20);
+    expect(last!.notices.map((n) => n.title)).toEqual([
+      'Notice number 05',
+      'Notice number 04',
+      'Notice number 03',
+      'Notice number 02',
+      'Notice number 01',
+      'Notice number 00',
+    ]);
+    for (const page of [4, 0, 1.5, Number.NaN]) expect(await t.services.notices.listAllPage(page, 20)).toBeNull();
+    await t.services.notices.remove(COMMAND_LINE_ACTOR, scheduled.id);
+  });
+});
+
 describe('GET /api/notices', () => {
   it('says it may be cached publicly, and is served again from the render cache until an admin write', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/notices?limit=2' });

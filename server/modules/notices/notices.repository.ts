@@ -48,9 +48,19 @@ export async function countPublished(db: Db, view: PublicView): Promise<number> 
   return Number(row.n);
 }
 
-/** Every notice, scheduled ones included, by publish time, newest first (the admin's list). */
-export function listAllNotices(db: Db): Promise<NoticeRow[]> {
-  return db.selectFrom('notices').selectAll().orderBy('publish_at', 'desc').orderBy('id', 'desc').execute();
+/** Every notice, scheduled ones included, by publish time, newest first (the admin's list); a page of it with `limit`. */
+export function listAllNotices(db: Db, limit?: number, offset = 0): Promise<NoticeRow[]> {
+  let query = db.selectFrom('notices').selectAll().orderBy('publish_at', 'desc').orderBy('id', 'desc');
+  if (limit !== undefined) query = query.limit(limit).offset(offset);
+  return query.execute();
+}
+
+export async function countAllNotices(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('notices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findNotice(db: Db, id: string): Promise<NoticeRow | undefined> {

@@ -6,7 +6,7 @@ import {
   type NoticeInput,
   NoticeInputSchema,
 } from '#common/notice.ts';
-import { NOTICES_PAGE_SIZE } from '#common/limits.ts';
+import { ADMIN_NOTICES_PAGE_SIZE, NOTICES_PAGE_SIZE } from '#common/limits.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { audit, fieldChanges } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
@@ -151,6 +151,15 @@ export function createNoticesService(
     async listAll(): Promise<Notice[]> {
       const now = clock.now();
       return present(await repo.listAllNotices(db), now);
+    },
+    /** One page of the admin's list (every notice, scheduled ones included); null for a page that does not exist. */
+    async listAllPage(page: number, pageSize = ADMIN_NOTICES_PAGE_SIZE): Promise<NoticePage | null> {
+      const now = clock.now();
+      const total = await repo.countAllNotices(db);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
+      const rows = await repo.listAllNotices(db, pageSize, (page - 1) * pageSize);
+      return { notices: await present(rows, now), page, pageCount, pageSize, total };
     },
     /** Any notice, scheduled ones included, or null when there is none (the admin's edit page). */
     async find(id: string): Promise<Notice | null> {
