@@ -12,7 +12,7 @@ import { changeSelectedStates } from '#app/lib/application-writes.server.ts';
 import '#app/styles/admin-applications.css';
 import type { Route } from './+types/applications';
 
-export const meta: Route.MetaFunction = () => adminMeta('Applications');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Applications', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'applications.read');

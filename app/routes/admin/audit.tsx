@@ -6,7 +6,7 @@ import { auditPageHref, formatAuditTime } from '#app/lib/audit-format.ts';
 import '#app/styles/admin-audit.css';
 import type { Route } from './+types/audit';
 
-export const meta: Route.MetaFunction = () => adminMeta('Audit log');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Audit log', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'audit.read');

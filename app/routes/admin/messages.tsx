@@ -14,7 +14,7 @@ import { MESSAGES_PAGE_SIZE } from '#common/messages.ts';
 import '#app/styles/admin-messages.css';
 import type { Route } from './+types/messages';
 
-export const meta: Route.MetaFunction = () => adminMeta('E-mail and SMS');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('E-mail and SMS', matches);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'messages.manage');
