@@ -61,7 +61,7 @@ describe('the staff pages of a renamed college', () => {
     const { link } = (await added.json()) as { link: { path: string } };
     const pages: [string, string][] = [
       ['/login', `Admin login | ${NEW_NAME.en}`],
-      ['/forgot-password', `Forgot your password? | ${NEW_NAME.en}`],
+      ['/login/forgot', `Forgot your password? | ${NEW_NAME.en}`],
       [link.path, `Set your password | ${NEW_NAME.en}`],
     ];
     for (const [pagePath, title] of pages) {
