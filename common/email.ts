@@ -22,3 +22,13 @@ export function mailboxKey(email: string): string {
     .split(/@(?=[^@]*$)/u);
   return `${local.replace(/\+.*$/u, '')}@${domain}`;
 }
+
+/**
+ * A From header's sender: the name as it is when it is plain words, quoted otherwise (so a comma or an angle
+ * bracket in a college's name stays part of the name), then the address.
+ */
+export function mailboxOf(name: string, address: string): string {
+  const oneLine = name.replace(/[\r\n]+/gu, ' ').trim();
+  const shown = /^[\p{L}\p{M}\p{N} .'-]+$/u.test(oneLine) ? oneLine : `"${oneLine.replace(/["\\]/gu, '\\$&')}"`;
+  return `${shown} <${address}>`;
+}

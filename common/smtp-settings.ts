@@ -53,7 +53,7 @@ export const SmtpSettingsInputSchema = z
       .max(320)
       .refine(
         (v) => v === '' || /^([^<>\n]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/u.test(v),
-        'Enter the sender as an address, or a name and an address, like Orbit College <office@orbit.edu.np>.',
+        'Enter the sender as an address, or a name and an address, like College office <office@college.edu.np>.',
       ),
   })
   .transform((v) => {

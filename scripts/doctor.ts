@@ -94,9 +94,12 @@ async function main(): Promise<number> {
   const osName = /^PRETTY_NAME="?([^"\n]*)"?$/mu.exec(
     fs.existsSync('/etc/os-release') ? fs.readFileSync('/etc/os-release', 'utf8') : '',
   )?.[1];
-  const pkg = JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   const versions = [
-    `Orbit College ${pkg.version} (commit ${firstLine('git', ['rev-parse', '--short', 'HEAD'], APP_DIR)}) in ${APP_DIR}`,
+    `${pkg.name} ${pkg.version} (commit ${firstLine('git', ['rev-parse', '--short', 'HEAD'], APP_DIR)}) in ${APP_DIR}`,
     `Node ${process.version}; ${osName ?? os.type()} ${os.release()}`,
     `Caddy: ${firstLine('caddy', ['version'])}`,
   ];

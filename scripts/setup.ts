@@ -343,7 +343,7 @@ async function main(): Promise<number> {
         return `${name === 'app' ? 'The app' : 'Caddy'} stopped: see ${path.join(runDir, `${name}.log`)}.`;
     return undefined;
   });
-  console.log(`\nOrbit College is online at https://${o.domain}\nAdmin: https://${o.domain}/login`);
+  console.log(`\nThe site is online at https://${o.domain}\nAdmin: https://${o.domain}/login`);
   if (todo.length > 0) {
     const link = run(
       'setpriv',

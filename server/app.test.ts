@@ -36,7 +36,7 @@ describe('the API as a whole', () => {
       paths: Record<string, Record<string, unknown>>;
     }>();
     expect(doc.openapi).toMatch(/^3\./u);
-    expect(doc.info.title).toBe('Orbit College API');
+    expect(doc.info.title).toBe(`${(await t.app.services.content.site()).college.name.en} API`);
     for (const [path, method] of [
       ['/api/health', 'get'],
       ['/api/notices', 'get'],

@@ -133,7 +133,8 @@ export async function buildApp({
   });
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Orbit College API', version: '1.0.0' } },
+    // The title is the college's stored name, put in when the description is asked for (/api/docs).
+    openapi: { info: { title: 'College website API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
 
@@ -153,7 +154,11 @@ export async function buildApp({
       await api.register(welcomeRoutes);
       await api.register(adminScope(adminRoutePlugins), { prefix: '/admin' });
       // The description maps every admin route and what it takes: the owners' only, as the audit log is.
-      api.get('/docs', { schema: { hide: true }, onRequest: requireAction('api.describe') }, async () => app.swagger());
+      api.get('/docs', { schema: { hide: true }, onRequest: requireAction('api.describe') }, async () => {
+        const doc = app.swagger();
+        const { name } = (await services.content.site()).college;
+        return { ...doc, info: { ...doc.info, title: `${name.en} API` } };
+      });
       api.all('/*', { schema: { hide: true } }, async (_request, reply) =>
         reply.status(404).send({ error: { code: 'not-found', message: 'No such API route.' } }),
       );

@@ -184,7 +184,7 @@ try {
   process.exit(1);
 }
 app.log.info(
-  `Orbit College is running at ${env.siteUrl} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.dataDir}`}; files: ${describeStorage(env)})`,
+  `The site is running at ${env.siteUrl} (database: ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.dataDir}`}; files: ${describeStorage(env)})`,
 );
 if (terminal) {
   // A fresh install without an account: a one-time link for the first owner, printed to the person only.

@@ -100,7 +100,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   const messages = createMessagesService(db, clock, {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    defaultMailFrom: `Orbit College <no-reply@${new URL(env.siteUrl).hostname}>`,
+    defaultMailAddress: `no-reply@${new URL(env.siteUrl).hostname}`,
     cipher: createSettingsCipher({ envKey: env.SETTINGS_KEY, dataDir: env.dataDir }),
     // Messages waiting for set-up leave as soon as it is saved (declared below; called only after a save).
     changed: () => outbox.wake(),

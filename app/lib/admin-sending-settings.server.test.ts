@@ -18,6 +18,8 @@ import { startSmsStandIns } from '#server/test-support/sms-stand-ins.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
 import { adminAction } from './admin-action.server.ts';
 import { MESSAGES_WRITES } from './admin-messages-writes.server.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
+import { readCollegeName } from '#server/modules/content/college-name.ts';
 
 // The owner sets e-mail and SMS up on /admin/messages, on the real services and database, with no SMTP_URL:
 // the messages that waited for set-up leave once each, and the secrets typed are never stored or shown as typed.
@@ -130,7 +132,9 @@ describe('SMTP set up from the admin', () => {
     expect((await post(smtpForm({ password: '' }))).status).toBe(200);
     const test = await post({ intent: 'testEmail', form: 'testEmail', to: 'owner@orbit.test' });
     expect(test.body).toMatchObject({ ok: true, message: expect.stringMatching(/^Sent\. The server answered: 250/u) });
-    expect(smtp.received.map((m) => m.subject)).toEqual(['Test e-mail from the Orbit College website']);
+    expect(smtp.received.map((m) => m.subject)).toEqual([
+      `Test e-mail from the ${(await readCollegeName(t.db)).en} website`,
+    ]);
   });
 
   it('fills the server, port and security from a provider’s preset, and refuses a bad port by its field', async () => {
@@ -185,7 +189,7 @@ describe('a stored secret the settings key cannot open', () => {
     const elsewhere = createMessagesService(t.db, clock, {
       smtpUrl: undefined,
       mailFrom: undefined,
-      defaultMailFrom: 'Orbit College <no-reply@orbit.test>',
+      defaultMailAddress: 'no-reply@orbit.test',
       officeEmails: [],
       cipher: createSettingsCipher({ envKey: 'cd'.repeat(32), dataDir: t.dataDir }),
     });

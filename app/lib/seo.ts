@@ -26,6 +26,12 @@ export function collegeNameOf(matches: MetaSource['matches']): string {
   return content ? localized(content.site.college.name, content.lang) : '';
 }
 
+/** The college's stored short name ('Orbit') in the page's language, for 'Life at …'. */
+export function collegeShortNameOf(matches: MetaSource['matches']): string {
+  const content = siteContentOf(matches);
+  return content ? localized(content.site.college.shortName, content.lang) : '';
+}
+
 /** The page's own address for search engines: its path and the parameters that change what it lists. */
 function pagePath({ pathname, search }: MetaSource['location']): string {
   const query = new URLSearchParams(search ?? '');

@@ -6,19 +6,21 @@ import { ForgotPasswordSchema, RESET_ASKED } from '#common/staff.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
 import { fieldErrorsOf, formText } from '#app/lib/admin-form.ts';
 import { type WriteResult, formRefused } from '#app/lib/form-result.ts';
+import { staffMeta } from '#app/lib/admin-meta.ts';
+import { staffCollegeName } from '#app/lib/college-name.server.ts';
 import '#app/styles/admin.css';
 import type { Route } from './+types/forgot-password';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Forgot your password? | Orbit College' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: Route.MetaFunction = ({ data }) => staffMeta('Forgot your password?', data?.collegeName);
 
 export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** Whether the site can send the link at all (e-mail set up): without it the page says whom to ask instead. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { resetByEmail: await context.services.staff.resetByEmail() };
+  return {
+    collegeName: await staffCollegeName(context),
+    resetByEmail: await context.services.staff.resetByEmail(),
+  };
 }
 
 /**

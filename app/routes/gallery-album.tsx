@@ -3,7 +3,7 @@ import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { GalleryGrid } from '#app/components/gallery-grid.tsx';
 import { NotFoundContent } from '#app/components/not-found-content.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
-import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { collegeShortNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { localized, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
 import pagesCss from '#app/styles/pages.css?inline';
 import type { Route } from './+types/gallery-album';
@@ -19,7 +19,12 @@ export const meta: Route.MetaFunction = (args) => {
   const ui = interfaceTextOf(args.matches);
   const album = args.loaderData?.album;
   const lang = siteContentOf(args.matches)?.lang ?? 'en';
-  if (!album) return pageMeta(args, { title: ui.meta.galleryTitle, description: '', noindex: true });
+  if (!album)
+    return pageMeta(args, {
+      title: ui.meta.galleryTitle(collegeShortNameOf(args.matches)),
+      description: '',
+      noindex: true,
+    });
   const title = localized({ en: album.titleEn, ne: album.titleNe }, lang);
   const description = localized({ en: album.descriptionEn, ne: album.descriptionNe }, lang);
   return pageMeta(args, { title, description: description || `${title}: ${ui.gallery.photoCount(album.photoCount)}` });

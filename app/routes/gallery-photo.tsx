@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, useLocation, useRouteError } from 'react-ro
 import { NotFoundContent } from '#app/components/not-found-content.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
-import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { collegeShortNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { localized, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
 import pagesCss from '#app/styles/pages.css?inline';
 import type { Route } from './+types/gallery-photo';
@@ -25,7 +25,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const ui = interfaceTextOf(args.matches);
   const loaded = args.loaderData;
-  if (!loaded) return pageMeta(args, { title: ui.meta.galleryTitle, description: '', noindex: true });
+  if (!loaded)
+    return pageMeta(args, {
+      title: ui.meta.galleryTitle(collegeShortNameOf(args.matches)),
+      description: '',
+      noindex: true,
+    });
   const lang = siteContentOf(args.matches)?.lang ?? 'en';
   const album = localized({ en: loaded.album.titleEn, ne: loaded.album.titleNe }, lang);
   const caption = localized(loaded.photo.caption, lang);

@@ -3,7 +3,7 @@ import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import { GalleryGrid } from '#app/components/gallery-grid.tsx';
 import { Pager } from '#app/components/pager.tsx';
-import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
+import { collegeNameOf, collegeShortNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import pagesCss from '#app/styles/pages.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
@@ -12,7 +12,7 @@ import type { Route } from './+types/gallery';
 export const meta: Route.MetaFunction = (args) => {
   const ui = interfaceTextOf(args.matches);
   return pageMeta(args, {
-    title: ui.meta.galleryTitle,
+    title: ui.meta.galleryTitle(collegeShortNameOf(args.matches)),
     description: ui.meta.galleryDescription(collegeNameOf(args.matches)),
   });
 };
@@ -29,13 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { albums, page, pageCount } = loaderData;
-  const { ui, href, t, lang } = useSiteContent();
+  const { ui, href, t, lang, site } = useSiteContent();
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="pages" css={pagesCss} />
       <div className="container">
         <header className="page__header">
-          <h1>{ui.gallery.heading}</h1>
+          <h1>{ui.gallery.heading(t(site.college.shortName))}</h1>
           <p>{ui.gallery.intro}</p>
         </header>
         {albums.length > 0 ? (

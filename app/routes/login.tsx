@@ -16,22 +16,22 @@ import { Toaster } from '#app/components/toaster.tsx';
 import { type FormValues, type WriteResult, formRefused } from '#app/lib/form-result.ts';
 import { sessionStore } from '#app/lib/session-store.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
+import { staffMeta } from '#app/lib/admin-meta.ts';
+import { staffCollegeName } from '#app/lib/college-name.server.ts';
 import '#app/styles/admin.css';
 import type { Route } from './+types/login';
 
 /** Part of the admin single-page app: this page loads React Router's client runtime. */
 export const handle = { hydrate: true } satisfies RouteHandle;
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Admin login | Orbit College' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: Route.MetaFunction = ({ data }) => staffMeta('Admin login', data?.collegeName);
 
 /** Where to go once signed in: the admin page that sent the admin here (`?next=`, a path of this site only). */
 const afterLogin = (next: string | null | undefined) => safeNextPath(next) ?? '/admin';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
+    collegeName: await staffCollegeName(context),
     signedIn: (await context.currentAdmin()) !== null,
     next: afterLogin(new URL(request.url).searchParams.get('next')),
   };
@@ -146,7 +146,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {busy ? <LoadingScreen /> : null}
       <fetcher.Form method="post" className="login__card">
         <h1 className="login__title">Admin login</h1>
-        <p className="login__hint">Orbit College staff only.</p>
+        <p className="login__hint">
+          {loaderData.collegeName ? `${loaderData.collegeName} staff only.` : 'Staff only.'}
+        </p>
         {/* Without script the page says it here; with it, the toast does. */}
         {refused && !fetcher.data ? (
           <p className="field__error" role="alert">

@@ -8,26 +8,26 @@ import { fieldErrorsOf, formText, formValues } from '#app/lib/admin-form.ts';
 import { CORRECT_FIELDS } from '#app/lib/admin-messages.ts';
 import { type WriteResult, formRefused } from '#app/lib/form-result.ts';
 import { withPasswordFields } from '#app/lib/admin-staff-writes.server.ts';
+import { staffMeta } from '#app/lib/admin-meta.ts';
+import { staffCollegeName } from '#app/lib/college-name.server.ts';
 import '#app/styles/admin.css';
 import '#app/styles/admin-staff.css';
 import type { Route } from './+types/welcome';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Set your password | Orbit College' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: Route.MetaFunction = ({ data }) => staffMeta('Set your password', data?.collegeName);
 
 /** The link is a credential: never kept by a cache. */
 export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** What the link is for, or why it cannot be used (used, expired, replaced). */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const collegeName = await staffCollegeName(context);
   try {
-    return { link: await context.services.staff.inspectLink(params.token), invalid: null };
+    return { collegeName, link: await context.services.staff.inspectLink(params.token), invalid: null };
   } catch (err) {
     const refusal = refusalOf(err);
     if (refusal?.code !== 'link/invalid') throw err;
-    return data({ link: null, invalid: refusal.message }, { status: 410 });
+    return data({ collegeName, link: null, invalid: refusal.message }, { status: 410 });
   }
 }
 
@@ -68,10 +68,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>() as WriteResult | undefined;
-  const { link, invalid } = loaderData;
+  const { collegeName, link, invalid } = loaderData;
   if (answer?.ok) {
     return (
-      <WelcomeFrame title="Your password is set">
+      <WelcomeFrame collegeName={collegeName} title="Your password is set">
         <p role="status">{answer.message}</p>
         <p>
           <a className="button button--primary" href="/login">
@@ -83,7 +83,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
   }
   if (!link) {
     return (
-      <WelcomeFrame title="This link cannot be used">
+      <WelcomeFrame collegeName={collegeName} title="This link cannot be used">
         <p role="alert">{invalid}</p>
         <p>
           <a href="/login">Go to sign in</a>
@@ -95,7 +95,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
   const refused = answer && !answer.ok ? answer : undefined;
   const errors: Record<string, string | undefined> = refused?.fieldErrors ?? {};
   return (
-    <WelcomeFrame title={firstOwner ? 'Create the first owner' : 'Set your password'}>
+    <WelcomeFrame collegeName={collegeName} title={firstOwner ? 'Create the first owner' : 'Set your password'}>
       <p>
         {firstOwner
           ? 'Nobody can sign in to this new site yet. The account you make here is its owner: it manages staff accounts and reads the audit log.'
@@ -145,10 +145,18 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WelcomeFrame({ title, children }: { title: string; children: React.ReactNode }) {
+function WelcomeFrame({
+  collegeName,
+  title,
+  children,
+}: {
+  collegeName: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <main className="welcome-page">
-      <p className="welcome-page__brand">Orbit College admin</p>
+      <p className="welcome-page__brand">{collegeName ? `${collegeName} admin` : 'Site admin'}</p>
       <h1>{title}</h1>
       {children}
     </main>

@@ -180,14 +180,14 @@ export const en = {
       `${college} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
     noticesDescription: (college: string) =>
       `Notices from ${college}, Bharatpur: admissions, examinations, holidays and events, newest first.`,
-    galleryTitle: 'Gallery: Life at Orbit',
+    galleryTitle: (shortName: string) => `Gallery: Life at ${shortName}`,
     galleryDescription: (college: string) => `Photos of ${college}, Bharatpur: the campus, classes and events.`,
     contactTitle: 'Contact',
     contactDescription: (college: string, address: string) =>
       `Address, phone numbers, map and a contact form for ${college}${address ? `, ${address}` : ''}.`,
   },
   gallery: {
-    heading: 'Life at Orbit',
+    heading: (shortName: string) => `Life at ${shortName}`,
     intro: 'Events and everyday moments at the college. Choose an album to see its photos.',
     photoAlt: (college: string, n: number, count: number) => `Life at ${college}, photo ${n} of ${count}`,
     albumPhotoAlt: (album: string, n: number, count: number) => `${album}, photo ${n} of ${count}`,

@@ -21,7 +21,8 @@ export type ApplicationNoticeStep = (typeof APPLICATION_NOTICE_STEPS)[number];
 
 /**
  * The words of the e-mails and SMS the site sends, in each language a recipient may read. `{name}` and
- * the like are filled by server/modules/outbox/templates.ts.
+ * the like are filled by server/modules/outbox/templates.ts; `{college}` is the college's stored name in the
+ * message's language, read when the message is written, so a renamed college signs every later message.
  */
 export interface MailCatalogue {
   greeting: string;
@@ -38,6 +39,7 @@ export interface MailCatalogue {
   replySms: string;
   testSubject: string;
   testBody: string;
+  testSms: string;
   staffLinkSubject: string;
   staffLinkBody: string;
   /** A reset link a staff member asked for on the sign-in page ('Forgot your password?'). */
@@ -66,22 +68,23 @@ export interface MailCatalogue {
 export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
   en: {
     greeting: 'Dear {name},',
-    signature: 'Orbit College office',
+    signature: '{college} office',
     inquiryAlertSubject: 'New message from the website: {subject}',
     inquiryAlertIntro: 'A visitor sent a message through the contact form.',
     inquiryAlertFrom: 'From',
     inquiryAlertReceived: 'Received',
     inquiryAlertOpen: 'Read and reply in the admin: {url}',
-    inquiryAlertSms: 'Orbit College: new website message from {name}: {subject}',
+    inquiryAlertSms: '{college}: new website message from {name}: {subject}',
     replySubject: 'Re: {subject}',
     replyQuoted: 'Your message of {date}:',
-    replySms: 'Orbit College office, on "{subject}": {reply}',
-    testSubject: 'Test e-mail from the Orbit College website',
+    replySms: '{college} office, on "{subject}": {reply}',
+    testSubject: 'Test e-mail from the {college} website',
     testBody: 'This test e-mail was sent from /admin/messages. If you read it, e-mail from the site works.',
-    staffLinkSubject: 'Set your password for the Orbit College website',
+    testSms: '{college}: a test SMS. SMS is set up.',
+    staffLinkSubject: 'Set your password for the {college} website',
     staffLinkBody:
       'Open this link to set your password. It works once, for {hours} hours; if it has expired, ask an owner for a new one:\n{url}',
-    resetSubject: 'A new password for the Orbit College website',
+    resetSubject: 'A new password for the {college} website',
     resetBody:
       'Someone, probably you, asked for a new password on the sign-in page. Open this link to choose it. It works once, until {until} (Nepal time); after that, ask for a new one:\n{url}',
     resetNotAsked:
@@ -101,7 +104,7 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
       offered: { headline: 'seat offered', body: 'A seat is offered. Please come to the college to be admitted.' },
       waitlisted: { headline: 'on the waiting list', body: 'The application is on the waiting list for a seat.' },
       rejected: { headline: 'not accepted', body: 'The application was not accepted.' },
-      admitted: { headline: 'admitted', body: 'The student is admitted. Welcome to Orbit College.' },
+      admitted: { headline: 'admitted', body: 'The student is admitted. Welcome to {college}.' },
       withdrawn: { headline: 'withdrawn', body: 'The application is withdrawn.' },
       'admit-card': {
         headline: 'admit card ready',
@@ -126,8 +129,8 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     applicationStatusLink: 'See where it stands, with the reference and the access key: {url}',
     applicationKey:
       'Access key: {key}. Keep it: with the reference it opens the application, the admit card and the offer. Do not share it.',
-    applicationSms: 'Orbit College: application {reference} {headline}. Status: {url}',
-    applicationKeySms: 'Orbit College: application {reference} {headline}. Access key: {key} Status: {url}',
+    applicationSms: '{college}: application {reference} {headline}. Status: {url}',
+    applicationKeySms: '{college}: application {reference} {headline}. Access key: {key} Status: {url}',
     paymentHeading:
       'Pay the admission fee at the bank into the college account, then send the voucher from the status page:',
     paymentLabels: {
@@ -142,22 +145,23 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
   },
   ne: {
     greeting: 'आदरणीय {name},',
-    signature: 'अर्बिट कलेज कार्यालय',
+    signature: '{college} कार्यालय',
     inquiryAlertSubject: 'वेबसाइटबाट नयाँ सन्देश: {subject}',
     inquiryAlertIntro: 'एक आगन्तुकले सम्पर्क फारमबाट सन्देश पठाउनुभएको छ।',
     inquiryAlertFrom: 'पठाउने',
     inquiryAlertReceived: 'प्राप्त मिति',
     inquiryAlertOpen: 'एडमिनमा पढ्नुहोस् र जवाफ दिनुहोस्: {url}',
-    inquiryAlertSms: 'अर्बिट कलेज: {name} बाट नयाँ सन्देश: {subject}',
+    inquiryAlertSms: '{college}: {name} बाट नयाँ सन्देश: {subject}',
     replySubject: 'जवाफ: {subject}',
     replyQuoted: '{date} मा तपाईंले पठाउनुभएको सन्देश:',
-    replySms: 'अर्बिट कलेज कार्यालय, "{subject}" बारे: {reply}',
-    testSubject: 'अर्बिट कलेज वेबसाइटबाट परीक्षण इमेल',
+    replySms: '{college} कार्यालय, "{subject}" बारे: {reply}',
+    testSubject: '{college} वेबसाइटबाट परीक्षण इमेल',
     testBody: 'यो परीक्षण इमेल /admin/messages बाट पठाइएको हो। यो पढ्न सक्नुहुन्छ भने साइटको इमेल चल्छ।',
-    staffLinkSubject: 'अर्बिट कलेज वेबसाइटको पासवर्ड राख्नुहोस्',
+    testSms: '{college}: परीक्षण SMS। SMS चल्छ।',
+    staffLinkSubject: '{college} वेबसाइटको पासवर्ड राख्नुहोस्',
     staffLinkBody:
       'आफ्नो पासवर्ड राख्न यो लिंक खोल्नुहोस्। यो एक पटक, {hours} घण्टासम्म चल्छ; म्याद सकिएमा मालिकसँग नयाँ लिंक माग्नुहोस्:\n{url}',
-    resetSubject: 'अर्बिट कलेज वेबसाइटको नयाँ पासवर्ड',
+    resetSubject: '{college} वेबसाइटको नयाँ पासवर्ड',
     resetBody:
       'कसैले, सम्भवतः तपाईंले, साइन इन पृष्ठमा नयाँ पासवर्ड मागेको छ। पासवर्ड छान्न यो लिंक खोल्नुहोस्। यो एक पटक, {until} (नेपाल समय) सम्म चल्छ; त्यसपछि नयाँ लिंक माग्नुहोस्:\n{url}',
     resetNotAsked:
@@ -177,7 +181,7 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
       offered: { headline: 'सिट प्रस्ताव', body: 'सिट प्रस्ताव गरिएको छ। भर्नाका लागि कलेजमा आउनुहोस्।' },
       waitlisted: { headline: 'प्रतीक्षा सूचीमा', body: 'आवेदन सिटको प्रतीक्षा सूचीमा छ।' },
       rejected: { headline: 'स्वीकृत भएन', body: 'आवेदन स्वीकृत भएन।' },
-      admitted: { headline: 'भर्ना भयो', body: 'विद्यार्थी भर्ना भयो। अर्बिट कलेजमा स्वागत छ।' },
+      admitted: { headline: 'भर्ना भयो', body: 'विद्यार्थी भर्ना भयो। {college}मा स्वागत छ।' },
       withdrawn: { headline: 'फिर्ता लिइयो', body: 'आवेदन फिर्ता लिइएको छ।' },
       'admit-card': {
         headline: 'प्रवेश पत्र तयार',
@@ -202,8 +206,8 @@ export const MAIL_WORDS: Record<SiteLanguage, MailCatalogue> = {
     applicationStatusLink: 'सन्दर्भ र पहुँच कुञ्जीसहित स्थिति हेर्नुहोस्: {url}',
     applicationKey:
       'पहुँच कुञ्जी: {key}। यसलाई सुरक्षित राख्नुहोस्: सन्दर्भसँग यसले आवेदन, प्रवेशपत्र र भर्ना प्रस्ताव खोल्छ। कसैलाई नदिनुहोस्।',
-    applicationSms: 'अर्बिट कलेज: आवेदन {reference} {headline}। स्थिति: {url}',
-    applicationKeySms: 'अर्बिट कलेज: आवेदन {reference} {headline}। पहुँच कुञ्जी: {key} स्थिति: {url}',
+    applicationSms: '{college}: आवेदन {reference} {headline}। स्थिति: {url}',
+    applicationKeySms: '{college}: आवेदन {reference} {headline}। पहुँच कुञ्जी: {key} स्थिति: {url}',
     paymentHeading: 'भर्ना शुल्क बैङ्कमा कलेजको खातामा तिर्नुहोस्, अनि अवस्था पानाबाट भौचर पठाउनुहोस्:',
     paymentLabels: {
       bank: 'बैङ्क',

@@ -166,14 +166,14 @@ export const ne: Catalogue = {
     homeDescription: (college) =>
       `${college} विकास चोक, भरतपुर, चितवनमा विज्ञान र व्यवस्थापन पढाउने +२ कलेज हो। पाठ्यक्रम, भर्ना, सूचना र सम्पर्क विवरण।`,
     noticesDescription: (college) => `${college}, भरतपुरका सूचनाहरू: भर्ना, परीक्षा, बिदा र कार्यक्रम, पछिल्लो पहिले।`,
-    galleryTitle: 'ग्यालेरी: अर्बिटको जीवन',
+    galleryTitle: (shortName: string) => `ग्यालेरी: ${shortName}को जीवन`,
     galleryDescription: (college) => `${college}, भरतपुरका तस्बिरहरू: क्याम्पस, कक्षा र कार्यक्रम।`,
     contactTitle: 'सम्पर्क',
     contactDescription: (college, address) =>
       `${college}${address ? `, ${address}` : ''} को ठेगाना, फोन नम्बर, नक्सा र सम्पर्क फारम।`,
   },
   gallery: {
-    heading: 'अर्बिटको जीवन',
+    heading: (shortName: string) => `${shortName}को जीवन`,
     intro: 'कलेजका कार्यक्रम र दैनिक क्षणहरू। तस्बिरहरू हेर्न एल्बम छान्नुहोस्।',
     photoAlt: (college, n, count) => `${college} को जीवन, तस्बिर ${digits(count)} मध्ये ${digits(n)}`,
     albumPhotoAlt: (album, n, count) => `${album}, तस्बिर ${digits(count)} मध्ये ${digits(n)}`,

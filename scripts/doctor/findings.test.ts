@@ -155,13 +155,13 @@ describe('healthFindings', () => {
 describe('report', () => {
   it('lists the problems, numbered, each with its fix; or says there are none', () => {
     const text = report(
-      [{ title: 'Versions', lines: ['Orbit College 0.1.0'] }],
+      [{ title: 'Versions', lines: ['orbit-college 0.1.0'] }],
       [
         { level: 'ok', topic: 'Database', text: 'answers' },
         { level: 'problem', topic: 'Disk space', text: 'nearly full', fix: 'free some' },
       ],
     );
-    expect(text).toContain('Versions:\n  Orbit College 0.1.0');
+    expect(text).toContain('Versions:\n  orbit-college 0.1.0');
     expect(text).toContain('1 problem, each with its fix:\n  1. Disk space: nearly full\n     Fix: free some');
     expect(report([], [{ level: 'ok', topic: 'Database', text: 'answers' }])).toContain('No problems found.');
   });

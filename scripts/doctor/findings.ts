@@ -239,7 +239,7 @@ export function healthFindings(health: HealthFacts | { error: string }, now: Dat
 /** The report: facts first, then the problems each with its fix; pasteable as it is. */
 export function report(sections: { title: string; lines: string[] }[], findings: Finding[]): string {
   const problems = findings.filter((f) => f.level === 'problem');
-  const lines: string[] = ['Orbit College doctor report', ''];
+  const lines: string[] = ['Site doctor report', ''];
   for (const s of sections) lines.push(`${s.title}:`, ...s.lines.map((l) => `  ${l}`), '');
   lines.push('Checks:');
   for (const f of findings)

@@ -42,7 +42,7 @@ export function caddyfileText(o: CaddyOptions): string {
     ...(o.internalCa ? ['\tskip_install_trust'] : []),
   ];
   return [
-    '# Written by `npm run setup` (Orbit College). Running setup again rewrites this file.',
+    '# Written by `npm run setup` for this site. Running setup again rewrites this file.',
     '# Caddy gets and renews the HTTPS certificate, redirects HTTP to HTTPS and passes the client address',
     '# on in X-Forwarded-For (the app trusts it: TRUST_PROXY=true). No `encode`: the app compresses.',
     ...(global.length ? ['{', ...global, '}', ''] : []),

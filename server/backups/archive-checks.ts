@@ -82,7 +82,7 @@ function checkFiles(keys: string[], refs: string[], manifest: BackupManifest): v
 export async function checkUnpacked(dir: string): Promise<ArchiveFacts> {
   const manifestFile = path.join(dir, 'manifest.json');
   if (!fs.existsSync(manifestFile) || !fs.existsSync(path.join(dir, 'orbit.sqlite'))) {
-    throw new BackupError('This is not an Orbit College backup: manifest.json or orbit.sqlite is missing.');
+    throw new BackupError('This is not a backup of this site’s software: manifest.json or orbit.sqlite is missing.');
   }
   const manifest = await readManifest(manifestFile);
   const { tables, refs } = await checkDatabase(path.join(dir, 'orbit.sqlite'), manifest);
@@ -118,7 +118,7 @@ export async function archiveManifest(archive: string, scratchParent: string): P
       throw new BackupError(`The archive cannot be read (damaged or cut short): ${(err as Error).message}`);
     }
     if (!fs.existsSync(path.join(scratch, 'manifest.json')))
-      throw new BackupError('This is not an Orbit College backup: manifest.json is missing.');
+      throw new BackupError('This is not a backup of this site’s software: manifest.json is missing.');
     return await readManifest(path.join(scratch, 'manifest.json'));
   } finally {
     await fsp.rm(scratch, { recursive: true, force: true });

@@ -85,7 +85,7 @@ function migrationFault(err: MigrationFailedError | MigrationHistoryError, place
   if (err instanceof MigrationFailedError) {
     const last = err.applied.at(-1);
     return (
-      `Orbit College cannot start: upgrading the database stopped at migration ${err.migration} (${messageOf(err.cause)}). ` +
+      `The server cannot start: upgrading the database stopped at migration ${err.migration} (${messageOf(err.cause)}). ` +
       `That migration was rolled back, so the database is as it was before it${last ? ` (migrations up to ${last} are applied)` : ''}. ` +
       `If the cause can be put right (a full disk, a lock held by another program), do so and start again: the upgrade resumes at ${err.migration}. ` +
       `Otherwise go back to the release you upgraded from: ${restoreAdvice(place)}, start that release on it, and report this message.`
@@ -93,11 +93,11 @@ function migrationFault(err: MigrationFailedError | MigrationHistoryError, place
   }
   if (err.unknown.length > 0) {
     return (
-      `Orbit College cannot start: a newer release has upgraded this database (it has run migration ${err.unknown.join(', ')}, which this version does not have), and this version cannot use it. ` +
+      `The server cannot start: a newer release has upgraded this database (it has run migration ${err.unknown.join(', ')}, which this version does not have), and this version cannot use it. ` +
       `Start the newer release again, or, to go back to this version, ${restoreAdvice(place)}.`
     );
   }
-  return `Orbit College cannot start: ${err.message} This is a fault in this release, not in your data: report it, and run the previous release meanwhile.`;
+  return `The server cannot start: ${err.message} This is a fault in this release, not in your data: report it, and run the previous release meanwhile.`;
 }
 
 function folderFault(code: string, err: unknown, place: DataPlace): string | undefined {
@@ -105,30 +105,30 @@ function folderFault(code: string, err: unknown, place: DataPlace): string | und
   const where = typeof failedPath === 'string' ? failedPath : (place.sqliteFile ?? place.dataDir);
   if (code === 'ENOTDIR' || code === 'EEXIST') {
     const file = fileInTheWay(place.dataDir) ?? where;
-    return `Orbit College cannot start: its data folder (DATA_DIR) ${place.dataDir} cannot be created, because ${file} is a file, not a folder. Set DATA_DIR to a folder (it is created when missing), or move that file away; then start again.`;
+    return `The server cannot start: its data folder (DATA_DIR) ${place.dataDir} cannot be created, because ${file} is a file, not a folder. Set DATA_DIR to a folder (it is created when missing), or move that file away; then start again.`;
   }
   if (code === 'EROFS') {
-    return `Orbit College cannot start: its data folder ${place.dataDir} is on a read-only file system, and the server must write its database and uploaded photos there. Mount that file system read-write, or set DATA_DIR to a folder on a writable disk; then start again.`;
+    return `The server cannot start: its data folder ${place.dataDir} is on a read-only file system, and the server must write its database and uploaded photos there. Mount that file system read-write, or set DATA_DIR to a folder on a writable disk; then start again.`;
   }
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') {
-    return `Orbit College cannot start: the disk that holds ${place.dataDir} is full (${code}). Free some space there (old backups, logs) and start again.`;
+    return `The server cannot start: the disk that holds ${place.dataDir} is full (${code}). Free some space there (old backups, logs) and start again.`;
   }
   const denied = DENIED_REASONS[code.replace(/^(SQLITE_[A-Z]+)_.*$/u, '$1')];
   if (denied === undefined) return undefined;
   const user = serverUser();
-  return `Orbit College cannot start: the user that runs the server (${user}) may not write to ${where} (${denied}). The server keeps its database and uploaded photos in the data folder ${place.dataDir} and must be able to change everything in it. Give that folder and its contents to ${user}, for example \`sudo chown -R ${user}: ${place.dataDir}\`, or set DATA_DIR to a folder that user owns; then start again.`;
+  return `The server cannot start: the user that runs the server (${user}) may not write to ${where} (${denied}). The server keeps its database and uploaded photos in the data folder ${place.dataDir} and must be able to change everything in it. Give that folder and its contents to ${user}, for example \`sudo chown -R ${user}: ${place.dataDir}\`, or set DATA_DIR to a folder that user owns; then start again.`;
 }
 
 function sqliteFault(code: string, err: unknown, place: DataPlace): string | undefined {
   const file = place.sqliteFile ?? place.dataDir;
   if (/^SQLITE_(NOTADB|CORRUPT)/u.test(code)) {
-    return `Orbit College cannot start: the database file ${file} is damaged or is not an SQLite database (SQLite says: ${messageOf(err)}). Nothing was changed; keep that file for now. Restore your latest backup into an empty folder, \`DATA_DIR=${place.dataDir}-restored npm run restore -- BACKUP.tar.gz\`, and start the server with that DATA_DIR (or move ${place.dataDir} aside and restore into its place).`;
+    return `The server cannot start: the database file ${file} is damaged or is not an SQLite database (SQLite says: ${messageOf(err)}). Nothing was changed; keep that file for now. Restore your latest backup into an empty folder, \`DATA_DIR=${place.dataDir}-restored npm run restore -- BACKUP.tar.gz\`, and start the server with that DATA_DIR (or move ${place.dataDir} aside and restore into its place).`;
   }
   if (/^SQLITE_IOERR/u.test(code)) {
-    return `Orbit College cannot start: reading or writing the database file ${file} failed with an input/output error (${code}); the disk may be failing. Check the system log (\`dmesg\`), then restore your latest backup onto another disk with \`npm run restore\` into an empty folder.`;
+    return `The server cannot start: reading or writing the database file ${file} failed with an input/output error (${code}); the disk may be failing. Check the system log (\`dmesg\`), then restore your latest backup onto another disk with \`npm run restore\` into an empty folder.`;
   }
   if (/^SQLITE_BUSY/u.test(code) || code === DATABASE_BUSY.code) {
-    return `Orbit College cannot start: another program holds the lock on the database ${file} (a sqlite3 shell or a backup tool in a long transaction, or a second server on the same DATA_DIR), and the server gave up waiting. Close that program or let it finish, then start again.`;
+    return `The server cannot start: another program holds the lock on the database ${file} (a sqlite3 shell or a backup tool in a long transaction, or a second server on the same DATA_DIR), and the server gave up waiting. Close that program or let it finish, then start again.`;
   }
   return undefined;
 }
@@ -138,22 +138,22 @@ function damageFault(err: DatabaseDamagedError, place: DataPlace): string {
   const restore = backup
     ? `The last good backup is ${backup}: restore it into an empty folder with \`DATA_DIR=${place.dataDir}-restored npm run restore -- ${backup}\` and start the server with that DATA_DIR (or move ${place.dataDir} aside and restore into its place).`
     : `No backup was found in ${place.backupDir ?? 'the backup folder'}: restore your latest backup into an empty folder with \`DATA_DIR=${place.dataDir}-restored npm run restore -- BACKUP.tar.gz\` and start the server with that DATA_DIR.`;
-  return `Orbit College cannot start: SQLite's check found damage in the database file ${err.file} (${err.detail.split('\n')[0]}), so the server would fail or save into a damaged file. Nothing was changed; keep that file for now. ${restore}`;
+  return `The server cannot start: SQLite's check found damage in the database file ${err.file} (${err.detail.split('\n')[0]}), so the server would fail or save into a damaged file. Nothing was changed; keep that file for now. ${restore}`;
 }
 
 function postgresFault(code: string, err: unknown, url: string): string | undefined {
   const { host, database, user } = postgresPlace(url);
   if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) {
-    return `Orbit College cannot start: it cannot reach PostgreSQL at ${host} (${code}). Check that the database server is running and accepts connections from this machine, and that DATABASE_URL names the right host and port; then start again.`;
+    return `The server cannot start: it cannot reach PostgreSQL at ${host} (${code}). Check that the database server is running and accepts connections from this machine, and that DATABASE_URL names the right host and port; then start again.`;
   }
   if (code === '28P01' || code === '28000') {
-    return `Orbit College cannot start: PostgreSQL at ${host} refused the user ${user} (${messageOf(err)}). Check the user name and password in DATABASE_URL and the server's pg_hba.conf; then start again.`;
+    return `The server cannot start: PostgreSQL at ${host} refused the user ${user} (${messageOf(err)}). Check the user name and password in DATABASE_URL and the server's pg_hba.conf; then start again.`;
   }
   if (code === '55P03' || code === DATABASE_BUSY.code) {
-    return `Orbit College cannot start: another session on PostgreSQL at ${host} held a lock the start-up needed (a long transaction, or a long migration run by another process), and the server gave up waiting. Let it finish, then start again.`;
+    return `The server cannot start: another session on PostgreSQL at ${host} held a lock the start-up needed (a long transaction, or a long migration run by another process), and the server gave up waiting. Let it finish, then start again.`;
   }
   if (code === '3D000') {
-    return `Orbit College cannot start: the database ${database} does not exist on PostgreSQL at ${host}. Create it (\`createdb -O ${user} ${database}\`) or correct DATABASE_URL; then start again.`;
+    return `The server cannot start: the database ${database} does not exist on PostgreSQL at ${host}. Create it (\`createdb -O ${user} ${database}\`) or correct DATABASE_URL; then start again.`;
   }
   return undefined;
 }
@@ -166,7 +166,7 @@ export function explainDatabaseFault(err: unknown, place: DataPlace): string | u
   if (err instanceof DatabaseDamagedError) return damageFault(err, place);
   if (err instanceof PreUpgradeBackupError) {
     return (
-      `Orbit College cannot start: this release must upgrade the database (migrations ${err.pending.join(', ')}), and makes a backup of it first, into ${err.folder}, but that backup failed: ${err.reason} ` +
+      `The server cannot start: this release must upgrade the database (migrations ${err.pending.join(', ')}), and makes a backup of it first, into ${err.folder}, but that backup failed: ${err.reason} ` +
       'Nothing was changed, and the database is as the previous release left it. Put the cause right (free some space, or set BACKUP_DIR to a folder on a disk the server may write), then start again; or start the previous release meanwhile.'
     );
   }

@@ -21,7 +21,7 @@ describe('a start that cannot listen', () => {
       expect(err).toMatchObject({ code: 'EADDRINUSE' });
       const words = explainListenFault(err, '127.0.0.1', port);
       expect(words).toBe(
-        `Cannot start: port ${port} is already in use on 127.0.0.1 (another program, or Orbit College already ` +
+        `Cannot start: port ${port} is already in use on 127.0.0.1 (another program, or this site’s server already ` +
           `running). Stop that program, or start on another port, e.g. PORT=3001 npm start.`,
       );
     } finally {

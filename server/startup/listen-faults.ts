@@ -8,7 +8,7 @@ export function explainListenFault(err: unknown, host: string, port: number): st
   switch (code) {
     case 'EADDRINUSE':
       return (
-        `Cannot start: port ${port} is already in use on ${host} (another program, or Orbit College already ` +
+        `Cannot start: port ${port} is already in use on ${host} (another program, or this site’s server already ` +
         `running). Stop that program, or start on another port, e.g. PORT=${port === 3001 ? 3002 : 3001} npm start.`
       );
     case 'EACCES':

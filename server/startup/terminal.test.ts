@@ -4,7 +4,7 @@ import { startLines, terminalLogStream } from './terminal.ts';
 describe('npm start in a terminal', () => {
   it('prints the address first, then the first-owner link and the other ways, as plain lines', () => {
     const lines = startLines('http://localhost:3000', '/welcome/abc');
-    expect(lines[0]).toBe('Orbit College is running at http://localhost:3000');
+    expect(lines[0]).toBe('The site is running at http://localhost:3000');
     expect(lines).toContain('  http://localhost:3000/welcome/abc');
     expect(lines.join('\n')).toContain('npm run admin -- create');
     expect(lines.join('\n')).toContain('ADMIN_EMAIL');

@@ -31,7 +31,7 @@ export function terminalLogStream(
 
 /** The lines `npm start` prints in a terminal once the site listens: the address first. */
 export function startLines(siteUrl: string, firstOwnerLink: string | null): string[] {
-  const lines = [`Orbit College is running at ${siteUrl}`, `Admin: ${new URL('/login', siteUrl).toString()}`];
+  const lines = [`The site is running at ${siteUrl}`, `Admin: ${new URL('/login', siteUrl).toString()}`];
   if (firstOwnerLink) {
     lines.push(
       '',

@@ -76,7 +76,7 @@ describe(`the pre-upgrade backup (data folder of ${release})`, () => {
     expect(result.code, result.stderr).toBe(1);
     const message = result.stderr.trim();
     expect(message).toMatch(
-      /^Orbit College cannot start: this release must upgrade the database \(migrations [0-9a-z, -]*0016-applications[0-9a-z, -]*\)/u,
+      /^The server cannot start: this release must upgrade the database \(migrations [0-9a-z, -]*0016-applications[0-9a-z, -]*\)/u,
     );
     expect(message).toContain(`but that backup failed: The backup folder cannot be written (ENOTDIR`);
     expect(message).toContain('Nothing was changed');
@@ -123,7 +123,7 @@ describe('a database damaged in its middle pages', () => {
     expect(result.code, result.stderr).toBe(1);
     const message = result.stderr.trim();
     const backup = path.join(dataDir, 'backups', good.file!);
-    expect(message).toMatch(/^Orbit College cannot start: SQLite's check found damage in the database file /u);
+    expect(message).toMatch(/^The server cannot start: SQLite's check found damage in the database file /u);
     expect(message).toContain(`The last good backup is ${backup}`);
     expect(message).toContain(`npm run restore -- ${backup}`);
     expect(message).not.toContain('\n');

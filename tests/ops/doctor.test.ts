@@ -54,7 +54,7 @@ describe.skipIf(pgPass)('npm run doctor', () => {
       ADMIN_PASSWORD: 'a-long-admin-password-secret',
     });
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(result.stdout).toMatch(/Orbit College \d+\.\d+\.\d+ \(commit [0-9a-f]+\)/u);
+    expect(result.stdout).toMatch(/orbit-college \d+\.\d+\.\d+ \(commit [0-9a-f]+\)/u);
     expect(result.stdout).toContain(`Node ${process.version}`);
     expect(result.stdout).toContain('SMTP_URL=smtp://office:***@mail.example.com:587');
     expect(result.stdout).toContain('ADMIN_PASSWORD=***');

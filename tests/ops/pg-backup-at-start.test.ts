@@ -142,7 +142,7 @@ describe.skipIf(!databaseServer)(`the pre-upgrade backup on PostgreSQL (at ${pre
     });
     expect(result.code, result.stderr).toBe(1);
     const message = result.stderr.trim();
-    expect(message).toMatch(/^Orbit College cannot start: this release must upgrade the database \(migrations /u);
+    expect(message).toMatch(/^The server cannot start: this release must upgrade the database \(migrations /u);
     expect(message).toContain(`but that backup failed: PG_DUMP_PATH names ${path.join(root, 'no-such-pg_dump')}`);
     expect(message).toContain('Nothing was changed');
     expect(message).not.toContain('\n');

@@ -183,7 +183,7 @@ describe.skipIf(skipReason !== undefined)('npm run setup, for real, behind Caddy
     );
     first = await setup();
     expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0);
-    expect(first.stdout).toContain(`Orbit College is online at https://${DOMAIN}`);
+    expect(first.stdout).toContain(`The site is online at https://${DOMAIN}`);
     expect(first.stdout).toContain('An owner account exists already');
     const env = parseEnvFile(fs.readFileSync(envFile(), 'utf8'));
     expect(env).toMatchObject({

@@ -31,7 +31,7 @@ afterAll(async () => {
 function expectPlainRefusal(result: FailedStart): string {
   expect(result.code, result.stderr + result.stdout).toBe(1);
   const message = result.stderr.trim();
-  expect(message).toMatch(/^Orbit College cannot start: /u);
+  expect(message).toMatch(/^The server cannot start: /u);
   expect(message).not.toContain('\n');
   expect(message).not.toMatch(/\bat .+:\d+:\d+/u);
   expect(result.stdout).toBe('');

@@ -11,6 +11,7 @@ const NONE_UNSENDABLE: UnsendableMessages = { email: 0, sms: 0 };
 
 /** The admin frame: side menu, header, the page, and the toasts. Also frames the admin error boundary. */
 export function AdminShell({
+  collegeName,
   unreadInquiries,
   role,
   person = null,
@@ -20,6 +21,8 @@ export function AdminShell({
   unsendable = NONE_UNSENDABLE,
   children,
 }: {
+  /** The college's stored name, the menu's brand. */
+  collegeName: string;
   unreadInquiries: number;
   /** Null while nobody is signed in (a refused form shown again): only the links every role has. */
   role: Role | null;
@@ -40,7 +43,12 @@ export function AdminShell({
   const unsaved = useUnsavedChanges(content);
   return (
     <div className="admin">
-      <AdminSideMenu unreadInquiries={unreadInquiries} role={role} twoFactorPending={twoFactorPending} />
+      <AdminSideMenu
+        collegeName={collegeName}
+        unreadInquiries={unreadInquiries}
+        role={role}
+        twoFactorPending={twoFactorPending}
+      />
       <div className="admin__main">
         <AdminHeader person={person} name={name} role={role} />
         <main className="admin__content" ref={content}>

@@ -9,11 +9,15 @@ const OWNER_PAGES = ['/admin/vitals', '/admin/audit', '/admin/messages', '/admin
 const menu = (role: 'owner' | 'editor' | null, twoFactorPending = false) =>
   renderToStaticMarkup(
     <MemoryRouter initialEntries={['/admin']}>
-      <AdminSideMenu unreadInquiries={0} role={role} twoFactorPending={twoFactorPending} />
+      <AdminSideMenu collegeName="Himal College" unreadInquiries={0} role={role} twoFactorPending={twoFactorPending} />
     </MemoryRouter>,
   );
 
 describe('the admin side menu', () => {
+  it('is branded with the college’s stored name, linking to the site', () => {
+    expect(menu('editor')).toContain('<a class="admin-menu__brand" href="/">Himal College</a>');
+  });
+
   it('shows an editor the content pages and none of the owners’ pages', () => {
     const paths = menuLinksFor('editor').map((l) => l.to);
     expect(paths).toEqual(expect.arrayContaining(CONTENT_PAGES));

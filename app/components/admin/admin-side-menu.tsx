@@ -41,10 +41,13 @@ export const menuLinksFor = (role: Role | null, twoFactorPending = false) =>
   LINKS.filter((link) => decide({ role: role ?? 'editor', twoFactorPending }, link.action) === 'allowed');
 
 export function AdminSideMenu({
+  collegeName,
   unreadInquiries,
   role,
   twoFactorPending = false,
 }: {
+  /** The college's stored name, the brand that links to the site. */
+  collegeName: string;
   unreadInquiries: number;
   role: Role | null;
   twoFactorPending?: boolean;
@@ -59,7 +62,7 @@ export function AdminSideMenu({
   return (
     <nav className="admin-menu" aria-label="Admin">
       <a className="admin-menu__brand" href="/">
-        Orbit College
+        {collegeName || 'The site'}
       </a>
       <details className="admin-menu__fold" ref={fold}>
         <summary className="admin-menu__toggle">

@@ -18,7 +18,7 @@ import {
 import '#app/styles/admin-staff.css';
 import type { Route } from './+types/account';
 
-export const meta: Route.MetaFunction = () => adminMeta('Your account');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Your account', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = await requirePermission(context, 'account.own');

@@ -7,7 +7,7 @@ import { createNotice } from '#app/lib/admin-writes.server.ts';
 import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
 import type { Route } from './+types/add-notice';
 
-export const meta: Route.MetaFunction = () => adminMeta('Add notice');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Add notice', matches);
 
 const LIST_PATH = '/admin/notice';
 

@@ -7,7 +7,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import { uploadImage } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/add-photo';
 
-export const meta: Route.MetaFunction = () => adminMeta('Add photo');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Add photo', matches);
 
 // The form and the size limit are nothing private: the page shows again after a post refused for an ended session.
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { setAdmissionStatus } from '#app/lib/admin-writes.server.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/admission';
 
-export const meta: Route.MetaFunction = () => adminMeta('Admission status');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Admission status', matches);
 
 // The status is public (the home page shows it): the page shows again after a post refused for an ended
 // session. The setup checklist is on Today (/admin).

@@ -31,7 +31,8 @@ import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import type { Route } from './+types/album';
 
-export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(loaderData?.album.titleEn ?? 'Album');
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  adminMeta(loaderData?.album.titleEn ?? 'Album', matches);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'photos.edit');

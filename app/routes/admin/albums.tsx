@@ -9,7 +9,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import type { Route } from './+types/albums';
 
-export const meta: Route.MetaFunction = () => adminMeta('Albums');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Albums', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'photos.edit');

@@ -23,8 +23,8 @@ import {
 import '#app/styles/admin-applications.css';
 import type { Route } from './+types/application';
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  adminMeta(data ? `Application ${data.application.reference}` : 'Application');
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  adminMeta(data ? `Application ${data.application.reference}` : 'Application', matches);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'applications.read');

@@ -13,7 +13,7 @@ import '#app/styles/admin-applications.css';
 import type { Route } from './+types/applications';
 import { AdminPager } from '#app/components/admin/admin-pager.tsx';
 
-export const meta: Route.MetaFunction = () => adminMeta('Applications');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Applications', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'applications.read');

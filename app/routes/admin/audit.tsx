@@ -7,7 +7,7 @@ import '#app/styles/admin-audit.css';
 import type { Route } from './+types/audit';
 import { AdminPager } from '#app/components/admin/admin-pager.tsx';
 
-export const meta: Route.MetaFunction = () => adminMeta('Audit log');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Audit log', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'audit.read');

@@ -10,7 +10,7 @@ import { formatBytes, keptAsLabel } from '#app/lib/backup-format.ts';
 import '#app/styles/admin-backups.css';
 import type { Route } from './+types/backups';
 
-export const meta: Route.MetaFunction = () => adminMeta('Backups');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Backups', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, 'backups.manage');

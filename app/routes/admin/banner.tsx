@@ -17,7 +17,7 @@ import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/banner';
 
-export const meta: Route.MetaFunction = () => adminMeta('Banner');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Banner', matches);
 export const handle = { imageList: true } satisfies AdminPageHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {

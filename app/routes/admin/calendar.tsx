@@ -9,7 +9,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import '#app/styles/admin-calendar.css';
 import type { Route } from './+types/calendar';
 
-export const meta: Route.MetaFunction = () => adminMeta('B.S. calendar');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('B.S. calendar', matches);
 
 /** The years around now and every corrected year; `?year=` opens the correction form of one of them. */
 export async function loader({ context, request }: Route.LoaderArgs) {

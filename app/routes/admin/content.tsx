@@ -7,7 +7,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/content';
 
-export const meta: Route.MetaFunction = () => adminMeta('College');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('College', matches);
 
 // The college's details are public: after a save refused for an ended session the form is shown again
 // with what was typed and the session-ended message, instead of moving to /login.

@@ -16,7 +16,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import type { Route } from './+types/courses';
 
-export const meta: Route.MetaFunction = () => adminMeta('Courses');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Courses', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, 'content.edit');

@@ -11,7 +11,7 @@ import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { Route } from './+types/downloads';
 
-export const meta: Route.MetaFunction = () => adminMeta('Downloads');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Downloads', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, 'content.edit');

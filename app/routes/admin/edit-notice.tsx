@@ -12,7 +12,7 @@ import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
 import { NOTICE_GONE_MESSAGE } from '#common/notice.ts';
 import type { Route } from './+types/edit-notice';
 
-export const meta: Route.MetaFunction = () => adminMeta('Edit notice');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Edit notice', matches);
 
 const LIST_PATH = '/admin/notice';
 

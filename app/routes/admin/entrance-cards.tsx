@@ -8,7 +8,7 @@ import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import '#app/styles/admit-card.css';
 import type { Route } from './+types/entrance-cards';
 
-export const meta: Route.MetaFunction = () => adminMeta('Admit cards');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Admit cards', matches);
 
 export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 

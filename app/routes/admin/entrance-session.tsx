@@ -11,7 +11,7 @@ import { formatDateIn } from '#common/i18n/dates.ts';
 import '#app/styles/admin-entrance.css';
 import type { Route } from './+types/entrance-session';
 
-export const meta: Route.MetaFunction = () => adminMeta('Entrance session');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Entrance session', matches);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'entrance.manage');

@@ -12,7 +12,7 @@ import { formatDateIn } from '#common/i18n/dates.ts';
 import '#app/styles/admin-entrance.css';
 import type { Route } from './+types/entrance';
 
-export const meta: Route.MetaFunction = () => adminMeta('Entrance examination');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Entrance examination', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'entrance.manage');

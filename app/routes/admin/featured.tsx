@@ -10,7 +10,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import { deleteImage, uploadImage } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/featured';
 
-export const meta: Route.MetaFunction = () => adminMeta('Featured photos');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Featured photos', matches);
 export const handle = { imageList: true } satisfies AdminPageHandle;
 
 export const loader = ({ context }: Route.LoaderArgs) => loadFolder(context, 'featured');

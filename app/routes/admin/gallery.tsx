@@ -8,7 +8,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import { deleteImage } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/gallery';
 
-export const meta: Route.MetaFunction = () => adminMeta('Gallery');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Gallery', matches);
 export const handle = { imageList: true } satisfies AdminPageHandle;
 
 export const loader = ({ context }: Route.LoaderArgs) => loadFolder(context, 'gallery');

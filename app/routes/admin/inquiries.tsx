@@ -14,7 +14,7 @@ import {
 } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/inquiries';
 
-export const meta: Route.MetaFunction = () => adminMeta('Inquiries');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Inquiries', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'inquiries.handle');

@@ -6,6 +6,8 @@ import { type PageActor, permissionOrEndedWrite } from '#app/lib/admin-guard.ser
 import { decide } from '#common/policy.ts';
 import { isSessionEnded } from '#app/lib/admin-result.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
+import { staffMeta } from '#app/lib/admin-meta.ts';
+import { staffCollegeName } from '#app/lib/college-name.server.ts';
 import '#app/styles/admin.css';
 import '#app/styles/admin-content.css';
 import type { Route } from './+types/layout';
@@ -13,18 +15,18 @@ import type { Route } from './+types/layout';
 /** A single-page app: this page and those under it load React Router's client runtime. */
 export const handle = { hydrate: true } satisfies RouteHandle;
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Admin | Orbit College' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: Route.MetaFunction = ({ data }) => staffMeta('Admin', data?.collegeName);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = await permissionOrEndedWrite(context, 'admin.enter');
   // Nobody is signed in only while a form refused for an ended session is shown again: nothing private then.
   // The B.S. month corrections this server converts dates with, so the browser converts them the same way.
   const bsCorrections = bsMonthCorrections();
+  // Every admin page's title and the menu's brand: the college's stored name, read again on each navigation.
+  const collegeName = await staffCollegeName(context);
   if (!admin) {
     return {
+      collegeName,
       email: null,
       name: null,
       role: null,
@@ -39,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // page's own loader sends it there; the frame offers that page alone).
   const { twoFactorPending } = admin;
   return {
+    collegeName,
     email: admin.email,
     name: admin.name,
     role: admin.role,
@@ -73,6 +76,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   if (typeof document !== 'undefined') setBsMonthCorrections(loaderData.bsCorrections);
   return (
     <AdminShell
+      collegeName={loaderData.collegeName}
       unreadInquiries={loaderData.unreadInquiries}
       role={loaderData.role}
       person={loaderData.name || loaderData.email}
@@ -91,6 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>('routes/admin/layout');
   return (
     <AdminShell
+      collegeName={layout?.collegeName ?? ''}
       unreadInquiries={layout?.unreadInquiries ?? 0}
       role={layout?.role ?? null}
       person={layout?.name || layout?.email || null}

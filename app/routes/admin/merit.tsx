@@ -22,7 +22,7 @@ import { offerLastDay } from '#common/results.ts';
 import '#app/styles/admin-entrance.css';
 import type { Route } from './+types/merit';
 
-export const meta: Route.MetaFunction = () => adminMeta('Merit list and results');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Merit list and results', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'merit.manage');

@@ -15,7 +15,7 @@ import '#app/styles/admin-messages.css';
 import type { Route } from './+types/messages';
 import { AdminPager } from '#app/components/admin/admin-pager.tsx';
 
-export const meta: Route.MetaFunction = () => adminMeta('E-mail and SMS');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('E-mail and SMS', matches);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'messages.manage');

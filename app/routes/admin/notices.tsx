@@ -8,7 +8,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import { deleteNotice } from '#app/lib/admin-writes.server.ts';
 import type { Route } from './+types/notices';
 
-export const meta: Route.MetaFunction = () => adminMeta('Notices');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Notices', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(context, 'notices.edit');

@@ -15,7 +15,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import type { Route } from './+types/people';
 
-export const meta: Route.MetaFunction = () => adminMeta('People');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('People', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, 'content.edit');

@@ -6,7 +6,7 @@ import { SEARCH_KIND_LABELS, SEARCH_PAGE_LIMIT } from '#common/search.ts';
 import '#app/styles/admin-search.css';
 import type { Route } from './+types/search';
 
-export const meta: Route.MetaFunction = () => adminMeta('Search');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Search', matches);
 
 /** The header's search without JavaScript (and its "All results"): every kind this account may see. */
 export async function loader({ request, context }: Route.LoaderArgs) {

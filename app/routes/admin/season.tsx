@@ -38,7 +38,8 @@ import { roleMay } from '#common/policy.ts';
 import '#app/styles/admin-seasons.css';
 import type { Route } from './+types/season';
 
-export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Season ${data.view.season.name}` : 'Season');
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  adminMeta(data ? `Season ${data.view.season.name}` : 'Season', matches);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'seasons.edit');

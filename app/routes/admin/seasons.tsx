@@ -9,7 +9,7 @@ import { formatBsStringIn } from '#common/i18n/dates.ts';
 import '#app/styles/admin-seasons.css';
 import type { Route } from './+types/seasons';
 
-export const meta: Route.MetaFunction = () => adminMeta('Admission seasons');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Admission seasons', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'seasons.edit');

@@ -19,7 +19,7 @@ import {
 import '#app/styles/admin-staff.css';
 import type { Route } from './+types/staff';
 
-export const meta: Route.MetaFunction = () => adminMeta('Staff');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Staff', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = await requirePermission(context, 'staff.manage');

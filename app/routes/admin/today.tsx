@@ -13,7 +13,7 @@ import '#app/styles/admin-today.css';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/today';
 
-export const meta: Route.MetaFunction = () => adminMeta('Today');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Today', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await requirePermission(context, 'today.read');

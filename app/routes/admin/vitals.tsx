@@ -4,7 +4,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts';
 import '#app/styles/admin-vitals.css';
 import type { Route } from './+types/vitals';
 
-export const meta: Route.MetaFunction = () => adminMeta('Site speed');
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Site speed', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, 'vitals.read');

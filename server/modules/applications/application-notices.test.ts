@@ -9,6 +9,7 @@ import { applyRequest, createIntakeTestApp } from './application-intake.test-app
 import { APPLICATION_NOTICE_STEPS } from '#common/i18n/mail.ts';
 import { applicationNoticeSms } from '#server/modules/outbox/templates.ts';
 import { queueApplicationNotice, statusUrlOf } from './application-notices.ts';
+import { readCollegeName } from '#server/modules/content/college-name.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
 const clock = new ManualClock('2027-06-20T06:00:00Z');
@@ -60,7 +61,7 @@ describe('the guardian’s messages of an application', () => {
     ]);
     const [sms, email] = rows;
     expect(sms!.text).toBe(
-      `अर्बिट कलेज: आवेदन ${reference} प्राप्त भयो। पहुँच कुञ्जी: ${accessKey} स्थिति: ${SITE}/ne/admission/status`,
+      `${(await readCollegeName(t.db)).ne}: आवेदन ${reference} प्राप्त भयो। पहुँच कुञ्जी: ${accessKey} स्थिति: ${SITE}/ne/admission/status`,
     );
     // The one message that gives the access key: three parts in Nepali (every other step's fits in two).
     expect(countSmsParts(sms!.text).parts).toBeLessThanOrEqual(3);
@@ -86,7 +87,7 @@ describe('the guardian’s messages of an application', () => {
     const rows = await messagesOf(await idOf(reference));
     expect(rows.map((r) => [r.channel, r.language])).toEqual([['sms', 'en']]);
     expect(rows[0]!.text).toBe(
-      `Orbit College: application ${reference} received. Access key: ${accessKey} Status: ${SITE}/admission/status`,
+      `${(await readCollegeName(t.db)).en}: application ${reference} received. Access key: ${accessKey} Status: ${SITE}/admission/status`,
     );
     expect(countSmsParts(rows[0]!.text)).toMatchObject({ encoding: 'gsm-7', parts: 1 });
   });
@@ -109,7 +110,7 @@ describe('the guardian’s messages of an application', () => {
     expect(rows.map((r) => r.channel)).toEqual(['sms', 'email']);
     const [sms, email] = rows;
     expect(sms!.text).toBe(
-      `Orbit College: application ${reference} correction needed. Status: ${SITE}/admission/status`,
+      `${(await readCollegeName(t.db)).en}: application ${reference} correction needed. Status: ${SITE}/admission/status`,
     );
     expect(email!.subject).toBe(`Application ${reference}: correction needed`);
     expect(email!.text).toContain('The office writes:\nThe character certificate is not signed by the head teacher.');
@@ -189,6 +190,9 @@ describe('the guardian’s messages of an application', () => {
 });
 
 describe('the guardian’s SMS', () => {
+  // The demo college's name, 13 characters: a longer name makes every SMS longer by as much.
+  const ORBIT = { en: 'Orbit College', ne: 'अर्बिट कलेज' };
+
   it('is one part in English and at most two in Nepali for every step, with a site address of 32 characters', () => {
     const site = 'https://www.orbitcollege.edu.np';
     for (const step of APPLICATION_NOTICE_STEPS) {
@@ -200,8 +204,8 @@ describe('the guardian’s SMS', () => {
         statusUrl: statusUrlOf(site, lang),
         at: '2027-06-20T06:00:00Z',
       });
-      const en = applicationNoticeSms('en', facts('en'));
-      const ne = applicationNoticeSms('ne', facts('ne'));
+      const en = applicationNoticeSms({ lang: 'en', college: ORBIT }, facts('en'));
+      const ne = applicationNoticeSms({ lang: 'ne', college: ORBIT }, facts('ne'));
       expect(countSmsParts(en), en).toMatchObject({ encoding: 'gsm-7', parts: 1 });
       expect(countSmsParts(ne).parts, ne).toBeLessThanOrEqual(2);
       expect(ne).toContain(`${site}/ne/admission/status`);
@@ -221,8 +225,8 @@ describe('the guardian’s SMS', () => {
         at: '2027-06-20T06:00:00Z',
         accessKey: 'AB01-CDEF-23GH-45JK-67MN-89PQ-RSTV',
       });
-      const en = applicationNoticeSms('en', facts('en'));
-      const ne = applicationNoticeSms('ne', facts('ne'));
+      const en = applicationNoticeSms({ lang: 'en', college: ORBIT }, facts('en'));
+      const ne = applicationNoticeSms({ lang: 'ne', college: ORBIT }, facts('ne'));
       expect(countSmsParts(en), en).toMatchObject({ encoding: 'gsm-7', parts: 1 });
       expect(countSmsParts(ne).parts, ne).toBeLessThanOrEqual(3);
       for (const text of [en, ne]) expect(text).toContain('AB01-CDEF-23GH-45JK-67MN-89PQ-RSTV');

@@ -5,6 +5,7 @@ import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { SAME_ORIGIN } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
+import { readCollegeName } from '#server/modules/content/college-name.ts';
 
 /**
  * The applicant's and the office's sides together, through the services the pages call (the applicant's
@@ -123,7 +124,7 @@ describe('an application from the form to an offer', () => {
     }
     expect(messages[3]!.text).toContain(asked);
     expect(messages[10]!.text).toBe(
-      `Orbit College: application ${reference} seat offered. Status: ${SITE}/admission/status`,
+      `${(await readCollegeName(t.db)).en}: application ${reference} seat offered. Status: ${SITE}/admission/status`,
     );
     // The office's note on the payment stays in the history, not in a message.
     expect(messages.map((m) => m.text).join('\n')).not.toContain('NIC Asia');

@@ -6,6 +6,7 @@ import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { buildInquiryInput } from '#server/test-support/factories.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
+import { readCollegeName } from '#server/modules/content/college-name.ts';
 
 // A family with a mobile and no e-mail address writes from the contact form; the office answers by SMS once SMS
 // is set up. E-mail is set up (to a server nobody listens on: these tests only look at what is queued).
@@ -126,7 +127,7 @@ describe('the contact form with a mobile number and no e-mail address', () => {
           channel: 'sms',
           recipient: '9801234567',
           language: 'ne',
-          text: 'अर्बिट कलेज कार्यालय, "भर्ना" बारे: साउन १ गतेदेखि।',
+          text: `${(await readCollegeName(t.db)).ne} कार्यालय, "भर्ना" बारे: साउन १ गतेदेखि।`,
           event: `inquiry-reply:${bySms!.id}`,
         },
         expect.objectContaining({

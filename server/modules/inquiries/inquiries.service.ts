@@ -20,6 +20,7 @@ import type { Db } from '#server/db/db.ts';
 import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/templates.ts';
+import { readCollegeName } from '#server/modules/content/college-name.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '#server/errors.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
@@ -106,12 +107,13 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
     const facts = { ...row, firstName: row.first_name, lastName: row.last_name, createdAt: row.created_at };
     const at = clock.now();
     const event = `inquiry-alert:${row.id}`;
+    const from = { lang: 'en' as const, college: await readCollegeName(trx) };
     for (const email of to.emails)
       await enqueue(trx, {
         channel: 'email',
         recipient: email,
         language: 'en',
-        ...inquiryAlert('en', facts, options.adminUrl),
+        ...inquiryAlert(from, facts, options.adminUrl),
         event,
         at,
       });
@@ -121,7 +123,7 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
           channel: 'sms',
           recipient: phone,
           language: 'en',
-          text: inquiryAlertSms('en', facts),
+          text: inquiryAlertSms(from, facts),
           event,
           at,
         });
@@ -250,6 +252,7 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         const facts = { ...found, firstName: found.first_name, lastName: found.last_name, createdAt: found.created_at };
         const language = languageOf(`${found.subject} ${found.message}`);
         const event = `inquiry-reply:${found.id}`;
+        const from = { lang: language, college: await readCollegeName(trx) };
         if (!found.email && !found.phone.trim())
           throw badRequest('inquiry/no-address', 'This visitor gave no e-mail address or mobile number to reply to.');
         const route = replyRouteOf(found, ready);
@@ -260,7 +263,7 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
                 channel: 'email',
                 recipient: route.to,
                 language,
-                ...inquiryReply(language, facts, text),
+                ...inquiryReply(from, facts, text),
                 event,
                 at: now,
               })
@@ -268,7 +271,7 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
                 channel: 'sms',
                 recipient: route.to,
                 language,
-                text: inquiryReplySms(language, facts, text),
+                text: inquiryReplySms(from, facts, text),
                 event,
                 at: now,
               });

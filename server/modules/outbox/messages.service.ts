@@ -11,7 +11,7 @@ import {
   type SmsProvider,
   splitList,
 } from '#common/messages.ts';
-import { isEmailAddress } from '#common/email.ts';
+import { isEmailAddress, mailboxOf } from '#common/email.ts';
 import {
   SMTP_SECURITIES,
   type SmtpSecurity,
@@ -31,15 +31,19 @@ import { createMailCourier, type SmtpServer } from './mail-transport.ts';
 import { readSettings, writeSetting } from './message-settings.repository.ts';
 import * as repo from './outbox.repository.ts';
 import { createSmsCourier, SMS_BASE_URLS } from './sms/sms-provider.ts';
-import { testMail } from './templates.ts';
+import { testMail, testSms } from './templates.ts';
+import { readCollegeName } from '../content/college-name.ts';
 
 export interface MessagesOptions {
   /** SMTP_URL: when set, it wins over the server set in the admin. */
   smtpUrl: string | undefined;
   /** MAIL_FROM: when set, it wins over the sender set in the admin. */
   mailFrom: string | undefined;
-  /** The sender when neither MAIL_FROM nor the admin sets one. */
-  defaultMailFrom: string;
+  /**
+   * The sender's address when neither MAIL_FROM nor the admin sets a sender; its name is the college's
+   * stored English name, read at each use, so a renamed college sends under its new name.
+   */
+  defaultMailAddress: string;
   /** Seals and opens the secrets typed in the admin (server/secrets/settings-key.ts). */
   cipher: SettingsCipher;
   /** Called after the settings are saved, so messages waiting for set-up leave at once. */
@@ -143,13 +147,14 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
 
   /** The mail courier of the settings now: SMTP_URL's when set, else the admin's; rebuilt only when they change. */
   let mail: { key: string; courier: Courier & { close(): void } } | undefined;
+  const defaultMailFrom = async (trx: Db) => mailboxOf((await readCollegeName(trx)).en, options.defaultMailAddress);
   async function mailCourier(trx: Db): Promise<{ courier: Courier } | undefined> {
     let target: string | SmtpServer | undefined = options.smtpUrl;
-    let from = options.mailFrom ?? options.defaultMailFrom;
+    let from = options.mailFrom ?? (await defaultMailFrom(trx));
     if (!target) {
       const s = await settingsOf(trx);
       target = s.smtp.server;
-      from = options.mailFrom ?? (s.mailFrom || options.defaultMailFrom);
+      from = options.mailFrom ?? (s.mailFrom || (await defaultMailFrom(trx)));
     }
     if (!target) {
       mail?.courier.close();
@@ -204,7 +209,7 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
     return {
       ...server,
       // With SMTP_URL, the sender is MAIL_FROM's or the default: the admin's is not used.
-      from: options.mailFrom ?? (env ? options.defaultMailFrom : s.mailFrom),
+      from: options.mailFrom ?? (env ? await defaultMailFrom(trx) : s.mailFrom),
       serverFromEnv: env !== undefined,
       fromFromEnv: options.mailFrom !== undefined,
       keyProblem: env ? '' : s.smtp.keyProblem,
@@ -263,7 +268,7 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
         envOfficeEmails: [...options.officeEmails],
         emailReady: smtp.ready,
         smtp,
-        defaultMailFrom: options.defaultMailFrom,
+        defaultMailFrom: await defaultMailFrom(db),
       };
     },
     /**
@@ -400,7 +405,7 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
           outcome: 'failed',
           answer: 'E-mail is not set up: save an SMTP server on this page (or set SMTP_URL).',
         };
-      return mail.courier.send({ recipient: to, ...testMail('en') });
+      return mail.courier.send({ recipient: to, ...testMail({ lang: 'en', college: await readCollegeName(db) }) });
     },
     /** Sends a test SMS now, not through the outbox, and reports the provider's answer. */
     async sendTestSms(actor: Actor, to: string): Promise<Delivery> {
@@ -412,7 +417,8 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
       if (s.smsTokenProblem) return { outcome: 'failed', answer: s.smsTokenProblem };
       const sms = await smsCourier(db);
       if (!sms) return { outcome: 'failed', answer: 'SMS is not set up: choose a provider and save its token.' };
-      return sms.send({ recipient: number, subject: '', text: 'Orbit College: a test SMS. SMS is set up.', html: '' });
+      const text = testSms({ lang: 'en', college: await readCollegeName(db) });
+      return sms.send({ recipient: number, subject: '', text, html: '' });
     },
     findMessages: (ids: readonly string[]) => repo.findMessagesByIds(db, ids),
     /** Messages given up, for those who may send them again. */

@@ -8,6 +8,7 @@ import { createTestApp } from '#server/test-support/test-app.ts';
 import { enqueue } from './outbox.ts';
 import { claimDue } from './outbox.repository.ts';
 import { createOutboxSender, LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './outbox-sender.ts';
+import { readCollegeName } from '../content/college-name.ts';
 
 const smtp = await startTestSmtpServer({ refuse: ['gone@example.com'] });
 const clock = new ManualClock('2026-11-24T09:00:00.000Z');
@@ -282,7 +283,7 @@ describe('the outbox with a real SMTP server', () => {
     );
     await t.services.outbox.runOnce();
     const mail = smtp.received.find((m) => to(m).includes('ram@orbit.test'));
-    expect(mail?.subject).toBe('Set your password for the Orbit College website');
+    expect(mail?.subject).toBe(`Set your password for the ${(await readCollegeName(t.db)).en} website`);
     expect(mail?.text).toContain(`${t.env.siteUrl}${link.path}`);
     expect(mail?.text).toContain('Dear Ram Editor,');
     // Without asking, nothing is e-mailed: the owner copies the link as before.
@@ -294,6 +295,6 @@ describe('the outbox with a real SMTP server', () => {
     const answer = await t.services.messages.sendTestEmail(COMMAND_LINE_ACTOR, 'owner@orbit.test');
     expect(answer.outcome).toBe('sent');
     expect(answer.answer).toMatch(/^250/u);
-    expect(smtp.received[0]!.subject).toBe('Test e-mail from the Orbit College website');
+    expect(smtp.received[0]!.subject).toBe(`Test e-mail from the ${(await readCollegeName(t.db)).en} website`);
   });
 });

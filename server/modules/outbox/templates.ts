@@ -1,7 +1,25 @@
-import { type ApplicationNoticeStep, fillIn, MAIL_WORDS } from '#common/i18n/mail.ts';
+import { type ApplicationNoticeStep, fillIn, type MailCatalogue, MAIL_WORDS } from '#common/i18n/mail.ts';
 import { formatDateIn, formatDateTimeIn } from '#common/i18n/dates.ts';
 import { hasPaymentAccount, type PaymentDetails, paymentReferenceText } from '#common/payment-details.ts';
-import type { SiteLanguage } from '#common/site-content/local-text.ts';
+import { type LocalText, localize, type SiteLanguage } from '#common/site-content/local-text.ts';
+
+/**
+ * Who writes a message, and in which language: the college's stored name (both versions), signed in the
+ * message's language (a Nepali message with the Nepali name, or the English one when there is none).
+ */
+export interface MessageFrom {
+  lang: SiteLanguage;
+  college: LocalText;
+}
+
+/** The catalogue's words for `from`, and `fill`, which puts the college's name in place of `{college}` too. */
+function wordsOf(from: MessageFrom): {
+  w: MailCatalogue;
+  fill: (words: string, values?: Record<string, string>) => string;
+} {
+  const college = localize(from.college, from.lang).text;
+  return { w: MAIL_WORDS[from.lang], fill: (words, values = {}) => fillIn(words, { ...values, college }) };
+}
 
 export interface Composed {
   subject: string;
@@ -35,67 +53,72 @@ export interface InquiryFacts {
   createdAt: string;
 }
 
-export function inquiryAlert(lang: SiteLanguage, inquiry: InquiryFacts, adminUrl: string): Composed {
-  const w = MAIL_WORDS[lang];
+export function inquiryAlert(from: MessageFrom, inquiry: InquiryFacts, adminUrl: string): Composed {
+  const { w, fill } = wordsOf(from);
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
-  return compose(lang, fillIn(w.inquiryAlertSubject, { subject: inquiry.subject }), [
+  return compose(from.lang, fill(w.inquiryAlertSubject, { subject: inquiry.subject }), [
     w.inquiryAlertIntro,
-    `${w.inquiryAlertFrom}: ${name}${inquiry.email ? ` <${inquiry.email}>` : ''}${inquiry.phone ? `, ${inquiry.phone}` : ''}\n${w.inquiryAlertReceived}: ${formatDateIn(lang, inquiry.createdAt)}`,
+    `${w.inquiryAlertFrom}: ${name}${inquiry.email ? ` <${inquiry.email}>` : ''}${inquiry.phone ? `, ${inquiry.phone}` : ''}\n${w.inquiryAlertReceived}: ${formatDateIn(from.lang, inquiry.createdAt)}`,
     inquiry.subject,
     inquiry.message,
-    fillIn(w.inquiryAlertOpen, { url: adminUrl }),
+    fill(w.inquiryAlertOpen, { url: adminUrl }),
   ]);
 }
 
-export function inquiryAlertSms(lang: SiteLanguage, inquiry: InquiryFacts): string {
-  return fillIn(MAIL_WORDS[lang].inquiryAlertSms, {
-    name: `${inquiry.firstName} ${inquiry.lastName}`,
-    subject: inquiry.subject,
-  });
+export function inquiryAlertSms(from: MessageFrom, inquiry: InquiryFacts): string {
+  const { w, fill } = wordsOf(from);
+  return fill(w.inquiryAlertSms, { name: `${inquiry.firstName} ${inquiry.lastName}`, subject: inquiry.subject });
 }
 
-export function inquiryReply(lang: SiteLanguage, inquiry: InquiryFacts, reply: string): Composed {
-  const w = MAIL_WORDS[lang];
+export function inquiryReply(from: MessageFrom, inquiry: InquiryFacts, reply: string): Composed {
+  const { w, fill } = wordsOf(from);
   const quoted = inquiry.message
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
-  return compose(lang, fillIn(w.replySubject, { subject: inquiry.subject }), [
-    fillIn(w.greeting, { name: inquiry.firstName }),
+  return compose(from.lang, fill(w.replySubject, { subject: inquiry.subject }), [
+    fill(w.greeting, { name: inquiry.firstName }),
     reply,
-    w.signature,
-    `${fillIn(w.replyQuoted, { date: formatDateIn(lang, inquiry.createdAt) })}\n${quoted}`,
+    fill(w.signature),
+    `${fill(w.replyQuoted, { date: formatDateIn(from.lang, inquiry.createdAt) })}\n${quoted}`,
   ]);
 }
 
 /** The office's reply by SMS, for a visitor who gave a mobile number and no e-mail address. */
-export function inquiryReplySms(lang: SiteLanguage, inquiry: InquiryFacts, reply: string): string {
-  return fillIn(MAIL_WORDS[lang].replySms, { subject: inquiry.subject, reply });
+export function inquiryReplySms(from: MessageFrom, inquiry: InquiryFacts, reply: string): string {
+  const { w, fill } = wordsOf(from);
+  return fill(w.replySms, { subject: inquiry.subject, reply });
 }
 
-export function testMail(lang: SiteLanguage): Composed {
-  const w = MAIL_WORDS[lang];
-  return compose(lang, w.testSubject, [w.testBody, w.signature]);
+export function testMail(from: MessageFrom): Composed {
+  const { w, fill } = wordsOf(from);
+  return compose(from.lang, fill(w.testSubject), [w.testBody, fill(w.signature)]);
+}
+
+/** The SMS an owner sends from the admin to check that SMS is set up. */
+export function testSms(from: MessageFrom): string {
+  const { w, fill } = wordsOf(from);
+  return fill(w.testSms);
 }
 
 /** A staff one-time link (a welcome or a password reset), for a person the owner chose to e-mail it to. */
-export function staffLinkMail(lang: SiteLanguage, name: string, url: string, hours: number): Composed {
-  const w = MAIL_WORDS[lang];
-  return compose(lang, w.staffLinkSubject, [
-    fillIn(w.greeting, { name }),
-    fillIn(w.staffLinkBody, { url, hours: String(hours) }),
-    w.signature,
+export function staffLinkMail(from: MessageFrom, name: string, url: string, hours: number): Composed {
+  const { w, fill } = wordsOf(from);
+  return compose(from.lang, fill(w.staffLinkSubject), [
+    fill(w.greeting, { name }),
+    fill(w.staffLinkBody, { url, hours: String(hours) }),
+    fill(w.signature),
   ]);
 }
 
 /** The reset link a staff member asked for themselves: until when it works, and what to do if they did not ask. */
-export function passwordResetMail(lang: SiteLanguage, name: string, url: string, expiresAt: string): Composed {
-  const w = MAIL_WORDS[lang];
-  return compose(lang, w.resetSubject, [
-    fillIn(w.greeting, { name }),
-    fillIn(w.resetBody, { url, until: formatDateTimeIn(lang, expiresAt) }),
+export function passwordResetMail(from: MessageFrom, name: string, url: string, expiresAt: string): Composed {
+  const { w, fill } = wordsOf(from);
+  return compose(from.lang, fill(w.resetSubject), [
+    fill(w.greeting, { name }),
+    fill(w.resetBody, { url, until: formatDateTimeIn(from.lang, expiresAt) }),
     w.resetNotAsked,
-    w.signature,
+    fill(w.signature),
   ]);
 }
 
@@ -133,29 +156,36 @@ function paymentParagraph(lang: SiteLanguage, payment: PaymentDetails, reference
   return [w.paymentHeading, ...lines.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`)].join('\n');
 }
 
-export function applicationNotice(lang: SiteLanguage, f: ApplicationNoticeFacts): Composed {
-  const w = MAIL_WORDS[lang];
+export function applicationNotice(from: MessageFrom, f: ApplicationNoticeFacts): Composed {
+  const { w, fill } = wordsOf(from);
   const step = w.applicationSteps[f.step];
   const paragraphs = [
-    fillIn(w.applicationAbout, { name: f.firstName, reference: f.reference, date: formatDateIn(lang, f.at) }),
-    step.body,
+    fill(w.applicationAbout, { name: f.firstName, reference: f.reference, date: formatDateIn(from.lang, f.at) }),
+    fill(step.body),
   ];
   if (f.officeMessage) paragraphs.push(`${w.applicationOfficeSays}\n${f.officeMessage}`);
-  if (f.accessKey) paragraphs.push(fillIn(w.applicationKey, { key: f.accessKey }));
-  if (f.payment) paragraphs.push(paymentParagraph(lang, f.payment, f.reference));
-  paragraphs.push(fillIn(w.applicationStatusLink, { url: f.statusUrl }), w.signature);
-  return compose(lang, fillIn(w.applicationSubject, { reference: f.reference, headline: step.headline }), paragraphs);
+  if (f.accessKey) paragraphs.push(fill(w.applicationKey, { key: f.accessKey }));
+  if (f.payment) paragraphs.push(paymentParagraph(from.lang, f.payment, f.reference));
+  paragraphs.push(fill(w.applicationStatusLink, { url: f.statusUrl }), fill(w.signature));
+  return compose(
+    from.lang,
+    fill(w.applicationSubject, { reference: f.reference, headline: step.headline }),
+    paragraphs,
+  );
 }
 
-/** The SMS: the step, the reference and the status page, short enough for one part in English, two in Nepali. */
-export function applicationNoticeSms(lang: SiteLanguage, f: ApplicationNoticeFacts): string {
-  const w = MAIL_WORDS[lang];
-  const sms = fillIn(f.accessKey ? w.applicationKeySms : w.applicationSms, {
+/**
+ * The SMS: the college's name, the step, the reference and the status page; with a name as short as the demo's
+ * (13 characters) one part in English, two in Nepali. Every character of a longer name is in every SMS.
+ */
+export function applicationNoticeSms(from: MessageFrom, f: ApplicationNoticeFacts): string {
+  const { w, fill } = wordsOf(from);
+  const sms = fill(f.accessKey ? w.applicationKeySms : w.applicationSms, {
     key: f.accessKey ?? '',
     reference: f.reference,
     headline: w.applicationSteps[f.step].headline,
     url: f.statusUrl,
   });
   const pay = f.payment && hasPaymentAccount(f.payment) ? f.payment : null;
-  return pay ? sms + fillIn(w.paymentSms, { bank: pay.bank, account: pay.accountNumber }) : sms;
+  return pay ? sms + fill(w.paymentSms, { bank: pay.bank, account: pay.accountNumber }) : sms;
 }

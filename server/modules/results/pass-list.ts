@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { LocalText } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
 
 const run = promisify(execFile);
@@ -68,8 +69,16 @@ export const passListRows = async (db: Db, seasonId: string): Promise<PassListRo
     waitlistPosition: r.waitlist_position === null ? null : Number(r.waitlist_position),
   }));
 
-/** The pass list as a printable A4 page: names in both scripts, or roll numbers only. */
-export async function passListHtml(title: string, rows: PassListRow[], withNames: boolean): Promise<string> {
+/**
+ * The pass list as a printable A4 page, headed by the college's stored name in both languages (the Nepali one
+ * only when there is one): names in both scripts, or roll numbers only.
+ */
+export async function passListHtml(
+  title: string,
+  rows: PassListRow[],
+  withNames: boolean,
+  college: LocalText,
+): Promise<string> {
   const programmes = [...new Set(rows.map((r) => r.programme))];
   const section = (programme: string) => {
     const of = rows.filter((r) => r.programme === programme);
@@ -82,11 +91,11 @@ ${await fontFaces()}
 @page { size: A4; margin: 16mm; }
 body { font-family: 'Liberation Sans', 'DejaVu Sans', 'Orbit Devanagari', sans-serif; font-size: 11pt; color: #000; }
 :lang(ne) { font-family: 'Orbit Devanagari', sans-serif; }
-h1 { font-size: 16pt; } h2 { font-size: 13pt; margin-top: 1.2em; }
+.college { font-size: 13pt; font-weight: bold; margin: 0; } h1 { font-size: 16pt; } h2 { font-size: 13pt; margin-top: 1.2em; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #444; padding: 3px 6px; text-align: left; }
 thead { display: table-header-group; } tr { break-inside: avoid; }
-</style></head><body><h1>${escapeHtml(title)}</h1>${programmes.map(section).join('')}</body></html>`;
+</style></head><body><p class="college">${escapeHtml(college.en)}${college.ne ? ` / <span lang="ne">${escapeHtml(college.ne)}</span>` : ''}</p><h1>${escapeHtml(title)}</h1>${programmes.map(section).join('')}</body></html>`;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AttachmentsService, CheckedAttachment } from '#server/modules/noti
 import type { NoticesService } from '#server/modules/notices/notices.service.ts';
 import { RESULTS_ACTOR, type MeritService, settingsOf } from './merit.service.ts';
 import * as repo from './merit.repository.ts';
+import { readCollegeName } from '#server/modules/content/college-name.ts';
 import { passListHtml, passListRows, printPdf } from './pass-list.ts';
 
 export interface ResultsNoticeDeps {
@@ -40,7 +41,9 @@ export async function makeResultsNotice(deps: ResultsNoticeDeps, seasonId: strin
   const lookUp = `${deps.siteUrl}/admission/results`;
   let pdf: CheckedAttachment | null = null;
   try {
-    const printed = await (deps.print ?? printPdf)(await passListHtml(title, rows, settings.listNames));
+    const printed = await (deps.print ?? printPdf)(
+      await passListHtml(title, rows, settings.listNames, await readCollegeName(db)),
+    );
     if (printed) pdf = await deps.attachments.check(RESULTS_ACTOR, printed);
     else log.warn({ season: seasonId }, 'results notice: Chromium is not installed, so the pass list has no PDF');
   } catch (err) {

@@ -11,6 +11,7 @@ import { totpCode } from '../auth/two-factor/totp.ts';
 import { HELD_BACK, PUBLIC_MESSAGES_PER_DAY } from '../outbox/public-messages.ts';
 import { REDACTED, REDACTED_HELD } from '../outbox/secret-messages.ts';
 import { createStaffService } from './staff.service.ts';
+import { readCollegeName } from '../content/college-name.ts';
 
 const smtp = await startTestSmtpServer();
 // Ten seconds into a 30-second step, so moving by whole steps never lands on a two-factor code's boundary.
@@ -84,7 +85,7 @@ describe('Forgot your password?', () => {
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.to).toMatchObject({ text: 'gita@test.np' });
-    expect(mail.subject).toBe('अर्बिट कलेज वेबसाइटको नयाँ पासवर्ड');
+    expect(mail.subject).toBe(`${(await readCollegeName(t.db)).ne} वेबसाइटको नयाँ पासवर्ड`);
     expect(mail.text).toContain('आदरणीय Gita Adhikari,');
     // Until when it works, in B.S. and Nepal time, in Nepali digits.
     const until = formatDateTimeIn('ne', new Date(clock.now().getTime() + RESET_LINK_MINUTES * 60_000).toISOString());
@@ -110,7 +111,7 @@ describe('Forgot your password?', () => {
 
     expect((await forgot('hari@test.np')).statusCode).toBe(202);
     const [mail] = await deliver();
-    expect(mail!.subject).toBe('A new password for the Orbit College website');
+    expect(mail!.subject).toBe(`A new password for the ${(await readCollegeName(t.db)).en} website`);
     expect(mail!.text).toContain(
       `It works once, until ${formatDateTimeIn('en', new Date(clock.now().getTime() + 3_600_000).toISOString())}`,
     );

@@ -29,6 +29,7 @@ import * as links from './links.repository.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { HELD_BACK, takePublicAllowance } from '../outbox/public-messages.ts';
 import { passwordResetMail, staffLinkMail } from '../outbox/templates.ts';
+import { readCollegeName } from '../content/college-name.ts';
 import { normaliseEmail } from '../auth/users.repository.ts';
 
 const HOUR = 3_600_000;
@@ -66,7 +67,12 @@ export function createStaffService(
       channel: 'email',
       recipient: to.email,
       language: 'en',
-      ...staffLinkMail('en', to.name || to.email, `${siteUrl}${link.path}`, STAFF_LINK_HOURS),
+      ...staffLinkMail(
+        { lang: 'en', college: await readCollegeName(trx) },
+        to.name || to.email,
+        `${siteUrl}${link.path}`,
+        STAFF_LINK_HOURS,
+      ),
       event: `staff-link:${to.id}`,
       at: clock.now(),
     });
@@ -228,15 +234,16 @@ export function createStaffService(
           const message = { channel: 'email' as const, recipient: account.email, language: input.language };
           const event = `password-reset:${account.id}`;
           const name = account.name || account.email;
+          const from = { lang: input.language, college: await readCollegeName(trx) };
           // Anyone may ask for any address: past the day's few (public-messages.ts), no link is made (the
           // account's last one still works) and the e-mail is held back for the office to see.
           if (await takePublicAllowance(trx, 'email', account.email, now)) {
             const link = await newLink(trx, 'reset', account.id, RESET_LINK_MINUTES * 60_000);
-            const mail = passwordResetMail(input.language, name, `${siteUrl}${link.path}`, link.expiresAt);
+            const mail = passwordResetMail(from, name, `${siteUrl}${link.path}`, link.expiresAt);
             await enqueue(trx, { ...message, ...mail, event, at: now });
             sent = 'sent by e-mail';
           } else {
-            const { subject } = passwordResetMail(input.language, name, '', now.toISOString());
+            const { subject } = passwordResetMail(from, name, '', now.toISOString());
             await enqueue(trx, { ...message, subject, text: '', event, at: now }, HELD_BACK.email);
             sent = 'held back: too many e-mails to this address today, no link made';
           }

@@ -10,10 +10,26 @@ import {
   normaliseRecoveryCode,
   timeStep,
   totpCode,
+  totpUri,
 } from './totp.ts';
 
 // RFC 6238's SHA-1 test secret ("12345678901234567890") in base32, and its published value at 59 s.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+describe('the enrolment address (the QR code)', () => {
+  it('names the college given as the issuer, in the label and the parameter, with the account', () => {
+    const uri = new URL(totpUri(RFC_SECRET, 'gita@college.test', 'Himalaya Model College'));
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.host).toBe('totp');
+    expect(decodeURIComponent(uri.pathname)).toBe('/Himalaya Model College:gita@college.test');
+    expect(uri.searchParams.get('issuer')).toBe('Himalaya Model College');
+  });
+
+  it('keeps no colon of the name, which would end the issuer early in the label', () => {
+    const uri = new URL(totpUri(RFC_SECRET, 'gita@college.test', 'College: Chitwan'));
+    expect(uri.searchParams.get('issuer')).toBe('College Chitwan');
+  });
+});
 
 describe('TOTP codes', () => {
   it('matches RFC 6238 (SHA-1, 6 digits: the last six of 94287082 at T = 59 s)', () => {

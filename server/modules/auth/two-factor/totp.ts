@@ -6,11 +6,15 @@ export const TOTP_PERIOD_SECONDS = 30;
 const DIGITS = 6;
 /** A phone's clock may be one step ahead or behind. */
 const DRIFT_STEPS = 1;
-const ISSUER = 'Orbit College';
 
-const totpFor = (secretBase32: string, label = '') =>
+/**
+ * The code generator of a secret. `issuer` is the name the authenticator app shows beside the account (the
+ * college's, at enrolment); it never changes the codes. A colon separates issuer and account in the
+ * otpauth:// label, so none is kept in the name.
+ */
+const totpFor = (secretBase32: string, label = '', issuer = '') =>
   new TOTP({
-    issuer: ISSUER,
+    issuer: issuer.replace(/\s*:\s*/gu, ' ').trim(),
     label,
     algorithm: 'SHA1',
     digits: DIGITS,
@@ -24,8 +28,9 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 /** The secret in groups of four, easier to type into an app by hand. */
 export const groupedSecret = (secretBase32: string): string => secretBase32.replace(/(.{4})(?=.)/gu, '$1 ');
 
-/** The otpauth:// address the QR code holds. */
-export const totpUri = (secretBase32: string, account: string): string => totpFor(secretBase32, account).toString();
+/** The otpauth:// address the QR code holds, naming the college (`issuer`) and the account. */
+export const totpUri = (secretBase32: string, account: string, issuer: string): string =>
+  totpFor(secretBase32, account, issuer).toString();
 
 export const timeStep = (nowMs: number): number => Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS);
 

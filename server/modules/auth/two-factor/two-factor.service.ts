@@ -11,6 +11,7 @@ import { findSecret, insertSecretIfAbsent } from '#server/secrets/server-secrets
 import { UserAdminError } from '../auth.service.ts';
 import type { LoginThrottle } from '../login-throttle.ts';
 import { findUserByEmail, findUserById } from '../users.repository.ts';
+import { readCollegeName } from '../../content/college-name.ts';
 import * as repo from './two-factor.repository.ts';
 import { openSecret, sealSecret, twoFactorKey } from './secret-box.ts';
 import {
@@ -78,7 +79,12 @@ export function createTwoFactorService(db: Db, clock: Clock, throttle: LoginThro
   }
 
   async function setupOf(secret: string, email: string): Promise<TwoFactorSetup> {
-    const qrSvg = await QRCode.toString(totpUri(secret, email), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    const issuer = (await readCollegeName(db)).en;
+    const qrSvg = await QRCode.toString(totpUri(secret, email, issuer), {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
     return { secret: groupedSecret(secret), qrSvg };
   }
 

@@ -1,0 +1,10 @@
+import type { AppLoadContext } from 'react-router';
+
+/**
+ * The college's stored English name, for the staff's pages (the admin, sign-in, welcome and forgotten
+ * password pages are in English): read from the content the public pages show (cached per content version),
+ * so a rename on the College page shows on the next page loaded.
+ */
+export async function staffCollegeName(context: AppLoadContext): Promise<string> {
+  return (await context.services.content.site()).college.name.en;
+}
