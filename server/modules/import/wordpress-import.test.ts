@@ -74,6 +74,24 @@ describe('WordPress import', () => {
     }
   });
 
+  it('plans what the fixture holds: 14 posts to notices, the rest counted or named', () => {
+    expect(firstPlan.notices).toHaveLength(14);
+    expect(firstPlan.skippedPosts).toEqual({ draft: 1, private: 1, trash: 1, 'page draft': 1 });
+    expect(firstPlan.notImported.map((n) => n.title).sort()).toEqual([
+      'About Us',
+      'Contact',
+      'Hostel Rules',
+      'Photo Gallery',
+    ]);
+    expect(firstPlan.otherTypes).toEqual({ nav_menu_item: 7 });
+    const files = firstPlan.notices.flatMap((n) => n.files);
+    expect(files.filter((f) => f.problem).map((f) => [f.name, f.problem])).toEqual([
+      ['2025/11/scholarship-form-2082.docx', 'notices carry PDFs and images only'],
+    ]);
+    // The logo, the private post's PDF, and the images of the About Us and Photo Gallery pages.
+    expect(firstPlan.unusedAttachments).toBe(6);
+  });
+
   it('makes each published post a notice, with its title and date', async () => {
     expect(report.failed).toEqual([]);
     expect(report.created).toHaveLength(firstPlan.notices.length);
@@ -85,6 +103,18 @@ describe('WordPress import', () => {
         new Date(`${planned.notice.input.publishAt}+05:45`).toISOString().slice(0, 16),
       );
     }
+  });
+
+  it('keeps nothing of the posts that could run: no tags, scripts or inline handlers; Nepali text kept', async () => {
+    const notices = await Promise.all(report.created.map((c) => getNotice(c.noticeId)));
+    for (const notice of notices) {
+      expect(notice.description, notice.title).not.toMatch(
+        /<[a-z!/]|script|onclick|window\.print|\[gallery|\[caption/iu,
+      );
+    }
+    const nepali = notices.find((n) => n.title === 'सरस्वती पूजा कार्यक्रम');
+    expect(nepali?.language).toBe('ne');
+    expect(nepali?.description).toMatch(/[\u0900-\u097f]{3}/u);
   });
 
   it('pins the sticky post for good, without disturbing when pages next change by themselves', async () => {
@@ -149,7 +179,12 @@ describe('WordPress import', () => {
     const urls = (await oldUrls()).filter(
       (u) => noticeOf.has(u.id) && !u.kind.startsWith('page') && !u.kind.startsWith('category'),
     );
-    expect(urls.filter((u) => u.kind === 'post')).toHaveLength(report.created.length);
+    expect(urls.filter((u) => u.kind === 'post')).toHaveLength(14);
+    expect(urls.filter((u) => u.kind === 'post-id')).toHaveLength(14);
+    // Each file a post carries (the Word file too: its addresses lead to its notice), with its smaller sizes; the
+    // 2082 prospectus, which the 2083 admission notice links to as well, leads to the notice it was uploaded to.
+    expect(urls.filter((u) => u.kind === 'upload')).toHaveLength(19);
+    expect(urls.filter((u) => u.kind === 'attachment-page')).toHaveLength(19);
     for (const u of urls) {
       const res = await t.app.inject({ method: 'GET', url: u.path });
       expect(res.statusCode, u.line).toBe(301);

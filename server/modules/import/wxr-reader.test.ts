@@ -44,6 +44,30 @@ describe("readWxr on WordPress's own export", () => {
     expect(entries.filter((e) => e.kind === 'channel')).toHaveLength(1);
   });
 
+  it('reads what the fixture README counts: posts, pages, attachments, menu items, categories', () => {
+    const count = (type: string, status?: string) =>
+      items.filter((i) => i.postType === type && (status === undefined || i.status === status)).length;
+    expect(count('post', 'publish')).toBe(14);
+    expect(['draft', 'private', 'trash'].map((status) => count('post', status))).toEqual([1, 1, 1]);
+    expect([count('page', 'publish'), count('page', 'draft')]).toEqual([4, 1]);
+    expect(count('attachment')).toBe(25);
+    expect(items.filter((i) => i.postType === 'attachment' && i.parentId > 0)).toHaveLength(24);
+    expect(count('nav_menu_item')).toBe(7);
+    const byExtension: Record<string, number> = {};
+    for (const a of items.filter((i) => i.postType === 'attachment')) {
+      const ext = a.meta._wp_attached_file!.split('.').pop()!.toLowerCase();
+      byExtension[ext] = (byExtension[ext] ?? 0) + 1;
+    }
+    expect(byExtension).toEqual({ jpg: 14, png: 2, pdf: 8, docx: 1 });
+    const categories = entries.flatMap((e) => (e.kind === 'category' ? [e.category.slug] : []));
+    expect(categories.sort()).toEqual(['admission', 'events', 'exam', 'uncategorized']);
+    const sticky = items.filter((i) => i.sticky).map((i) => i.title);
+    expect(sticky).toEqual(['Admission open for Grade 11 (2083)']);
+    const nepali = items.find((i) => i.title === 'सरस्वती पूजा कार्यक्रम');
+    expect(nepali?.content).toContain('सरस्वती');
+    expect(nepali?.dateGmt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/u);
+  });
+
   it('reads every item with its type, status, ids and fields', () => {
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
