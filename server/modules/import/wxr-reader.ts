@@ -253,8 +253,9 @@ export async function* readWxr(file: string): AsyncGenerator<WxrEntry> {
     path.pop();
     text = '';
   });
+  // Anything wrong before the first element is a file of another kind, not a damaged export.
   parser.on('error', (err: Error) => {
-    failure ??= err;
+    failure ??= rootSeen ? err : new WxrError(NOT_WXR);
   });
 
   const write = (chunk: string | null) => {
