@@ -165,17 +165,19 @@ export async function planWordPressImport(
 
   const keyOf = oldKeyMaker(site.siteUrl, options.from);
   const byName = new Map<string, WxrItem>();
+  const byParent = new Map<number, WxrItem[]>();
   for (const a of attachments) {
     const name = uploadsName(a);
     if (name) byName.set(name, a);
+    const siblings = byParent.get(a.parentId);
+    if (siblings) siblings.push(a);
+    else byParent.set(a.parentId, [a]);
   }
   const used = new Set<number>();
   const notices: PlannedNotice[] = [];
   for (const post of posts) {
     // Its own attachments (uploaded to it) in their order, then files from elsewhere its text links to.
-    const own = attachments
-      .filter((a) => a.parentId === post.id)
-      .sort((a, b) => a.menuOrder - b.menuOrder || a.id - b.id);
+    const own = [...(byParent.get(post.id) ?? [])].sort((a, b) => a.menuOrder - b.menuOrder || a.id - b.id);
     const linked = linkedUploads(post.content)
       .map((name) => byName.get(name))
       .filter((a): a is WxrItem => a !== undefined && !own.includes(a));
