@@ -88,6 +88,10 @@ describe('WordPress import', () => {
     expect(files.filter((f) => f.problem).map((f) => [f.name, f.problem])).toEqual([
       ['2025/11/scholarship-form-2082.docx', 'notices carry PDFs and images only'],
     ]);
+    // Only the post typed in Preeti needed changing, and only as a note for the converter.
+    expect(firstPlan.notices.filter((n) => n.notice.notes.length > 0).map((n) => n.title)).toEqual([
+      'sIff !! egf{ ;"rgf',
+    ]);
     // The logo, the private post's PDF, and the images of the About Us and Photo Gallery pages.
     expect(firstPlan.unusedAttachments).toBe(6);
   });

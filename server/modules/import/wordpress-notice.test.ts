@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NoticeInputSchema } from '#common/notice.ts';
 import { countWords } from '#common/words.ts';
 import { words } from '#server/test-support/factories.ts';
-import { STICKY_PINNED_UNTIL, noticeCategoryOf, noticeFromPost } from './wordpress-notice.ts';
+import { STICKY_PINNED_UNTIL, looksLikePreeti, noticeCategoryOf, noticeFromPost } from './wordpress-notice.ts';
 import type { WxrItem } from './wxr-reader.ts';
 
 const post = (overrides: Partial<WxrItem> = {}): WxrItem => ({
@@ -78,6 +78,23 @@ describe('noticeFromPost', () => {
     );
     expect(input.language).toBe('ne');
     expect(NoticeInputSchema.safeParse(input).success).toBe(true);
+  });
+});
+
+describe('looksLikePreeti', () => {
+  it('knows text typed in the Preeti font, and not English or Unicode Nepali', () => {
+    expect(looksLikePreeti("cf]la{6 sn]hdf sIff !! sf] egf{ ;'? ePsf] 5 .")).toBe(true);
+    expect(looksLikePreeti('The first term examination starts from Poush 7; bring your admit card [1].')).toBe(false);
+    expect(looksLikePreeti('कक्षा ११ को नतिजा प्रकाशित भएको छ।')).toBe(false);
+  });
+
+  it('notes a Preeti post for the converter and marks it Nepali', () => {
+    const { input, notes } = noticeFromPost(
+      post({ title: 'sIff !! egf{ ;"rgf', content: "cf]la{6 sn]hdf sIff !! sf] egf{ ;'? ePsf] 5 ." }),
+      [],
+    );
+    expect(notes).toEqual(["looks typed in the Preeti font: open the notice and use 'Convert from Preeti'"]);
+    expect(input.language).toBe('ne');
   });
 });
 

@@ -74,6 +74,19 @@ function publishAtOf(item: WxrItem): string {
 }
 
 const DEVANAGARI = /[\u0900-\u097f]/u;
+/**
+ * A word typed in the Preeti font: Preeti types the e-sign, the reph and other signs with ] { } [ | \ keys
+ * ('sf]', 'egf{'), and ';' starts many syllables (';dod}'); English words carry them seldom.
+ */
+const PREETI_WORD = /[\]{}[|\\]|;(?=.)/u;
+
+/** Text without Devanagari in which at least a quarter of the words (3 or more) look typed in Preeti. */
+export function looksLikePreeti(text: string): boolean {
+  if (DEVANAGARI.test(text)) return false;
+  const words = text.split(/\s+/u).filter((w) => /[a-z]/iu.test(w));
+  const preeti = words.filter((w) => PREETI_WORD.test(w)).length;
+  return preeti >= 3 && preeti * 4 >= words.length;
+}
 
 export interface NoticeFromPost {
   input: NoticeInput;
@@ -101,13 +114,15 @@ export function noticeFromPost(item: WxrItem, attachmentNames: readonly string[]
     const attached = attachmentNames.length > 0 ? `Attached: ${attachmentNames.join(', ')}.` : '';
     text = [title, text, attached].filter(Boolean).join('\n\n');
   }
+  const preeti = looksLikePreeti(`${title} ${text}`);
+  if (preeti) notes.push("looks typed in the Preeti font: open the notice and use 'Convert from Preeti'");
   const input: NoticeInput = {
     title,
     description: text,
     category: categoryOf(item, title),
     publishAt: publishAtOf(item),
     pinnedUntil: item.sticky ? STICKY_PINNED_UNTIL : '',
-    language: DEVANAGARI.test(`${title} ${text}`) ? 'ne' : 'en',
+    language: preeti || DEVANAGARI.test(`${title} ${text}`) ? 'ne' : 'en',
   };
   const parsed = NoticeInputSchema.safeParse(input);
   return { input, notes, problem: parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Not a valid notice.') };

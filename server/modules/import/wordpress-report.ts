@@ -29,7 +29,7 @@ export function describePlan(plan: WordPressPlan): string[] {
   if (skipped) lines.push(`Skipped, not published: ${skipped}`);
   const changed = toMake.filter((n) => n.notice.notes.length > 0);
   if (changed.length > 0) {
-    lines.push('Posts changed to fit a notice:');
+    lines.push('Posts shortened to fit a notice, or to check:');
     for (const n of changed) lines.push(`  ${n.title}: ${n.notice.notes.join('; ')}`);
   }
   const fileProblems = toMake.flatMap((n) => n.files.filter((f) => f.problem).map((f) => ({ n, f })));
