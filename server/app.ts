@@ -24,6 +24,7 @@ import { redactingLoggerOptions } from './log-redaction.ts';
 import { createGetLoadContext } from './load-context.ts';
 import { adminRoutePlugins } from './modules/admin-routes.ts';
 import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
+import { registerOldAddresses } from './modules/import/old-addresses.ts';
 import { registerCalendarSync } from './modules/calendar/calendar-table.ts';
 import { contentFilesRoutes } from './modules/content/content-files.routes.ts';
 import { publicContentRoutes } from './modules/content/content.routes.ts';
@@ -117,6 +118,8 @@ export async function buildApp({
   app.addHook('onClose', async () => void services.stopReleasing());
   // Before the render cache: a page made after a change to the B.S. calendar converts dates with it.
   registerCalendarSync(app, services.calendarTable);
+  // Before the render cache: an old WordPress address such as `/?p=12` would otherwise be served as `/`.
+  registerOldAddresses(app, services.oldAddresses);
   // Before compression: cached answers carry their own compressed variants.
   if (env.RENDER_CACHE) registerResponseCache(app, services.contentVersion);
   // After the cache: a page served from memory writes nothing, so it needs no request context.

@@ -37,6 +37,7 @@ import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { createOldAddresses } from './modules/import/old-addresses.ts';
 import { createAccountService } from './modules/staff/account.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
@@ -70,15 +71,24 @@ export const mediaUrlFor = (publicBase: string | undefined): ((key: string) => s
   return (key) => `${base}/${key}`;
 };
 
+/** The photo upload limits the settings give (a notice's scan, an album's photo). */
+export const imageLimitsOf = (env: Pick<Env, 'UPLOAD_MAX_MB' | 'IMAGE_MAX_MEGAPIXELS'>) => ({
+  maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+  maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000,
+});
+
+/**
+ * When public pages next change by themselves: a scheduled notice appears or a pin ends, or a season's dates
+ * move the admission status (the render cache learns the earliest).
+ */
+export const nextPublicChange = async (trx: Db, now: Date) =>
+  earliest(await nextNoticeChange(trx, now), await nextPublicSeasonChange(trx, now));
+
 /** Composes the services once; routes and page loaders (through the load context) share them. */
 export function createServices({ db, storage, env, log, clock = systemClock, smsBaseUrls }: ServiceDeps) {
   const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
-  const imageLimits = { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, maxPixels: env.IMAGE_MAX_MEGAPIXELS * 1_000_000 };
+  const imageLimits = imageLimitsOf(env);
   // One reader of the shared content version for the render cache and the content service.
-  // Public pages change by themselves when a scheduled notice appears or a pin ends, and when a season's
-  // dates move the admission status: the render cache learns the earliest.
-  const nextPublicChange = async (trx: Db, now: Date) =>
-    earliest(await nextNoticeChange(trx, now), await nextPublicSeasonChange(trx, now));
   const contentVersion = new ContentVersion(db, { clock, nextChangeAt: nextPublicChange });
   const seasons = createSeasonService(db, clock, nextPublicChange, urlFor);
   const payments = createPaymentService({ db, storage, log, clock, imageLimits, urlFor });
@@ -171,6 +181,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     contentVersion,
     notices,
     attachments,
+    /** An imported site's old addresses and where they now lead. */
+    oldAddresses: createOldAddresses(db, contentVersion),
     admission: createAdmissionService(db, clock, seasons),
     seasons,
     payments,

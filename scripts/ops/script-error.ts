@@ -11,7 +11,7 @@ interface SystemError extends Error {
   port?: number;
 }
 
-const NAMED = new Set(['OpsError', 'EnvError', 'UserAdminError', 'BackupError']);
+const NAMED = new Set(['OpsError', 'EnvError', 'UserAdminError', 'BackupError', 'WxrError']);
 
 function where(err: SystemError): string {
   return err.path ? ` (${err.path})` : '';

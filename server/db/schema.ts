@@ -466,6 +466,33 @@ export interface Database {
   merit_settings: MeritSettingsTable;
   merit_entries: MeritEntriesTable;
   offers: OffersTable;
+  imported_items: ImportedItemsTable;
+  old_addresses: OldAddressesTable;
+}
+
+/** An item another site's export brought over (server/modules/import), found again by its GUID. */
+export interface ImportedItemsTable {
+  /** Where it came from: 'wordpress'. */
+  source: string;
+  guid: string;
+  /** 'post' (made a notice) or 'attachment' (made one of its attachments). */
+  kind: string;
+  /** Its id on the old site (WordPress's post ID). */
+  old_id: number;
+  /** What it became: the notice's id. */
+  target_id: string;
+  imported_at: string;
+}
+
+/** An address of the old site that answers 301 to its new one: the path, with `?p=ID` for WordPress's own. */
+export interface OldAddressesTable {
+  path: string;
+  /** The new address (a path on this site). */
+  target: string;
+  source: string;
+  /** The notice it leads to, so its addresses go with it. */
+  target_id: string;
+  created_at: string;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;

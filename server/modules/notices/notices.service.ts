@@ -189,11 +189,13 @@ export function createNoticesService(
      * A notice with its attachments, checked beforehand (`attachments.check`), as one action: the notice's row,
      * its attachments' rows and the audit entry commit together, and the files are put in place with them
      * (server/storage/store-with-commit.ts), so the public sees the notice with all its files or nothing.
+     * `alsoWrite` adds rows of the caller's to that transaction (an import's record of where the notice came from).
      */
     async createWithAttachments(
       actor: Actor,
       input: NoticeSource,
       files: readonly CheckedAttachment[],
+      alsoWrite?: (trx: Db, notice: { id: string; title: string }) => Promise<void>,
     ): Promise<Notice> {
       authorize(actor, 'notices.edit');
       const data = parseInput(input);
@@ -210,6 +212,7 @@ export function createNoticesService(
             const names = await insertRows(trx, at);
             const changes = names.map((name) => ({ field: 'Attachment added', from: '', to: name }));
             await audit(trx, actor, { kind: 'notice-created', subject: row.title, changes }, now);
+            await alsoWrite?.(trx, row);
           }),
         async () => {
           await write(async (trx) => {

@@ -1,0 +1,80 @@
+/**
+ * npm run import -- wordpress <export.xml> [--uploads <wp-content/uploads folder>] [--from <old site address>] [--dry-run]
+ *
+ * Brings a WordPress site's published posts over as notices, with the PDFs and images they carry as their
+ * attachments, and makes the old site's addresses of those posts and files answer with a 301 to the notices.
+ * First it prints what becomes what, with counts; with --dry-run it stops there and writes nothing.
+ * Running it again with the same export adds nothing (posts are found again by their WordPress GUID).
+ */
+// First: the files and folders it writes (a new database, uploads) are its user's alone (0600, 0700).
+import '#server/startup/private-files.ts';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { systemClock } from '#server/clock.ts';
+import { openDb } from '#server/db/db.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { parseEnv } from '#server/env.ts';
+import { redactingLoggerOptions } from '#server/log-redaction.ts';
+import { runWordPressImport } from '#server/modules/import/wordpress-import.ts';
+import { planWordPressImport } from '#server/modules/import/wordpress-plan.ts';
+import { describePlan, describeReport } from '#server/modules/import/wordpress-report.ts';
+import { createAttachmentsService } from '#server/modules/notices/attachments/attachments.service.ts';
+import { createNoticesService } from '#server/modules/notices/notices.service.ts';
+import { imageLimitsOf, nextPublicChange } from '#server/services.ts';
+import { terminalLogStream } from '#server/startup/terminal.ts';
+import { createStorage } from '#server/storage/create-storage.ts';
+import { runScript } from './ops/embedded.ts';
+
+const USAGE =
+  'Usage: npm run import -- wordpress <export.xml> [--uploads <wp-content/uploads folder>] [--from <old site address>] [--dry-run]';
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { uploads: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  });
+  const [source, exportFile] = positionals;
+  if (source !== 'wordpress' || !exportFile || positionals.length > 2) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = parseEnv();
+  const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
+  try {
+    await migrateToLatest(db);
+    const plan = await planWordPressImport(db, exportFile, { uploads: values.uploads, from: values.from });
+    for (const line of describePlan(plan)) console.log(line);
+    if (values['dry-run']) {
+      console.log('Dry run: nothing was written.');
+      return 0;
+    }
+    const log = pino({ ...redactingLoggerOptions, level: 'warn' }, terminalLogStream());
+    const attachments = createAttachmentsService({
+      db,
+      storage: createStorage(env),
+      log,
+      imageLimits: imageLimitsOf(env),
+      pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
+      clock: systemClock,
+    });
+    const notices = createNoticesService(db, systemClock, attachments, nextPublicChange);
+    const report = await runWordPressImport(
+      {
+        db,
+        clock: systemClock,
+        notices,
+        attachments,
+        progress: (done, total) => {
+          if (done % 50 === 0 || done === total) console.log(`… ${done} of ${total} posts`);
+        },
+      },
+      plan,
+    );
+    for (const line of describeReport(report)) console.log(line);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+runScript(main);

@@ -1,0 +1,221 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Notice } from '#common/notice.ts';
+import { noticePath } from '#common/notice-path.ts';
+import { nextNoticeChange } from '#server/modules/notices/notices.service.ts';
+import { listFiles } from '#server/test-support/admin-session.ts';
+import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
+import { looksLikeWordPress } from './old-addresses.ts';
+import { type WordPressImportReport, runWordPressImport } from './wordpress-import.ts';
+import { type WordPressPlan, planWordPressImport } from './wordpress-plan.ts';
+
+// Every PDF is opened and drawn, every image made into its sizes: slow on a busy machine.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
+
+/** A real WordPress's export and uploads (tests/fixtures/wordpress/README.md says how they were made). */
+const FIXTURE = fileURLToPath(new URL('../../../tests/fixtures/wordpress/', import.meta.url));
+const EXPORT = path.join(FIXTURE, 'export.xml');
+const UPLOADS = path.join(FIXTURE, 'uploads');
+
+const t = await createTestApp();
+afterAll(() => t.close());
+
+const deps = () => ({
+  db: t.db,
+  clock: t.services.clock,
+  notices: t.services.notices,
+  attachments: t.services.attachments,
+});
+const plan = () => planWordPressImport(t.db, EXPORT, { uploads: UPLOADS });
+
+/** What an import can write: rows of every table it touches, and the stored files. */
+async function written(app: TestApp = t) {
+  const count = async (table: 'notices' | 'notice_attachments' | 'imported_items' | 'old_addresses' | 'audit_log') =>
+    Number(
+      (
+        await app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    notices: await count('notices'),
+    attachments: await count('notice_attachments'),
+    imported: await count('imported_items'),
+    oldAddresses: await count('old_addresses'),
+    audit: await count('audit_log'),
+    files: await listFiles(path.join(app.dataDir, 'uploads')),
+  };
+}
+
+let firstPlan: WordPressPlan;
+let report: WordPressImportReport;
+beforeAll(async () => {
+  firstPlan = await plan();
+  report = await runWordPressImport(deps(), firstPlan);
+});
+
+const getNotice = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/notices/${id}` })).json<Notice>();
+
+describe('WordPress import', () => {
+  it('plans without writing anything (the dry run)', async () => {
+    const fresh = await createTestApp();
+    try {
+      const empty = await written(fresh);
+      const planned = await planWordPressImport(fresh.db, EXPORT, { uploads: UPLOADS });
+      expect(planned.notices.length).toBeGreaterThan(0);
+      expect(await written(fresh)).toEqual(empty);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('plans what the fixture holds: 14 posts to notices, the rest counted or named', () => {
+    expect(firstPlan.notices).toHaveLength(14);
+    expect(firstPlan.skippedPosts).toEqual({ draft: 1, private: 1, trash: 1, 'page draft': 1 });
+    expect(firstPlan.notImported.map((n) => n.title).sort()).toEqual([
+      'About Us',
+      'Contact',
+      'Hostel Rules',
+      'Photo Gallery',
+    ]);
+    expect(firstPlan.otherTypes).toEqual({ nav_menu_item: 7 });
+    const files = firstPlan.notices.flatMap((n) => n.files);
+    expect(files.filter((f) => f.problem).map((f) => [f.name, f.problem])).toEqual([
+      ['2025/11/scholarship-form-2082.docx', 'notices carry PDFs and images only'],
+    ]);
+    // Only the post typed in Preeti needed changing, and only as a note for the converter.
+    expect(firstPlan.notices.filter((n) => n.notice.notes.length > 0).map((n) => n.title)).toEqual([
+      'sIff !! egf{ ;"rgf',
+    ]);
+    // The logo, the private post's PDF, and the images of the About Us and Photo Gallery pages.
+    expect(firstPlan.unusedAttachments).toBe(6);
+  });
+
+  it('makes each published post a notice, with its title and date', async () => {
+    expect(report.failed).toEqual([]);
+    expect(report.created).toHaveLength(firstPlan.notices.length);
+    for (const [i, created] of report.created.entries()) {
+      const notice = await getNotice(created.noticeId);
+      const planned = firstPlan.notices[i]!;
+      expect(notice.title).toBe(String(planned.notice.input.title).trim());
+      expect(notice.publishAt.slice(0, 16)).toBe(
+        new Date(`${planned.notice.input.publishAt}+05:45`).toISOString().slice(0, 16),
+      );
+    }
+  });
+
+  it('keeps nothing of the posts that could run: no tags, scripts or inline handlers; Nepali text kept', async () => {
+    const notices = await Promise.all(report.created.map((c) => getNotice(c.noticeId)));
+    for (const notice of notices) {
+      expect(notice.description, notice.title).not.toMatch(
+        /<[a-z!/]|script|onclick|window\.print|\[gallery|\[caption/iu,
+      );
+    }
+    const nepali = notices.find((n) => n.title === 'सरस्वती पूजा कार्यक्रम');
+    expect(nepali?.language).toBe('ne');
+    expect(nepali?.description).toMatch(/[\u0900-\u097f]{3}/u);
+  });
+
+  it('pins the sticky post for good, without disturbing when pages next change by themselves', async () => {
+    const sticky = firstPlan.notices.filter((n) => n.notice.input.pinnedUntil);
+    expect(sticky.length).toBeGreaterThan(0);
+    const pinned = (await t.services.notices.list()).filter((n) => n.pinned);
+    expect(pinned.map((n) => n.title).sort()).toEqual(sticky.map((n) => String(n.notice.input.title)).sort());
+    expect(await nextNoticeChange(t.db, new Date())).toMatch(/^\d{4}-\d{2}-\d{2}T/u);
+  });
+
+  it("attaches each post's files, a PDF byte for byte as it was uploaded to WordPress", async () => {
+    let pdfs = 0;
+    for (const [i, created] of report.created.entries()) {
+      const planned = firstPlan.notices[i]!;
+      const carried = planned.files.filter((f) => f.file && !report.fileProblems.some((p) => p.name === f.name));
+      const notice = await getNotice(created.noticeId);
+      expect(notice.attachments).toHaveLength(carried.length);
+      for (const [j, attachment] of notice.attachments.entries()) {
+        const original = await fs.readFile(carried[j]!.file!);
+        expect(attachment.bytes).toBe(original.length);
+        if (attachment.kind !== 'pdf') continue;
+        const served = await t.app.inject({ method: 'GET', url: attachment.url });
+        expect(served.statusCode).toBe(200);
+        expect(Buffer.compare(served.rawPayload, original)).toBe(0);
+        pdfs += 1;
+      }
+    }
+    expect(pdfs).toBeGreaterThan(0);
+  });
+
+  it('adds nothing when the same export is imported again', async () => {
+    const after = await written();
+    const again = await plan();
+    expect(again.notices.every((n) => n.importedAs !== null)).toBe(true);
+    const second = await runWordPressImport(deps(), again);
+    expect(second.created).toEqual([]);
+    expect(second.alreadyImported).toBe(report.created.length);
+    expect(await written()).toEqual(after);
+  });
+
+  /** The addresses the WordPress site served, crawled from it: URL, kind, WordPress ID (old-urls.txt). */
+  async function oldUrls() {
+    const text = await fs.readFile(path.join(FIXTURE, 'old-urls.txt'), 'utf8');
+    return text
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => {
+        const [url, kind, id] = line.split('\t');
+        const parsed = new URL(url!);
+        // Sent as a browser sends it: characters outside ASCII percent-encoded.
+        return { line, kind: kind!, id: Number(id), path: encodeURI(decodeURI(parsed.pathname)) + parsed.search };
+      });
+  }
+
+  it("answers each old address of a post, and of its files, with a 301 to the notice's page, which answers", async () => {
+    const noticeOf = new Map<number, string>();
+    for (const [i, created] of report.created.entries()) {
+      const planned = firstPlan.notices[i]!;
+      noticeOf.set(planned.oldId, created.noticeId);
+      for (const f of planned.files) if (!noticeOf.has(f.oldId)) noticeOf.set(f.oldId, created.noticeId);
+    }
+    const urls = (await oldUrls()).filter(
+      (u) => noticeOf.has(u.id) && !u.kind.startsWith('page') && !u.kind.startsWith('category'),
+    );
+    expect(urls.filter((u) => u.kind === 'post')).toHaveLength(14);
+    expect(urls.filter((u) => u.kind === 'post-id')).toHaveLength(14);
+    // Each file a post carries (the Word file too: its addresses lead to its notice), with its smaller sizes; the
+    // 2082 prospectus, which the 2083 admission notice links to as well, leads to the notice it was uploaded to.
+    expect(urls.filter((u) => u.kind === 'upload')).toHaveLength(19);
+    expect(urls.filter((u) => u.kind === 'attachment-page')).toHaveLength(19);
+    for (const u of urls) {
+      const res = await t.app.inject({ method: 'GET', url: u.path });
+      expect(res.statusCode, u.line).toBe(301);
+      const notice = await getNotice(noticeOf.get(u.id)!);
+      expect(res.headers.location, u.line).toBe(noticePath(notice));
+      expect((await t.app.inject({ method: 'GET', url: `/api/notices/${notice.id}` })).statusCode).toBe(200);
+    }
+  });
+
+  it('sends the old addresses of what was not imported to the notices list with a 302, when they are WordPress-shaped', async () => {
+    const imported = new Set(firstPlan.notices.flatMap((n) => [n.oldId, ...n.files.map((f) => f.oldId)]));
+    const rest = (await oldUrls()).filter(
+      (u) => (u.kind.startsWith('category') || !imported.has(u.id)) && looksLikeWordPress(u.path),
+    );
+    expect(rest.length).toBeGreaterThan(0);
+    for (const u of rest) {
+      const res = await t.app.inject({ method: 'GET', url: u.path });
+      expect(res.statusCode, u.line).toBe(302);
+      expect(res.headers.location).toBe('/notices');
+    }
+  });
+
+  it('sends an unknown address of WordPress shape to the notices list with a 302', async () => {
+    for (const url of ['/?p=999999', '/1999/01/never-posted/', '/wp-content/uploads/1999/01/none.pdf']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location).toBe('/notices');
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import { noticePath } from '#common/notice-path.ts';
+import type { Actor } from '#server/auth/actor.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/db.ts';
+import { AppError } from '#server/errors.ts';
+import type { AttachmentsService, CheckedAttachment } from '#server/modules/notices/attachments/attachments.service.ts';
+import type { NoticesService } from '#server/modules/notices/notices.service.ts';
+import { insertImportedItems, insertOldAddresses } from './import.repository.ts';
+import { type PlannedNotice, WORDPRESS_SOURCE, type WordPressPlan } from './wordpress-plan.ts';
+
+/**
+ * Carries out a plan: each published post not imported before becomes a notice through the notices service,
+ * its files checked and processed by the attachments service as an upload is. The notice, its attachments,
+ * the record of the post's GUID and its old addresses commit in one transaction, so a post is either
+ * imported whole or not at all, and a second run finds it by its GUID and adds nothing.
+ */
+
+export interface WordPressImportDeps {
+  db: Db;
+  clock: Clock;
+  notices: NoticesService;
+  attachments: AttachmentsService;
+  /** Told after each post (for a progress line). */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface WordPressImportReport {
+  created: { oldId: number; title: string; noticeId: string; files: number }[];
+  /** Posts an earlier import already brought over. */
+  alreadyImported: number;
+  /** Posts that could not be made notices, with why. */
+  failed: { oldId: number; title: string; reason: string }[];
+  /** Files not attached (missing, of another type, refused by the checks), with why. */
+  fileProblems: { post: string; name: string; problem: string }[];
+}
+
+/** The import, as the audit log names it: the system, on behalf of the post's WordPress author. */
+const importActor = (author: string): Actor => ({
+  kind: 'system',
+  job: author ? `WordPress import, author ${author}` : 'WordPress import',
+});
+
+export async function runWordPressImport(
+  deps: WordPressImportDeps,
+  plan: WordPressPlan,
+): Promise<WordPressImportReport> {
+  const report: WordPressImportReport = { created: [], alreadyImported: 0, failed: [], fileProblems: [] };
+  let done = 0;
+  for (const planned of plan.notices) {
+    if (planned.importedAs) report.alreadyImported += 1;
+    else await importOne(deps, planned, report);
+    deps.progress?.((done += 1), plan.notices.length);
+  }
+  return report;
+}
+
+async function importOne(
+  deps: WordPressImportDeps,
+  planned: PlannedNotice,
+  report: WordPressImportReport,
+): Promise<void> {
+  const actor = importActor(planned.author);
+  const checked: CheckedAttachment[] = [];
+  const carried: typeof planned.files = [];
+  for (const file of planned.files) {
+    if (file.problem || !file.file) {
+      report.fileProblems.push({ post: planned.title, name: file.name, problem: file.problem ?? 'not found' });
+      continue;
+    }
+    try {
+      checked.push(await deps.attachments.check(actor, await fs.readFile(file.file)));
+      carried.push(file);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      report.fileProblems.push({ post: planned.title, name: file.name, problem: err.message });
+    }
+  }
+  try {
+    const notice = await deps.notices.createWithAttachments(actor, planned.notice.input, checked, async (trx, row) => {
+      const at = deps.clock.now().toISOString();
+      const target = noticePath(row);
+      await insertImportedItems(trx, [
+        {
+          source: WORDPRESS_SOURCE,
+          guid: planned.guid,
+          kind: 'post',
+          old_id: planned.oldId,
+          target_id: row.id,
+          imported_at: at,
+        },
+        ...carried.map((f) => ({
+          source: WORDPRESS_SOURCE,
+          guid: f.guid,
+          kind: 'attachment',
+          old_id: f.oldId,
+          target_id: row.id,
+          imported_at: at,
+        })),
+      ]);
+      const paths = [...planned.oldPaths, ...planned.files.flatMap((f) => f.oldPaths)];
+      await insertOldAddresses(
+        trx,
+        [...new Set(paths)].map((p) => ({
+          path: p,
+          target,
+          source: WORDPRESS_SOURCE,
+          target_id: row.id,
+          created_at: at,
+        })),
+      );
+    });
+    report.created.push({ oldId: planned.oldId, title: notice.title, noticeId: notice.id, files: checked.length });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    report.failed.push({ oldId: planned.oldId, title: planned.title, reason: err.message });
+  }
+}

@@ -1,0 +1,68 @@
+import { noticeCategoryLabel } from '#common/notice-category.ts';
+import type { WordPressImportReport } from './wordpress-import.ts';
+import type { WordPressPlan } from './wordpress-plan.ts';
+
+/** The plan (what becomes what, with counts) and the import's outcome as lines for a person to read. */
+
+const counted = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, n]) => `${n} ${name}`)
+    .join(', ');
+
+export function describePlan(plan: WordPressPlan): string[] {
+  const toMake = plan.notices.filter((n) => !n.importedAs);
+  const files = toMake.flatMap((n) => n.files);
+  const carried = files.filter((f) => !f.problem);
+  const lines = [
+    `WordPress site: ${plan.site.title || '(untitled)'} (${plan.site.siteUrl}), export format WXR ${plan.site.wxrVersion}`,
+    `Published posts → notices: ${toMake.length} to import, ${plan.notices.length - toMake.length} already imported`,
+    `Their files → notice attachments: ${carried.length} to attach, ${files.length - carried.length} not (listed below)`,
+  ];
+  if (plan.categories.length > 0) {
+    lines.push('Categories → notice categories:');
+    for (const c of plan.categories) lines.push(`  ${c.name} (${c.slug}) → ${noticeCategoryLabel(c.becomes)}`);
+  }
+  const sticky = toMake.filter((n) => n.notice.input.pinnedUntil).length;
+  if (sticky > 0) lines.push(`Sticky posts → pinned notices: ${sticky}`);
+  const skipped = counted(plan.skippedPosts);
+  if (skipped) lines.push(`Skipped, not published: ${skipped}`);
+  const changed = toMake.filter((n) => n.notice.notes.length > 0);
+  if (changed.length > 0) {
+    lines.push('Posts shortened to fit a notice, or to check:');
+    for (const n of changed) lines.push(`  ${n.title}: ${n.notice.notes.join('; ')}`);
+  }
+  const fileProblems = toMake.flatMap((n) => n.files.filter((f) => f.problem).map((f) => ({ n, f })));
+  if (fileProblems.length > 0) {
+    lines.push('Files not attached:');
+    for (const { n, f } of fileProblems)
+      lines.push(`  ${f.name || `attachment ${f.oldId}`} (of "${n.title}"): ${f.problem}`);
+  }
+  if (plan.notImported.length > 0) {
+    lines.push('Not imported:');
+    for (const item of plan.notImported) lines.push(`  ${item.type} "${item.title}": ${item.reason}`);
+  }
+  const other = counted(plan.otherTypes);
+  if (other) lines.push(`Other WordPress content, not imported: ${other}`);
+  if (plan.unusedAttachments > 0)
+    lines.push(
+      `Media not attached to an imported post (galleries, the media library), not imported yet: ${plan.unusedAttachments}`,
+    );
+  lines.push('Menus, widgets, comments, users and plugin settings are not in what an import brings over.');
+  return lines;
+}
+
+export function describeReport(report: WordPressImportReport): string[] {
+  const lines = [
+    `Imported ${report.created.length} notices with ${report.created.reduce((sum, c) => sum + c.files, 0)} attachments; ${report.alreadyImported} were already imported.`,
+  ];
+  if (report.fileProblems.length > 0) {
+    lines.push('Files not attached:');
+    for (const f of report.fileProblems) lines.push(`  ${f.name} (of "${f.post}"): ${f.problem}`);
+  }
+  if (report.failed.length > 0) {
+    lines.push('Posts not imported:');
+    for (const f of report.failed) lines.push(`  "${f.title}": ${f.reason}`);
+  }
+  return lines;
+}
