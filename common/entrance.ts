@@ -56,6 +56,8 @@ export const MarksGridSchema = z.object({
       }),
     )
     .max(20_000),
+  /** Marks saved before the season's entrance date are refused (409, with the question) unless confirmed. */
+  confirmBeforeEntrance: z.boolean().default(false),
 });
 
 /** A row's marks once checked: hundredths (4550 is 45.5), or absent, or nothing entered. */

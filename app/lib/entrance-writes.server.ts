@@ -72,7 +72,10 @@ export const saveEntranceMarks = (sessionId: string): AdminWrite => ({
         marks: formText(form, `marks-${roll}`),
         absent: form.get(`absent-${roll}`) === 'yes',
       }));
-    const { changed } = await services.entrance.saveMarks(admin, sessionId, { rows });
+    const { changed } = await services.entrance.saveMarks(admin, sessionId, {
+      rows,
+      confirmBeforeEntrance: formText(form, 'confirmBeforeEntrance') === 'yes',
+    });
     return { done: changed === 0 ? 'No marks changed.' : `Marks saved: ${changed} changed.` };
   },
 });

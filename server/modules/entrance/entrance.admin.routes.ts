@@ -93,7 +93,8 @@ export const adminEntranceRoutes: ApiPlugin = async (app) => {
       config,
       schema: {
         tags,
-        summary: "Save a session's marks grid (nothing saved when a row is bad)",
+        summary:
+          "Save a session's marks grid (nothing saved when a row is bad; before the entrance date, 409 unless confirmed)",
         params: IdParams,
         body: MarksGridSchema,
       },
