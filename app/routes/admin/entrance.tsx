@@ -119,7 +119,7 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
               <UploadFileField
                 label="CSV file"
                 accept=".csv,text/csv"
-                hint={MARKS_CSV_LIMIT.refusal}
+                hint="A .csv file of up to 2 MB."
                 // The page's answer (the rows to correct) is written above, once.
                 error={undefined}
                 busy={false}
