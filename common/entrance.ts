@@ -56,6 +56,8 @@ export const MarksGridSchema = z.object({
       }),
     )
     .max(20_000),
+  /** Marks saved before the season's entrance date are refused (409, with the question) unless confirmed. */
+  confirmBeforeEntrance: z.boolean().default(false),
 });
 
 /** A row's marks once checked: hundredths (4550 is 45.5), or absent, or nothing entered. */
@@ -169,6 +171,9 @@ export interface MarksFile {
 
 export const MARKS_COLUMNS_UNKNOWN =
   "The first line names the columns, but not one 'Roll number' and one 'Marks' column: name them so (in any order), or leave the line out and give roll number, then marks.";
+
+/** The largest marks CSV file taken, and the words for one over it. */
+export const MARKS_CSV_LIMIT = { maxBytes: 2_000_000, refusal: 'The file is at most 2 MB.' } as const;
 
 /**
  * The rows of a marks file. A first line whose first cell is not a number is its header: the columns are

@@ -1,3 +1,4 @@
+import { MARKS_CSV_LIMIT } from '#common/entrance.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { formBsDate, formText } from './admin-form.ts';
 
@@ -72,7 +73,10 @@ export const saveEntranceMarks = (sessionId: string): AdminWrite => ({
         marks: formText(form, `marks-${roll}`),
         absent: form.get(`absent-${roll}`) === 'yes',
       }));
-    const { changed } = await services.entrance.saveMarks(admin, sessionId, { rows });
+    const { changed } = await services.entrance.saveMarks(admin, sessionId, {
+      rows,
+      confirmBeforeEntrance: formText(form, 'confirmBeforeEntrance') === 'yes',
+    });
     return { done: changed === 0 ? 'No marks changed.' : `Marks saved: ${changed} changed.` };
   },
 });
@@ -87,7 +91,7 @@ export const importEntranceMarks = (commit: boolean): AdminWrite => ({
   async run(form, services, admin) {
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: 'Choose the CSV file of marks.' } };
-    if (file.size > 2_000_000) return { fieldErrors: { file: 'The file is at most 2 MB.' } };
+    if (file.size > MARKS_CSV_LIMIT.maxBytes) return { fieldErrors: { file: MARKS_CSV_LIMIT.refusal } };
     const result = await services.entrance.importMarks(
       admin,
       seasonOf(form),

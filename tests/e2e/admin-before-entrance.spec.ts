@@ -8,11 +8,14 @@ import { signInByApi } from './support/pages.ts';
 import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
 import { screenshots } from './support/screenshots.ts';
 
-// Marks imported or results published before the season's entrance date are asked about first: with
+// Marks imported or saved in a session's grid, or results published, before the season's entrance date are
+// asked about first: with
 // JavaScript in a dialog, without it by a box to tick in the form; the server refuses them unconfirmed.
 test.describe.configure({ mode: 'serial' });
 
 let f: ApplicationFixture;
+/** The session the candidates are seated in: its page has the marks grid. */
+let sessionId = '';
 const ROLL = 7401;
 const entranceDay = toBsDate(new Date(Date.now() + 10 * 86_400_000));
 const AD_FORMAT = new Intl.DateTimeFormat('en-GB', {
@@ -32,6 +35,13 @@ test.beforeAll(async () => {
       .set({ entrance_on: bsDateString(entranceDay) })
       .where('id', '=', f.seasonId)
       .execute();
+    sessionId = (
+      await conn
+        .selectFrom('entrance_sessions')
+        .select('id')
+        .where('season_id', '=', f.seasonId)
+        .executeTakeFirstOrThrow()
+    ).id;
   } finally {
     await conn.destroy();
   }
@@ -92,6 +102,34 @@ test('with JavaScript, importing marks before the entrance date asks in a dialog
   await screenshots(page, 'merit-before-exam');
 });
 
+/** The grid's marks of the first candidate, and the next whole number to type (a change at every run). */
+async function nextMarks(page: Page) {
+  const input = page.getByLabel(`Marks of roll number ${ROLL}`);
+  return { input, next: String(Math.floor(Number(await input.inputValue())) + 1) };
+}
+
+test('with JavaScript, saving the marks grid before the entrance date asks in a dialog first @phone', async ({
+  page,
+}) => {
+  await signInByApi(page);
+  await page.goto(`/admin/entrance/sessions/${sessionId}`);
+  await expect(page.getByText(`${QUESTION}: save the marks anyway?`)).toBeVisible();
+  const { input, next } = await nextMarks(page);
+  await input.fill(next);
+  await screenshots(page, 'entrance-session-before-exam');
+  await page.getByRole('button', { name: 'Save the marks' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Before the entrance date' });
+  await expect(dialog).toContainText(`${QUESTION}: save the marks anyway?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Marks saved')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save the marks' }).click();
+  await dialog.getByRole('button', { name: 'Yes, save the marks before the entrance date' }).click();
+  await expect(page.getByRole('status')).toHaveText('Marks saved: 1 changed.');
+  await page.reload();
+  await expect(page.getByLabel(`Marks of roll number ${ROLL}`)).toHaveValue(next);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -105,5 +143,23 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Yes, import the marks before the entrance date').check();
     await page.getByRole('button', { name: 'Import' }).click();
     await expect(page.getByText(/Marks imported: 1 rows read/u)).toBeVisible();
+  });
+
+  test('saving the marks grid before the entrance date is refused with the question until the box is ticked @phone', async ({
+    page,
+  }) => {
+    await signInByApi(page);
+    await page.goto(`/admin/entrance/sessions/${sessionId}`);
+    const { input, next } = await nextMarks(page);
+    await input.fill(next);
+    await page.getByRole('button', { name: 'Save the marks' }).click();
+    await expect(page.getByRole('alert')).toContainText(`${QUESTION}: save the marks anyway?`);
+    await expect(page.getByText('Marks saved')).toHaveCount(0);
+    // Refused: what was typed stays in the grid, and ticking the box sends it again.
+    await expect(input).toHaveValue(next);
+    await page.getByLabel('Yes, save the marks before the entrance date').check();
+    await page.getByRole('button', { name: 'Save the marks' }).click();
+    await expect(page.getByRole('status')).toHaveText('Marks saved: 1 changed.');
+    await expect(input).toHaveValue(next);
   });
 });

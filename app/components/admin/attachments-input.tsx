@@ -1,6 +1,9 @@
 import type { ChangeEvent } from 'react';
 import { formatFileSize } from '#common/bytes.ts';
+import { imageTooLargeMessage } from '#common/image.ts';
 import { NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
+import { pdfTooLargeMessage } from '#common/site-content/downloads.ts';
+import type { SizeLimit } from '#app/lib/enhance/file-checks.ts';
 import { UploadFileField } from './use-upload-with-progress.tsx';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp,image/avif';
@@ -13,14 +16,25 @@ export const attachmentsUploadPath = (noticeId: string) =>
 export const checkingAttachment = (file: number, of: number) =>
   of > 1 ? `Checking file ${file} of ${of}…` : 'Checking the file…';
 
+/** The server's limit of one attachment: a PDF's own, a photo's the image uploads' (`maxImageBytes`). */
+export const attachmentLimit =
+  (maxImageBytes: number) =>
+  (file: File): SizeLimit =>
+    file.type === 'application/pdf' || /\.pdf$/iu.test(file.name)
+      ? { maxBytes: L.pdfBytes, refusal: pdfTooLargeMessage(L.pdfBytes) }
+      : { maxBytes: maxImageBytes, refusal: imageTooLargeMessage(maxImageBytes) };
+
 /** The file field of a notice's attachments (several files, the part named "attachments"). */
 export function AttachmentsInput({
   error,
   busy,
+  maxImageBytes,
   onChange,
 }: {
   error: string | undefined;
   busy: boolean;
+  /** The server's limit of a photo (the image uploads'). */
+  maxImageBytes: number;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   return (
@@ -37,6 +51,7 @@ export function AttachmentsInput({
       error={error}
       busy={busy}
       onChange={onChange}
+      sizeLimit={attachmentLimit(maxImageBytes)}
     />
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatMegabytes } from '#common/bytes.ts';
+import { imageTooLargeMessage } from '#common/image.ts';
 import { BULK_PHOTOS_MAX, type PhotoState } from '#common/gallery.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import { api } from '#app/lib/api-client.ts';
+import { overLimit } from '#app/lib/enhance/file-checks.ts';
 import { uploadFile } from '#app/lib/upload.ts';
 import { IMAGE_ACCEPT } from './image-upload-form.tsx';
 
@@ -50,11 +52,14 @@ const stateText = (state: FileState): string => {
 export function BulkPhotoUpload({
   apiPath,
   albumId,
+  maxUploadBytes,
   maxPostBytes,
   error,
 }: {
   apiPath: string;
   albumId: string;
+  /** The server's limit of one photo: a photo over it is refused as it is chosen, never sent. */
+  maxUploadBytes: number;
   /** What one post of the page's form may carry in all (its files together). */
   maxPostBytes: number;
   /** The page's answer to the plain form's files, when it refused them. */
@@ -143,9 +148,14 @@ export function BulkPhotoUpload({
             event.target.value = '';
             setTooMany(files.length > BULK_PHOTOS_MAX);
             if (files.length === 0 || files.length > BULK_PHOTOS_MAX) return;
-            rowsRef.current = files.map((file) => ({ file, state: { kind: 'waiting' } }));
+            rowsRef.current = files.map((file) => ({
+              file,
+              state: overLimit(file, maxUploadBytes)
+                ? { kind: 'refused', reason: imageTooLargeMessage(maxUploadBytes) }
+                : { kind: 'waiting' },
+            }));
             setRows(rowsRef.current);
-            void sendAll(files.map((_, i) => i));
+            void sendAll(rowsRef.current.flatMap((row, i) => (row.state.kind === 'waiting' ? [i] : [])));
           }}
         />
       </label>
@@ -166,7 +176,7 @@ export function BulkPhotoUpload({
                 />
               )}
               <span role="status">{stateText(row.state)}</span>
-              {row.state.kind === 'refused' ? (
+              {row.state.kind === 'refused' && !overLimit(row.file, maxUploadBytes) ? (
                 <button type="button" className="button button--small" onClick={() => void sendAll([index])}>
                   Retry {row.file.name}
                 </button>

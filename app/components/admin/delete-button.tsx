@@ -1,8 +1,5 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import { useConfirm } from './confirm-dialog.tsx';
-import { ConfirmStep } from './confirm-step.tsx';
-import { useAdminWrite } from './use-admin-write.tsx';
+import type { ReactNode } from 'react';
+import { useConfirmedPost } from './use-confirmed-post.tsx';
 
 interface DeleteButtonProps {
   /** The item's id, posted with the page's `delete` intent. */
@@ -24,32 +21,17 @@ interface DeleteButtonProps {
  * which writes the same question into the page with a real form that posts the delete.
  */
 export function DeleteButton({ id, question, consequence, label, describedBy, intent = 'delete' }: DeleteButtonProps) {
-  const { fetcher, busy } = useAdminWrite();
-  const { confirm, dialog } = useConfirm();
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-
-  async function ask(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault();
-    if (await confirm({ title: question, message: consequence, confirmLabel: 'Delete' })) {
-      await fetcher.submit({ intent, id }, { method: 'post', action: pathname });
-    }
-  }
-
-  if (params.get('confirm') === id && !busy) {
-    return (
-      <ConfirmStep
-        id={id}
-        intent={intent}
-        question={question}
-        consequence={consequence}
-        page={pathname}
-        Form={fetcher.Form}
-      />
-    );
-  }
+  const { busy, ask, step, dialog, askAction } = useConfirmedPost({
+    name: id,
+    question,
+    consequence,
+    fields: { intent, id },
+    confirmLabel: 'Delete',
+    danger: true,
+  });
+  if (step) return step;
   return (
-    <form method="get" action={`${pathname}#confirm-${id}`} className="delete-button">
+    <form method="get" action={askAction} className="delete-button">
       <input type="hidden" name="confirm" value={id} />
       <button
         type="submit"

@@ -67,10 +67,6 @@ export function ImageUploadForm({
       focusFirstRefused(form, found);
       return;
     }
-    if (file.size > maxUploadBytes) {
-      upload.settle(writeRefused(MESSAGES, { code: 'image/too-large', message: imageTooLargeMessage(maxUploadBytes) }));
-      return;
-    }
     await upload.send(form, [file], fields);
   }
 
@@ -84,6 +80,7 @@ export function ImageUploadForm({
         error={errors.file}
         busy={busy}
         onChange={() => upload.setResult(undefined)}
+        sizeLimit={() => ({ maxBytes: maxUploadBytes, refusal: imageTooLargeMessage(maxUploadBytes) })}
       />
     </UploadForm>
   );

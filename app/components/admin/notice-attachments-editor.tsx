@@ -27,6 +27,8 @@ interface EditorProps {
   scheduled: boolean;
   /** The answer to a form of this page posted without JavaScript. */
   pageResult: WriteResult | undefined;
+  /** The server's limit of a photo attached (the image uploads'). */
+  maxImageBytes: number;
 }
 
 /**
@@ -34,7 +36,7 @@ interface EditorProps {
  * write), and a form adding more. The form posts its files to the page (multipart) and works without
  * JavaScript; with it, each file goes to the upload API in turn, with a progress bar, and the list reloads.
  */
-export function NoticeAttachmentsEditor({ noticeId, attachments, scheduled, pageResult }: EditorProps) {
+export function NoticeAttachmentsEditor({ noticeId, attachments, scheduled, pageResult, maxImageBytes }: EditorProps) {
   const upload = useUploadWithProgress({
     apiPath: attachmentsUploadPath(noticeId),
     messages: MESSAGES,
@@ -109,7 +111,12 @@ export function NoticeAttachmentsEditor({ noticeId, attachments, scheduled, page
           fileField="attachments"
           onSend={onSend}
         >
-          <AttachmentsInput error={error} busy={busy} onChange={() => upload.setResult(undefined)} />
+          <AttachmentsInput
+            error={error}
+            busy={busy}
+            maxImageBytes={maxImageBytes}
+            onChange={() => upload.setResult(undefined)}
+          />
         </UploadForm>
       ) : (
         <p className="admin-note">A notice can have at most {L.perNotice} attachments. Remove one to add another.</p>

@@ -47,10 +47,12 @@ interface NoticeFormProps {
   listPath: string;
   /** The notice being edited (its id and values); none for a new notice. */
   editing?: { id: string; values: Values } | undefined;
+  /** The server's limit of a photo attached (the image uploads'). */
+  maxImageBytes: number;
 }
 
 /** Adds or edits a notice: checked in the browser with the server's own schema and messages, then posted to the page. */
-export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
+export function NoticeForm({ pageResult, listPath, editing, maxImageBytes }: NoticeFormProps) {
   const initial = editing?.values ?? EMPTY;
   const intent = editing ? 'update' : 'create';
   const navigate = useNavigate();
@@ -309,7 +311,13 @@ export function NoticeForm({ pageResult, listPath, editing }: NoticeFormProps) {
               </ul>
             </fieldset>
           ) : null}
-          <AttachmentsInput key={fileField} error={errors.attachments} busy={busy} onChange={chooseFiles} />
+          <AttachmentsInput
+            key={fileField}
+            error={errors.attachments}
+            busy={busy}
+            maxImageBytes={maxImageBytes}
+            onChange={chooseFiles}
+          />
           {sendingFiles ? (
             <div className="admin-upload__progress">
               <progress aria-label="Upload progress" />

@@ -1,5 +1,6 @@
 import { type WriteResult, isLasting } from '#app/lib/admin-result.ts';
 import { formatMegabytes } from '#common/bytes.ts';
+import { imageTooLargeMessage } from '#common/image.ts';
 import { resultFor } from '#app/lib/admin-section-form.ts';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { UploadFileField } from './use-upload-with-progress.tsx';
@@ -45,6 +46,7 @@ export function PictureUploadForm({
         hint={`JPEG, PNG, WebP or AVIF, up to ${formatMegabytes(maxUploadBytes)}.`}
         error={error}
         busy={busy}
+        sizeLimit={() => ({ maxBytes: maxUploadBytes, refusal: imageTooLargeMessage(maxUploadBytes) })}
       />
       {isLasting(result) ? <WriteStatus result={result} /> : null}
       <SubmitButton busy={busy} label="Upload picture" busyLabel="Uploading…" small />

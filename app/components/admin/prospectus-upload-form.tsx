@@ -27,8 +27,8 @@ export function ProspectusUploadForm({ pageResult }: { pageResult: WriteResult |
   const fileError = result && !result.ok ? (result.fieldErrors?.file ?? result.message) : undefined;
 
   async function onSend(form: HTMLFormElement, [file]: File[], input: HTMLInputElement | null) {
-    if (!file || file.size > CONTENT_LIMITS.prospectusBytes) {
-      upload.setResult(refusedFile(file ? PDF_ERRORS.tooLarge : PDF_ERRORS.missing));
+    if (!file) {
+      upload.setResult(refusedFile(PDF_ERRORS.missing));
       input?.focus();
       return;
     }
@@ -44,6 +44,7 @@ export function ProspectusUploadForm({ pageResult }: { pageResult: WriteResult |
         error={fileError}
         busy={busy}
         onChange={() => upload.setResult(undefined)}
+        sizeLimit={() => ({ maxBytes: CONTENT_LIMITS.prospectusBytes, refusal: PDF_ERRORS.tooLarge.message })}
       />
     </UploadForm>
   );

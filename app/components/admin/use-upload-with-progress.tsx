@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { WriteMessages } from '#app/lib/admin-messages.ts';
 import { type WriteResult, isLasting, isSessionEnded, writeDone } from '#app/lib/admin-result.ts';
 import { refusedWrite } from '#app/lib/api-client.ts';
+import { type SizeLimit, oversizeRefusal } from '#app/lib/enhance/file-checks.ts';
 import { uploadFile } from '#app/lib/upload.ts';
 import { type ProcessingWords, type UploadPhase, uploadPercent, uploadStatus } from '#app/lib/upload-status.ts';
 import { useReportWrite } from './use-admin-write.tsx';
@@ -137,6 +138,13 @@ interface UploadFileFieldProps {
   multiple?: boolean;
   /** Choosing another file clears the last answer's refusal. */
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  /**
+   * The server's size limit of each file chosen (with JavaScript, a file over it is taken out of the field as it
+   * is chosen, so it is never sent, and the server's words are shown beside the field).
+   */
+  sizeLimit?: (file: File) => SizeLimit;
+  /** Whether the form may not be sent without a file (the browser says so without JavaScript too). */
+  required?: boolean;
 }
 
 /** The file control of an admin upload form, with its hint and its refusal. */
@@ -149,8 +157,20 @@ export function UploadFileField({
   name = 'file',
   multiple,
   onChange,
+  sizeLimit,
+  required,
 }: UploadFileFieldProps) {
   const id = useId();
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const shown = tooLarge ?? error;
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const refusal = sizeLimit ? oversizeRefusal([...(event.target.files ?? [])], sizeLimit) : null;
+    if (refusal) event.target.value = '';
+    setTooLarge(refusal);
+    onChange?.(event);
+  }
+
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -163,17 +183,18 @@ export function UploadFileField({
         name={name}
         accept={accept}
         multiple={multiple}
+        required={required}
         disabled={busy}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={onChange}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+        onChange={choose}
       />
       <p id={`${id}-hint`} className="field__hint">
         {hint}
       </p>
-      {error ? (
+      {shown ? (
         <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
+          {shown}
         </p>
       ) : null}
     </div>

@@ -9,7 +9,14 @@ import { ne } from '#common/i18n/ne.ts';
 import { sniffImageFormat } from '#server/images/sniff.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- real PDFs, made byte by byte for tests
 import { makePdf } from '#server/pdf/test-pdfs.ts';
-import { FILE_REFUSAL_CODES, fileRefusals, pdfPageCount, refusalText, sniffDocument } from './file-checks.ts';
+import {
+  FILE_REFUSAL_CODES,
+  fileRefusals,
+  oversizeRefusal,
+  pdfPageCount,
+  refusalText,
+  sniffDocument,
+} from './file-checks.ts';
 
 const image = (format: 'jpeg' | 'png' | 'webp' | 'avif' | 'gif') =>
   sharp({ create: { width: 32, height: 24, channels: 3, background: '#c89078' } })
@@ -196,5 +203,23 @@ describe('refusalText', () => {
       ),
     ).toBe(`a.pdf: ${t.refusals.notImageOrPdf} b.pdf: ${t.refusals.tooLarge(10)}`);
     expect(refusalText([{ name: null, code: 'application/too-many-pages' }], words)).toBe(t.refusals.tooManyPages(5));
+  });
+});
+
+describe('oversizeRefusal', () => {
+  const sized = (bytes: number, name: string) => new File([new Uint8Array(bytes)], name);
+  const csv = { maxBytes: 2_000_000, refusal: 'The file is at most 2 MB.' };
+
+  it('passes a file of exactly the limit and refuses one byte more, in the server’s words', () => {
+    expect(oversizeRefusal([sized(2_000_000, 'marks.csv')], () => csv)).toBeNull();
+    expect(oversizeRefusal([sized(2_000_001, 'marks.csv')], () => csv)).toBe('The file is at most 2 MB.');
+  });
+
+  it('names each file over its own limit when several are chosen, and skips empty files', () => {
+    const limitOf = (f: File) =>
+      f.name.endsWith('.pdf') ? { maxBytes: 10, refusal: 'PDF over 10.' } : { maxBytes: 20, refusal: 'Photo over 20.' };
+    const chosen = [sized(11, 'a.pdf'), sized(15, 'b.jpg'), sized(21, 'c.jpg'), sized(0, 'd.pdf')];
+    expect(oversizeRefusal(chosen, limitOf)).toBe('a.pdf: PDF over 10. c.jpg: Photo over 20.');
+    expect(oversizeRefusal([], limitOf)).toBeNull();
   });
 });

@@ -77,9 +77,32 @@ export function pdfPageCount(bytes: Uint8Array): number | null {
 
 const isImage = (format: SniffedDocument | null) => format !== null && format !== 'pdf';
 
+/** A file field's size limit on the server, and the server's words for a file over it. */
+export interface SizeLimit {
+  maxBytes: number;
+  refusal: string;
+}
+
+/** The size check the server makes of a file: over its field's limit. */
+export const overLimit = (file: File, maxBytes: number): boolean => file.size > maxBytes;
+
+/**
+ * The server's words for the chosen files over their limit (`limitOf` gives each file's), each starting with
+ * the file's name when several were chosen; null when every file is within it. Used by the admin's file fields
+ * to refuse a file as it is chosen, before anything is sent. Empty files are skipped, as the server skips them.
+ */
+export function oversizeRefusal(files: readonly File[], limitOf: (file: File) => SizeLimit): string | null {
+  const lines = files.flatMap((file) => {
+    const limit = limitOf(file);
+    if (file.size === 0 || !overLimit(file, limit.maxBytes)) return [];
+    return [files.length > 1 ? `${file.name}: ${limit.refusal}` : limit.refusal];
+  });
+  return lines.length > 0 ? lines.join(' ') : null;
+}
+
 /** One file's refusal, or the pages it adds to its document (at least; 1 for a PDF whose count is not told). */
 async function checkFile(kind: DocumentKind, file: File): Promise<FileRefusalCode | { pages: number }> {
-  if (file.size > L.fileBytes) return 'application/file-too-large';
+  if (overLimit(file, L.fileBytes)) return 'application/file-too-large';
   const format = sniffDocument(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
   if (kind === 'photo' && !isImage(format)) return 'application/not-image';
   if (format === null) return 'application/not-document';

@@ -11,16 +11,16 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Add notice',
 
 const LIST_PATH = '/admin/notice';
 
-// A blank form holds nothing private: after a post refused for an ended session it is shown again with the text.
+// A blank form holds nothing private (nor does the server's limit of an attached photo): after a post refused for an ended session it is shown again with the text.
 export async function loader({ context }: Route.LoaderArgs) {
   await permissionOrEndedWrite(context, 'notices.edit');
-  return null;
+  return { maxImageBytes: context.services.images.limits.maxBytes };
 }
 
 export const action = (args: Route.ActionArgs) =>
   adminAction(args, { create: createNotice, ...noticePreetiWrites(createNotice) });
 
-export default function AddNotice() {
+export default function AddNotice({ loaderData }: Route.ComponentProps) {
   const pageResult = useActionData<typeof action>();
   return (
     <section className="admin-page" aria-labelledby="add-notice-title">
@@ -36,7 +36,12 @@ export default function AddNotice() {
         </Link>
       </header>
       {/* Keyed on the answer, so a notice saved without JavaScript leaves an empty form for the next one. */}
-      <NoticeForm key={pageResult?.ok ? 'saved' : 'editing'} pageResult={pageResult} listPath={LIST_PATH} />
+      <NoticeForm
+        key={pageResult?.ok ? 'saved' : 'editing'}
+        pageResult={pageResult}
+        listPath={LIST_PATH}
+        maxImageBytes={loaderData.maxImageBytes}
+      />
     </section>
   );
 }

@@ -291,6 +291,7 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
         <BulkPhotoUpload
           apiPath={`/api/admin/albums/${album.id}/photos`}
           albumId={album.id}
+          maxUploadBytes={maxUploadBytes}
           maxPostBytes={maxPostBytes}
           error={result && !result.ok ? result.fieldErrors?.files : undefined}
         />

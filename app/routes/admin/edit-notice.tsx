@@ -20,7 +20,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   await requirePermission(context, 'notices.edit');
   const notice = await context.services.notices.find(params.id);
   // Deleted (in another tab, by another admin) or never there: the page says so, with a 404.
-  return notice ? { notice } : data({ notice: null }, { status: 404 });
+  const maxImageBytes = context.services.images.limits.maxBytes;
+  return notice ? { notice, maxImageBytes } : data({ notice: null, maxImageBytes }, { status: 404 });
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -46,7 +47,7 @@ const aboutAttachments = (result: WriteResult | undefined) =>
 export default function EditNotice({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const pageResult = aboutAttachments(answer) ? undefined : answer;
-  const { notice } = loaderData;
+  const { notice, maxImageBytes } = loaderData;
   return (
     <section className="admin-page" aria-labelledby="edit-notice-title">
       <header className="admin-page__header">
@@ -65,6 +66,7 @@ export default function EditNotice({ loaderData }: Route.ComponentProps) {
           pageResult={pageResult}
           listPath={LIST_PATH}
           editing={{ id: notice.id, values: noticeFormValues(notice) }}
+          maxImageBytes={maxImageBytes}
         />
       ) : null}
       {notice ? (
@@ -73,6 +75,7 @@ export default function EditNotice({ loaderData }: Route.ComponentProps) {
           attachments={notice.attachments}
           scheduled={notice.scheduled}
           pageResult={aboutAttachments(answer) ? answer : undefined}
+          maxImageBytes={maxImageBytes}
         />
       ) : (
         <div className="write-status write-status--refused" role="alert">

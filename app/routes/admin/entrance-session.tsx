@@ -1,4 +1,5 @@
 import { Form, Link, data, redirect, useActionData } from 'react-router';
+import { useBeforeEntrance } from '#app/components/admin/before-entrance.tsx';
 import { EntranceSessionForm } from '#app/components/admin/entrance/session-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
@@ -42,6 +43,7 @@ export default function EntranceSessionPage({ loaderData }: Route.ComponentProps
   const result = useActionData<typeof action>();
   const typed = result && !result.ok ? result.values : undefined;
   const notOpened = candidates.filter((c) => !c.cardOpenedAt).length;
+  const ask = useBeforeEntrance(list.beforeEntrance, 'Yes, save the marks before the entrance date');
   return (
     <section className="admin-page" aria-labelledby="session-title">
       <header className="admin-page__header">
@@ -63,7 +65,7 @@ export default function EntranceSessionPage({ loaderData }: Route.ComponentProps
       {candidates.length === 0 ? (
         <p>Nobody is seated in this session yet.</p>
       ) : (
-        <Form method="post" className="entrance-marks">
+        <Form method="post" className="entrance-marks" onSubmit={ask.onSubmit}>
           <input type="hidden" name="intent" value="marks" />
           <div className="entrance-table-wrap">
             <table className="entrance-table">
@@ -116,11 +118,13 @@ export default function EntranceSessionPage({ loaderData }: Route.ComponentProps
               </tbody>
             </table>
           </div>
-          <button type="submit" className="btn btn--primary">
+          {ask.field}
+          <button type="submit" className="btn btn--primary" data-ask-before-entrance="">
             Save the marks
           </button>
         </Form>
       )}
+      {ask.dialog}
       <h2>Session details</h2>
       <EntranceSessionForm
         intent="update-session"

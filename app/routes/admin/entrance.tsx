@@ -2,12 +2,14 @@ import { Form, Link, useActionData } from 'react-router';
 import { useBeforeEntrance } from '#app/components/admin/before-entrance.tsx';
 import { EntranceSessionForm } from '#app/components/admin/entrance/session-form.tsx';
 import { SeasonTabs } from '#app/components/admin/season-tabs.tsx';
+import { UploadFileField } from '#app/components/admin/use-upload-with-progress.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import { assignRollNumbers, createEntranceSession, importEntranceMarks } from '#app/lib/entrance-writes.server.ts';
+import { MARKS_CSV_LIMIT } from '#common/entrance.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import '#app/styles/admin-entrance.css';
 import type { Route } from './+types/entrance';
@@ -114,10 +116,16 @@ export default function EntrancePage({ loaderData }: Route.ComponentProps) {
             </p>
             <Form method="post" encType="multipart/form-data" className="entrance-import" onSubmit={ask.onSubmit}>
               <input type="hidden" name="season" value={season.id} />
-              <label>
-                CSV file
-                <input className="field__input" type="file" name="file" accept=".csv,text/csv" required />
-              </label>
+              <UploadFileField
+                label="CSV file"
+                accept=".csv,text/csv"
+                hint="A .csv file of up to 2 MB."
+                // The page's answer (the rows to correct) is written above, once.
+                error={undefined}
+                busy={false}
+                required
+                sizeLimit={() => MARKS_CSV_LIMIT}
+              />
               {ask.field}
               <button type="submit" name="intent" value="check-marks" className="btn">
                 Check the file

@@ -58,6 +58,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     admission: await context.services.admission.current(),
     years: bsYearsAround(context.services.clock.now(), 1, 2),
     mayOverride: roleMay(actor.role, 'seasons.override'),
+    // The server's limit of the payment QR image, checked in the browser as it is chosen.
+    maxImageBytes: context.services.images.limits.maxBytes,
   };
 }
 
@@ -110,7 +112,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
       <SeasonDetailsForm season={season} years={years} pageResult={pageResult} />
 
       <h2>Payment details</h2>
-      <PaymentForm payment={view.payment} pageResult={pageResult} />
+      <PaymentForm payment={view.payment} pageResult={pageResult} maxImageBytes={loaderData.maxImageBytes} />
 
       <h2>Scholarship categories</h2>
       {categories.map((c) => (

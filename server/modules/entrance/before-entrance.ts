@@ -3,6 +3,7 @@ import { bsDateString } from '#common/bs-date-string.ts';
 import { beforeEntranceQuestion } from '#common/entrance.ts';
 import type { Db } from '#server/db/db.ts';
 import { conflict } from '#server/errors.ts';
+import { entranceDateOf } from './entrance.repository.ts';
 
 /**
  * The question asked before marks are saved or results published ahead of the season's entrance date ('The
@@ -10,12 +11,7 @@ import { conflict } from '#server/errors.ts';
  * a scheduled publish time) is the entrance date or later, or no date is set.
  */
 export async function beforeEntranceOf(db: Db, seasonId: string, at: Date, doing: string): Promise<string | null> {
-  const season = await db
-    .selectFrom('admission_seasons')
-    .select('entrance_on')
-    .where('id', '=', seasonId)
-    .executeTakeFirst();
-  return beforeEntranceQuestion(season?.entrance_on ?? '', bsDateString(toBsDate(at)), doing);
+  return beforeEntranceQuestion((await entranceDateOf(db, seasonId)) ?? '', bsDateString(toBsDate(at)), doing);
 }
 
 /** Refuses such a write unless confirmed: 409 with the question. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { EntranceSessionSchema, MarksGridSchema } from '#common/entrance.ts';
+import { EntranceSessionSchema, MARKS_CSV_LIMIT, MarksGridSchema } from '#common/entrance.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 
 const ImportBody = z.object({
-  csv: z.string().max(2_000_000, 'The file is at most 2 MB.'),
+  csv: z.string().max(MARKS_CSV_LIMIT.maxBytes, MARKS_CSV_LIMIT.refusal),
   /** false: only the preview; true: saved when no row is bad. */
   commit: z.boolean().default(false),
   /** Importing before the season's entrance date is refused (409, with the question) unless confirmed. */
@@ -93,7 +93,8 @@ export const adminEntranceRoutes: ApiPlugin = async (app) => {
       config,
       schema: {
         tags,
-        summary: "Save a session's marks grid (nothing saved when a row is bad)",
+        summary:
+          "Save a session's marks grid (nothing saved when a row is bad; before the entrance date, 409 unless confirmed)",
         params: IdParams,
         body: MarksGridSchema,
       },

@@ -7,6 +7,11 @@ import type { EntranceCandidatesTable, EntranceSessionsTable } from '#server/db/
 export const findSeason = (db: Db, id: string) =>
   db.selectFrom('admission_seasons').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
+/** The season's entrance date ('YYYY-MM-DD' B.S., '' when not set); undefined for no such season. */
+export const entranceDateOf = async (db: Db, seasonId: string) =>
+  (await db.selectFrom('admission_seasons').select('entrance_on').where('id', '=', seasonId).executeTakeFirst())
+    ?.entrance_on;
+
 export const listSeasons = (db: Db) =>
   db.selectFrom('admission_seasons').select(['id', 'name']).orderBy('name', 'desc').execute();
 

@@ -468,4 +468,50 @@ describe('marks', () => {
       await entranceOn('');
     }
   });
+
+  it("asks before saving a session's grid ahead of the entrance date: 409 with the question, then saved once confirmed", async () => {
+    const url = `/api/admin/entrance/sessions/${ids.science}/marks`;
+    const entranceOn = (on: string) =>
+      t.db.updateTable('admission_seasons').set({ entrance_on: on }).where('id', '=', f.seasonId).execute();
+    // Today is 4 Shrawan 2084 in Nepal; the entrance examination is on 5 Shrawan, the next day.
+    await entranceOn('2084-04-05');
+    try {
+      const before = await marksOf();
+      const audits = (await auditOf('entrance-marks-changed')).length;
+      const page = (await asOffice('GET', `/api/admin/entrance/sessions/${ids.science}/candidates`)).json();
+      const question =
+        'The entrance examination is on 5 Shrawan 2084 B.S., and that day has not come: save the marks anyway?';
+      expect(page.beforeEntrance).toBe(question);
+      // A bad row is named first; the question is asked of a grid that could be saved.
+      const bad = await asOffice('POST', url, { rows: [{ rollNumber: 1, marks: '151' }] });
+      expect(bad.statusCode).toBe(400);
+      const asked = await asOffice('POST', url, { rows: [{ rollNumber: 1, marks: '४६' }] });
+      expect(asked.statusCode).toBe(409);
+      expect(asked.json().error).toEqual({ code: 'entrance/before-exam', message: question });
+      expect(await marksOf()).toEqual(before);
+      expect(await auditOf('entrance-marks-changed')).toHaveLength(audits);
+      const confirmed = await asOffice('POST', url, {
+        rows: [{ rollNumber: 1, marks: '४६' }],
+        confirmBeforeEntrance: true,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json()).toEqual({ changed: 1 });
+      expect((await marksOf())[1]).toBe(4600);
+      // On the day itself nothing is asked, and the page has nothing to ask.
+      const today = clock.now();
+      clock.advance(86_400_000);
+      try {
+        expect((await asOffice('GET', `/api/admin/entrance/sessions/${ids.science}/candidates`)).json()).toMatchObject({
+          beforeEntrance: null,
+        });
+        const onTheDay = await asOffice('POST', url, { rows: [{ rollNumber: 1, marks: '47' }] });
+        expect(onTheDay.statusCode, onTheDay.body).toBe(200);
+        expect((await marksOf())[1]).toBe(4700);
+      } finally {
+        clock.set(today);
+      }
+    } finally {
+      await entranceOn('');
+    }
+  });
 });

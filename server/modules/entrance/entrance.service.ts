@@ -381,6 +381,8 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
         season,
         session: view,
         fullMarks: await fullMarksOf(db, row.season_id),
+        /** The question asked before saving marks ahead of the entrance date (null: none to ask). */
+        beforeEntrance: await beforeEntranceOf(db, row.season_id, clock.now(), 'save the marks'),
         candidates: rows.map((c) => ({
           applicationId: c.application_id,
           reference: c.reference,
@@ -397,11 +399,12 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
 
     /**
      * The marks grid of a session, saved at once: every row is checked first (numbers within 0–full marks,
-     * roll numbers of this session, none twice); one bad row and nothing is saved.
+     * roll numbers of this session, none twice); one bad row and nothing is saved. Before the season's entrance
+     * date they are saved only when confirmed, as an import is.
      */
     async saveMarks(actor: Actor, sessionId: string, input: unknown) {
       authorize(actor, 'entrance.manage');
-      const { rows } = parse(MarksGridSchema, input);
+      const { rows, confirmBeforeEntrance } = parse(MarksGridSchema, input);
       const session = await mustSession(db, sessionId);
       const known = new Set(
         (await repo.candidatesOf(db, session.season_id, sessionId)).map((c) => Number(c.roll_number)),
@@ -412,6 +415,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
         await fullMarksOf(db, session.season_id),
       );
       if (checked.problems.length) throw marksRefused(checked.problems);
+      await askBeforeEntrance(db, session.season_id, clock.now(), 'save the marks', confirmBeforeEntrance);
       return saveChecked(actor, session.season_id, checked.rows, `marks of ${describe(session)}`);
     },
 

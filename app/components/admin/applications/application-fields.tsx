@@ -1,17 +1,7 @@
 import type { ApplicationDetail } from '#common/application-office.ts';
 import { formatBsAd } from '#common/bs-date.ts';
-import { applyEn } from '#common/i18n/apply-en.ts';
+import { genderWordIn, provinceNameIn } from '#common/i18n/applicant-words.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
-import { PROVINCES } from '#common/nepal-places.ts';
-
-/** A stored value as the form offered it ('male' is 'Male'); one the form never offered is shown as stored. */
-const genderWord = (gender: string) => applyEn.genders[gender as keyof typeof applyEn.genders] ?? gender;
-
-/** A province by its current name ('Bagmati Province'), not its number from before the names were adopted. */
-const provinceName = (n: number) => {
-  const province = PROVINCES.find((p) => p.number === n);
-  return province ? `${province.en} Province` : String(n);
-};
 
 /** Every field the applicant sent, grouped as the form asked for them. */
 export function ApplicationFields({ application: a }: { application: ApplicationDetail }) {
@@ -22,7 +12,7 @@ export function ApplicationFields({ application: a }: { application: Application
         ['Name', a.nameEn],
         ['Name in Devanagari', a.nameNe],
         ['Date of birth', formatBsStringIn('en', a.birthDate) || a.birthDate],
-        ['Gender', genderWord(a.gender)],
+        ['Gender', genderWordIn('en', a.gender)],
         ['Citizenship', a.citizenship || '—'],
       ],
     ],
@@ -39,7 +29,7 @@ export function ApplicationFields({ application: a }: { application: Application
     [
       'The address',
       [
-        ['Province', provinceName(a.province)],
+        ['Province', provinceNameIn('en', a.province)],
         ['District', a.district],
         ['Municipality', `${a.municipality}, ward ${a.ward}`],
       ],

@@ -1,10 +1,5 @@
-import type { MouseEvent } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
 import type { ApplicationDetail } from '#common/application-office.ts';
-import { useConfirm } from '../confirm-dialog.tsx';
-import { useAdminWrite } from '../use-admin-write.tsx';
-
-const QUESTION = 'Withdraw this application?';
+import { useConfirmedPost } from '../use-confirmed-post.tsx';
 
 /**
  * The office's 'Withdrawn', asked first with what it does to the seat (the next on the waiting list is offered
@@ -13,45 +8,17 @@ const QUESTION = 'Withdraw this application?';
  * server refuses an unconfirmed withdrawal either way.
  */
 export function ApplicationWithdraw({ application: a }: { application: ApplicationDetail }) {
-  const { fetcher, busy } = useAdminWrite();
-  const { confirm, dialog } = useConfirm();
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const consequence = a.withdrawal ?? '';
-  const fields = { intent: 'state', to: 'withdrawn', confirmWithdrawal: 'yes' };
-
-  async function ask(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault();
-    if (await confirm({ title: QUESTION, message: <p>{consequence}</p>, confirmLabel: 'Withdraw' })) {
-      await fetcher.submit(fields, { method: 'post', action: pathname });
-    }
-  }
-
-  if (params.get('confirm') === 'withdraw' && !busy) {
-    return (
-      <div id="confirm-withdraw" className="confirm-step" role="group" aria-labelledby="confirm-withdraw-question">
-        <p id="confirm-withdraw-question" className="confirm-step__question">
-          {QUESTION}
-        </p>
-        <div className="confirm-step__message">
-          <p>{consequence}</p>
-        </div>
-        <fetcher.Form method="post" action={pathname} className="confirm-step__actions">
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <Link className="button button--small" to={pathname}>
-            Cancel
-          </Link>
-          <button type="submit" className="button button--danger button--small">
-            Withdraw
-          </button>
-        </fetcher.Form>
-      </div>
-    );
-  }
+  const { busy, ask, step, dialog, askAction } = useConfirmedPost({
+    name: 'withdraw',
+    question: 'Withdraw this application?',
+    consequence: <p>{a.withdrawal ?? ''}</p>,
+    fields: { intent: 'state', to: 'withdrawn', confirmWithdrawal: 'yes' },
+    confirmLabel: 'Withdraw',
+    danger: true,
+  });
+  if (step) return step;
   return (
-    <form method="get" action={`${pathname}#confirm-withdraw`} className="application-decision__withdraw">
+    <form method="get" action={askAction} className="application-decision__withdraw">
       <input type="hidden" name="confirm" value="withdraw" />
       <button
         type="submit"

@@ -1,7 +1,9 @@
-import { useId } from 'react';
+import { formatMegabytes } from '#common/bytes.ts';
+import { imageTooLargeMessage } from '#common/image.ts';
 import { EMPTY_PAYMENT, type PaymentDetails, type PaymentDetailsInput } from '#common/payment-details.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { SubmitButton } from '../submit-button.tsx';
+import { UploadFileField } from '../use-upload-with-progress.tsx';
 import { type FormState, SeasonField, SeasonWriteForm } from './season-write-form.tsx';
 
 /** The bank account fields, named `payment.<field>`: the season's form and a programme's own share them. */
@@ -59,8 +61,16 @@ export function PaymentFields({
  * college's payment QR image. Until the account is filled in, the page warns that parents are told to pay
  * with no account to pay into.
  */
-export function PaymentForm({ payment, pageResult }: { payment: PaymentDetails; pageResult: WriteResult | undefined }) {
-  const fileId = useId();
+export function PaymentForm({
+  payment,
+  pageResult,
+  maxImageBytes,
+}: {
+  payment: PaymentDetails;
+  pageResult: WriteResult | undefined;
+  /** The server's limit of the QR image (the image uploads'). */
+  maxImageBytes: number;
+}) {
   return (
     <SeasonWriteForm
       formKey="payment"
@@ -81,28 +91,14 @@ export function PaymentForm({ payment, pageResult }: { payment: PaymentDetails; 
             </div>
           )}
           <PaymentFields state={state} payment={payment} />
-          <div className="field">
-            <label className="field__label" htmlFor={fileId}>
-              Payment QR image (optional)
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              name="file"
-              accept="image/jpeg,image/png,image/webp,image/avif"
-              className="field__input"
-              aria-describedby={`${fileId}-hint${state.errors.file ? ` ${fileId}-error` : ''}`}
-              aria-invalid={state.errors.file ? true : undefined}
-            />
-            <p id={`${fileId}-hint`} className="field__hint">
-              The college&apos;s Fonepay, eSewa or Khalti merchant QR, as an image. Its metadata is removed.
-            </p>
-            {state.errors.file ? (
-              <p id={`${fileId}-error`} className="field__error">
-                {state.errors.file}
-              </p>
-            ) : null}
-          </div>
+          <UploadFileField
+            label="Payment QR image (optional)"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            hint={`The college's Fonepay, eSewa or Khalti merchant QR, as an image of up to ${formatMegabytes(maxImageBytes)}. Its metadata is removed.`}
+            error={state.errors.file}
+            busy={state.busy}
+            sizeLimit={() => ({ maxBytes: maxImageBytes, refusal: imageTooLargeMessage(maxImageBytes) })}
+          />
           {payment.qr ? (
             <div className="season-payment-qr">
               <img src={payment.qr.src} alt="The payment QR image parents see" width={160} height={160} />
