@@ -50,6 +50,8 @@ test('the same SEE symbol number is flagged to the office in the list and on bot
   await screenshots(page, 'same-symbol-number-list');
 
   await rowOf('ORB-2084-0002').getByRole('link', { name: 'ORB-2084-0002' }).click();
+  // The list shows the same words in its rows: the application's own page first, then its flag.
+  await page.waitForURL(/\/admin\/applications\/[\w-]+$/u);
   await expect(page.getByText('Same SEE symbol number as ORB-2084-0001')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
