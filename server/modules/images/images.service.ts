@@ -19,6 +19,7 @@ import { IMAGE_PREFIX, photoOriginalKey } from './images.files.ts';
 import * as queueRepo from './photo-queue.repository.ts';
 import * as albumsRepo from './albums.repository.ts';
 import * as repo from './images.repository.ts';
+import { pageWindow } from '#common/paging.ts';
 
 /** How the audit log names a photo: images have no title, so their folder, size and id. */
 const photoName = (row: Pick<ImageRow, 'id' | 'folder' | 'width' | 'height'>) =>
@@ -90,10 +91,11 @@ export function createImagesService({
     /** One page of a folder, newest first; null for a page past the last (page 1 always exists). */
     async listPage(folder: ImageFolder, page: number): Promise<ImagePage | null> {
       const total = await repo.countImages(db, folder);
-      const pageCount = Math.max(1, Math.ceil(total / pageSize));
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
-      const rows = await repo.listImages(db, folder, { limit: pageSize, offset: (page - 1) * pageSize });
-      return { images: rows.map((row) => toImage(row, urlFor)), page, pageCount, pageSize, total };
+      const window = pageWindow(total, page, pageSize);
+      if (!window) return null;
+      const rows = await repo.listImages(db, folder, { limit: pageSize, offset: window.offset });
+      const images = rows.map((row) => toImage(row, urlFor));
+      return { images, page, pageCount: window.pageCount, pageSize, total };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_INQUIRIES_PAGE_SIZE } from '#common/limits.ts';
+import { pageWindow } from '#common/paging.ts';
 import {
   INQUIRY_REPLY_MAX,
   INQUIRY_TOO_MANY,
@@ -199,9 +200,9 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
     async listPage(actor: Actor, page: number, pageSize = ADMIN_INQUIRIES_PAGE_SIZE) {
       authorize(actor, 'inquiries.handle');
       const [total, unread] = await Promise.all([repo.countInquiries(db), repo.countUnhandled(db)]);
-      const pageCount = Math.max(1, Math.ceil(total / pageSize));
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
-      const rows = await repo.listInquiries(db, pageSize, (page - 1) * pageSize);
+      const window = pageWindow(total, page, pageSize);
+      if (!window) return null;
+      const rows = await repo.listInquiries(db, pageSize, window.offset);
       const [replies, ready] = await Promise.all([
         repo.listRepliesOfMany(
           db,
@@ -209,7 +210,8 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         ),
         options.channels(),
       ]);
-      return { inquiries: rows.map((row) => toInquiry(row, replies, ready)), page, pageCount, total, unread };
+      const inquiries = rows.map((row) => toInquiry(row, replies, ready));
+      return { inquiries, page, pageCount: window.pageCount, total, unread };
     },
     countUnhandled: () => repo.countUnhandled(db),
     /** Marks an inquiry handled (closed) or unread again (new): the older API's words for setState. */

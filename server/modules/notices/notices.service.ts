@@ -7,6 +7,7 @@ import {
   NoticeInputSchema,
 } from '#common/notice.ts';
 import { ADMIN_NOTICES_PAGE_SIZE, NOTICES_PAGE_SIZE } from '#common/limits.ts';
+import { pageWindow } from '#common/paging.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { audit, fieldChanges } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
@@ -131,10 +132,10 @@ export function createNoticesService(
     async listPage(page: number, category?: string, pageSize = NOTICES_PAGE_SIZE): Promise<NoticePage | null> {
       const v = view(category);
       const total = await repo.countPublished(db, v);
-      const pageCount = Math.max(1, Math.ceil(total / pageSize));
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
-      const rows = await repo.listPublished(db, v, pageSize, (page - 1) * pageSize);
-      return { notices: await present(rows, instantOf(v.now)), page, pageCount, pageSize, total };
+      const window = pageWindow(total, page, pageSize);
+      if (!window) return null;
+      const rows = await repo.listPublished(db, v, pageSize, window.offset);
+      return { notices: await present(rows, instantOf(v.now)), page, pageCount: window.pageCount, pageSize, total };
     },
     /** The latest published notices by publish time (the feed). */
     async latest(limit: number): Promise<Notice[]> {
@@ -156,10 +157,10 @@ export function createNoticesService(
     async listAllPage(page: number, pageSize = ADMIN_NOTICES_PAGE_SIZE): Promise<NoticePage | null> {
       const now = clock.now();
       const total = await repo.countAllNotices(db);
-      const pageCount = Math.max(1, Math.ceil(total / pageSize));
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) return null;
-      const rows = await repo.listAllNotices(db, pageSize, (page - 1) * pageSize);
-      return { notices: await present(rows, now), page, pageCount, pageSize, total };
+      const window = pageWindow(total, page, pageSize);
+      if (!window) return null;
+      const rows = await repo.listAllNotices(db, pageSize, window.offset);
+      return { notices: await present(rows, now), page, pageCount: window.pageCount, pageSize, total };
     },
     /** Any notice, scheduled ones included, or null when there is none (the admin's edit page). */
     async find(id: string): Promise<Notice | null> {
