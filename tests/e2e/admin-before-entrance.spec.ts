@@ -48,12 +48,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  try {
-    await dropResultsSeason(page, f);
-  } finally {
-    await page.close();
-  }
+  await dropResultsSeason(browser, f);
 });
 
 const marksFile = (marks: string) => ({

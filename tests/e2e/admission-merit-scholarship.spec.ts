@@ -56,12 +56,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  try {
-    await dropResultsSeason(page, f);
-  } finally {
-    await page.close();
-  }
+  await dropResultsSeason(browser, f);
 });
 
 test('a scholarship candidate first on merit holds an open seat, said so; the next of the category the scholarship seat @phone', async ({

@@ -38,12 +38,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async ({ browser }) => {
   setServerClock(null);
-  const page = await browser.newPage();
-  try {
-    await dropResultsSeason(page, f);
-  } finally {
-    await page.close();
-  }
+  await dropResultsSeason(browser, f);
 });
 
 const meritPage = (page: Page) => page.goto(`/admin/merit?season=${f.seasonId}`);

@@ -24,12 +24,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  try {
-    await dropResultsSeason(page, f);
-  } finally {
-    await page.close();
-  }
+  await dropResultsSeason(browser, f);
 });
 
 async function lookUp(page: Page, path: string, roll: string, birth: string) {

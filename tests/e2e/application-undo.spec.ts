@@ -31,12 +31,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  try {
-    await dropResultsSeason(page, f);
-  } finally {
-    await page.close();
-  }
+  await dropResultsSeason(browser, f);
 });
 
 const openApplication = (page: Page, i: number) => page.goto(`/admin/applications/${f.applications[i]!.id}`);

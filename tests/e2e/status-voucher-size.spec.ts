@@ -17,12 +17,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  try {
-    await dropResultsSeason(page, f);
-  } finally {
-    await page.close();
-  }
+  await dropResultsSeason(browser, f);
 });
 
 test('a voucher photo larger than 10 MB is refused as it is chosen, before anything is sent @phone', async ({

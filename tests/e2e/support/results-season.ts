@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
@@ -62,45 +62,53 @@ export async function seedResultsSeason(options: {
 
 /**
  * Removes a results season seeded above, its results notices in English and Nepali (through the admin API) and
- * every row of it. A notice left behind would stay on the shared server's board for the specs after this one.
+ * every row of it, signed in on a page of its own. A notice left behind would stay on the shared server's board for
+ * the specs after this one.
  */
-export async function dropResultsSeason(page: Page, f: ApplicationFixture): Promise<void> {
-  await signInByApi(page);
-  const conn = openDb({ dataDir: E2E_DATA_DIR });
+export async function dropResultsSeason(browser: Browser, f: ApplicationFixture): Promise<void> {
+  const page = await browser.newPage();
   try {
-    const settings = await conn
-      .selectFrom('merit_settings')
-      .select('notice_id')
-      .where('season_id', '=', f.seasonId)
-      .executeTakeFirst();
-    const season = await conn
-      .selectFrom('admission_seasons')
-      .select('name')
-      .where('id', '=', f.seasonId)
-      .executeTakeFirst();
-    const references = season ? [`RESULTS-${season.name}`, `RESULTS-${season.name}-NE`].map((r) => r.slice(0, 30)) : [];
-    const notices =
-      references.length > 0
-        ? await conn.selectFrom('notices').select('id').where('reference_no', 'in', references).execute()
+    await signInByApi(page);
+    const conn = openDb({ dataDir: E2E_DATA_DIR });
+    try {
+      const settings = await conn
+        .selectFrom('merit_settings')
+        .select('notice_id')
+        .where('season_id', '=', f.seasonId)
+        .executeTakeFirst();
+      const season = await conn
+        .selectFrom('admission_seasons')
+        .select('name')
+        .where('id', '=', f.seasonId)
+        .executeTakeFirst();
+      const references = season
+        ? [`RESULTS-${season.name}`, `RESULTS-${season.name}-NE`].map((r) => r.slice(0, 30))
         : [];
-    const noticeIds = new Set([...notices.map((n) => n.id), ...(settings?.notice_id ? [settings.notice_id] : [])]);
-    for (const id of noticeIds) {
-      await page.request.delete(`/api/admin/notices/${id}`, { headers: { origin: BASE_URL } });
+      const notices =
+        references.length > 0
+          ? await conn.selectFrom('notices').select('id').where('reference_no', 'in', references).execute()
+          : [];
+      const noticeIds = new Set([...notices.map((n) => n.id), ...(settings?.notice_id ? [settings.notice_id] : [])]);
+      for (const id of noticeIds) {
+        await page.request.delete(`/api/admin/notices/${id}`, { headers: { origin: BASE_URL } });
+      }
+      const ids = f.applications.map((a) => a.id);
+      await conn.deleteFrom('offers').where('season_id', '=', f.seasonId).execute();
+      await conn.deleteFrom('merit_entries').where('season_id', '=', f.seasonId).execute();
+      await conn.deleteFrom('merit_settings').where('season_id', '=', f.seasonId).execute();
+      await conn.deleteFrom('entrance_candidates').where('season_id', '=', f.seasonId).execute();
+      await conn.deleteFrom('entrance_sessions').where('season_id', '=', f.seasonId).execute();
+      for (const table of ['application_events', 'application_payments', 'application_documents'] as const) {
+        await conn.deleteFrom(table).where('application_id', 'in', ids).execute();
+      }
+      await conn.deleteFrom('applications').where('season_id', '=', f.seasonId).execute();
+      await conn.deleteFrom('admission_programmes').where('season_id', '=', f.seasonId).execute();
+      await conn.deleteFrom('scholarship_categories').where('season_id', '=', f.seasonId).execute();
+      await conn.deleteFrom('admission_seasons').where('id', '=', f.seasonId).execute();
+    } finally {
+      await conn.destroy();
     }
-    const ids = f.applications.map((a) => a.id);
-    await conn.deleteFrom('offers').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('merit_entries').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('merit_settings').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('entrance_candidates').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('entrance_sessions').where('season_id', '=', f.seasonId).execute();
-    for (const table of ['application_events', 'application_payments', 'application_documents'] as const) {
-      await conn.deleteFrom(table).where('application_id', 'in', ids).execute();
-    }
-    await conn.deleteFrom('applications').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('admission_programmes').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('scholarship_categories').where('season_id', '=', f.seasonId).execute();
-    await conn.deleteFrom('admission_seasons').where('id', '=', f.seasonId).execute();
   } finally {
-    await conn.destroy();
+    await page.close();
   }
 }
