@@ -150,17 +150,19 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
   const defaultMailFrom = async (trx: Db) => mailboxOf((await readCollegeName(trx)).en, options.defaultMailAddress);
   async function mailCourier(trx: Db): Promise<{ courier: Courier } | undefined> {
     let target: string | SmtpServer | undefined = options.smtpUrl;
-    let from = options.mailFrom ?? (await defaultMailFrom(trx));
+    // With SMTP_URL, the sender is MAIL_FROM's or the default: the admin's is not used.
+    let adminFrom = '';
     if (!target) {
       const s = await settingsOf(trx);
       target = s.smtp.server;
-      from = options.mailFrom ?? (s.mailFrom || (await defaultMailFrom(trx)));
+      adminFrom = s.mailFrom;
     }
     if (!target) {
       mail?.courier.close();
       mail = undefined;
       return undefined;
     }
+    const from = options.mailFrom ?? (adminFrom || (await defaultMailFrom(trx)));
     const key = JSON.stringify([target, from]);
     if (mail?.key !== key) {
       mail?.courier.close();
