@@ -1,7 +1,8 @@
 /**
- * The college's editable content: every text, person, link and contact detail the public pages show.
- * Facts come from the college's public material (see CONTENT.md). Anything marked PLACEHOLDER is a modest
- * stand-in until the college supplies the real text or address; replace it here, not in the components.
+ * The first start's defaults for the college's editable content: every text, person, link and contact detail
+ * the public pages show. On the first start they are copied into the database; from then on the office edits
+ * them in the admin (Admin → College, `/admin/content`), and changing this file changes nothing on a running site. Facts come from
+ * the college's public material (see CONTENT.md); anything marked PLACEHOLDER is a modest stand-in.
  *
  * A URL left empty ('') hides the button or link that would use it, so nothing ever links nowhere.
  */
