@@ -77,7 +77,7 @@ test.describe('a Nepali notice', () => {
     await expect(title).toBeVisible();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await expect
-      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Orbit Devanagari Served"', 'क्ष')))
+      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Site Devanagari Served"', 'क्ष')))
       .toBe(true);
 
     // The title is Devanagari and spaces; the subset has no space, so only the spaces come from another font.
@@ -103,9 +103,7 @@ test.describe('a Nepali page', () => {
   test('asks for the font only after its first paint, so the font never delays it', async ({ page }) => {
     await page.goto('/ne');
     await expect(page.locator('html[data-fonts]')).toHaveCount(1);
-    await expect
-      .poll(() => page.evaluate(() => document.fonts.check('16px "Orbit Devanagari Served"', 'न')))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Site Devanagari Served"', 'न'))).toBe(true);
     const { paint, fonts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       fonts: performance
@@ -139,7 +137,7 @@ test.describe('a Nepali page', () => {
     );
     expect(seen.faces.sort()).toEqual(['400 loaded', '700 loaded']);
     // The stack named the family from the first paint: registering it changed no element's style.
-    expect(seen.stacks[0]).toMatch(/^"Orbit Devanagari Served", system-ui/u);
+    expect(seen.stacks[0]).toMatch(/^"Site Devanagari Served", system-ui/u);
     expect(seen.stacks[1]).toBe(seen.stacks[0]);
     const fonts = await fontsUsedFor(page, 'h1');
     expect(fonts.some((font) => font.isCustomFont && font.familyName === 'Noto Sans Devanagari')).toBe(true);

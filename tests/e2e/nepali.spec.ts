@@ -263,7 +263,7 @@ test.describe('a notice written in Nepali', () => {
     await expect(card.locator('time')).toHaveText(/^[०-९]+ [^\s]+ [०-९]{4} \([०-९]+ [^\s]+ [०-९]{4}\)$/u);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await expect
-      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Orbit Devanagari Served"', 'क्ष')))
+      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Site Devanagari Served"', 'क्ष')))
       .toBe(true);
 
     const title = card.getByRole('heading', { name: CONJUNCTS });

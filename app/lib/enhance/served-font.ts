@@ -2,12 +2,12 @@ import { FIRST_PAINT_WAIT_MS } from '#common/site-script-loader.ts';
 import { afterFirstPaint } from './after-load.ts';
 
 /** The family the stylesheet declares for the served Devanagari font (app/styles/devanagari-font.css). */
-const DECLARED_FAMILY = 'Orbit Devanagari';
+const DECLARED_FAMILY = 'Site Devanagari';
 /**
  * The family the public pages' font stack names first when scripts run (app/styles/app.css). Nothing declares
  * it, so until this script registers it the browser skips it: no file is fetched before the first paint.
  */
-const SCRIPTED_FAMILY = 'Orbit Devanagari Served';
+const SCRIPTED_FAMILY = 'Site Devanagari Served';
 /** The characters the font's files hold (its unicode-range) are all in the Devanagari block. */
 const DEVANAGARI = /[\u0900-\u097f]/u;
 

@@ -16,7 +16,7 @@ async function fontFaces(): Promise<string> {
   const faces = await Promise.all(
     [400, 700].map(async (weight) => {
       const body = await fs.readFile(path.join(FONT_DIR, `noto-sans-devanagari-${weight}.woff2`));
-      return `@font-face { font-family: 'Orbit Devanagari'; font-weight: ${weight}; src: url(data:font/woff2;base64,${body.toString('base64')}) format('woff2'); }`;
+      return `@font-face { font-family: 'Site Devanagari'; font-weight: ${weight}; src: url(data:font/woff2;base64,${body.toString('base64')}) format('woff2'); }`;
     }),
   );
   return faces.join('\n');
@@ -89,8 +89,8 @@ export async function passListHtml(
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
 ${await fontFaces()}
 @page { size: A4; margin: 16mm; }
-body { font-family: 'Liberation Sans', 'DejaVu Sans', 'Orbit Devanagari', sans-serif; font-size: 11pt; color: #000; }
-:lang(ne) { font-family: 'Orbit Devanagari', sans-serif; }
+body { font-family: 'Liberation Sans', 'DejaVu Sans', 'Site Devanagari', sans-serif; font-size: 11pt; color: #000; }
+:lang(ne) { font-family: 'Site Devanagari', sans-serif; }
 .college { font-size: 13pt; font-weight: bold; margin: 0; } h1 { font-size: 16pt; } h2 { font-size: 13pt; margin-top: 1.2em; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #444; padding: 3px 6px; text-align: left; }
