@@ -76,8 +76,19 @@ test.describe('a Nepali notice', () => {
     const title = page.getByRole('heading', { level: 2, name: CONJUNCTS });
     await expect(title).toBeVisible();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // document.fonts.check() also answers true while no face of the family is registered yet (nothing to load),
+    // so wait for the bold face the script registers after the first paint to have loaded.
     await expect
-      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Site Devanagari Served"', 'क्ष')))
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some(
+            (face) =>
+              face.family.replaceAll('"', '') === 'Site Devanagari Served' &&
+              face.weight === '700' &&
+              face.status === 'loaded',
+          ),
+        ),
+      )
       .toBe(true);
 
     // The title is Devanagari and spaces; the subset has no space, so only the spaces come from another font.
