@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { BASE_URL } from './support/env.ts';
+import { servedFontLoaded } from './support/served-font.ts';
 import { signInByApi } from './support/pages.ts';
 
 /** Real conjuncts: क्ष, त्र, ज्ञ, द्ध, ह्र, ट्ट and a reph (र्म). */
@@ -76,20 +77,7 @@ test.describe('a Nepali notice', () => {
     const title = page.getByRole('heading', { level: 2, name: CONJUNCTS });
     await expect(title).toBeVisible();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    // document.fonts.check() also answers true while no face of the family is registered yet (nothing to load),
-    // so wait for the bold face the script registers after the first paint to have loaded.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          [...document.fonts].some(
-            (face) =>
-              face.family.replaceAll('"', '') === 'Site Devanagari Served' &&
-              face.weight === '700' &&
-              face.status === 'loaded',
-          ),
-        ),
-      )
-      .toBe(true);
+    await servedFontLoaded(page, 700);
 
     // The title is Devanagari and spaces; the subset has no space, so only the spaces come from another font.
     await title.evaluate((el) => el.setAttribute('data-conjunct-test', ''));
@@ -114,7 +102,7 @@ test.describe('a Nepali page', () => {
   test('asks for the font only after its first paint, so the font never delays it', async ({ page }) => {
     await page.goto('/ne');
     await expect(page.locator('html[data-fonts]')).toHaveCount(1);
-    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Site Devanagari Served"', 'न'))).toBe(true);
+    await servedFontLoaded(page, 400);
     const { paint, fonts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       fonts: performance

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { BASE_URL } from './support/env.ts';
+import { servedFontLoaded } from './support/served-font.ts';
 import { signInByApi } from './support/pages.ts';
 
 // The public site in Nepali under /ne: the address alone decides the language.
@@ -262,9 +263,7 @@ test.describe('a notice written in Nepali', () => {
     await expect(card).toHaveAttribute('lang', 'ne');
     await expect(card.locator('time')).toHaveText(/^[०-९]+ [^\s]+ [०-९]{4} \([०-९]+ [^\s]+ [०-९]{4}\)$/u);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await expect
-      .poll(() => page.evaluate(() => document.fonts.check('700 16px "Site Devanagari Served"', 'क्ष')))
-      .toBe(true);
+    await servedFontLoaded(page, 700);
 
     const title = card.getByRole('heading', { name: CONJUNCTS });
     await title.evaluate((el) => el.setAttribute('data-conjunct-test', ''));
