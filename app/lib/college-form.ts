@@ -1,7 +1,8 @@
+import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
 import type { College, CollegeInput } from '#common/site-content/college.ts';
 
 /** What the form is filled from: the college as read (its logo is not one of the form's controls). */
-type CollegeInputView = Omit<College, 'logo'>;
+type CollegeInputView = Omit<College, 'logo' | 'colours'> & { colours?: College['colours'] | undefined };
 import { CONTENT_LIMITS as L } from '#common/site-content/limits.ts';
 import type { FormValues } from './admin-result.ts';
 
@@ -65,8 +66,8 @@ export function collegeFormValues(college: CollegeInputView, version: number): F
   const values: FormValues = {
     version: String(version),
     email: college.email,
-    'colours.main': college.colours.main,
-    'colours.accent': college.colours.accent,
+    'colours.main': (college.colours ?? DEFAULT_BRAND_COLOURS).main,
+    'colours.accent': (college.colours ?? DEFAULT_BRAND_COLOURS).accent,
   };
   for (const key of COLLEGE_TEXTS) {
     values[`${key}.en`] = college[key].en;

@@ -119,7 +119,7 @@ describe('the logo on the College page', () => {
 
   it('stores an uploaded PNG, and the favicon link then names the icon drawn from it', async () => {
     const png = await buildImage({ width: 300, height: 100, format: 'png' });
-    const res = await post({ intent: 'logo', form: 'logo', file: new File([png], 'logo.png') });
+    const res = await post({ intent: 'logo', form: 'logo', file: new File([new Uint8Array(png)], 'logo.png') });
     expect(res).toMatchObject({ status: 200, body: { ok: true, form: 'logo' } });
     expect((await t.app.services.content.get('college')).logo).toMatchObject({ width: 300, height: 100 });
     const html = await renderDocument();

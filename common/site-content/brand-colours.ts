@@ -67,7 +67,7 @@ export function shade(hex: string, amount: number): string {
 }
 
 /** The custom properties the stylesheets read (app/styles/app.css, admin.css), from the two colours. */
-export function brandVariables({ main, accent }: BrandColours): Record<string, string> {
+export function brandVariables({ main, accent }: { main: string; accent: string }): Record<string, string> {
   const mainDark = shade(main, -0.3);
   return {
     '--brand': main,
@@ -84,7 +84,10 @@ export function brandVariables({ main, accent }: BrandColours): Record<string, s
 type Check = { against: string; what: string };
 
 /** Each colour's pairs, in the order their refusals are given. */
-const CHECKS: Record<keyof BrandColours, { noun: string; pairs: Check[] }> = {
+/** The two colours a college chooses. */
+export type ColourName = 'main' | 'accent';
+
+const CHECKS: Record<ColourName, { noun: string; pairs: Check[] }> = {
   main: {
     noun: 'main colour',
     pairs: [
@@ -96,7 +99,7 @@ const CHECKS: Record<keyof BrandColours, { noun: string; pairs: Check[] }> = {
 };
 
 /** Why a colour may not be used, naming the ratio it has and the one it needs; null when it passes. */
-export function contrastRefusal(which: keyof BrandColours, hex: string): string | null {
+export function contrastRefusal(which: ColourName, hex: string): string | null {
   const { noun, pairs } = CHECKS[which];
   for (const { against, what } of pairs) {
     const ratio = contrastRatio(hex, against);
@@ -107,7 +110,7 @@ export function contrastRefusal(which: keyof BrandColours, hex: string): string 
   return null;
 }
 
-const colour = (which: keyof BrandColours) =>
+const colour = (which: ColourName) =>
   z
     .string({ error: `Enter the ${CHECKS[which].noun}.` })
     .trim()
