@@ -82,6 +82,8 @@ describe('the derived shades', () => {
       expect(contrastRatio(brandVariables({ main, accent: '#f5a623' })['--brand-dark']!, '#ffffff')).toBeGreaterThan(
         contrastRatio(main, '#ffffff'),
       );
+      // The footer's light text (#d7deeb) on its ground.
+      expect(contrastRatio(brandVariables({ main, accent: '#f5a623' })['--brand-deep']!, '#d7deeb')).toBeGreaterThan(7);
     }
   });
 });

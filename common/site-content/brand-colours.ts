@@ -73,6 +73,8 @@ export function brandVariables({ main, accent }: { main: string; accent: string 
     '--brand': main,
     '--brand-dark': mainDark,
     '--brand-ink': mainDark,
+    // The footer's ground: the main colour near black, so its light text passes on any main colour.
+    '--brand-deep': shade(main, -0.55),
     '--focus': main,
     '--accent': accent,
     '--accent-light': shade(accent, 0.2),

@@ -39,8 +39,9 @@ const mainColour = (page: Page) => page.getByRole('textbox', { name: 'Main colou
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).first();
 
 /** The home page in `main` and with the uploaded logo in its header and footer, no wider than the screen. */
-async function expectHomeInLook(page: Page, main: string, rgb: string) {
+async function expectHomeInLook(page: Page, main: string, rgb: string, shots: string | null) {
   await page.goto('/');
+  if (shots) await screenshots(page, shots);
   const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand'));
   expect(brand.trim()).toBe(main);
   await expect(page.locator('.site-header')).toHaveCSS('background-color', rgb);
@@ -90,8 +91,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('.college-logo__preview img')).toHaveAttribute('src', /^\/logo\//u);
       if (!javaScriptEnabled) await screenshots(page, 'admin-college-look');
 
-      await expectHomeInLook(page, '#00695c', 'rgb(0, 105, 92)');
-      if (javaScriptEnabled) await screenshots(page, 'home-college-look');
+      await expectHomeInLook(page, '#00695c', 'rgb(0, 105, 92)', javaScriptEnabled ? 'home-college-look' : null);
     } finally {
       await putBack(page);
       await page.close();
