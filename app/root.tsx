@@ -1,16 +1,18 @@
-import { type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   type UIMatch,
   isRouteErrorResponse,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import { SITE_SCRIPT_LOADER } from '#common/site-script-loader.ts';
+import { DEFAULT_BRAND_COLOURS, brandVariables } from '#common/site-content/brand-colours.ts';
 import './lib/zod-browser-config.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
@@ -24,13 +26,18 @@ import appCss from './styles/app.css?inline';
 import { PageStyle } from './components/page-style.tsx';
 import type { Route } from './+types/root';
 
-/** The site's absolute address, for Open Graph URLs in each page's meta. */
+/**
+ * The site's absolute address, for Open Graph URLs in each page's meta, and the college's look: its two
+ * colours and whether it has a logo of its own (the favicon is then drawn from it).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.siteUrl };
+  const { college } = await context.services.content.site();
+  return { siteUrl: context.siteUrl, colours: college.colours, hasLogo: college.logo !== null };
 }
 
-// The site address never changes while the app runs: no need to ask the server again on navigation.
-export const shouldRevalidate = () => false;
+// Only an admin's write can change the look (the colours on the College page): navigation never asks again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== 'GET' && defaultShouldRevalidate;
 
 /** The route pattern a page load is measured under: the matched route's, so no visitor-typed path is sent. */
 function measuredRoute(matches: UIMatch[]): string {
@@ -55,13 +62,24 @@ export function Layout({ children }: { children: ReactNode }) {
     if (!clientRuntime) window.location.reload();
   }, [clientRuntime]);
   const publicSite = useRouteLoaderData<PublicSite>(PUBLIC_LAYOUT_ID);
+  const look = useRouteLoaderData<typeof loader>('root');
+  const colours = look?.colours ?? DEFAULT_BRAND_COLOURS;
+  // The colours reach every stylesheet as custom properties on <html> (an inline style, which the pages'
+  // Content-Security-Policy allows), so a change shows on the next page without a new stylesheet.
+  const style = { ...motionVariables, ...brandVariables(colours) } as CSSProperties;
   return (
-    <html lang={publicSite?.lang ?? 'en'} style={motionVariables}>
+    <html lang={publicSite?.lang ?? 'en'} style={style}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b3d91" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta name="theme-color" content={colours.main} />
+        {look?.hasLogo ? (
+          <link rel="icon" href="/favicon.png" sizes="32x32" type="image/png" />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <PageStyle name="app" css={appCss} />
         <Links />

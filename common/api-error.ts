@@ -89,6 +89,10 @@ export const API_ERRORS = {
   },
   'album/not-in-album': { status: 409, message: 'Only a photo of an album can leave the featured photos.' },
 
+  'logo/missing': { status: 400, message: null },
+  'logo/too-large': { status: 413, message: null },
+  'logo/unsupported': { status: 415, message: null },
+  'logo/unsafe-svg': { status: 415, message: null },
   'pdf/missing': { status: 400, message: null },
   'pdf/too-large': { status: 413, message: null },
   'pdf/unsupported': { status: 415, message: null },

@@ -11,7 +11,7 @@ export function SiteFooter() {
       <div className="site-footer__grid container">
         <section className="site-footer__brand" aria-labelledby="footer-about">
           <h2 id="footer-about" className="brand">
-            <LogoMark />
+            <LogoMark logo={college.logo} />
             <span className="brand__name" lang={langOf(college.name)}>
               {t(college.name)}
             </span>

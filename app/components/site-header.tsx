@@ -26,7 +26,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__bar container">
         <Link to={href('/')} className="brand">
-          <LogoMark />
+          <LogoMark logo={site.college.logo} />
           <span className="brand__name">{t(site.college.name)}</span>
         </Link>
         <nav aria-label={ui.nav.mainLabel} className="main-nav">

@@ -1,3 +1,4 @@
+import type { Logo } from '#common/site-content/college.ts';
 /** Small line icons of the public pages; decorative, so hidden from assistive technology. */
 const common = {
   width: 24,
@@ -113,10 +114,21 @@ export function CourseIcon({ name }: { name: 'atom' | 'chip' | 'chart' | 'bell' 
   );
 }
 
-/** The college's mark: a ring in orbit around a dot. */
-export function LogoMark() {
+/** The height the brand's mark or logo is drawn at, in CSS pixels. */
+const MARK_HEIGHT = 36;
+
+/**
+ * The college's logo when it has uploaded one (an <img> with its size, so the header never shifts and no
+ * script is needed), else the site's mark, a ring in orbit around a dot, in the college's colours. The
+ * brand beside it says the name, so both are decoration.
+ */
+export function LogoMark({ logo = null }: { logo?: Logo | null }) {
+  if (logo) {
+    const width = Math.max(1, Math.round((MARK_HEIGHT * logo.width) / logo.height));
+    return <img className="brand__logo" src={logo.url} width={width} height={MARK_HEIGHT} alt="" />;
+  }
   return (
-    <svg width={36} height={36} viewBox="0 0 36 36" aria-hidden="true" focusable="false">
+    <svg width={MARK_HEIGHT} height={MARK_HEIGHT} viewBox="0 0 36 36" aria-hidden="true" focusable="false">
       <circle cx="18" cy="18" r="17" fill="#ffffff" />
       <ellipse
         cx="18"
@@ -124,12 +136,12 @@ export function LogoMark() {
         rx="13"
         ry="6"
         fill="none"
-        stroke="#0b3d91"
+        style={{ stroke: 'var(--brand)' }}
         strokeWidth="2.5"
         transform="rotate(-25 18 18)"
       />
-      <circle cx="18" cy="18" r="5" fill="#f5a623" />
-      <circle cx="29" cy="13" r="2.2" fill="#0b3d91" />
+      <circle cx="18" cy="18" r="5" style={{ fill: 'var(--accent)' }} />
+      <circle cx="29" cy="13" r="2.2" style={{ fill: 'var(--brand)' }} />
     </svg>
   );
 }

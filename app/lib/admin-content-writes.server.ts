@@ -5,6 +5,7 @@ import { CollegeSchema } from '#common/site-content/college.ts';
 import type { CourseCard, CourseIconName } from '#common/site-content/courses.ts';
 import { PDF_ERRORS, type ProspectusChoice } from '#common/site-content/downloads.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
+import { LOGO_ERRORS } from '#common/site-content/logo.ts';
 import { MESSAGE_KEYS, type Message, type MessageKey, UNKNOWN_MESSAGE_KEY } from '#common/site-content/people.ts';
 import { SECTION_SCHEMAS, type SectionUpdate, type VersionedView } from '#common/site-content/sections.ts';
 import { type ContentSection, VersionSchema } from '#common/site-content/site.ts';
@@ -241,6 +242,27 @@ const saveCollege: AdminWrite = {
   },
 };
 
+/** A new logo (a PNG or a plain SVG, checked by its content by the service), in place of the one before. */
+const uploadLogo: AdminWrite = {
+  action: 'content.edit',
+  messages: MESSAGES,
+  async run(form, services, admin) {
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return { fieldErrors: { file: LOGO_ERRORS.missing.message } };
+    if (file.size > CONTENT_LIMITS.logoBytes) return { fieldErrors: { file: LOGO_ERRORS.tooLarge.message } };
+    await services.content.uploads.setLogo(admin, Buffer.from(await file.arrayBuffer()));
+  },
+};
+
+/** Back to the mark the site ships with. */
+const removeLogo: AdminWrite = {
+  action: 'content.edit',
+  messages: MESSAGES,
+  async run(_form, services, admin) {
+    await services.content.uploads.removeLogo(admin);
+  },
+};
+
 /**
  * The phone list's buttons (add, remove, move up or down), posted when JavaScript is off: the form comes
  * back with the list changed and everything else as typed; nothing is saved until Save.
@@ -342,7 +364,7 @@ const chooseProspectus = (prospectus: ProspectusChoice): AdminWrite => ({
 
 /** Each content page's writes by the intent its forms post. */
 export const CONTENT_WRITES = {
-  content: { save: saveCollege, ...phoneListWrites },
+  content: { save: saveCollege, logo: uploadLogo, 'logo-remove': removeLogo, ...phoneListWrites },
   banner: { upload: uploadSlide, slide: slides, move: slides, delete: slides },
   courses: {
     course: courses,

@@ -29,6 +29,7 @@ const college = CollegeSchema.parse({
   mapLinkUrl: '',
   enrolmentFormUrl: '/contact',
   social: { facebook: 'https://www.facebook.com/orbit', youtube: '', instagram: '', tiktok: '' },
+  colours: { main: '#8b0000', accent: '#ffd54f' },
 });
 
 describe('the college form', () => {

@@ -1,4 +1,8 @@
+import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
 import type { College, CollegeInput } from '#common/site-content/college.ts';
+
+/** What the form is filled from: the college as read (its logo is not one of the form's controls). */
+type CollegeInputView = Omit<College, 'logo' | 'colours'> & { colours?: College['colours'] | undefined };
 import { CONTENT_LIMITS as L } from '#common/site-content/limits.ts';
 import type { FormValues } from './admin-result.ts';
 
@@ -58,8 +62,13 @@ export function withPhones(values: FormValues, phones: readonly string[]): FormV
 }
 
 /** The form's controls filled from the stored college, with the version it was read at. */
-export function collegeFormValues(college: College, version: number): FormValues {
-  const values: FormValues = { version: String(version), email: college.email };
+export function collegeFormValues(college: CollegeInputView, version: number): FormValues {
+  const values: FormValues = {
+    version: String(version),
+    email: college.email,
+    'colours.main': (college.colours ?? DEFAULT_BRAND_COLOURS).main,
+    'colours.accent': (college.colours ?? DEFAULT_BRAND_COLOURS).accent,
+  };
   for (const key of COLLEGE_TEXTS) {
     values[`${key}.en`] = college[key].en;
     values[`${key}.ne`] = college[key].ne;
@@ -100,6 +109,7 @@ export function collegeFromValues(values: FormValues): CollegeInput {
       instagram: text(values, 'social.instagram'),
       tiktok: text(values, 'social.tiktok'),
     },
+    colours: { main: text(values, 'colours.main'), accent: text(values, 'colours.accent') },
   };
 }
 

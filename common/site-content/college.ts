@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BrandColoursSchema, DEFAULT_BRAND_COLOURS } from './brand-colours.ts';
 import { emailAddress, embedUrl, linkUrl, phoneNumber, socialUrl, webUrl } from './fields.ts';
 import { CONTENT_LIMITS as L } from './limits.ts';
 import { localText } from './local-text.ts';
@@ -45,6 +46,24 @@ export const CollegeSchema = z.object({
   mapLinkUrl: webUrl('address of the map on its own site'),
   enrolmentFormUrl: linkUrl('enrolment form address'),
   social: SocialLinksSchema,
+  /** The main and accent colours of every page; a save without them keeps the stored ones. */
+  colours: BrandColoursSchema.optional(),
 });
-export type College = z.output<typeof CollegeSchema>;
 export type CollegeInput = z.input<typeof CollegeSchema>;
+
+/** The college's logo as the pages draw it (an upload, served by the site under a content-hashed name). */
+export const LogoSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Logo = z.infer<typeof LogoSchema>;
+
+/** The college as a read answers it: what a save sends, and the logo, which only an upload changes. */
+export const CollegeViewSchema = CollegeSchema.extend({ colours: BrandColoursSchema, logo: LogoSchema.nullable() });
+
+/** The college as stored: a row saved before colours and logos existed has today's colours and no logo. */
+export const StoredCollegeFieldsSchema = CollegeSchema.extend({
+  colours: BrandColoursSchema.default({ ...DEFAULT_BRAND_COLOURS }),
+});
+export type College = z.output<typeof CollegeViewSchema>;

@@ -46,6 +46,9 @@ export const CONTENT_LIMITS = {
   whyPointText: 300,
   whyPointsMax: 6,
 
+  /** The logo (PNG or SVG), in bytes: a logo is a small drawing, never a photograph. */
+  logoBytes: 1024 * 1024,
+
   /** The prospectus PDF, in bytes (20 MiB: the office's scanned brochures are large). */
   prospectusBytes: 20 * 1024 * 1024,
 } as const;

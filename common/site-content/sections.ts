@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BannerSchema, BannerUpdateSchema } from './banner.ts';
-import { CollegeSchema } from './college.ts';
+import { CollegeSchema, CollegeViewSchema } from './college.ts';
 import { CoursesSchema, CoursesUpdateSchema, FooterCoursesSchema, FooterCoursesUpdateSchema } from './courses.ts';
 import { DownloadsSchema, DownloadsUpdateSchema } from './downloads.ts';
 import {
@@ -18,7 +18,7 @@ import type { ContentSection } from './site.ts';
  * The admin forms validate with `update` before sending; the server validates with it again.
  */
 export const SECTION_SCHEMAS = {
-  college: { view: CollegeSchema, update: CollegeSchema },
+  college: { view: CollegeViewSchema, update: CollegeSchema },
   banner: { view: BannerSchema, update: BannerUpdateSchema },
   courses: { view: CoursesSchema, update: CoursesUpdateSchema },
   'footer-courses': { view: FooterCoursesSchema, update: FooterCoursesUpdateSchema },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BannerSchema } from './banner.ts';
-import { CollegeSchema } from './college.ts';
+import { CollegeViewSchema } from './college.ts';
 import { CoursesSchema, FooterCoursesSchema } from './courses.ts';
 import { DownloadsSchema } from './downloads.ts';
 import { MessagesSchema, TestimonialsSchema, WhyChooseUsSchema } from './people.ts';
@@ -32,7 +32,7 @@ export const SECTION_PAGES: Record<ContentSection, string> = {
 
 /** Everything the public pages show of the college's content, read once per page. */
 export const SiteContentSchema = z.object({
-  college: CollegeSchema,
+  college: CollegeViewSchema,
   banner: BannerSchema,
   courses: CoursesSchema,
   footerCourses: FooterCoursesSchema,

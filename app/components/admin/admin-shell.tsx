@@ -2,6 +2,7 @@ import { type ReactNode, useRef } from 'react';
 import { Toaster } from '#app/components/toaster.tsx';
 import { AdminHeader } from './admin-header.tsx';
 import type { Role } from '#common/roles.ts';
+import type { Logo } from '#common/site-content/college.ts';
 import { AdminSideMenu } from './admin-side-menu.tsx';
 import { BackupWarnings } from './backup-warnings.tsx';
 import { MessageWarnings, type UnsendableMessages } from './message-warnings.tsx';
@@ -12,6 +13,7 @@ const NONE_UNSENDABLE: UnsendableMessages = { email: 0, sms: 0 };
 /** The admin frame: side menu, header, the page, and the toasts. Also frames the admin error boundary. */
 export function AdminShell({
   collegeName,
+  collegeLogo = null,
   unreadInquiries,
   role,
   person = null,
@@ -23,6 +25,8 @@ export function AdminShell({
 }: {
   /** The college's stored name, the menu's brand. */
   collegeName: string;
+  /** The college's uploaded logo, drawn beside the brand (none: the name alone). */
+  collegeLogo?: Logo | null;
   unreadInquiries: number;
   /** Null while nobody is signed in (a refused form shown again): only the links every role has. */
   role: Role | null;
@@ -45,6 +49,7 @@ export function AdminShell({
     <div className="admin">
       <AdminSideMenu
         collegeName={collegeName}
+        collegeLogo={collegeLogo}
         unreadInquiries={unreadInquiries}
         role={role}
         twoFactorPending={twoFactorPending}

@@ -18,6 +18,22 @@ describe('the admin side menu', () => {
     expect(menu('editor')).toContain('<a class="admin-menu__brand" href="/">Himal College</a>');
   });
 
+  it('draws the college’s uploaded logo before its name, with its proportions', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter initialEntries={['/admin']}>
+        <AdminSideMenu
+          collegeName="Himal College"
+          collegeLogo={{ url: '/logo/abc.png', width: 300, height: 100 }}
+          unreadInquiries={0}
+          role="owner"
+        />
+      </MemoryRouter>,
+    );
+    expect(html).toContain(
+      '<a class="admin-menu__brand" href="/"><img class="brand__logo" src="/logo/abc.png" width="108" height="36" alt=""/>Himal College</a>',
+    );
+  });
+
   it('shows an editor the content pages and none of the owners’ pages', () => {
     const paths = menuLinksFor('editor').map((l) => l.to);
     expect(paths).toEqual(expect.arrayContaining(CONTENT_PAGES));

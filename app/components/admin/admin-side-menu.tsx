@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { type Action, decide } from '#common/policy.ts';
 import type { Role } from '#common/roles.ts';
+import type { Logo } from '#common/site-content/college.ts';
+import { LogoMark } from '#app/components/site-icons.tsx';
 
 /** Each page of the menu and what it does in the policy's words (as its loader and its API routes declare). */
 const LINKS: readonly { to: string; label: string; action: Action; end?: true }[] = [
@@ -42,12 +44,15 @@ export const menuLinksFor = (role: Role | null, twoFactorPending = false) =>
 
 export function AdminSideMenu({
   collegeName,
+  collegeLogo = null,
   unreadInquiries,
   role,
   twoFactorPending = false,
 }: {
   /** The college's stored name, the brand that links to the site. */
   collegeName: string;
+  /** The college's uploaded logo, drawn before its name. */
+  collegeLogo?: Logo | null;
   unreadInquiries: number;
   role: Role | null;
   twoFactorPending?: boolean;
@@ -62,6 +67,7 @@ export function AdminSideMenu({
   return (
     <nav className="admin-menu" aria-label="Admin">
       <a className="admin-menu__brand" href="/">
+        {collegeLogo ? <LogoMark logo={collegeLogo} /> : null}
         {collegeName || 'The site'}
       </a>
       <details className="admin-menu__fold" ref={fold}>

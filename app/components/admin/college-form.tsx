@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { College } from '#common/site-content/college.ts';
 import { CollegeSchema } from '#common/site-content/college.ts';
+import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
 import { focusFirstRefused } from '#app/lib/admin-focus.ts';
 import { fieldErrorsOf, formValues } from '#app/lib/admin-form.ts';
 import type { FieldErrors, FormValues, WriteResult } from '#app/lib/admin-result.ts';
@@ -19,7 +20,7 @@ import { useAdminWrite } from './use-admin-write.tsx';
 import { WriteStatus } from './write-status.tsx';
 
 interface CollegeFormProps {
-  college: College;
+  college: Omit<College, 'logo'>;
   version: number;
   /** The answer to this form when it was posted without JavaScript (refused, or a list rearranged). */
   pageResult: WriteResult | undefined;
@@ -59,6 +60,11 @@ const ADDRESSES: Record<CollegeAddressKey, { label: string; hint: string }> = {
   },
 };
 
+const COLOURS = [
+  ['main', 'Main colour', `Six hexadecimal digits after #, such as ${DEFAULT_BRAND_COLOURS.main} (today's blue).`],
+  ['accent', 'Accent colour', `Such as ${DEFAULT_BRAND_COLOURS.accent} (today's orange).`],
+] as const;
+
 const SOCIAL = [
   ['facebook', 'Facebook'],
   ['youtube', 'YouTube'],
@@ -67,7 +73,11 @@ const SOCIAL = [
 ] as const;
 
 /** The refused or rearranged values sent back by the page, or the stored college. */
-function startingValues(college: College, version: number, pageResult: WriteResult | undefined): FormValues {
+function startingValues(
+  college: Omit<College, 'logo'>,
+  version: number,
+  pageResult: WriteResult | undefined,
+): FormValues {
   return pageResult?.values ?? collegeFormValues(college, version);
 }
 
@@ -122,6 +132,35 @@ export function CollegeForm({ college, version, pageResult }: CollegeFormProps) 
       <div className="college-form__actions">{save}</div>
       <WriteStatus result={lasting ?? pageResult} />
       {errors.version ? <p className="field__error">{errors.version}</p> : null}
+
+      <Section title="Colours">
+        <p className="field__hint">
+          The main colour is drawn behind white text and as text on the page; the accent behind dark text. Each must
+          have a contrast of at least 4.5:1 with them (WCAG AA).
+        </p>
+        {COLOURS.map(([key, label, hint]) => (
+          <AdminField key={key} label={label} hint={hint} error={errors[`colours.${key}`]}>
+            {(control) => (
+              <span className="college-form__colour">
+                <input
+                  {...control}
+                  className="field__input"
+                  type="text"
+                  name={`colours.${key}`}
+                  defaultValue={values[`colours.${key}`]}
+                  spellCheck={false}
+                  autoComplete="off"
+                />
+                <span
+                  className="college-form__swatch"
+                  aria-hidden="true"
+                  style={{ background: values[`colours.${key}`] }}
+                />
+              </span>
+            )}
+          </AdminField>
+        ))}
+      </Section>
 
       <Section title="The college">
         {text('name')}

@@ -7,7 +7,7 @@ import { decide } from '#common/policy.ts';
 import { isSessionEnded } from '#app/lib/admin-result.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
 import { staffMeta } from '#app/lib/admin-meta.ts';
-import { staffCollegeName } from '#app/lib/college-name.server.ts';
+import { staffCollegeLogo, staffCollegeName } from '#app/lib/college-name.server.ts';
 import '#app/styles/admin.css';
 import '#app/styles/admin-content.css';
 import type { Route } from './+types/layout';
@@ -24,9 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const bsCorrections = bsMonthCorrections();
   // Every admin page's title and the menu's brand: the college's stored name, read again on each navigation.
   const collegeName = await staffCollegeName(context);
+  const collegeLogo = await staffCollegeLogo(context);
   if (!admin) {
     return {
       collegeName,
+      collegeLogo,
       email: null,
       name: null,
       role: null,
@@ -42,6 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { twoFactorPending } = admin;
   return {
     collegeName,
+    collegeLogo,
     email: admin.email,
     name: admin.name,
     role: admin.role,
@@ -77,6 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell
       collegeName={loaderData.collegeName}
+      collegeLogo={loaderData.collegeLogo}
       unreadInquiries={loaderData.unreadInquiries}
       role={loaderData.role}
       person={loaderData.name || loaderData.email}
@@ -96,6 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AdminShell
       collegeName={layout?.collegeName ?? ''}
+      collegeLogo={layout?.collegeLogo ?? null}
       unreadInquiries={layout?.unreadInquiries ?? 0}
       role={layout?.role ?? null}
       person={layout?.name || layout?.email || null}

@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
 import {
   about,
   admissions,
@@ -88,6 +89,8 @@ export function defaultSections(): StoredSections {
       mapLinkUrl: links.mapLink,
       enrolmentFormUrl: links.enrolmentForm,
       social: { facebook: '', youtube: '', instagram: '', tiktok: '' },
+      colours: { ...DEFAULT_BRAND_COLOURS },
+      logo: null,
     },
     banner: {
       slides: DRAWINGS.map((name, i) => ({

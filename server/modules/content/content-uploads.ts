@@ -3,17 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type NewSlide, NewSlideSchema } from '#common/site-content/banner.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { CONTENT_ERRORS } from '#common/site-content/errors.ts';
+import { LOGO_ERRORS } from '#common/site-content/logo.ts';
 import type { MessageKey } from '#common/site-content/people.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
-import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { badRequest, conflict, notFound, refusal } from '#server/errors.ts';
 import type { ImageLimits } from '#server/images/image-pipeline.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { SITE_PREFIX, removeDroppedFiles } from './content.files.ts';
 import { preparePicture } from './content-pictures.ts';
+import { prepareLogo } from './logo-files.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
 import { type SectionState, editLatest, readSection } from './section-store.ts';
 import type { StoredSections } from './stored-sections.ts';
@@ -132,6 +134,37 @@ export function createContentUploads({ db, storage, log, imageLimits, clock }: U
             ? { ...messages, [key]: { ...messages[key], photo: previous } }
             : messages,
       );
+    },
+
+    /** The college's logo (a PNG or a plain SVG, checked by its content), replacing the one before. */
+    async setLogo(actor: Actor, file: Buffer) {
+      authorize(actor, 'content.edit');
+      if (file.length > CONTENT_LIMITS.logoBytes) {
+        throw refusal(LOGO_ERRORS.tooLarge.code, LOGO_ERRORS.tooLarge.message);
+      }
+      const { logo, file: stored } = await prepareLogo(file);
+      let previous: StoredSections['college']['logo'] = null;
+      return store(
+        actor,
+        'college',
+        [stored],
+        (college) => {
+          previous = college.logo;
+          return { ...college, logo };
+        },
+        (college) => (college.logo?.id === logo.id ? { ...college, logo: previous } : college),
+      );
+    },
+
+    /** The college goes back to the mark the site ships with; the logo's file is deleted. */
+    async removeLogo(actor: Actor) {
+      authorize(actor, 'content.edit');
+      const edit = await editLatest(db, { actor, at: clock.now() }, 'college', (current) => ({
+        ...current.data,
+        logo: null,
+      }));
+      await removeDroppedFiles(storage, log, edit.before.data, edit.after.data);
+      return edit.after;
     },
 
     /** The prospectus, checked as a PDF by its content; its public address stays the same. */

@@ -18,6 +18,8 @@ import { createContentUploads } from './content-uploads.ts';
 import { type PresentDeps, presentSection, presentSite } from './present.ts';
 import { type SectionState, readAllSections, readSection, saveSection } from './section-store.ts';
 import { APPLY_UPDATE } from './section-updates.ts';
+import { ICON_SIZES, type IconPath, defaultIconSource, drawIcon } from './logo-files.ts';
+import type { StoredLogo } from './stored-sections.ts';
 
 export interface ContentServiceDeps {
   db: Db;
@@ -58,6 +60,21 @@ export function createContentService({
   setupFacts,
 }: ContentServiceDeps) {
   let cached: { version: number; site: Promise<SiteContent> } | null = null;
+  // Icons are drawn once per logo and size (by sha256), so the logo's last icons are all that is kept.
+  let icons: { sha256: string; bySize: Map<string, Promise<Buffer>> } | null = null;
+
+  /** The stored logo's bytes, or null when there is none (or its file is missing, which is logged). */
+  async function readLogo(logo: StoredLogo | null): Promise<Buffer | null> {
+    if (!logo) return null;
+    const object = await storage.get(logo.key);
+    if (!object) {
+      log.error({ key: logo.key }, 'the logo file is missing from storage');
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
 
   const presentDeps = async (): Promise<PresentDeps> => ({ urlFor, builtins: await builtinFiles() });
 
@@ -156,6 +173,36 @@ export function createContentService({
       const first = (await site()).banner.slides[0]?.picture;
       if (!first || first.srcset || !first.src.startsWith(DRAWINGS_PATH)) return null;
       return (await builtinFiles()).drawingsByFile.get(first.src.slice(DRAWINGS_PATH.length))?.dataUri ?? null;
+    },
+
+    /** The logo at its public address (`<sha256>.<format>`), or null when that is not the current logo. */
+    async logoFile(name: string): Promise<{ body: Buffer; format: StoredLogo['format'] } | null> {
+      const { logo } = (await readSection(db, 'college')).data;
+      if (!logo || name !== `${logo.sha256.slice(0, 32)}.${logo.format}`) return null;
+      const body = await readLogo(logo);
+      return body && { body, format: logo.format };
+    },
+
+    /**
+     * One of the square icons (favicon, apple-touch, app icons), drawn from the logo or, without one, from
+     * the mark the site ships with; `etag` changes when the logo does.
+     */
+    async icon(path: IconPath): Promise<{ body: Buffer; etag: string }> {
+      const { logo } = (await readSection(db, 'college')).data;
+      const sha256 = logo?.sha256 ?? (await defaultIconSource()).sha256;
+      if (icons?.sha256 !== sha256) icons = { sha256, bySize: new Map() };
+      let drawn = icons.bySize.get(path);
+      if (!drawn) {
+        drawn = (async () => {
+          // A logo whose file is missing (logged) is drawn as the shipped mark meanwhile.
+          const source = (await readLogo(logo)) ?? (await defaultIconSource()).body;
+          return drawIcon(source, ICON_SIZES[path], path === '/apple-touch-icon.png');
+        })();
+        const { bySize } = icons;
+        bySize.set(path, drawn);
+        drawn.catch(() => bySize.delete(path));
+      }
+      return { body: await drawn, etag: `"${sha256.slice(0, 24)}-${ICON_SIZES[path]}"` };
     },
 
     /** A banner drawing by the last part of its address. */

@@ -1,7 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { BannerSchema } from '#common/site-content/banner.ts';
+import { CollegeViewSchema } from '#common/site-content/college.ts';
 import { CoursesSchema } from '#common/site-content/courses.ts';
+import { LOGO_ERRORS } from '#common/site-content/logo.ts';
 import { DownloadsSchema, PDF_ERRORS } from '#common/site-content/downloads.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { MessageKeySchema, MessagesSchema } from '#common/site-content/people.ts';
@@ -110,6 +112,46 @@ export const adminContentUploadRoutes: ApiPlugin = async (app) => {
         await content.uploads.setMessagePhoto(await requestActor(request), request.params.key, file),
       );
     },
+  );
+
+  const logoErrors: UploadErrors = {
+    missing: () => badRequest(LOGO_ERRORS.missing.code, LOGO_ERRORS.missing.message),
+    tooLarge: () => refusal(LOGO_ERRORS.tooLarge.code, LOGO_ERRORS.tooLarge.message),
+    unreadable: () => badRequest('image/bad-upload'),
+  };
+
+  app.post(
+    '/content/college/logo',
+    {
+      config: { action: 'content.edit' },
+      schema: {
+        tags: ['admin', 'content'],
+        summary: "The college's logo (PNG or SVG), drawn in the header, the footer, the admin and the icons",
+        description:
+          'Multipart, one file in a part named "file", at most 1 MB, checked by its content: a PNG (re-encoded ' +
+          'without its metadata) or an SVG without scripts, event handlers, foreignObject, DOCTYPE or references ' +
+          'outside itself. 413 over the size; 415 with logo/unsupported or logo/unsafe-svg (naming why) otherwise.',
+        consumes: ['multipart/form-data'],
+        response: { 200: versioned(CollegeViewSchema) },
+      },
+    },
+    async (request) => {
+      const { file } = await readUpload(request, { maxBytes: CONTENT_LIMITS.logoBytes, errors: logoErrors });
+      return content.view('college', await content.uploads.setLogo(await requestActor(request), file));
+    },
+  );
+
+  app.delete(
+    '/content/college/logo',
+    {
+      config: { action: 'content.edit' },
+      schema: {
+        tags: ['admin', 'content'],
+        summary: 'Remove the logo: the pages and icons go back to the mark the site ships with',
+        response: { 200: versioned(CollegeViewSchema) },
+      },
+    },
+    async (request) => content.view('college', await content.uploads.removeLogo(await requestActor(request))),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type { SectionView } from '#common/site-content/sections.ts';
 import type { ContentSection, SiteContent } from '#common/site-content/site.ts';
 import type { StoredVariant } from '#server/images/variants.ts';
 import type { BuiltinFiles } from './builtin-files.ts';
+import { logoUrl } from './logo-files.ts';
 import type { StoredPicture, StoredSections, StoredUpload } from './stored-sections.ts';
 
 export interface PresentDeps {
@@ -68,7 +69,10 @@ type Presenters = { [S in ContentSection]: (data: StoredSections[S], deps: Prese
 
 /** Stored sections as the pages and the API show them: pictures as addresses, never storage keys. */
 const PRESENTERS: Presenters = {
-  college: (data) => data,
+  college: ({ logo, ...college }) => ({
+    ...college,
+    logo: logo && { url: logoUrl(logo), width: logo.width, height: logo.height },
+  }),
   banner: (data, deps) => ({
     slides: data.slides.map((s) => ({ id: s.id, alt: s.alt, picture: presentPicture(s.picture, deps) })),
   }),

@@ -27,7 +27,13 @@ type Appliers = { [S in ContentSection]: (current: StoredSections[S], update: Se
  * they stay with the slide, course or person that has them, named by id, and only an upload adds one.
  */
 export const APPLY_UPDATE: Appliers = {
-  college: (_current, update) => update,
+  // The logo stays as it is: only its upload (or its removal) changes it. A save without colours (a client
+  // older than them) keeps the stored ones.
+  college: (current, { colours, ...update }) => ({
+    ...update,
+    colours: colours ?? current.colours,
+    logo: current.logo,
+  }),
 
   banner: (current, update) => ({
     slides: update.slides.map(({ id, alt }) => ({ id, alt, picture: matchItem(current.slides, id)!.picture })),

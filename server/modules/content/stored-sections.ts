@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CollegeSchema } from '#common/site-content/college.ts';
+import { StoredCollegeFieldsSchema } from '#common/site-content/college.ts';
 import { COURSE_ICONS, FooterCoursesSchema } from '#common/site-content/courses.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
 import { LocalTextSchema } from '#common/site-content/picture.ts';
@@ -28,6 +28,25 @@ export type StoredDrawing = z.infer<typeof StoredDrawingSchema>;
 
 const StoredPictureSchema = z.discriminatedUnion('kind', [StoredUploadSchema, StoredDrawingSchema]);
 export type StoredPicture = z.infer<typeof StoredPictureSchema>;
+
+/**
+ * The college's logo as uploaded: a PNG (re-encoded, metadata stripped) or an SVG that passed the logo
+ * check, under a key of ours; its sha256 names it in its public address and in the icons' validators.
+ */
+export const StoredLogoSchema = z.object({
+  // 'upload' with its key, so the storage sweep and removeDroppedFiles see the file (content.files.ts).
+  kind: z.literal('upload'),
+  id: z.string(),
+  format: z.enum(['png', 'svg']),
+  key: z.string(),
+  sha256: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type StoredLogo = z.infer<typeof StoredLogoSchema>;
+
+/** The college as stored: what a save sends, and the logo (a college saved before logos has none). */
+const StoredCollegeSchema = StoredCollegeFieldsSchema.extend({ logo: StoredLogoSchema.nullable().default(null) });
 
 const StoredBannerSchema = z.object({
   slides: z.array(z.object({ id: z.string(), picture: StoredPictureSchema, alt: LocalTextSchema })),
@@ -72,7 +91,7 @@ export type StoredProspectus = z.infer<typeof StoredProspectusSchema>;
 const StoredDownloadsSchema = z.object({ prospectus: StoredProspectusSchema.nullable() });
 
 export const STORED_SCHEMAS = {
-  college: CollegeSchema,
+  college: StoredCollegeSchema,
   banner: StoredBannerSchema,
   courses: StoredCoursesSchema,
   'footer-courses': FooterCoursesSchema,
@@ -83,6 +102,7 @@ export const STORED_SCHEMAS = {
 } satisfies Record<ContentSection, z.ZodType>;
 
 export type StoredSections = { [S in ContentSection]: z.output<(typeof STORED_SCHEMAS)[S]> };
+export type StoredCollege = StoredSections['college'];
 export type StoredBanner = StoredSections['banner'];
 export type StoredCourses = StoredSections['courses'];
 export type StoredMessages = StoredSections['messages'];
