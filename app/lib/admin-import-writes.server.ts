@@ -1,5 +1,5 @@
 import { IMPORT_ERRORS, IMPORT_LIMITS } from '#common/import.ts';
-import type { AdminWrite } from './admin-action.server.ts';
+import type { AdminWrite, WriteOutcome } from './admin-action.server.ts';
 import { formText } from './admin-form.ts';
 
 /** The writes of the import page (/admin/import), by the form's intent. */
@@ -8,7 +8,7 @@ export const IMPORT_WRITES = {
   plan: {
     action: 'import.manage',
     messages: { done: 'Dry run ready: nothing was imported yet.', failed: 'The export could not be read.' },
-    async run(form, services, admin) {
+    async run(form, services, admin): Promise<WriteOutcome> {
       const exportFile = form.get('file');
       if (!(exportFile instanceof File) || exportFile.size === 0)
         return { fieldErrors: { file: IMPORT_ERRORS.missing.message }, refusal: IMPORT_ERRORS.missing };

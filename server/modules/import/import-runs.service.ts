@@ -17,6 +17,7 @@ import type { NoticesService } from '#server/modules/notices/notices.service.ts'
 import {
   anyImportRunning,
   countOldAddresses,
+  deletePlannedRuns,
   deleteOldAddress,
   findImportRun,
   insertImportRun,
@@ -129,6 +130,8 @@ export function createImportRuns(deps: Deps) {
         created_at: clock.now().toISOString(),
         finished_at: null,
       };
+      // A dry run never started is replaced by the newer one, files and all.
+      for (const old of await deletePlannedRuns(db)) await fs.rm(runDir(old), { recursive: true, force: true });
       await insertImportRun(db, row);
       return present(row);
     } catch (err) {

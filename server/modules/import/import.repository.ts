@@ -118,3 +118,9 @@ export async function stopInterruptedRuns(db: Db, finishedAt: string): Promise<s
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Deletes the dry runs never started (a newer upload replaces them); their ids, for their files. */
+export async function deletePlannedRuns(db: Db): Promise<string[]> {
+  const rows = await db.deleteFrom('import_runs').where('status', '=', 'planned').returning('id').execute();
+  return rows.map((r) => r.id);
+}
