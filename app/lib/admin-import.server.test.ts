@@ -118,7 +118,7 @@ describe('the import page', () => {
     expect(run!.planLines.join('\n')).toMatch(
       /scholarship-form-2082\.docx \(of .*\): notices carry PDFs and images only/u,
     );
-    expect(run!.planLines.join('\n')).not.toMatch(/missing from the uploads folder|no uploads folder/u);
+    expect(run!.planLines.join('\n')).not.toMatch(/missing from the uploads folder|no uploads were given/u);
     // Uploading again replaces the dry run never started, and its files.
     await post({ intent: 'plan', file: exportFile(), uploads: archiveFile() });
     const plannedRows = await t.db.selectFrom('import_runs').select('id').where('status', '=', 'planned').execute();
