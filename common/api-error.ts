@@ -257,6 +257,15 @@ export const API_ERRORS = {
   'password/too-short': { status: 400, message: null },
   'password/too-common': { status: 400, message: null },
   'password/wrong-current': { status: 400, message: 'The current password is not correct.' },
+  /** An import from WordPress in the admin: the words are in common/import.ts (IMPORT_ERRORS). */
+  'import/missing': { status: 400, message: null },
+  'import/too-large': { status: 413, message: null },
+  'import/archive-type': { status: 415, message: null },
+  'import/archive-unreadable': { status: 400, message: null },
+  /** The file is not a WordPress export, or is broken: the reader's own words (server/modules/import/wxr-reader.ts). */
+  'import/not-wxr': { status: 400, message: null },
+  'import/busy': { status: 409, message: null },
+  'import/not-planned': { status: 409, message: null },
 } as const satisfies Record<string, ApiErrorEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

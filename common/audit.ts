@@ -59,6 +59,9 @@ export const AUDIT_KIND_LABELS = {
   'backup-made': 'Backup made by hand',
   'backup-downloaded': 'Backup downloaded',
   'kept-files-cleared': 'Files kept for refused application forms deleted',
+  'import-started': 'Import from WordPress started',
+  'import-ended': 'Import from WordPress ended',
+  'old-address-deleted': 'Old address (redirect) deleted',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

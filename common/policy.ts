@@ -57,6 +57,11 @@ export const POLICY = {
    * data, applicants' documents included), the warnings about them.
    */
   'backups.manage': { roles: ['owner'] },
+  /**
+   * Importing another site (WordPress) into this one, which publishes its posts as notices, and the old
+   * site's addresses kept as redirects (listed, deleted).
+   */
+  'import.manage': { roles: ['owner'] },
   /** The B.S. month lengths every date on the site is converted with. */
   'calendar.edit': { roles: ['owner'] },
   /** E-mail and SMS: the settings, the test e-mail, the delivery log (recipients' addresses) and resends. */

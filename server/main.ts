@@ -100,6 +100,11 @@ setInterval(() => void prune(), 60 * 60 * 1000).unref();
 await app.services.photoQueue.start();
 // Applicants' documents accepted and not drawn yet (also those of a process that ended mid-way), in arrival order.
 await app.services.documentQueue.start();
+// An import from WordPress that a stopped process left running is marked stopped (its posts are whole; the
+// admin's Import page offers to start it again, which brings over the rest).
+const stoppedImports = await app.services.importRuns.stopInterrupted();
+if (stoppedImports > 0)
+  app.log.warn('an import from WordPress was stopped by the server stopping; start it again from /admin/import');
 // The outbox's sender: messages written by events (an inquiry's alert, a reply) go out in the background.
 app.services.outbox.start();
 if (!(await app.services.messages.ready()).email)

@@ -38,6 +38,7 @@ import { createAttachmentsService } from './modules/notices/attachments/attachme
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createOldAddresses } from './modules/import/old-addresses.ts';
+import { createImportRuns } from './modules/import/import-runs.service.ts';
 import { createAccountService } from './modules/staff/account.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { createVitalsService } from './modules/vitals/vitals.service.ts';
@@ -183,6 +184,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     attachments,
     /** An imported site's old addresses and where they now lead. */
     oldAddresses: createOldAddresses(db, contentVersion),
+    /** Imports from WordPress started in the admin, run after the answer, and the old addresses' list. */
+    importRuns: createImportRuns({ db, clock, log, dataDir: env.dataDir, notices, attachments }),
     admission: createAdmissionService(db, clock, seasons),
     seasons,
     payments,

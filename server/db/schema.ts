@@ -468,6 +468,7 @@ export interface Database {
   offers: OffersTable;
   imported_items: ImportedItemsTable;
   old_addresses: OldAddressesTable;
+  import_runs: ImportRunsTable;
 }
 
 /** An item another site's export brought over (server/modules/import), found again by its GUID. */
@@ -493,6 +494,28 @@ export interface OldAddressesTable {
   /** The notice it leads to, so its addresses go with it. */
   target_id: string;
   created_at: string;
+}
+
+/** An import started from the admin (server/modules/import/import-runs.service.ts): its plan, progress and report. */
+export interface ImportRunsTable {
+  id: string;
+  source: string;
+  /** 'planned' | 'running' | 'done' | 'stopped' | 'failed' (see common/import.ts). */
+  status: string;
+  /** 1 when an uploads archive came with the export. */
+  has_uploads: number;
+  /** The dry run's lines (JSON array of strings). */
+  plan_lines: string;
+  /** Posts the plan will make notices. */
+  to_import: number;
+  /** Posts gone through so far, of `total`. */
+  done: number;
+  total: number;
+  /** The report's lines once it ended (JSON array of strings). */
+  report_lines: string | null;
+  created_by: string;
+  created_at: string;
+  finished_at: string | null;
 }
 
 export type NoticeRow = Selectable<NoticesTable>;

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { AdminSideMenu, menuLinksFor } from './admin-side-menu.tsx';
 
 const CONTENT_PAGES = ['/admin/content', '/admin/banner', '/admin/courses', '/admin/people', '/admin/downloads'];
-const OWNER_PAGES = ['/admin/vitals', '/admin/audit', '/admin/messages', '/admin/calendar', '/admin/staff'];
+const OWNER_PAGES = [
+  '/admin/vitals',
+  '/admin/audit',
+  '/admin/messages',
+  '/admin/calendar',
+  '/admin/import',
+  '/admin/staff',
+];
 
 const menu = (role: 'owner' | 'editor' | null, twoFactorPending = false) =>
   renderToStaticMarkup(

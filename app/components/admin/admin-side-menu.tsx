@@ -30,6 +30,7 @@ const LINKS: readonly { to: string; label: string; action: Action; end?: true }[
   { to: '/admin/messages', label: 'E-mail and SMS', action: 'messages.manage' },
   { to: '/admin/calendar', label: 'B.S. calendar', action: 'calendar.edit' },
   { to: '/admin/backups', label: 'Backups', action: 'backups.manage' },
+  { to: '/admin/import', label: 'Import', action: 'import.manage' },
   { to: '/admin/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/admin/account', label: 'Account', action: 'account.own' },
 ];

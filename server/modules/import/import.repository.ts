@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/db.ts';
-import type { ImportedItemsTable, OldAddressesTable } from '#server/db/schema.ts';
+import type { ImportRunsTable, ImportedItemsTable, OldAddressesTable } from '#server/db/schema.ts';
 
 /** The items of `source` already brought over, by GUID: what each became. */
 export async function importedByGuid(db: Db, source: string): Promise<Map<string, string>> {
@@ -46,4 +46,81 @@ export async function countOldAddresses(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** One page of the old addresses, in address order, with the notice each leads to (null once it is deleted). */
+export function oldAddressesPage(
+  db: Db,
+  offset: number,
+  limit: number,
+): Promise<{ path: string; target: string; created_at: string; title: string | null }[]> {
+  return db
+    .selectFrom('old_addresses')
+    .leftJoin('notices', 'notices.id', 'old_addresses.target_id')
+    .select(['old_addresses.path', 'old_addresses.target', 'old_addresses.created_at', 'notices.title'])
+    .orderBy('old_addresses.path')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** Deletes one old address; how many rows went (0 when it was not there). */
+export async function deleteOldAddress(db: Db, path: string): Promise<number> {
+  const result = await db.deleteFrom('old_addresses').where('path', '=', path).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function insertImportRun(db: Db, row: ImportRunsTable): Promise<unknown> {
+  return db.insertInto('import_runs').values(row).execute();
+}
+
+export function findImportRun(db: Db, id: string): Promise<ImportRunsTable | undefined> {
+  return db.selectFrom('import_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function latestImportRun(db: Db): Promise<ImportRunsTable | undefined> {
+  return db.selectFrom('import_runs').selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function anyImportRunning(db: Db): Promise<boolean> {
+  return (
+    (await db.selectFrom('import_runs').select('id').where('status', '=', 'running').executeTakeFirst()) !== undefined
+  );
+}
+
+/** Moves a run from one of `from` to `status` (with the other columns given); whether it was in one of them. */
+export async function moveImportRun(
+  db: Db,
+  id: string,
+  from: readonly string[],
+  change: Partial<Omit<ImportRunsTable, 'id'>> & { status: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('import_runs')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function setImportProgress(db: Db, id: string, done: number, total: number): Promise<unknown> {
+  return db.updateTable('import_runs').set({ done, total }).where('id', '=', id).execute();
+}
+
+/** Runs left 'running' by a process that stopped: marked 'stopped'; their ids. */
+export async function stopInterruptedRuns(db: Db, finishedAt: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('import_runs')
+    .set({ status: 'stopped', finished_at: finishedAt })
+    .where('status', '=', 'running')
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the dry runs never started (a newer upload replaces them); their ids, for their files. */
+export async function deletePlannedRuns(db: Db): Promise<string[]> {
+  const rows = await db.deleteFrom('import_runs').where('status', '=', 'planned').returning('id').execute();
+  return rows.map((r) => r.id);
 }

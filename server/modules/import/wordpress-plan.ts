@@ -199,7 +199,8 @@ export async function planWordPressImport(
         problem: null,
       };
       if (!NOTICE_FILE.test(name)) file.problem = 'notices carry PDFs and images only';
-      else if (!options.uploads) file.problem = 'no uploads folder was given (--uploads)';
+      else if (!options.uploads)
+        file.problem = 'no uploads were given (--uploads, or the uploads archive in the admin)';
       else {
         const where = path.join(path.resolve(options.uploads), name);
         if (await isFile(where)) file.file = where;

@@ -1,0 +1,43 @@
+/** An import from another site (WordPress) started in the admin: its limits and the states a run goes through. */
+
+export const IMPORT_LIMITS = {
+  /** The export file (WordPress's Tools → Export → All content), posted with the page's form. */
+  exportBytes: 20 * 1024 * 1024,
+  /** The wp-content/uploads folder as a .tar or .tar.gz archive, posted with it. */
+  archiveBytes: 20 * 1024 * 1024,
+  /** Old addresses per page of the admin's list. */
+  oldAddressesPageSize: 50,
+} as const;
+
+export const IMPORT_ERRORS = {
+  missing: { code: 'import/missing', message: 'Choose the export file WordPress downloaded (an .xml file).' },
+  exportTooLarge: {
+    code: 'import/too-large',
+    message: `The export file is larger than ${IMPORT_LIMITS.exportBytes / 1024 / 1024} MB. Import it with the command line (npm run import), which has no limit.`,
+  },
+  archiveTooLarge: {
+    code: 'import/too-large',
+    message: `The uploads archive is larger than ${IMPORT_LIMITS.archiveBytes / 1024 / 1024} MB. Import it with the command line (npm run import -- wordpress <file> --uploads <folder>), which has no limit.`,
+  },
+  archiveType: {
+    code: 'import/archive-type',
+    message: 'The uploads must be a .tar or .tar.gz archive of the wp-content/uploads folder (.zip is not read).',
+  },
+  archiveUnreadable: {
+    code: 'import/archive-unreadable',
+    message: 'The uploads archive could not be read as a .tar or .tar.gz archive.',
+  },
+  busy: { code: 'import/busy', message: 'An import is already running: wait for its report.' },
+  notPlanned: {
+    code: 'import/not-planned',
+    message: 'This import was already started or has ended: upload the export again for a new dry run.',
+  },
+} as const;
+
+/**
+ * planned: the dry run is shown, nothing written; running: posts are being imported; done: the report is ready;
+ * stopped: the server stopped during it (each post was imported whole or not at all; importing again brings the
+ * rest); failed: an unexpected fault ended it (the same).
+ */
+export const IMPORT_STATUSES = ['planned', 'running', 'done', 'stopped', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];

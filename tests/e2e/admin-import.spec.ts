@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Page, expect, test } from '@playwright/test';
+import * as tar from 'tar';
+import { screenshots } from './support/screenshots.ts';
+import { signInByApi } from './support/pages.ts';
+
+/** A real WordPress's export and uploads (tests/fixtures/wordpress/README.md says how they were made). */
+const FIXTURE = fileURLToPath(new URL('../fixtures/wordpress/', import.meta.url));
+const EXPORT = path.join(FIXTURE, 'export.xml');
+const ARCHIVE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-e2e-import-')), 'uploads.tar.gz');
+tar.c({ gzip: true, cwd: FIXTURE, file: ARCHIVE, sync: true, portable: true }, ['uploads']);
+
+// Each of the fixture's PDFs is opened and drawn and each image resized: an import takes a minute on a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
+/** Opens the import page again (where its Refresh link leads) until no import is running. */
+async function afterAnyImport(page: Page): Promise<void> {
+  await page.goto('/admin/import');
+  for (let i = 0; i < 180 && (await page.getByRole('heading', { name: 'Importing…' }).isVisible()); i += 1) {
+    await expect(page.getByRole('link', { name: 'Refresh' })).toHaveAttribute('href', '/admin/import');
+    await page.waitForTimeout(1000);
+    await page.goto('/admin/import');
+  }
+  await expect(page.getByRole('heading', { name: 'Importing…' })).toHaveCount(0);
+}
+
+test('an owner imports a WordPress export from the admin: the dry run, the confirmation, progress and the report', async ({
+  page,
+}) => {
+  await signInByApi(page);
+  await page.goto('/admin/import');
+  await expect(page.getByRole('heading', { name: 'Import from WordPress', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Old addresses \(0\)$/u })).toBeVisible();
+
+  await page.getByLabel('WordPress export file (.xml)').setInputFiles(EXPORT);
+  await page.getByLabel('Uploads archive (.tar or .tar.gz, optional)').setInputFiles(ARCHIVE);
+  await page.getByRole('button', { name: 'Show what would be imported' }).click();
+
+  const plan = page.getByRole('list', { name: 'What becomes what' });
+  await expect(page.getByRole('heading', { name: 'Dry run: what would be imported' })).toBeVisible();
+  await expect(plan).toContainText('Published posts → notices: 14 to import, 0 already imported');
+  await expect(plan).toContainText('scholarship-form-2082.docx');
+  await screenshots(page, 'admin-import-dry-run');
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import 14 posts as notices?' });
+  await expect(dialog).toContainText('14 notices are published on the public site now');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+  // Progress while it runs (the page asks again by itself), then the report.
+  await expect(
+    page.getByRole('heading', { name: 'Importing…' }).or(page.getByRole('heading', { name: 'Import finished' })),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 180_000 });
+  const report = page.getByRole('list', { name: 'Import report' });
+  await expect(report).toContainText(/Imported 14 notices with \d+ attachments; 0 were already imported\./u);
+  await expect(report).toContainText('Files not attached:');
+  await screenshots(page, 'admin-import-report');
+
+  // The old addresses, listed with where each goes; the first answers 301 to its notice.
+  await expect(page.getByRole('heading', { name: /^Old addresses \(\d+\)$/u })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages of old addresses' })).toContainText('Page 1 of');
+  const first = page.locator('.old-addresses__item').first();
+  const oldPath = (await first.locator('code').textContent())!;
+  const target = await first.getByRole('link').getAttribute('href');
+  const response = await page.request.get(oldPath.startsWith('?') ? `/${oldPath}` : oldPath, { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe(target);
+  await page.goto('/notices');
+  await expect(page.getByRole('link', { name: 'सरस्वती पूजा कार्यक्रम' }).first()).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the export is uploaded, planned and imported through the page, and an old address deleted', async ({
+    page,
+  }) => {
+    await signInByApi(page);
+    await afterAnyImport(page);
+    await page.getByLabel('WordPress export file (.xml)').setInputFiles(EXPORT);
+    await page.getByRole('button', { name: 'Show what would be imported' }).click();
+    const plan = page.getByRole('list', { name: 'What becomes what' });
+    await expect(plan).toContainText(/Published posts → notices: \d+ to import, \d+ already imported/u);
+    const toImport = Number((await plan.textContent())!.match(/(\d+) to import/u)![1]);
+
+    if (toImport > 0) {
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const step = page.getByRole('group', { name: `Import ${toImport} posts as notices?` });
+      await step.getByRole('button', { name: 'Import', exact: true }).click();
+      // The answer comes before the import ends: the Refresh link shows how far it has gone.
+      await expect(
+        page.getByRole('heading', { name: 'Importing…' }).or(page.getByRole('heading', { name: 'Import finished' })),
+      ).toBeVisible();
+      await afterAnyImport(page);
+      await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+    } else {
+      await expect(
+        page.getByText('Nothing to import: every published post of this export is already here.'),
+      ).toBeVisible();
+    }
+
+    const first = page.locator('.old-addresses__item').first();
+    const oldPath = (await first.locator('code').textContent())!;
+    const heading = (await page.getByRole('heading', { name: /^Old addresses \(\d+\)$/u }).textContent())!;
+    const total = Number(heading.match(/\((\d+)\)/u)![1]);
+    await first.getByRole('button', { name: `Delete ${oldPath}` }).click();
+    const step = page.getByRole('group', { name: 'Delete this old address?' });
+    await step.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status')).toHaveText('Old address deleted.');
+    await expect(page.getByRole('heading', { name: `Old addresses (${total - 1})` })).toBeVisible();
+    await expect(page.locator('.old-addresses__item code').getByText(oldPath, { exact: true })).toHaveCount(0);
+    const response = await page.request.get(oldPath.startsWith('?') ? `/${oldPath}` : oldPath, { maxRedirects: 0 });
+    expect(response.status()).not.toBe(301);
+  });
+});
