@@ -90,7 +90,7 @@ try {
 }
 
 const prune = () =>
-  Promise.all([app.services.auth.pruneExpired(), pruneExpired(db), app.services.audit.prune()]).catch((err: unknown) =>
+  Promise.all([app.services.auth.pruneExpired(), pruneExpired(db, new Date()), app.services.audit.prune()]).catch((err: unknown) =>
     app.log.error({ err }, 'pruning expired sessions, rate limits and audit entries failed'),
   );
 await prune();
