@@ -270,12 +270,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
         }
         // A photo that leaves its album stops being that album's cover.
         const left = rows.filter((r) => r.album_id !== toAlbumId).map((r) => r.id);
-        await trx
-          .updateTable('gallery_albums')
-          .set({ cover_image_id: null })
-          .where('cover_image_id', 'in', left)
-          .where('id', '!=', toAlbumId)
-          .execute();
+        await repo.clearCoverElsewhere(trx, left, toAlbumId);
         await audit(
           trx,
           actor,

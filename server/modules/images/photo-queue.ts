@@ -140,11 +140,7 @@ export function createPhotoQueue({
             }),
           revert: async () => {
             await changeContent(db, clock.now(), async (trx) => {
-              await trx
-                .updateTable('images')
-                .set({ state: 'failed', failure: NOT_STORED, variants: '[]' })
-                .where('id', '=', row.id)
-                .execute();
+              await repo.markNotStored(trx, row.id, NOT_STORED);
               await albumsRepo.clearCover(trx, [row.id]);
             });
           },
