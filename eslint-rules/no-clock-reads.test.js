@@ -9,18 +9,32 @@ ruleTester.run('no-clock-reads', rule, {
     { code: 'export const create = (db, clock) => ({ now: () => clock.now().toISOString() });', filename: SERVICE },
     // A stored instant read back is not a clock read.
     { code: 'export const at = (row) => new Date(row.created_at);', filename: SERVICE },
-    { code: 'export const bump = (db, at) => db.updateTable("x").set({ updated_at: at }).execute();', filename: REPOSITORY },
+    {
+      code: 'export const bump = (db, at) => db.updateTable("x").set({ updated_at: at }).execute();',
+      filename: REPOSITORY,
+    },
     { code: 'const started = Date.now();', filename: at('server/modules/notices/notices.service.test.ts') },
     {
       code: "import { systemClock } from './clock.ts'; export function createServices({ db, clock = systemClock }) {}",
       filename: at('server/services.ts'),
     },
     // The composition root hands the system clock to everything it builds.
-    { code: "import { systemClock } from '#server/clock.ts'; createServices({ db, clock: systemClock });", filename: at('server/main.ts') },
+    {
+      code: "import { systemClock } from '#server/clock.ts'; createServices({ db, clock: systemClock });",
+      filename: at('server/main.ts'),
+    },
   ],
   invalid: [
-    { code: 'const now = new Date();', filename: SERVICE, errors: [{ messageId: 'read', data: { what: 'new Date()' } }] },
-    { code: 'const ms = Date.now();', filename: SERVICE, errors: [{ messageId: 'read', data: { what: 'Date.now()' } }] },
+    {
+      code: 'const now = new Date();',
+      filename: SERVICE,
+      errors: [{ messageId: 'read', data: { what: 'new Date()' } }],
+    },
+    {
+      code: 'const ms = Date.now();',
+      filename: SERVICE,
+      errors: [{ messageId: 'read', data: { what: 'Date.now()' } }],
+    },
     {
       code: "import { nowIso } from '../db/db.ts'; export const bump = (db) => db.set({ updated_at: nowIso() });",
       filename: REPOSITORY,

@@ -11,8 +11,14 @@ ruleTester.run('role-names-in-policy', rule, {
   valid: [
     { code: "export const POLICY = { 'staff.manage': { roles: ['owner'] } };", filename: at('common/policy.ts') },
     { code: "export const ROLES = ['owner', 'editor', 'admissions'];", filename: at('common/roles.ts') },
-    { code: "const active = accounts.filter((a) => roleMay(a.role, 'staff.manage'));", filename: at('app/routes/admin/staff.tsx') },
-    { code: 'const el = <section id="admissions" className="section admissions" />;', filename: at('app/components/admissions-block.tsx') },
+    {
+      code: "const active = accounts.filter((a) => roleMay(a.role, 'staff.manage'));",
+      filename: at('app/routes/admin/staff.tsx'),
+    },
+    {
+      code: 'const el = <section id="admissions" className="section admissions" />;',
+      filename: at('app/components/admissions-block.tsx'),
+    },
     { code: "await signIn({ role: 'editor' });", filename: at('server/modules/staff/staff.routes.test.ts') },
     { code: "await createUser(db, { role: 'owner' });", filename: at('server/seed/seed-demo.ts') },
     { code: "c.defaultTo('owner')", filename: at('server/db/migrations/0008-staff-and-audit.ts') },

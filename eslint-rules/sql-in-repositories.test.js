@@ -6,7 +6,10 @@ const QUERY = "export const find = (db) => db.selectFrom('notices').selectAll().
 ruleTester.run('sql-in-repositories', rule, {
   valid: [
     { code: QUERY, filename: at('server/modules/notices/notices.repository.ts') },
-    { code: "export const up = (db) => db.insertInto('x').values({}).execute();", filename: at('server/db/migrations/0001-x.ts') },
+    {
+      code: "export const up = (db) => db.insertInto('x').values({}).execute();",
+      filename: at('server/db/migrations/0001-x.ts'),
+    },
     { code: QUERY, filename: at('server/modules/notices/notices.service.test.ts') },
     { code: QUERY, filename: at('server/test-support/factories.ts') },
     // A service that runs a transaction and hands `trx` to repositories writes no SQL itself.

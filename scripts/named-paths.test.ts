@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FOLDERS = ['server', 'app', 'common', 'scripts', 'tests', 'content', 'bench', 'eslint-rules', 'docs'];
-const SKIPPED = new Set(['node_modules', 'build', 'data', '.react-router', 'test-results', 'playwright-report', '.tmp']);
+const SKIPPED = new Set([
+  'node_modules',
+  'build',
+  'data',
+  '.react-router',
+  'test-results',
+  'playwright-report',
+  '.tmp',
+]);
 const CODE = /\.(ts|tsx|js|mjs|cjs|css)$/;
 
 /** Text that reads like a path and is not one: an error code, and a file the benchmarks write when they run. */
@@ -44,9 +52,7 @@ function commentsOf(text: string): string[] {
 }
 
 function namedPaths(text: string): string[] {
-  return [...text.matchAll(NAMED)]
-    .map((m) => m[1]!.replace(/[.-]+$/, ''))
-    .filter((named) => !PATTERN.test(named));
+  return [...text.matchAll(NAMED)].map((m) => m[1]!.replace(/[.-]+$/, '')).filter((named) => !PATTERN.test(named));
 }
 
 function missingPaths(): string[] {

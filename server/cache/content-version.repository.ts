@@ -29,12 +29,7 @@ export async function setNextChangeAt(db: Db, at: string | null): Promise<void> 
  * The scheduled change `due` has come: moves the counter forward and records the next one, unless another
  * write (a save, another process's roll) replaced `due` meanwhile, which moved the counter itself.
  */
-export function rollScheduledChange(
-  db: Db,
-  due: string,
-  at: string,
-  findNext: (trx: Db) => Promise<string | null>,
-) {
+export function rollScheduledChange(db: Db, due: string, at: string, findNext: (trx: Db) => Promise<string | null>) {
   return db.transaction().execute(async (trx) => {
     const next = await findNext(trx);
     await trx

@@ -82,7 +82,9 @@ export async function ensureMigrationTables(trx: AnyDb): Promise<void> {
 
 /** Whether a PostgreSQL database has the migrations' log table at all (a fresh one has not). */
 export async function postgresHasMigrationLog(db: AnyDb): Promise<boolean> {
-  const table = await sql<{ found: string | null }>`select to_regclass(${sql.lit(MIGRATION_TABLE)})::text as found`.execute(db);
+  const table = await sql<{
+    found: string | null;
+  }>`select to_regclass(${sql.lit(MIGRATION_TABLE)})::text as found`.execute(db);
   return Boolean(table.rows[0]?.found);
 }
 

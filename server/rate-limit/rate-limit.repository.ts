@@ -33,13 +33,7 @@ export async function hit(db: Db, key: string, windowMs: number, now: Date): Pro
  * requests arriving together, in any number of processes sharing the database, never take more than
  * `max` between them. Returns the window it was counted in, or null when every attempt is taken.
  */
-export async function reserve(
-  db: Db,
-  key: string,
-  max: number,
-  windowMs: number,
-  now: Date,
-): Promise<Hit | null> {
+export async function reserve(db: Db, key: string, max: number, windowMs: number, now: Date): Promise<Hit | null> {
   const nowIso = now.toISOString();
   const resetAt = new Date(now.getTime() + windowMs).toISOString();
   const expired = sql<boolean>`rate_limits.reset_at <= ${nowIso}`;

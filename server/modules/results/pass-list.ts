@@ -40,9 +40,7 @@ export interface PassListRow {
 
 /** Offered and waitlisted candidates of a published season, by programme and merit order. */
 export const passListRows = async (db: Db, seasonId: string): Promise<PassListRow[]> =>
-  (
-    await repo.passListEntries(db, seasonId)
-  ).map((r) => ({
+  (await repo.passListEntries(db, seasonId)).map((r) => ({
     programme: r.name_en,
     rollNumber: Number(r.roll_number),
     nameEn: r.applicant_en,
