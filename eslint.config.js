@@ -3,11 +3,14 @@
 //   server/  never imports app/
 //   app/     imports server/ for types only (data reaches routes through the load context)
 // and nothing anywhere may form an import cycle.
+// The house rules (eslint-rules/) keep SQL in repositories, clock reads out of services and repositories, and role
+// names in the policy; each rule decides from a file's path where it applies.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import house from './eslint-rules/index.js';
 
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 
@@ -74,6 +77,15 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Module augmentation (`interface AppLoadContext extends LoadContext {}`) needs an empty extending interface.
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: TS_FILES,
+    plugins: { house },
+    rules: {
+      'house/sql-in-repositories': 'error',
+      'house/no-clock-reads': 'error',
+      'house/role-names-in-policy': 'error',
     },
   },
   {

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Separate from vite.config.ts: unit and API tests run without the React Router plugin.
 export default defineConfig({
   test: {
-    include: ['{common,server,app,content,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{common,server,app,content,scripts}/**/*.test.{ts,tsx}', 'eslint-rules/*.test.js'],
     environment: 'node',
     testTimeout: 30_000,
     // The files of one worker share its loaded modules instead of loading the app again for each of 186 files:

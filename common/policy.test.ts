@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, POLICY, decide, roleMay } from './policy.ts';
-import { ROLES } from './roles.ts';
+import { ACTIONS, FULL_ROLE, POLICY, decide, keepsTheSite, roleMay, rolesThatMay } from './policy.ts';
+import { LEAST_ROLE, ROLES } from './roles.ts';
 
 describe('the policy', () => {
   it('lets an owner do everything and an editor nothing about staff, the audit log, site speed or the B.S. calendar', () => {
@@ -28,5 +28,21 @@ describe('the policy', () => {
       expect(rule.roles.length, action).toBeGreaterThan(0);
       for (const role of rule.roles) expect(ROLES, action).toContain(role);
     }
+  });
+
+  it('opens every action to the full role, which a new account without a role gets', () => {
+    for (const action of ACTIONS) expect(roleMay(FULL_ROLE, action), action).toBe(true);
+  });
+
+  it('gives the least role no applicant data and no staff, so an unknown stored role grants nothing more', () => {
+    for (const action of ['applications.read', 'entrance.manage', 'merit.manage', 'staff.manage'] as const) {
+      expect(roleMay(LEAST_ROLE, action), action).toBe(false);
+    }
+    expect(keepsTheSite(LEAST_ROLE)).toBe(false);
+  });
+
+  it('counts as keepers of the site exactly the roles that may manage staff', () => {
+    expect(ROLES.filter(keepsTheSite)).toEqual([...rolesThatMay('staff.manage')]);
+    expect(keepsTheSite(FULL_ROLE)).toBe(true);
   });
 });

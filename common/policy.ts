@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import { ROLES, type Role } from './roles.ts';
 
 interface Rule {
   /** The roles that may do it. */
@@ -85,6 +85,24 @@ export type Decision = 'allowed' | 'signed-out' | 'forbidden' | 'two-factor-requ
 /** Whether a role may ever do an action (the menu's question; the full answer is `decide`). */
 export const roleMay = (role: Role, action: Action): boolean =>
   (POLICY[action].roles as readonly Role[]).includes(role);
+
+/** The roles that may do an action, for a question asked of many accounts at once (a query, a count). */
+export const rolesThatMay = (action: Action): readonly Role[] => POLICY[action].roles;
+
+/**
+ * The site always keeps an account that can sign in and manage staff (an owner): without one, nobody could add,
+ * re-enable or change the others. Whether an account with this role is such a keeper.
+ */
+export const keepsTheSite = (role: Role): boolean => roleMay(role, 'staff.manage');
+
+/** The roles whose accounts keep the site (see keepsTheSite), for a query over the accounts. */
+export const KEEPER_ROLES: readonly Role[] = ROLES.filter(keepsTheSite);
+
+/**
+ * The role every action is open to: an account made without a role (the first one, ADMIN_EMAIL at start-up, the
+ * command line) gets it, since it must be able to add the others.
+ */
+export const FULL_ROLE: Role = 'owner';
 
 /** The policy's answer for one asker and one action. */
 export function decide(asker: Asker | null, action: Action): Decision {

@@ -1,6 +1,6 @@
 /**
- * The part of real-user measurement that every public page carries (app/components/vitals-reporter.tsx):
- * kept apart from vitals.ts so the first-load JavaScript holds only these few lines.
+ * The part of real-user measurement that every public page carries (app/lib/enhance/vitals-start.ts, in the
+ * site script): kept apart from vitals.ts so the first-load JavaScript holds only these few lines.
  */
 
 /** Share of page loads that report their vitals (0..1): enough for a 75th percentile, half the traffic. */

@@ -102,7 +102,7 @@ async function main(): Promise<number> {
       }
       case 'reset-2fa': {
         if (!email) break;
-        const throttle = createLoginThrottle(db, loginThrottleOptions(env));
+        const throttle = createLoginThrottle(db, loginThrottleOptions(env), systemClock);
         const { wasOn } = await createTwoFactorService(db, systemClock, throttle).resetByEmail(
           COMMAND_LINE_ACTOR,
           email,

@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { EnvError } from './env.ts';
 import { createAccountsService } from './modules/auth/accounts.service.ts';
 import { openTestDb } from './test-support/test-database.ts';
+import { systemClock } from './clock.ts';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-bootstrap-'));
 const { db, cleanup } = await openTestDb(dataDir);
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('bootstrapAdmin', () => {
-  const accounts = createAccountsService(db);
+  const accounts = createAccountsService(db, systemClock);
   const log = Fastify({ logger: false }).log;
   const hashOf = async () => (await accounts.findByEmail('boss@orbit.test'))!.password_hash;
 

@@ -90,8 +90,8 @@ try {
 }
 
 const prune = () =>
-  Promise.all([app.services.auth.pruneExpired(), pruneExpired(db), app.services.audit.prune()]).catch((err: unknown) =>
-    app.log.error({ err }, 'pruning expired sessions, rate limits and audit entries failed'),
+  Promise.all([app.services.auth.pruneExpired(), pruneExpired(db, new Date()), app.services.audit.prune()]).catch(
+    (err: unknown) => app.log.error({ err }, 'pruning expired sessions, rate limits and audit entries failed'),
   );
 await prune();
 setInterval(() => void prune(), 60 * 60 * 1000).unref();

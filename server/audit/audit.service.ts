@@ -1,13 +1,13 @@
 import { AUDIT_PAGE_SIZE, type AuditChange, type AuditKind, type AuditPage, type AuditQuery } from '#common/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
-import { type Clock, isoAfter, systemClock } from '#server/clock.ts';
+import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import * as repo from './audit.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The audit log as owners read it, and its pruning after `keepDays`. */
-export function createAuditService(db: Db, { keepDays }: { keepDays: number }, clock: Clock = systemClock) {
+export function createAuditService(db: Db, { keepDays }: { keepDays: number }, clock: Clock) {
   return {
     /** One page, newest first; a page past the end is empty (its number still says where it is). */
     async page(actor: Actor, { page, person, kind }: AuditQuery, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {

@@ -39,20 +39,20 @@ export class ContentVersion {
       const now = this.scheduled.clock.now();
       if (nextChangeAt > now.toISOString()) return version;
       const { nextChangeAt: find } = this.scheduled;
-      return rollScheduledChange(this.db, nextChangeAt, (trx) => find(trx, now));
+      return rollScheduledChange(this.db, nextChangeAt, now.toISOString(), (trx) => find(trx, now));
     });
     return this.#queued;
   }
 }
 
 /**
- * Makes a change to what public pages show: the write and the move of the shared content version
- * commit together, so no process can serve a page made before a change it could already read.
+ * Makes a change to what public pages show, at `at` (the caller's clock): the write and the move of the shared
+ * content version commit together, so no process can serve a page made before a change it could already read.
  */
-export function changeContent<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+export function changeContent<T>(db: Db, at: Date, write: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const result = await write(trx);
-    await bumpContentVersion(trx);
+    await bumpContentVersion(trx, at.toISOString());
     return result;
   });
 }

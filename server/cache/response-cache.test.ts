@@ -50,11 +50,11 @@ async function countingApp(versions = new ContentVersion(db)): Promise<Counting>
   });
   // Stand-ins for the services' writes: the same changeContent they use, around no real row.
   app.post('/api/admin/notices', async () => {
-    await changeContent(db, async () => undefined);
+    await changeContent(db, new Date(), async () => undefined);
     return { ok: true };
   });
   app.post('/api/admin/refused', async () => {
-    await changeContent(db, async () => {
+    await changeContent(db, new Date(), async () => {
       throw new Error('the write failed: its transaction rolls back');
     });
   });

@@ -76,7 +76,7 @@ describe(`concurrent writers on ${engine}`, () => {
 
   it('counts rate-limit hits from both connections exactly once each', async () => {
     const hits = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => hit(i % 2 === 0 ? first : second, 'login:ip:race', 60_000)),
+      Array.from({ length: 30 }, (_, i) => hit(i % 2 === 0 ? first : second, 'login:ip:race', 60_000, new Date())),
     );
     expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });

@@ -80,6 +80,14 @@ export async function ensureMigrationTables(trx: AnyDb): Promise<void> {
   if (!lockRow) await trx.insertInto(LOCK_TABLE).values({ id: LOCK_ROW_ID, is_locked: 0 }).execute();
 }
 
+/** Whether a PostgreSQL database has the migrations' log table at all (a fresh one has not). */
+export async function postgresHasMigrationLog(db: AnyDb): Promise<boolean> {
+  const table = await sql<{
+    found: string | null;
+  }>`select to_regclass(${sql.lit(MIGRATION_TABLE)})::text as found`.execute(db);
+  return Boolean(table.rows[0]?.found);
+}
+
 /** Names of the migrations this database has run, in name order. */
 export async function listAppliedMigrations(trx: AnyDb): Promise<string[]> {
   const rows = await trx.selectFrom(MIGRATION_TABLE).select('name').execute();

@@ -162,7 +162,7 @@ export interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
-  /** 'owner' or 'editor' (common/roles.ts). */
+  /** One of the roles of common/roles.ts, read through parseRole. */
   role: string;
   /** How the account is shown in the admin and the audit log; may be empty (the e-mail is shown then). */
   name: string;

@@ -10,7 +10,7 @@ export interface Hit {
  * Counts one event for `key` in a fixed window, atomically (one upsert), so several processes sharing
  * the database share the counter.
  */
-export async function hit(db: Db, key: string, windowMs: number, now = new Date()): Promise<Hit> {
+export async function hit(db: Db, key: string, windowMs: number, now: Date): Promise<Hit> {
   const nowIso = now.toISOString();
   const resetAt = new Date(now.getTime() + windowMs).toISOString();
   const expired = sql<boolean>`rate_limits.reset_at <= ${nowIso}`;
@@ -33,13 +33,7 @@ export async function hit(db: Db, key: string, windowMs: number, now = new Date(
  * requests arriving together, in any number of processes sharing the database, never take more than
  * `max` between them. Returns the window it was counted in, or null when every attempt is taken.
  */
-export async function reserve(
-  db: Db,
-  key: string,
-  max: number,
-  windowMs: number,
-  now = new Date(),
-): Promise<Hit | null> {
+export async function reserve(db: Db, key: string, max: number, windowMs: number, now: Date): Promise<Hit | null> {
   const nowIso = now.toISOString();
   const resetAt = new Date(now.getTime() + windowMs).toISOString();
   const expired = sql<boolean>`rate_limits.reset_at <= ${nowIso}`;
@@ -76,7 +70,7 @@ export async function release(db: Db, key: string, taken: Hit): Promise<void> {
 }
 
 /** The current count for `key`, 0 when its window has passed. */
-export async function peek(db: Db, key: string, now = new Date()): Promise<Hit> {
+export async function peek(db: Db, key: string, now: Date): Promise<Hit> {
   const row = await db
     .selectFrom('rate_limits')
     .select(['count', 'reset_at'])
@@ -90,7 +84,7 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-export async function pruneExpired(db: Db, now = new Date()): Promise<void> {
+export async function pruneExpired(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('rate_limits').where('reset_at', '<=', now.toISOString()).execute();
 }
 
@@ -118,7 +112,7 @@ function paceOf(rule: Pace, nowMs: number, fullAt: string | undefined) {
 }
 
 /** Whether `rule` has room for one more event under `key` now, without taking it; and how long until it has. */
-export async function paceRoom(db: Db, key: string, rule: Pace, now = new Date()): Promise<{ waitMs: number }> {
+export async function paceRoom(db: Db, key: string, rule: Pace, now: Date): Promise<{ waitMs: number }> {
   const row = await db.selectFrom('rate_limits').select('reset_at').where('key', '=', key).executeTakeFirst();
   return { waitMs: paceOf(rule, now.getTime(), row?.reset_at).waitMs };
 }
@@ -151,7 +145,7 @@ export async function givePaceBack(db: Db, taken: NonNullable<PaceTaken['taken']
  * row, tried again when another process changed it first). Answers 0 when taken, or how long until there is
  * room (a refused event takes nothing).
  */
-export async function takePace(db: Db, key: string, rule: Pace, now = new Date()): Promise<PaceTaken> {
+export async function takePace(db: Db, key: string, rule: Pace, now: Date): Promise<PaceTaken> {
   const nowMs = now.getTime();
   for (let attempt = 0; attempt < 8; attempt++) {
     const row = await db.selectFrom('rate_limits').select('reset_at').where('key', '=', key).executeTakeFirst();

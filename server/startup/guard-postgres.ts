@@ -1,14 +1,12 @@
-import { sql } from 'kysely';
 import type { Db } from '#server/db/db.ts';
 import { migrations } from '#server/db/migrate.ts';
-import { listAppliedMigrations } from '#server/db/migration-log.repository.ts';
+import { listAppliedMigrations, postgresHasMigrationLog } from '#server/db/migration-log.repository.ts';
 import type { Env } from '#server/env.ts';
 import { type StartLog, backupBeforeUpgrade } from './pre-upgrade-backup.ts';
 
 /** The migrations this release has and the PostgreSQL database has not run; none on a fresh database. */
 export async function pendingPostgresMigrations(db: Db): Promise<string[]> {
-  const table = await sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`.execute(db);
-  if (!table.rows[0]?.found) return [];
+  if (!(await postgresHasMigrationLog(db))) return [];
   const applied = await listAppliedMigrations(db);
   if (applied.length === 0) return [];
   return Object.keys(migrations).filter((name) => !applied.includes(name));

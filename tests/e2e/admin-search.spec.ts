@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
+import { systemClock } from '#server/clock.ts';
 import { openDb } from '#server/db/db.ts';
 import { createAccountsService } from '#server/modules/auth/accounts.service.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
@@ -37,7 +38,9 @@ test.beforeAll(async () => {
       .set({ symbol_number: symbolNumber })
       .where('id', '=', f.applications[0]!.id)
       .execute();
-    await createAccountsService(conn).create(COMMAND_LINE_ACTOR, EDITOR.email, EDITOR.password, { role: 'editor' });
+    await createAccountsService(conn, systemClock).create(COMMAND_LINE_ACTOR, EDITOR.email, EDITOR.password, {
+      role: 'editor',
+    });
   } finally {
     await conn.destroy();
   }

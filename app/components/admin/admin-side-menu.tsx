@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { type Action, decide } from '#common/policy.ts';
-import type { Role } from '#common/roles.ts';
+import { LEAST_ROLE, type Role } from '#common/roles.ts';
 import type { Logo } from '#common/site-content/college.ts';
 import { LogoMark } from '#app/components/site-icons.tsx';
 
@@ -41,7 +41,7 @@ const LINKS: readonly { to: string; label: string; action: Action; end?: true }[
  * must still turn on two-factor sign-in is offered its Account page only: the policy keeps the others shut.
  */
 export const menuLinksFor = (role: Role | null, twoFactorPending = false) =>
-  LINKS.filter((link) => decide({ role: role ?? 'editor', twoFactorPending }, link.action) === 'allowed');
+  LINKS.filter((link) => decide({ role: role ?? LEAST_ROLE, twoFactorPending }, link.action) === 'allowed');
 
 export function AdminSideMenu({
   collegeName,

@@ -16,6 +16,7 @@ import {
   resetStaffPassword,
   setStaffRole,
 } from '#app/lib/admin-staff-writes.server.ts';
+import { keepsTheSite } from '#common/policy.ts';
 import '#app/styles/admin-staff.css';
 import type { Route } from './+types/staff';
 
@@ -50,7 +51,7 @@ export const action = (args: Route.ActionArgs) =>
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const { accounts, twoFactorRequired, me, siteUrl, emailReady } = loaderData;
   const posted = useActionData<typeof action>();
-  const activeOwners = accounts.filter((a) => a.role === 'owner' && !a.disabledAt);
+  const activeOwners = accounts.filter((a) => keepsTheSite(a.role) && !a.disabledAt);
   return (
     <section className="admin-page" aria-labelledby="staff-title">
       <header className="admin-page__header">

@@ -63,7 +63,7 @@ export function createAdmissionService(db: Db, clock: Clock, seasons: SeasonServ
   /** Stores the status shown while no season is published (audited). */
   async function store(actor: Actor, status: AdmissionStatus): Promise<void> {
     authorize(actor, 'admission.edit');
-    await changeContent(db, async (trx) => {
+    await changeContent(db, clock.now(), async (trx) => {
       const now = clock.now();
       const before = await repo.readAdmissionStatus(trx);
       await repo.writeAdmissionStatus(trx, status, now.toISOString());

@@ -14,6 +14,7 @@ import { StoredVariantSchema, variantKey } from '#server/images/variants.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
 import { contentTypeForKey } from '#server/storage/storage.ts';
+import { listSeasonPayments, paymentsOfApplication } from './season.repository.ts';
 
 /** A season's payment QR image is stored under `payment/<qr id>/`, its resized copies only (no metadata). */
 export const PAYMENT_PREFIX = 'payment/';
@@ -114,13 +115,7 @@ export async function prepareQr(input: Buffer, limits: ImageLimits): Promise<{ q
  * is always its first choice's): that programme's own account when it has one, else its season's.
  */
 export async function storedPaymentOfApplication(db: Db, applicationId: string): Promise<StoredPayment> {
-  const found = await db
-    .selectFrom('applications')
-    .innerJoin('admission_seasons', 'admission_seasons.id', 'applications.season_id')
-    .leftJoin('admission_programmes', 'admission_programmes.id', 'applications.first_choice')
-    .select(['admission_seasons.payment as season', 'admission_programmes.payment as programme'])
-    .where('applications.id', '=', applicationId)
-    .executeTakeFirst();
+  const found = await paymentsOfApplication(db, applicationId);
   const own = readPayment(found?.programme ?? '');
   return hasPaymentAccount(own) ? { ...own, qr: null } : readPayment(found?.season ?? '');
 }
@@ -130,7 +125,7 @@ export const paymentFiles = (db: Db): FileOwner => ({
   kind: 'payment QR',
   prefix: PAYMENT_PREFIX,
   async references() {
-    const seasons = await db.selectFrom('admission_seasons').select(['id', 'payment']).execute();
+    const seasons = await listSeasonPayments(db);
     return seasons.flatMap((row) => {
       const keys = qrKeys(readPayment(row.payment));
       return keys.length ? [{ id: `season ${row.id}`, keys }] : [];

@@ -44,7 +44,7 @@ export function createPaymentService({ db, storage, log, clock, imageLimits, url
 
   /** Changes a season's stored payment in one transaction, audited; answers the details after. */
   async function change(actor: Actor, id: string, what: string, next: (before: StoredPayment) => StoredPayment) {
-    return changeContent(db, async (trx) => {
+    return changeContent(db, clock.now(), async (trx) => {
       const now = clock.now();
       const row = await seasonOrThrow(trx, id);
       const before = readPayment(row.payment);

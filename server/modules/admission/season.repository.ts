@@ -97,3 +97,20 @@ export async function nextPosition(db: Db, table: 'admission_programmes' | 'scho
     .executeTakeFirst();
   return Number(row?.last ?? 0) + 1;
 }
+
+/** The stored payment details (JSON) of an application's season and of its first choice's programme. */
+export const paymentsOfApplication = (
+  db: Db,
+  applicationId: string,
+): Promise<{ season: string; programme: string | null } | undefined> =>
+  db
+    .selectFrom('applications')
+    .innerJoin('admission_seasons', 'admission_seasons.id', 'applications.season_id')
+    .leftJoin('admission_programmes', 'admission_programmes.id', 'applications.first_choice')
+    .select(['admission_seasons.payment as season', 'admission_programmes.payment as programme'])
+    .where('applications.id', '=', applicationId)
+    .executeTakeFirst();
+
+/** Every season's stored payment details (JSON). */
+export const listSeasonPayments = (db: Db): Promise<{ id: string; payment: string }[]> =>
+  db.selectFrom('admission_seasons').select(['id', 'payment']).execute();

@@ -211,7 +211,7 @@ export function createSeasonService(
 ) {
   /** A write to admission: the content counter moves and the next scheduled change is recorded with it. */
   const write = <T>(run: (trx: Db, now: Date) => Promise<T>) =>
-    changeContent(db, async (trx) => {
+    changeContent(db, clock.now(), async (trx) => {
       const now = clock.now();
       const result = await run(trx, now);
       await scheduleNextChange(trx, await nextPublicChange(trx, now));

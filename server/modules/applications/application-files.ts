@@ -2,6 +2,7 @@ import type { Db } from '#server/db/db.ts';
 import type { ApplicationDocumentRow } from '#server/db/schema.ts';
 import type { StoredVariant } from '#server/images/variants.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
+import { listDocumentFiles } from './application-office.repository.ts';
 
 /**
  * Every file an applicant sends is stored under this prefix: `applications/<application id>/<document id>/…`
@@ -40,7 +41,7 @@ export const applicationFiles = (db: Db): FileOwner => ({
   kind: 'application document',
   prefix: APPLICATION_PREFIX,
   async references() {
-    const rows = await db.selectFrom('application_documents').select(['id', 'file_key', 'variants']).execute();
+    const rows = await listDocumentFiles(db);
     return rows.map((row) => ({ id: row.id, keys: documentKeys(row) }));
   },
 });

@@ -71,6 +71,10 @@ export const documentStates = (db: Db, applicationId: string) =>
     .orderBy('position')
     .execute();
 
+export async function deleteDocument(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('application_documents').where('id', '=', id).execute();
+}
+
 export const listDocumentsOfKind = (db: Db, applicationId: string, kind: string) =>
   db
     .selectFrom('application_documents')

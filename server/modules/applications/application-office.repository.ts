@@ -149,6 +149,10 @@ export const documentsOf = (db: Db, applicationId: string): Promise<ApplicationD
     .orderBy('position')
     .execute();
 
+/** Every document's stored file and pictures, for the storage sweep. */
+export const listDocumentFiles = (db: Db) =>
+  db.selectFrom('application_documents').select(['id', 'file_key', 'variants']).execute();
+
 export const findDocument = (db: Db, applicationId: string, documentId: string) =>
   db
     .selectFrom('application_documents')

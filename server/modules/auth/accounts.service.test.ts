@@ -18,7 +18,7 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const accounts = createAccountsService(db);
+const accounts = createAccountsService(db, systemClock);
 const staff = createStaffService(db, systemClock, accounts);
 const OWNER = 'owner@orbit.test';
 const refusalOf = (promise: Promise<unknown>) =>

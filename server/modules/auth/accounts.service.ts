@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_MESSAGE, isEmailAddress } from '#common/email.ts';
 import { NewPasswordSchema, PASSWORD_TOO_COMMON } from '#common/password-rules.ts';
+import { FULL_ROLE, keepsTheSite } from '#common/policy.ts';
 import { ROLE_LABELS, type Role, parseRole } from '#common/roles.ts';
 import { describeDevice } from '#common/user-agent.ts';
 import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
 import type { Actor } from '#server/auth/actor.ts';
 import { isCommonPassword } from '#server/auth/common-passwords.ts';
 import { hashPassword, unmatchableHash } from '#server/auth/password.ts';
-import { type Clock, systemClock } from '#server/clock.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { badRequest, notFound, refusal } from '#server/errors.ts';
@@ -57,7 +58,7 @@ async function hashNewPassword(password: string): Promise<string> {
 /** The site always keeps an owner who can sign in: the last one is neither demoted, disabled nor deleted. */
 async function assertNotLastOwner(trx: Db, user: UserRow): Promise<void> {
   if (
-    parseRole(user.role) === 'owner' &&
+    keepsTheSite(parseRole(user.role)) &&
     user.disabled_at === null &&
     !(await users.anotherActiveOwner(trx, user.id))
   ) {
@@ -71,7 +72,7 @@ async function assertNotLastOwner(trx: Db, user: UserRow): Promise<void> {
  * passwords), e-mail addresses and the last owner. Passwords are hashed before a transaction begins, so
  * the database is never held while scrypt runs.
  */
-export function createAccountsService(db: Db, clock: Clock = systemClock) {
+export function createAccountsService(db: Db, clock: Clock) {
   async function find(trx: Db, id: string): Promise<UserRow> {
     const user = await users.findUserById(trx, id);
     if (!user) throw notFound('account');
@@ -95,7 +96,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
       by: ChangedBy | ((id: string) => AccountAtDoor),
       address: string,
       password: string | null,
-      { name = '', role = 'owner', before, after, subject }: CreateOptions = {},
+      { name = '', role = FULL_ROLE, before, after, subject }: CreateOptions = {},
     ): Promise<string> {
       if (!isEmailAddress(address)) throw badRequest('validation', EMAIL_MESSAGE);
       const email = users.normaliseEmail(address);
@@ -177,7 +178,7 @@ export function createAccountsService(db: Db, clock: Clock = systemClock) {
         const user = await find(trx, id);
         const was = parseRole(user.role);
         if (was === role) return;
-        if (role !== 'owner') await assertNotLastOwner(trx, user);
+        if (!keepsTheSite(role)) await assertNotLastOwner(trx, user);
         await users.updateRole(trx, id, role, clock.now().toISOString());
         const changes = [{ field: 'Role', from: ROLE_LABELS[was], to: ROLE_LABELS[role] }];
         const subject = `${accountName(user)}: ${ROLE_LABELS[was]} → ${ROLE_LABELS[role]}`;

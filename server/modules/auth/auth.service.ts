@@ -4,7 +4,7 @@ import { DATABASE_BUSY } from '#common/api-error.ts';
 import { looksLikeEmailAddress } from '#common/email.ts';
 import { type Role, parseRole } from '#common/roles.ts';
 import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
-import { type Clock, isoAfter, systemClock } from '#server/clock.ts';
+import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError, badRequest, refusal } from '#server/errors.ts';
 import { type LoginThrottle, hashingBusy } from './login-throttle.ts';
@@ -82,7 +82,7 @@ export function createAuthService(
   options: AuthOptions,
   twoFactor: TwoFactorService,
   throttle: LoginThrottle,
-  clock: Clock = systemClock,
+  clock: Clock,
 ) {
   // Checked against when the e-mail is unknown, so both failures cost the same time.
   const dummyHash = unmatchableHash();

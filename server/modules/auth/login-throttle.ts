@@ -1,6 +1,6 @@
 import { waitWords } from '#common/sign-in-message.ts';
 import { PasswordHashingBusyError } from '#server/auth/password.ts';
-import { type Clock, systemClock } from '#server/clock.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { Env } from '#server/env.ts';
 import { tooManyRequests } from '#server/errors.ts';
@@ -42,7 +42,7 @@ export interface LoginAttempt {
  * than the limits are ever checked. An address keeps its failures when one of its sign-ins succeeds: it
  * may be trying many accounts, and knowing one password must not wipe the record of the others.
  */
-export function createLoginThrottle(db: Db, options: LoginThrottleOptions, clock: Clock = systemClock) {
+export function createLoginThrottle(db: Db, options: LoginThrottleOptions, clock: Clock) {
   async function refuse(key: string): Promise<never> {
     const now = clock.now();
     const { resetAt } = await peek(db, key, now);

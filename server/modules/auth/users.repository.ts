@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { KEEPER_ROLES } from '#common/policy.ts';
 import type { Role } from '#common/roles.ts';
 import { type Db, isPostgres } from '#server/db/db.ts';
 import type { UserRow, UsersTable } from '#server/db/schema.ts';
@@ -59,12 +60,12 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** Whether any other owner than `userId` can still sign in. */
+/** Whether any other account than `userId` that keeps the site (an owner: it may manage staff) can still sign in. */
 export async function anotherActiveOwner(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where('role', '=', 'owner')
+    .where('role', 'in', KEEPER_ROLES)
     .where('disabled_at', 'is', null)
     .where('id', '!=', userId)
     .executeTakeFirst();

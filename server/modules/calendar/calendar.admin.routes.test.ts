@@ -56,7 +56,7 @@ describe('PUT and DELETE /api/admin/calendar/:year', () => {
   });
 
   it('picks up a correction another process saved when it next sees the content version move, without a restart', async () => {
-    await changeContent(t.db, (trx) =>
+    await changeContent(t.db, new Date(), (trx) =>
       writeCorrection(trx, {
         year: 2084,
         months: JSON.stringify(CORRECTED_2084),

@@ -57,7 +57,7 @@ export function createCalendarService(db: Db, clock: Clock, table: LoadedCalenda
    */
   async function change(run: (trx: Db, now: Date) => Promise<void>): Promise<void> {
     try {
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const now = clock.now();
         await run(trx, now);
         await table.reload(trx);

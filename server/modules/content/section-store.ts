@@ -110,7 +110,7 @@ export function editSection<S extends ContentSection>(
   section: S,
   change: (current: SectionState<S>) => StoredSections[S] | Promise<StoredSections[S]>,
 ): Promise<Edit<S>> {
-  return changeContent(db, async (trx) => {
+  return changeContent(db, by.at, async (trx) => {
     const before = await readSection(trx, section);
     const after = await writeSection(trx, section, before.version, await change(before), by.at);
     const changes = contentChanges(before.data, after.data);

@@ -124,6 +124,10 @@ export async function lastRollNumber(db: Db, seasonId: string): Promise<number> 
   return Number(row?.last ?? 0);
 }
 
+/** The season an application was made in. */
+export const seasonOfApplication = (db: Db, applicationId: string) =>
+  db.selectFrom('applications').select('season_id').where('id', '=', applicationId).executeTakeFirst();
+
 export const insertCandidate = (db: Db, row: Insertable<EntranceCandidatesTable>) =>
   db.insertInto('entrance_candidates').values(row).execute();
 

@@ -360,11 +360,7 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
      * room; otherwise it waits for a new session and the office's re-run. The caller wakes the outbox.
      */
     async seatWhenReady(trx: Db, actor: Actor, applicationId: string): Promise<boolean> {
-      const app = await trx
-        .selectFrom('applications')
-        .select('season_id')
-        .where('id', '=', applicationId)
-        .executeTakeFirst();
+      const app = await repo.seasonOfApplication(trx, applicationId);
       if (!app) return false;
       const { assigned } = await assignIn(trx, actor, app.season_id, applicationId);
       return assigned.length > 0;

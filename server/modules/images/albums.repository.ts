@@ -152,6 +152,17 @@ export async function clearCover(db: Db, imageIds: string[]): Promise<void> {
     .execute();
 }
 
+/** Photos moved out of their albums stop being those albums' covers (never `albumId`'s, the one they moved to). */
+export async function clearCoverElsewhere(db: Db, imageIds: string[], albumId: string): Promise<void> {
+  if (imageIds.length === 0) return;
+  await db
+    .updateTable('gallery_albums')
+    .set({ cover_image_id: null })
+    .where('cover_image_id', 'in', imageIds)
+    .where('id', '!=', albumId)
+    .execute();
+}
+
 /**
  * Moves a photo into the featured folder only while it holds fewer than `max`, as one UPDATE … WHERE
  * count < max (the same lock as an upload to that folder on PostgreSQL), and returns whether it did.

@@ -159,7 +159,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
       const now = clock.now().toISOString();
       const id = randomUUID();
       let row: AlbumRow | undefined;
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const slug = await slugFor(trx, input);
         row = { id, ...toRow({ ...input, slug }), cover_image_id: null, created_at: now, updated_at: now };
         await repo.insertAlbum(trx, row);
@@ -170,7 +170,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
 
     async update(actor: Actor, id: string, input: AlbumInput): Promise<Album> {
       authorize(actor, 'photos.edit');
-      const row = await changeContent(db, async (trx) => {
+      const row = await changeContent(db, clock.now(), async (trx) => {
         await albumOrThrow(trx, id);
         const slug = await slugFor(trx, input, id);
         await repo.updateAlbum(trx, id, { ...toRow({ ...input, slug }), updated_at: clock.now().toISOString() });
@@ -183,7 +183,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
     /** Deletes an empty album; one that still holds photos is refused (its photos are never lost with it). */
     async remove(actor: Actor, id: string): Promise<void> {
       authorize(actor, 'photos.edit');
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const album = await albumOrThrow(trx, id);
         await repo.lockAlbum(trx, id);
         if ((await repo.photoCounts(trx, [id], true)).get(id)) throw refusal('album/not-empty');
@@ -195,7 +195,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
     /** Sets the whole order of an album: `ids` must name each of its photos once (else 409, nothing changes). */
     async reorder(actor: Actor, albumId: string, ids: string[]): Promise<void> {
       authorize(actor, 'photos.edit');
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const album = await albumOrThrow(trx, albumId);
         await repo.lockAlbum(trx, albumId);
         const current = (await repo.listAlbumPhotos(trx, albumId)).map((r) => r.id);
@@ -210,7 +210,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
     /** Moves one photo a place earlier or later in its album (the buttons beside each photo). */
     async step(actor: Actor, photoId: string, direction: 'earlier' | 'later'): Promise<void> {
       authorize(actor, 'photos.edit');
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const photo = await photoOrThrow(trx, photoId);
         if (!photo.album_id) throw refusal('album/photo-elsewhere');
         await repo.lockAlbum(trx, photo.album_id);
@@ -235,7 +235,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
      */
     async orderByCaptureDate(actor: Actor, albumId: string): Promise<void> {
       authorize(actor, 'photos.edit');
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const album = await albumOrThrow(trx, albumId);
         await repo.lockAlbum(trx, albumId);
         const rows = await repo.listAlbumPhotos(trx, albumId);
@@ -257,7 +257,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
     async move(actor: Actor, ids: string[], toAlbumId: string): Promise<void> {
       authorize(actor, 'photos.edit');
       const unique = [...new Set(ids)];
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const target = await albumOrThrow(trx, toAlbumId);
         await repo.lockAlbum(trx, toAlbumId);
         const rows = await repo.findImages(trx, unique);
@@ -270,12 +270,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
         }
         // A photo that leaves its album stops being that album's cover.
         const left = rows.filter((r) => r.album_id !== toAlbumId).map((r) => r.id);
-        await trx
-          .updateTable('gallery_albums')
-          .set({ cover_image_id: null })
-          .where('cover_image_id', 'in', left)
-          .where('id', '!=', toAlbumId)
-          .execute();
+        await repo.clearCoverElsewhere(trx, left, toAlbumId);
         await audit(
           trx,
           actor,
@@ -288,7 +283,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
     /** The album's cover: one of its own photos. */
     async setCover(actor: Actor, albumId: string, photoId: string): Promise<void> {
       authorize(actor, 'photos.edit');
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         const album = await albumOrThrow(trx, albumId);
         const photo = await photoOrThrow(trx, photoId);
         if (photo.album_id !== albumId) throw refusal('album/photo-elsewhere');
@@ -299,7 +294,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
 
     async setText(actor: Actor, photoId: string, text: PhotoText): Promise<Image> {
       authorize(actor, 'photos.edit');
-      return changeContent(db, async (trx) => {
+      return changeContent(db, clock.now(), async (trx) => {
         const photo = await photoOrThrow(trx, photoId);
         await repo.setPhotoText(trx, photoId, {
           caption_en: text.captionEn,
@@ -318,7 +313,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
      */
     async setFeatured(actor: Actor, photoId: string, featured: boolean): Promise<Image> {
       authorize(actor, 'photos.edit');
-      return changeContent(db, async (trx) => {
+      return changeContent(db, clock.now(), async (trx) => {
         const photo = await photoOrThrow(trx, photoId);
         if (featured && photo.folder !== 'featured') {
           if (!photo.album_id) throw refusal('album/photo-elsewhere');

@@ -153,7 +153,7 @@ export function createImagesService({
         {
           // The limit holds across processes: count and insert are one locked statement, not a read then a write.
           commit: () =>
-            changeContent(db, async (trx) => {
+            changeContent(db, clock.now(), async (trx) => {
               // A gallery photo sent without an album goes to the default one, so it still shows on /gallery.
               const target =
                 albumId ??
@@ -175,7 +175,7 @@ export function createImagesService({
               await audit(trx, actor, { kind: 'photo-uploaded', subject: photoName(row) }, clock.now());
             }),
           revert: async () => {
-            await changeContent(db, async (trx) => {
+            await changeContent(db, clock.now(), async (trx) => {
               if (await repo.deleteImage(trx, id)) {
                 await audit(
                   trx,
@@ -269,7 +269,7 @@ export function createImagesService({
      */
     async remove(actor: Actor, id: string): Promise<void> {
       authorize(actor, 'photos.edit');
-      const row = await changeContent(db, async (trx) => {
+      const row = await changeContent(db, clock.now(), async (trx) => {
         const found = await repo.findImage(trx, id);
         if (!found || !(await repo.deleteImage(trx, id))) return undefined;
         await albumsRepo.clearCover(trx, [id]);
@@ -287,7 +287,7 @@ export function createImagesService({
     async removeMany(actor: Actor, ids: string[]): Promise<number> {
       authorize(actor, 'photos.edit');
       const unique = [...new Set(ids)];
-      const rows = await changeContent(db, async (trx) => {
+      const rows = await changeContent(db, clock.now(), async (trx) => {
         const found = await albumsRepo.findImages(trx, unique);
         if (found.length !== unique.length) throw notFound('photo');
         for (const row of found) {

@@ -119,6 +119,11 @@ export async function markFailed(db: Db, id: string, claim: string, failure: str
   return result.numUpdatedRows > 0n;
 }
 
+/** A ready photo whose files could not be stored after all: failed with `failure`, its pictures forgotten. */
+export async function markNotStored(db: Db, id: string, failure: string): Promise<void> {
+  await db.updateTable('images').set({ state: 'failed', failure, variants: '[]' }).where('id', '=', id).execute();
+}
+
 /** The states of the photos named (those still existing). */
 export function photoStates(db: Db, ids: string[]): Promise<Pick<ImageRow, 'id' | 'state' | 'failure'>[]> {
   if (ids.length === 0) return Promise.resolve([]);

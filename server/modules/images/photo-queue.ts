@@ -116,7 +116,7 @@ export function createPhotoQueue({
         {
           // Shown from this moment, at the end of its album (photos become ready in the order they were sent).
           commit: () =>
-            changeContent(db, async (trx) => {
+            changeContent(db, clock.now(), async (trx) => {
               // Its album now: the office may have moved it while it was processed.
               const [current] = await albumsRepo.findImages(trx, [row.id]);
               if (!current) throw new PhotoGone();
@@ -139,12 +139,8 @@ export function createPhotoQueue({
               }
             }),
           revert: async () => {
-            await changeContent(db, async (trx) => {
-              await trx
-                .updateTable('images')
-                .set({ state: 'failed', failure: NOT_STORED, variants: '[]' })
-                .where('id', '=', row.id)
-                .execute();
+            await changeContent(db, clock.now(), async (trx) => {
+              await repo.markNotStored(trx, row.id, NOT_STORED);
               await albumsRepo.clearCover(trx, [row.id]);
             });
           },

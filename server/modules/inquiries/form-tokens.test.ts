@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '#server/test-support/test-app.ts';
 import { newNonce, readFormToken, signFormToken } from './form-token.ts';
 import { createFormTokens } from './form-tokens.ts';
+import { systemClock } from '#server/clock.ts';
 
 const { db, cleanup } = await createTestDb();
 afterAll(cleanup);
@@ -30,12 +31,12 @@ describe('form token signing', () => {
 describe('form tokens across processes', () => {
   it('agree on one secret made on first use, so a form from one process is accepted by another', async () => {
     // Two processes starting together on an empty database: each makes a candidate secret, one is kept.
-    const [first, second] = [createFormTokens(db), createFormTokens(db)];
+    const [first, second] = [createFormTokens(db, systemClock), createFormTokens(db, systemClock)];
     const [fromFirst, fromSecond] = await Promise.all([first.issue(), second.issue()]);
     expect(await db.selectFrom('server_secrets').select('name').execute()).toEqual([{ name: 'inquiry-form-token' }]);
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(fromFirst.usableFrom) + 1000 });
-    const third = createFormTokens(db);
+    const third = createFormTokens(db, systemClock);
     for (const [checker, token] of [
       [second, fromFirst.token],
       [first, fromSecond.token],
@@ -46,7 +47,7 @@ describe('form tokens across processes', () => {
   });
 
   it('spends a token once, however many copies arrive together', async () => {
-    const tokens = createFormTokens(db);
+    const tokens = createFormTokens(db, systemClock);
     const claims = { issuedAt: Date.now(), nonce: newNonce() };
     const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => tokens.spend(claims)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
   INQUIRY_TOO_FAST,
   type InquiryFormToken,
 } from '#common/inquiry.ts';
-import { type Clock, systemClock } from '#server/clock.ts';
+import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest } from '#server/errors.ts';
 import { reserve } from '#server/rate-limit/rate-limit.repository.ts';
@@ -23,7 +23,7 @@ const MAX_AGE_MS = INQUIRY_FORM_TIMING.maxAgeHours * 3_600_000;
  * whichever process needs it first, so a form served by one process is accepted by any other, and the
  * form works without JavaScript (the token is a hidden field the server writes into the page).
  */
-export function createFormTokens(db: Db, clock: Clock = systemClock, form = 'inquiry') {
+export function createFormTokens(db: Db, clock: Clock, form = 'inquiry') {
   const SECRET_NAME = `${form}-form-token`;
   let key: Promise<Buffer> | undefined;
 

@@ -106,7 +106,7 @@ export function createNoticesService(
   };
   /** A write to notices, with the content counter moved and the next scheduled change recorded with it. */
   const write = <T>(run: (trx: Db) => Promise<T>) =>
-    changeContent(db, async (trx) => {
+    changeContent(db, clock.now(), async (trx) => {
       const result = await run(trx);
       await scheduleNextChange(trx, await nextPublicChange(trx, clock.now()));
       return result;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MessageChannel } from '#common/messages.ts';
+import type { MessageChannel, MessageState } from '#common/messages.ts';
 import { type Db, isPostgres } from '#server/db/db.ts';
 import type { OutboxMessageRow, OutboxMessagesTable } from '#server/db/schema.ts';
 
@@ -133,4 +133,40 @@ export async function countMessages(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The messages queued for one event at one instant (a step's `application-<step>:<id>` and when it ran). */
+export const messagesOfEvent = (db: Db, event: string, createdAt: string) =>
+  db
+    .selectFrom('outbox_messages')
+    .select(['id', 'state', 'sent_at', 'created_at'])
+    .where('event', '=', event)
+    .where('created_at', '=', createdAt)
+    .execute();
+
+/** Cancels the messages named that are still in one of `fromStates`: kept with `answer`, never sent. */
+export async function cancelMessages(
+  db: Db,
+  ids: string[],
+  fromStates: readonly MessageState[],
+  answer: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox_messages')
+    .set({ state: 'cancelled', last_answer: answer })
+    .where('id', 'in', ids)
+    .where('state', 'in', fromStates)
+    .execute();
+}
+
+/** Deletes the messages of one event at one instant that the sender has neither claimed nor sent. */
+export async function deleteUntakenMessages(db: Db, event: string, createdAt: string): Promise<void> {
+  await db
+    .deleteFrom('outbox_messages')
+    .where('event', '=', event)
+    .where('created_at', '=', createdAt)
+    .where('claim', 'is', null)
+    .where('sent_at', 'is', null)
+    .execute();
 }

@@ -63,14 +63,7 @@ async function withdrawal(db: Db, applicationId: string) {
 
 /** Who was offered a seat of the programme in the very step that withdrew `app` (its seat, passed on). */
 async function passedTo(db: Db, app: ApplicationRow, at: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('offers as o')
-    .innerJoin('applications as a', 'a.id', 'o.application_id')
-    .select(['a.name_en', 'a.reference'])
-    .where('o.programme_id', '=', app.first_choice)
-    .where('o.created_at', '=', at)
-    .where('o.application_id', '<>', app.id)
-    .executeTakeFirst();
+  const row = await repo.otherOfferedAt(db, app.first_choice, at, app.id);
   return row ? named(row) : null;
 }
 

@@ -347,3 +347,72 @@ export const categoriesOf = (db: Db, seasonId: string) =>
 
 export const listSeasons = (db: Db) =>
   db.selectFrom('admission_seasons').select(['id', 'name']).orderBy('name', 'desc').execute();
+
+/** Who else was offered a seat of `programmeId` at the instant `at` (the step that passed a seat on). */
+export const otherOfferedAt = (db: Db, programmeId: string, at: string, exceptApplicationId: string) =>
+  db
+    .selectFrom('offers as o')
+    .innerJoin('applications as a', 'a.id', 'o.application_id')
+    .select(['a.name_en', 'a.reference'])
+    .where('o.programme_id', '=', programmeId)
+    .where('o.created_at', '=', at)
+    .where('o.application_id', '<>', exceptApplicationId)
+    .executeTakeFirst();
+
+/** Whether the season exists. */
+export async function seasonExists(db: Db, seasonId: string): Promise<boolean> {
+  const row = await db.selectFrom('admission_seasons').select('id').where('id', '=', seasonId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export const findOffer = (db: Db, offerId: string) =>
+  db.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst();
+
+export const offersOfApplication = (db: Db, applicationId: string) =>
+  db.selectFrom('offers').selectAll().where('application_id', '=', applicationId).execute();
+
+/** The offer of a seat of `programmeId` made to another application at the instant `at`. */
+export const offerMadeAt = (db: Db, programmeId: string, at: string, exceptApplicationId: string) =>
+  db
+    .selectFrom('offers')
+    .selectAll()
+    .where('programme_id', '=', programmeId)
+    .where('created_at', '=', at)
+    .where('application_id', '<>', exceptApplicationId)
+    .executeTakeFirst();
+
+/** A closed offer open again (an undone withdrawal), with its new deadline, unless it left `fromState` meanwhile. */
+export async function reopenClosedOffer(db: Db, id: string, fromState: string, deadline: string): Promise<void> {
+  await db
+    .updateTable('offers')
+    .set({ state: 'open', confirmed_how: '', closed_at: null, deadline })
+    .where('id', '=', id)
+    .where('state', '=', fromState)
+    .execute();
+}
+
+/** The offered and waitlisted entries of a season, with names and roll numbers, by programme and merit order. */
+export const passListEntries = (db: Db, seasonId: string) =>
+  db
+    .selectFrom('merit_entries as m')
+    .innerJoin('applications as a', 'a.id', 'm.application_id')
+    .innerJoin('entrance_candidates as c', 'c.application_id', 'm.application_id')
+    .innerJoin('admission_programmes as p', 'p.id', 'm.programme_id')
+    .select([
+      'p.name_en',
+      'p.position',
+      'c.roll_number',
+      'a.name_en as applicant_en',
+      'a.name_ne as applicant_ne',
+      'm.outcome',
+      'm.waitlist_position',
+      'm.rank',
+    ])
+    .where('m.season_id', '=', seasonId)
+    .where('m.outcome', '!=', 'not-selected')
+    .orderBy('p.position')
+    .orderBy('m.rank')
+    .execute();
+
+export const seasonName = (db: Db, seasonId: string) =>
+  db.selectFrom('admission_seasons').select('name').where('id', '=', seasonId).executeTakeFirstOrThrow();

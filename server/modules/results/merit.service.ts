@@ -110,8 +110,7 @@ export const offerDeadline = (at: Date, days: number): string =>
 
 export function createMeritService({ db, clock, log, notices, changed }: MeritDeps) {
   async function seasonExists(seasonId: string) {
-    const row = await db.selectFrom('admission_seasons').select('id').where('id', '=', seasonId).executeTakeFirst();
-    if (!row) throw notFound('season');
+    if (!(await repo.seasonExists(db, seasonId))) throw notFound('season');
   }
 
   /** Every programme's computed list under the season's settings, as it would be published now. */
@@ -181,7 +180,7 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
   /** Ends an open offer (lapsed, declined) and passes its seat on. */
   async function giveUp(trx: Db, actor: Actor, offerId: string, applicationId: string, how: 'lapsed' | 'declined') {
     const at = clock.now();
-    const row = await trx.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst();
+    const row = await repo.findOffer(trx, offerId);
     if (!row || !(await repo.closeOffer(trx, offerId, how, '', at.toISOString()))) return false;
     const app = await office.findApplication(trx, applicationId);
     if (app && app.state === 'offered') await move(trx, actor, app, 'withdrawn', at);

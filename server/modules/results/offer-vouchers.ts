@@ -11,6 +11,7 @@ import { documentParts, screenDocument, tooManyPages } from '#server/modules/app
 import * as intake from '#server/modules/applications/application-intake.repository.ts';
 import { type ApplicationNotifier, queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
 import * as office from '#server/modules/applications/application-office.repository.ts';
+import * as outbox from '#server/modules/outbox/outbox.repository.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import * as repo from './merit.repository.ts';
@@ -121,16 +122,10 @@ export function createOfferVouchers({
           // The files could not be kept: the voucher is not taken (the applicant is told and may send it again).
           revert: () =>
             db.transaction().execute(async (trx) => {
-              await trx.deleteFrom('application_documents').where('id', '=', document.id).execute();
+              await intake.deleteDocument(trx, document.id);
               await intake.deleteEvents(trx, [event.id]);
               // Its message, unless the sender has already taken it: the guardian is not told of a voucher not kept.
-              await trx
-                .deleteFrom('outbox_messages')
-                .where('event', '=', `application-offer-voucher-sent:${applicationId}`)
-                .where('created_at', '=', at)
-                .where('claim', 'is', null)
-                .where('sent_at', 'is', null)
-                .execute();
+              await outbox.deleteUntakenMessages(trx, `application-offer-voucher-sent:${applicationId}`, at);
               const offer = await repo.openOfferOf(trx, applicationId);
               if (offer) {
                 await repo.reopenOffer(trx, offer.id, {

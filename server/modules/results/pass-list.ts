@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { LocalText } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
+import * as repo from './merit.repository.ts';
 
 const run = promisify(execFile);
 
@@ -39,28 +40,7 @@ export interface PassListRow {
 
 /** Offered and waitlisted candidates of a published season, by programme and merit order. */
 export const passListRows = async (db: Db, seasonId: string): Promise<PassListRow[]> =>
-  (
-    await db
-      .selectFrom('merit_entries as m')
-      .innerJoin('applications as a', 'a.id', 'm.application_id')
-      .innerJoin('entrance_candidates as c', 'c.application_id', 'm.application_id')
-      .innerJoin('admission_programmes as p', 'p.id', 'm.programme_id')
-      .select([
-        'p.name_en',
-        'p.position',
-        'c.roll_number',
-        'a.name_en as applicant_en',
-        'a.name_ne as applicant_ne',
-        'm.outcome',
-        'm.waitlist_position',
-        'm.rank',
-      ])
-      .where('m.season_id', '=', seasonId)
-      .where('m.outcome', '!=', 'not-selected')
-      .orderBy('p.position')
-      .orderBy('m.rank')
-      .execute()
-  ).map((r) => ({
+  (await repo.passListEntries(db, seasonId)).map((r) => ({
     programme: r.name_en,
     rollNumber: Number(r.roll_number),
     nameEn: r.applicant_en,

@@ -30,11 +30,7 @@ const ROLLS_IN_TEXT = 100;
  */
 export async function makeResultsNotice(deps: ResultsNoticeDeps, seasonId: string): Promise<string> {
   const { db, log } = deps;
-  const season = await db
-    .selectFrom('admission_seasons')
-    .select('name')
-    .where('id', '=', seasonId)
-    .executeTakeFirstOrThrow();
+  const season = await repo.seasonName(db, seasonId);
   const settings = settingsOf(await repo.findSettings(db, seasonId));
   const rows = await passListRows(db, seasonId);
   const title = `Entrance results ${season.name}`;

@@ -9,6 +9,7 @@ import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow } from '#server/db/schema.ts';
 import * as office from '#server/modules/applications/application-office.repository.ts';
 import { queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
+import * as outbox from '#server/modules/outbox/outbox.repository.ts';
 import * as repo from './merit.repository.ts';
 import { offerDeadline } from './merit.service.ts';
 
@@ -45,12 +46,7 @@ const when = (iso: string) => `${formatBsAd(iso)} at ${isoToNepalLocal(iso).slic
 
 /** The messages a step queued for one application at one instant (`application-<step>:<id>`). */
 const messagesOf = (db: Db, step: string, applicationId: string, atIso: string) =>
-  db
-    .selectFrom('outbox_messages')
-    .select(['id', 'state', 'sent_at', 'created_at'])
-    .where('event', '=', `application-${step}:${applicationId}`)
-    .where('created_at', '=', atIso)
-    .execute();
+  outbox.messagesOfEvent(db, `application-${step}:${applicationId}`, atIso);
 
 type Messages = Awaited<ReturnType<typeof messagesOf>>;
 const toldAt = (messages: Messages) => {
@@ -66,18 +62,12 @@ async function facts(db: Db, app: ApplicationRow) {
   if (!last || !SEAT_STATES.includes(last.from_state)) return null;
   const from = last.from_state as ApplicationState;
   const at = last.at;
-  const offers = await db.selectFrom('offers').selectAll().where('application_id', '=', app.id).execute();
+  const offers = await repo.offersOfApplication(db, app.id);
   // An offer withdrawn by the office or declined at that instant; one that lapsed is not the office's change.
   const own = offers.find((o) => o.closed_at === at && (o.state === 'withdrawn' || o.state === 'declined'));
   if (from === 'offered' && !own) return null;
   const programmeId = own?.programme_id ?? app.first_choice;
-  const next = await db
-    .selectFrom('offers')
-    .selectAll()
-    .where('programme_id', '=', programmeId)
-    .where('created_at', '=', at)
-    .where('application_id', '<>', app.id)
-    .executeTakeFirst();
+  const next = await repo.offerMadeAt(db, programmeId, at, app.id);
   const nextApp = next ? await office.findApplication(db, next.application_id) : undefined;
   return {
     from,
@@ -171,13 +161,7 @@ export async function undoPlan(
 /** Sets the unsent ones of `messages` to 'cancelled' (kept for the office to see, never sent). */
 async function cancel(trx: Db, messages: Messages) {
   const ids = messages.filter((m) => (UNSENT_STATES as readonly string[]).includes(m.state)).map((m) => m.id);
-  if (ids.length === 0) return;
-  await trx
-    .updateTable('outbox_messages')
-    .set({ state: 'cancelled', last_answer: CANCELLED_ANSWER })
-    .where('id', 'in', ids)
-    .where('state', 'in', UNSENT_STATES)
-    .execute();
+  await outbox.cancelMessages(trx, ids, UNSENT_STATES, CANCELLED_ANSWER);
 }
 
 export type UndoOutcome = { to: ApplicationState } | { problem: string };
@@ -203,12 +187,7 @@ export async function undoWithdrawal(
     return { problem: `${app.reference} is not withdrawn any more.` };
   }
   if (f.from === 'offered' && f.own) {
-    await trx
-      .updateTable('offers')
-      .set({ state: 'open', confirmed_how: '', closed_at: null, deadline: deadlineBack(f.own.deadline, at) })
-      .where('id', '=', f.own.id)
-      .where('state', '=', f.own.state)
-      .execute();
+    await repo.reopenClosedOffer(trx, f.own.id, f.own.state, deadlineBack(f.own.deadline, at));
   }
   const who = auditNameOf(actor);
   const event = { user_id: who.id, actor_name: who.name, kind: 'state', at: iso };

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { FULL_ROLE } from '#common/policy.ts';
 import { type Role, parseRole } from '#common/roles.ts';
 import {
   FIRST_OWNER_LINK_HOURS,
@@ -279,7 +280,7 @@ export function createStaffService(
       const firstOwner = (id: string): AccountAtDoor => ({ kind: 'account', id, name: input.name, address });
       await accounts.create(firstOwner, input.email, input.password, {
         name: input.name,
-        role: 'owner',
+        role: FULL_ROLE,
         before: async (trx) => {
           await useLink(link.id)(trx);
           if (await accounts.any(trx)) throw refusal('link/invalid');

@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { VITALS_LIMITS } from '#common/vitals.ts';
 import { createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { createVitalsService } from './vitals.service.ts';
+import { systemClock } from '#server/clock.ts';
 
 const t = await createAdminTestApp();
 afterAll(() => t.close());
@@ -152,7 +153,7 @@ describe('vitals storage bounds', () => {
   const MANUAL = { pruneEvery: Number.MAX_SAFE_INTEGER, pruneIntervalMs: Number.POSITIVE_INFINITY };
 
   it(`prunes rows older than ${VITALS_LIMITS.retentionDays} days and keeps the rest`, async () => {
-    const vitals = createVitalsService(t.db, MANUAL);
+    const vitals = createVitalsService(t.db, MANUAL, systemClock);
     const one = { route: '/', metrics: [{ name: 'LCP' as const, value: 1 }] };
     await vitals.record(one, freshIp(), daysAgo(40));
     await vitals.record(one, freshIp(), daysAgo(28.01));
@@ -167,7 +168,7 @@ describe('vitals storage bounds', () => {
   });
 
   it('deletes the oldest rows beyond the row cap', async () => {
-    const vitals = createVitalsService(t.db, { ...MANUAL, maxRows: 3 });
+    const vitals = createVitalsService(t.db, { ...MANUAL, maxRows: 3 }, systemClock);
     for (let i = 5; i >= 1; i--) {
       await vitals.record({ route: '/', metrics: [{ name: 'TTFB', value: i }] }, freshIp(), daysAgo(i));
     }
@@ -176,7 +177,7 @@ describe('vitals storage bounds', () => {
   });
 
   it('prunes on its own after enough beacons', async () => {
-    const vitals = createVitalsService(t.db, { ...MANUAL, maxRows: 2, pruneEvery: 3 });
+    const vitals = createVitalsService(t.db, { ...MANUAL, maxRows: 2, pruneEvery: 3 }, systemClock);
     for (let i = 3; i >= 1; i--) {
       await vitals.record({ route: '/', metrics: [{ name: 'TTFB', value: i }] }, freshIp(), daysAgo(i));
     }
@@ -184,7 +185,7 @@ describe('vitals storage bounds', () => {
   });
 
   it('leaves out rows older than the window from the 7-day percentile', async () => {
-    const vitals = createVitalsService(t.db, MANUAL);
+    const vitals = createVitalsService(t.db, MANUAL, systemClock);
     await vitals.record({ route: '/', metrics: [{ name: 'INP', value: 900 }] }, freshIp(), daysAgo(10));
     await vitals.record({ route: '/', metrics: [{ name: 'INP', value: 100 }] }, freshIp(), daysAgo(2));
     const [week, month] = await vitals.summary(NOW);

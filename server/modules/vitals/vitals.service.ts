@@ -9,7 +9,7 @@ import {
 } from '#common/vitals.ts';
 import { type VitalsBeacon, VitalsBeaconSchema } from '#common/vitals-schema.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
-import { type Clock, isoAfter, systemClock } from '#server/clock.ts';
+import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, tooManyRequests } from '#server/errors.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
@@ -61,7 +61,7 @@ export function summarise(rows: readonly { route: string; metric: string; value:
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-export function createVitalsService(db: Db, options: Partial<VitalsOptions> = {}, clock: Clock = systemClock) {
+export function createVitalsService(db: Db, options: Partial<VitalsOptions>, clock: Clock) {
   const opts = { ...DEFAULT_VITALS_OPTIONS, ...options };
   let storedSincePrune = 0;
   let lastPrune = 0;

@@ -1,4 +1,4 @@
-import { ROLES, ROLE_LABELS } from '#common/roles.ts';
+import { LEAST_ROLE, ROLES, ROLE_LABELS } from '#common/roles.ts';
 import { STAFF_LINK_HOURS } from '#common/staff.ts';
 import { AdminField } from '../admin-field.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';
@@ -52,7 +52,7 @@ export function AddStaffForm({
           hint="Editors change what the site shows; Admissions staff handle applications only; owners do both, manage staff and read the audit log."
         >
           {(control) => (
-            <select {...control} name="role" defaultValue={values.role ?? 'editor'}>
+            <select {...control} name="role" defaultValue={values.role ?? LEAST_ROLE}>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}

@@ -262,7 +262,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
         files,
         {
           commit: () =>
-            changeContent(db, async (trx): Promise<NoticeAttachmentRow> => {
+            changeContent(db, clock.now(), async (trx): Promise<NoticeAttachmentRow> => {
               const title = await repo.findNoticeTitle(trx, noticeId);
               if (title === undefined) throw notFound('notice');
               const { count, next } = await repo.lockedCount(trx, noticeId);
@@ -276,7 +276,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
               return inserted;
             }),
           revert: async () => {
-            await changeContent(db, (trx) => repo.deleteAttachment(trx, noticeId, id));
+            await changeContent(db, clock.now(), (trx) => repo.deleteAttachment(trx, noticeId, id));
           },
         },
         log,
@@ -292,7 +292,7 @@ export function createAttachmentsService({ db, storage, log, imageLimits, pdfTim
      */
     async remove(actor: Actor, noticeId: string, attachmentId: string): Promise<void> {
       authorize(actor, 'notices.edit');
-      const row = await changeContent(db, async (trx) => {
+      const row = await changeContent(db, clock.now(), async (trx) => {
         const deleted = await repo.deleteAttachment(trx, noticeId, attachmentId);
         if (!deleted) return undefined;
         const now = clock.now();
