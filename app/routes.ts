@@ -44,6 +44,7 @@ export default [
     route('messages', 'routes/admin/messages.tsx'),
     route('calendar', 'routes/admin/calendar.tsx'),
     route('backups', 'routes/admin/backups.tsx'),
+    route('demo', 'routes/admin/demo.tsx'),
     route('courses', 'routes/admin/courses.tsx'),
     route('people', 'routes/admin/people.tsx'),
     route('downloads', 'routes/admin/downloads.tsx'),

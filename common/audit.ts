@@ -59,6 +59,7 @@ export const AUDIT_KIND_LABELS = {
   'backup-made': 'Backup made by hand',
   'backup-downloaded': 'Backup downloaded',
   'kept-files-cleared': 'Files kept for refused application forms deleted',
+  'demo-removed': 'Demo content removed',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

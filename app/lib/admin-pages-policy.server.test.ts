@@ -35,6 +35,7 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/messages': { module: 'messages', action: 'messages.manage' },
   '/admin/calendar': { module: 'calendar', action: 'calendar.edit' },
   '/admin/backups': { module: 'backups', action: 'backups.manage' },
+  '/admin/demo': { module: 'demo', action: 'demo.remove' },
   '/admin/courses': { module: 'courses', action: 'content.edit' },
   '/admin/people': { module: 'people', action: 'content.edit' },
   '/admin/downloads': { module: 'downloads', action: 'content.edit' },

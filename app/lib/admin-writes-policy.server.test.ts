@@ -4,6 +4,7 @@ import { type Asker, decide } from '#common/policy.ts';
 import { ROLES } from '#common/roles.ts';
 import { type AdminWrite, adminAction } from './admin-action.server.ts';
 import { BACKUP_WRITES } from './admin-backup-writes.server.ts';
+import { DEMO_WRITES } from './admin-demo-writes.server.ts';
 import { CALENDAR_WRITES } from './admin-calendar-writes.server.ts';
 import { MESSAGES_WRITES } from './admin-messages-writes.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
@@ -29,6 +30,7 @@ const ALL_WRITES: Record<string, AdminWrite> = {
   ...Object.fromEntries(Object.entries(MESSAGES_WRITES).map(([intent, write]) => [`messages.${intent}`, write])),
   deleteInquiry: writes.deleteInquiry,
   ...Object.fromEntries(Object.entries(BACKUP_WRITES).map(([intent, write]) => [`backups.${intent}`, write])),
+  ...Object.fromEntries(Object.entries(DEMO_WRITES).map(([intent, write]) => [`demo.${intent}`, write])),
   ...Object.fromEntries(Object.entries(CALENDAR_WRITES).map(([intent, write]) => [`calendar.${intent}`, write])),
   ...Object.fromEntries(
     Object.entries(staffWrites).filter((entry): entry is [string, AdminWrite] => typeof entry[1] === 'object'),

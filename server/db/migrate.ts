@@ -35,6 +35,7 @@ import * as m0030 from './migrations/0030-payment-details.ts';
 import * as m0031 from './migrations/0031-correction-documents.ts';
 import * as m0033 from './migrations/0033-bs-year-confirmations.ts';
 import * as m0035 from './migrations/0035-imported-items.ts';
+import * as m0037 from './migrations/0037-demo-items.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0031-correction-documents': m0031,
   '0033-bs-year-confirmations': m0033,
   '0035-imported-items': m0035,
+  '0037-demo-items': m0037,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */
