@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCounts, type DemoKind, demoTotal, describeDemoCounts } from '#common/demo.ts';
-import { type Role } from '#common/roles.ts';
+import type { Role } from '#common/roles.ts';
 import { decide } from '#common/policy.ts';
 import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
 import { forbidden } from '#server/errors.ts';
@@ -9,6 +9,7 @@ import { type Actor, authorize } from '#server/auth/actor.ts';
 import { changeContent, scheduleNextChange } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
+import type { ImageRow } from '#server/db/schema.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import * as albumsRepo from '#server/modules/images/albums.repository.ts';
 import * as imagesRepo from '#server/modules/images/images.repository.ts';
@@ -107,7 +108,7 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
         if (await noticesRepo.deleteNotice(trx, id)) notices += 1;
       }
       // Counted by what this transaction deleted, so of two removals at once the second reports nothing.
-      const photos = [];
+      const photos: ImageRow[] = [];
       for (const photo of await albumsRepo.findImages(trx, ids.photos))
         if (await imagesRepo.deleteImage(trx, photo.id)) photos.push(photo);
       await albumsRepo.clearCover(trx, ids.photos);
