@@ -11,6 +11,9 @@ export const DemoCountsSchema = z.object({
 });
 export type DemoCounts = z.infer<typeof DemoCountsSchema>;
 
+/** The field the admin page's confirming form posts: a removal that was not asked first is refused. */
+export const DEMO_CONFIRM_FIELD = 'confirmRemoval';
+
 export const demoTotal = (counts: DemoCounts) => counts.notices + counts.photos;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,9 +1,6 @@
-import { demoTotal, describeDemoCounts } from '#common/demo.ts';
+import { DEMO_CONFIRM_FIELD, demoTotal, describeDemoCounts } from '#common/demo.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
-
-/** The field the confirming form posts: a removal that was not asked first is refused. */
-export const DEMO_CONFIRM_FIELD = 'confirmRemoval';
 
 /** The writes of /admin/demo, by the form's intent. */
 export const DEMO_WRITES = {

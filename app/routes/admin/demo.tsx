@@ -1,9 +1,9 @@
 import { Link, useActionData } from 'react-router';
-import { demoTotal, describeDemoCounts } from '#common/demo.ts';
+import { DEMO_CONFIRM_FIELD, demoTotal, describeDemoCounts } from '#common/demo.ts';
 import { useConfirmedPost } from '#app/components/admin/use-confirmed-post.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
-import { DEMO_CONFIRM_FIELD, DEMO_WRITES } from '#app/lib/admin-demo-writes.server.ts';
+import { DEMO_WRITES } from '#app/lib/admin-demo-writes.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import type { Route } from './+types/demo';
