@@ -6,6 +6,7 @@ import { adminAction } from '#app/lib/admin-action.server.ts';
 import { DEMO_WRITES } from '#app/lib/admin-demo-writes.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
+import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/demo';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Remove the demo content', matches);
