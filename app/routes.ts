@@ -45,6 +45,7 @@ export default [
     route('calendar', 'routes/admin/calendar.tsx'),
     route('backups', 'routes/admin/backups.tsx'),
     route('import', 'routes/admin/import.tsx'),
+    route('demo', 'routes/admin/demo.tsx'),
     route('courses', 'routes/admin/courses.tsx'),
     route('people', 'routes/admin/people.tsx'),
     route('downloads', 'routes/admin/downloads.tsx'),

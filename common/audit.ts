@@ -62,6 +62,7 @@ export const AUDIT_KIND_LABELS = {
   'import-started': 'Import from WordPress started',
   'import-ended': 'Import from WordPress ended',
   'old-address-deleted': 'Old address (redirect) deleted',
+  'demo-removed': 'Demo content removed',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;

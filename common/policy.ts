@@ -66,6 +66,8 @@ export const POLICY = {
   'calendar.edit': { roles: ['owner'] },
   /** E-mail and SMS: the settings, the test e-mail, the delivery log (recipients' addresses) and resends. */
   'messages.manage': { roles: ['owner'] },
+  /** Removing the demo content the site was installed with: everything it seeded at once, so owners only. */
+  'demo.remove': { roles: ['owner'] },
   /** The API's own description (GET /api/docs): every admin route and what it takes, a map for an attacker. */
   'api.describe': { roles: ['owner'] },
 } as const satisfies Record<string, Rule>;

@@ -174,7 +174,7 @@ async function plan(
     apply: () => mustRun('install', ['-d', '-m', '750', '-o', o.user, '-g', o.user, paths.dataDir]),
   });
 
-  const env = managedEnv({ domain: o.domain, port: o.port, dataDir: paths.dataDir });
+  const env = managedEnv({ domain: o.domain, port: o.port, dataDir: paths.dataDir, startEmpty: o.startEmpty });
   const envText = mergeEnvFile(read(paths.envFile), env);
   const envStep = fileStep('Environment file', paths.envFile, envText, 0o600);
   steps.push(envStep);

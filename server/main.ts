@@ -96,6 +96,9 @@ const prune = () =>
 await prune();
 setInterval(() => void prune(), 60 * 60 * 1000).unref();
 
+// The files of a demo removal that ended before they were all deleted (a process killed mid-way) go now.
+await app.services.demo.finishRemoval();
+
 // Album photos uploaded and not processed yet (also those of a process that ended mid-way) are processed now.
 await app.services.photoQueue.start();
 // Applicants' documents accepted and not drawn yet (also those of a process that ended mid-way), in arrival order.

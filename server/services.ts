@@ -36,6 +36,7 @@ import { createSettingsCipher } from './secrets/settings-key.ts';
 import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
+import { createDemoService } from './modules/demo/demo.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createOldAddresses } from './modules/import/old-addresses.ts';
 import { createImportRuns } from './modules/import/import-runs.service.ts';
@@ -137,6 +138,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     damage: () => damage?.found ?? null,
   });
   const notices = createNoticesService(db, clock, attachments, nextPublicChange);
+  const demo = createDemoService({ db, storage, log, clock, attachments, nextPublicChange });
   // Results day: the look-up answers from memory, rebuilt whenever the merit service changes the results.
   const resultsLookup = createResultsLookup({
     db,
@@ -182,6 +184,8 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     contentVersion,
     notices,
     attachments,
+    /** The demo content of a fresh install: what the seeder made, and its removal in one step. */
+    demo,
     /** An imported site's old addresses and where they now lead. */
     oldAddresses: createOldAddresses(db, contentVersion),
     /** Imports from WordPress started in the admin, run after the answer, and the old addresses' list. */
@@ -213,7 +217,10 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       imageLimits,
       versions: contentVersion,
       clock,
-      setupFacts: async () => ({ seasonPublished: (await seasons.publicState()) !== null }),
+      setupFacts: async () => ({
+        seasonPublished: (await seasons.publicState()) !== null,
+        demoItemsLeft: await demo.left(),
+      }),
     }),
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,

@@ -82,6 +82,7 @@ export const ADMIN_MESSAGES = {
   calendarConfirm: { done: 'Confirmed.', failed: 'Could not confirm the year.' },
   calendarUnconfirm: { done: 'Confirmation withdrawn.', failed: 'Could not withdraw the confirmation.' },
   backUpNow: { done: 'Backup made and checked.', failed: 'No backup was made.' },
+  removeDemo: { done: 'Demo content removed.', failed: 'The demo content could not be removed.' },
   calendarRemove: {
     done: 'Correction removed: the year has the package’s lengths again.',
     failed: 'Could not remove the correction.',

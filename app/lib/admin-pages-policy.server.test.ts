@@ -36,6 +36,7 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/calendar': { module: 'calendar', action: 'calendar.edit' },
   '/admin/backups': { module: 'backups', action: 'backups.manage' },
   '/admin/import': { module: 'import', action: 'import.manage' },
+  '/admin/demo': { module: 'demo', action: 'demo.remove' },
   '/admin/courses': { module: 'courses', action: 'content.edit' },
   '/admin/people': { module: 'people', action: 'content.edit' },
   '/admin/downloads': { module: 'downloads', action: 'content.edit' },

@@ -5,6 +5,7 @@ import { ROLES } from '#common/roles.ts';
 import { type AdminWrite, adminAction } from './admin-action.server.ts';
 import { BACKUP_WRITES } from './admin-backup-writes.server.ts';
 import { IMPORT_WRITES } from './admin-import-writes.server.ts';
+import { DEMO_WRITES } from './admin-demo-writes.server.ts';
 import { CALENDAR_WRITES } from './admin-calendar-writes.server.ts';
 import { MESSAGES_WRITES } from './admin-messages-writes.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
@@ -31,6 +32,7 @@ const ALL_WRITES: Record<string, AdminWrite> = {
   deleteInquiry: writes.deleteInquiry,
   ...Object.fromEntries(Object.entries(BACKUP_WRITES).map(([intent, write]) => [`backups.${intent}`, write])),
   ...Object.fromEntries(Object.entries(IMPORT_WRITES).map(([intent, write]) => [`import.${intent}`, write])),
+  ...Object.fromEntries(Object.entries(DEMO_WRITES).map(([intent, write]) => [`demo.${intent}`, write])),
   ...Object.fromEntries(Object.entries(CALENDAR_WRITES).map(([intent, write]) => [`calendar.${intent}`, write])),
   ...Object.fromEntries(
     Object.entries(staffWrites).filter((entry): entry is [string, AdminWrite] => typeof entry[1] === 'object'),

@@ -30,6 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { albums, page, pageCount } = loaderData;
   const { ui, href, t, lang, site } = useSiteContent();
+  // Albums with no photo yet (the default album of a site that starts empty, or whose demo was removed) are not a
+  // gallery: a visitor is told there are no photos, rather than shown empty albums.
+  const noPhotos = pageCount === 1 && albums.every((album) => album.photoCount === 0);
   return (
     <main id="main" tabIndex={-1} className="page">
       <PageStyle name="pages" css={pagesCss} />
@@ -38,7 +41,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <h1>{ui.gallery.heading(t(site.college.shortName))}</h1>
           <p>{ui.gallery.intro}</p>
         </header>
-        {albums.length > 0 ? (
+        {!noPhotos ? (
           <>
             <GalleryGrid
               tiles={albums.map((album) => {

@@ -1,6 +1,7 @@
 import { Form, data, useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
+import { demoTotal, describeDemoCounts } from '#common/demo.ts';
 import { FirstOwnerSchema, SetPasswordSchema } from '#common/staff.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
 import { NewPasswordField } from '#app/components/admin/new-password-field.tsx';
@@ -23,15 +24,22 @@ export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 export async function loader({ params, context }: Route.LoaderArgs) {
   const collegeName = await staffCollegeName(context);
   try {
-    return { collegeName, link: await context.services.staff.inspectLink(params.token), invalid: null };
+    const link = await context.services.staff.inspectLink(params.token);
+    // The first owner chooses whether the site starts empty, while the demo is still there to remove.
+    const demoLeft = link.purpose === 'first-owner' ? await context.services.demo.left() : 0;
+    return { collegeName, link, demoLeft, invalid: null };
   } catch (err) {
     const refusal = refusalOf(err);
     if (refusal?.code !== 'link/invalid') throw err;
-    return data({ collegeName, link: null, invalid: refusal.message }, { status: 410 });
+    return data({ collegeName, link: null, demoLeft: 0, invalid: refusal.message }, { status: 410 });
   }
 }
 
 const PASSWORD_SET = 'You can sign in now with your e-mail address and the password you chose.';
+
+/** The first owner's choice: the radio's name and its value for 'Start empty'. */
+const DEMO_CHOICE = 'demo';
+const START_EMPTY = 'remove';
 
 /**
  * Sets the password of the link's account, or creates the first owner; a plain form, no script needed. It
@@ -50,13 +58,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const correct = { code: 'validation', message: CORRECT_FIELDS };
   if (fieldErrors) return data<WriteResult>(formRefused(correct, { fieldErrors, values }), { status: 400 });
   try {
+    let ownerId: string | undefined;
     const outcome = await withPasswordFields(async () => {
-      if (firstOwner) await staff.createFirstOwner(params.token, FirstOwnerSchema.parse(input), context.clientIp);
+      if (firstOwner)
+        ownerId = await staff.createFirstOwner(params.token, FirstOwnerSchema.parse(input), context.clientIp);
       else await staff.setPasswordWithLink(params.token, input.password, context.clientIp);
       return undefined;
     });
     if (outcome && 'fieldErrors' in outcome) {
       return data<WriteResult>(formRefused(correct, { fieldErrors: outcome.fieldErrors, values }), { status: 400 });
+    }
+    if (ownerId && form.get(DEMO_CHOICE) === START_EMPTY) {
+      const owner = { kind: 'account', id: ownerId, name: input.name, address: context.clientIp } as const;
+      // The account exists whatever happens here: a failed removal is only reported, and can be done later.
+      const what = await context.services.demo.removeAsNewAccount(owner).then(
+        (removed) => (demoTotal(removed) > 0 ? `The demo content is removed (${describeDemoCounts(removed)}). ` : ''),
+        () => 'The demo content could not be removed now: remove it from the setup list on Today. ',
+      );
+      return data<WriteResult>({ ok: true, message: `${what}${PASSWORD_SET}` });
     }
     return data<WriteResult>({ ok: true, message: PASSWORD_SET });
   } catch (err) {
@@ -68,7 +87,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>() as WriteResult | undefined;
-  const { collegeName, link, invalid } = loaderData;
+  const { collegeName, link, demoLeft, invalid } = loaderData;
   if (answer?.ok) {
     return (
       <WelcomeFrame collegeName={collegeName} title="Your password is set">
@@ -137,11 +156,33 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="email" autoComplete="username" value={link.email} />
         )}
         <NewPasswordField error={errors.password} note="A few unrelated words are easy to remember." />
+        {firstOwner && demoLeft > 0 ? <DemoChoice startEmpty={refused?.values?.[DEMO_CHOICE] === START_EMPTY} /> : null}
         <button type="submit" className="button button--primary">
           {firstOwner ? 'Create owner' : 'Set password'}
         </button>
       </Form>
     </WelcomeFrame>
+  );
+}
+
+/** 'Start empty' or 'Keep the demo': the demo stays unless the owner chooses otherwise (owners can remove it later). */
+function DemoChoice({ startEmpty }: { startEmpty: boolean }) {
+  return (
+    <fieldset className="welcome-choice">
+      <legend>The sample notices and photos</legend>
+      <label className="welcome-choice__option">
+        <input type="radio" name={DEMO_CHOICE} value={START_EMPTY} defaultChecked={startEmpty} />
+        <span>
+          <strong>Start empty</strong>: remove the demo notices and photos now.
+        </span>
+      </label>
+      <label className="welcome-choice__option">
+        <input type="radio" name={DEMO_CHOICE} value="keep" defaultChecked={!startEmpty} />
+        <span>
+          <strong>Keep the demo to look around</strong>: remove it later from Today’s setup list.
+        </span>
+      </label>
+    </fieldset>
   );
 }
 

@@ -13,6 +13,8 @@ export interface SetupOptions {
   user: string;
   /** Every file setup writes goes under this folder ('/' on a server; a scratch folder in tests). */
   prefix: string;
+  /** A new site starts without the demo notices and photos (SEED_DEMO=false in the environment file). */
+  startEmpty: boolean;
 }
 
 export class UsageError extends Error {
@@ -21,7 +23,7 @@ export class UsageError extends Error {
 
 export const SETUP_USAGE = [
   'Usage: npm run setup -- --domain college.edu.np [--email office@college.edu.np] [--dry-run] [--yes]',
-  '       [--port 3000] [--user orbit] [--internal-ca] [--no-systemd] [--prefix /]',
+  '       [--port 3000] [--user orbit] [--internal-ca] [--no-systemd] [--prefix /] [--start-empty]',
 ].join('\n');
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/u;
@@ -38,6 +40,7 @@ export function parseSetupArgs(argv: readonly string[]): SetupOptions {
     port: 3000,
     user: 'orbit',
     prefix: '/',
+    startEmpty: false,
   };
   const args = [...argv];
   const value = (flag: string): string => {
@@ -78,6 +81,9 @@ export function parseSetupArgs(argv: readonly string[]): SetupOptions {
         break;
       case '--no-systemd':
         options.systemd = false;
+        break;
+      case '--start-empty':
+        options.startEmpty = true;
         break;
       default:
         throw new UsageError(`Unknown argument ${raw}.\n${SETUP_USAGE}`);

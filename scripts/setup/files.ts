@@ -62,8 +62,16 @@ export function caddyfileText(o: CaddyOptions): string {
   ].join('\n');
 }
 
-/** The variables setup manages in the environment file; every other line of the file is kept. */
-export function managedEnv(o: { domain: string; port: number; dataDir: string }): Record<string, string> {
+/**
+ * The variables setup manages in the environment file; every other line of the file is kept. With
+ * `startEmpty`, a new data folder is not seeded with the demo (an existing site's content is never touched).
+ */
+export function managedEnv(o: {
+  domain: string;
+  port: number;
+  dataDir: string;
+  startEmpty?: boolean;
+}): Record<string, string> {
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -71,6 +79,7 @@ export function managedEnv(o: { domain: string; port: number; dataDir: string })
     DATA_DIR: o.dataDir,
     SITE_URL: `https://${o.domain}`,
     TRUST_PROXY: 'true',
+    ...(o.startEmpty ? { SEED_DEMO: 'false' } : {}),
   };
 }
 

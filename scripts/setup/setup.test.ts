@@ -21,6 +21,7 @@ describe('parseSetupArgs', () => {
       'orbit2',
       '--prefix',
       '/tmp/x',
+      '--start-empty',
     ]);
     expect(o).toEqual({
       domain: 'college.edu.np',
@@ -32,6 +33,7 @@ describe('parseSetupArgs', () => {
       port: 4000,
       user: 'orbit2',
       prefix: '/tmp/x',
+      startEmpty: true,
     });
   });
 
@@ -42,6 +44,7 @@ describe('parseSetupArgs', () => {
       port: 3000,
       user: 'orbit',
       prefix: '/',
+      startEmpty: false,
     });
   });
 
@@ -133,6 +136,15 @@ describe('the files setup writes', () => {
     expect(merged).toContain('SMTP_URL=smtp://u:p@mail.example.com:587');
     expect(parseEnvFile(merged).TRUST_PROXY).toBe('true');
     expect(merged.split('\n').filter((l) => l.startsWith('TRUST_PROXY=')).length).toBe(1);
+  });
+
+  it('environment file: --start-empty turns the demo seed off, and without it a person’s SEED_DEMO line stays', () => {
+    const o = { domain: 'college.edu.np', port: 3000, dataDir: '/var/lib/orbit-college' };
+    expect(parseEnvFile(mergeEnvFile(undefined, managedEnv({ ...o, startEmpty: true }))).SEED_DEMO).toBe('false');
+    const fresh = mergeEnvFile(undefined, managedEnv(o));
+    expect(parseEnvFile(fresh).SEED_DEMO).toBeUndefined();
+    const own = `${fresh}SEED_DEMO=true\n`;
+    expect(mergeEnvFile(own, managedEnv(o))).toBe(own);
   });
 
   it('systemd unit: the hardened example with this install’s folder, node, user and files', () => {

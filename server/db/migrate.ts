@@ -35,6 +35,7 @@ import * as m0030 from './migrations/0030-payment-details.ts';
 import * as m0031 from './migrations/0031-correction-documents.ts';
 import * as m0033 from './migrations/0033-bs-year-confirmations.ts';
 import * as m0035 from './migrations/0035-imported-items.ts';
+import * as m0037 from './migrations/0037-demo-items.ts';
 import * as m0038 from './migrations/0038-import-runs.ts';
 import type { Database } from './schema.ts';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0031-correction-documents': m0031,
   '0033-bs-year-confirmations': m0033,
   '0035-imported-items': m0035,
+  '0037-demo-items': m0037,
   '0038-import-runs': m0038,
 };
 

@@ -469,6 +469,8 @@ export interface Database {
   imported_items: ImportedItemsTable;
   old_addresses: OldAddressesTable;
   import_runs: ImportRunsTable;
+  demo_items: DemoItemsTable;
+  demo_removed_files: DemoRemovedFilesTable;
 }
 
 /** An item another site's export brought over (server/modules/import), found again by its GUID. */
@@ -653,3 +655,20 @@ export interface OffersTable {
 }
 export type MeritSettingsRow = Selectable<MeritSettingsTable>;
 export type OfferRow = Selectable<OffersTable>;
+
+/** An item the demo seeder made on a fresh install (server/modules/demo): removed by 'Remove the demo content'. */
+export interface DemoItemsTable {
+  /** One of DEMO_KINDS (common/demo.ts): 'notice' or 'photo'. */
+  kind: string;
+  /** The notice's or the photo's id. */
+  item_id: string;
+  /** What the item looked like when seeded (a notice's updated_at); a changed item is the office's own. */
+  fingerprint: string;
+  seeded_at: string;
+}
+
+/** A stored file of a removed demo item, until it is deleted (a removal killed mid-way finishes on start). */
+export interface DemoRemovedFilesTable {
+  key: string;
+  removed_at: string;
+}

@@ -10,6 +10,7 @@ import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
 import { adminPaymentRoutes } from './admission/payment.admin.routes.ts';
 import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
 import { adminContentRoutes } from './content/content.admin.routes.ts';
+import { adminDemoRoutes } from './demo/demo.admin.routes.ts';
 import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
 import { adminAlbumsRoutes } from './images/albums.admin.routes.ts';
 import { adminImagesRoutes } from './images/images.admin.routes.ts';
@@ -49,4 +50,5 @@ export const adminRoutePlugins: ApiPlugin[] = [
   adminBackupsRoutes,
   adminKeptFilesRoutes,
   adminSearchRoutes,
+  adminDemoRoutes,
 ];

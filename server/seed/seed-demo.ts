@@ -52,21 +52,30 @@ async function drawScene(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Demo content for a fresh install: a few notices, 6 gallery photos and the 3 featured photos. */
+/**
+ * Demo content for a fresh install: a few notices, 6 gallery photos and the 3 featured photos, each recorded as
+ * demo so that 'Remove the demo content' (server/modules/demo) finds exactly these.
+ */
 export async function seedDemoContent(
   services: AppServices,
 ): Promise<{ notices: number; gallery: number; featured: number }> {
   const now = Date.now();
   for (const n of [...DEMO_NOTICES].reverse()) {
-    await services.notices.create(
+    const notice = await services.notices.create(
       SEED,
       { title: n.title, description: n.description, link: n.link ?? undefined },
       new Date(now - n.daysAgo * DAY).toISOString(),
     );
+    // A fresh notice's updatedAt is its row's updated_at, which any later edit moves.
+    await services.demo.recordSeeded('notice', notice.id, notice.updatedAt);
   }
   const gallery = 6;
   const featured = 3;
-  for (let i = 0; i < featured; i++) await services.images.create(SEED, 'featured', await drawScene(i + 1));
-  for (let i = 0; i < gallery; i++) await services.images.create(SEED, 'gallery', await drawScene(i + 10));
+  const photo = async (folder: 'featured' | 'gallery', scene: number) => {
+    const image = await services.images.create(SEED, folder, await drawScene(scene));
+    await services.demo.recordSeeded('photo', image.id, folder);
+  };
+  for (let i = 0; i < featured; i++) await photo('featured', i + 1);
+  for (let i = 0; i < gallery; i++) await photo('gallery', i + 10);
   return { notices: DEMO_NOTICES.length, gallery, featured };
 }

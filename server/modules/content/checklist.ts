@@ -6,6 +6,8 @@ import type { StoredSections } from './stored-sections.ts';
 export interface SetupFacts {
   /** A season is published: its dates move the admission status and the site takes applications. */
   seasonPublished: boolean;
+  /** Demo notices and photos of a fresh install still on the site (server/modules/demo). */
+  demoItemsLeft: number;
 }
 
 interface Step {
@@ -27,6 +29,13 @@ const noneOf = (now: readonly LocalText[], defaults: readonly LocalText[]) =>
  * they are the college's already. Text counts as replaced once its English version differs.
  */
 const STEPS: Step[] = [
+  {
+    // The demo's notices and photos read as the college's own to a visitor; an owner removes them in one step.
+    id: 'demo-content',
+    label: 'Remove the demo notices and photos (an owner can, in one step)',
+    section: { page: '/admin/demo' },
+    done: (_now, _d, facts) => facts.demoItemsLeft === 0,
+  },
   {
     id: 'banner-photos',
     label: 'Upload your own banner photos (the banner shows drawings)',

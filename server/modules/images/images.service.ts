@@ -22,11 +22,11 @@ import * as repo from './images.repository.ts';
 import { pageWindow } from '#common/paging.ts';
 
 /** How the audit log names a photo: images have no title, so their folder, size and id. */
-const photoName = (row: Pick<ImageRow, 'id' | 'folder' | 'width' | 'height'>) =>
+export const photoName = (row: Pick<ImageRow, 'id' | 'folder' | 'width' | 'height'>) =>
   `${row.folder} photo ${row.width}×${row.height} (${row.id})`;
 
 /** Every stored file of a photo: its variants, and its original while it waits for processing. */
-const fileKeys = (row: Pick<ImageRow, 'variants' | 'original_key'>) => [
+export const fileKeys = (row: Pick<ImageRow, 'variants' | 'original_key'>) => [
   ...parseVariants(row.variants).map((v) => v.key),
   ...(row.original_key ? [row.original_key] : []),
 ];

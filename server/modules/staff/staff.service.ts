@@ -273,12 +273,12 @@ export function createStaffService(
       });
     },
 
-    /** The first owner of a fresh install, from the link printed at start-up; void once any account exists. */
-    async createFirstOwner(token: string, input: FirstOwner, address: string): Promise<void> {
+    /** The first owner of a fresh install, from the link printed at start-up: its id. Refused once any account exists. */
+    async createFirstOwner(token: string, input: FirstOwner, address: string): Promise<string> {
       const { link } = await usableLink(token);
       if (link.purpose !== 'first-owner') throw refusal('link/invalid');
       const firstOwner = (id: string): AccountAtDoor => ({ kind: 'account', id, name: input.name, address });
-      await accounts.create(firstOwner, input.email, input.password, {
+      return accounts.create(firstOwner, input.email, input.password, {
         name: input.name,
         role: FULL_ROLE,
         before: async (trx) => {
