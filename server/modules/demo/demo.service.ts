@@ -98,7 +98,7 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
   };
 
   async function removeAll(actor: Actor | AccountAtDoor): Promise<DemoCounts> {
-    const { counts, fileRemovals } = await changeContent(db, async (trx) => {
+    const { counts, fileRemovals } = await changeContent(db, clock.now(), async (trx) => {
       const ids = await countsIn(trx);
       const removals: (() => Promise<void>)[] = [];
       let notices = 0;

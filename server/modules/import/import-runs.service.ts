@@ -237,7 +237,7 @@ export function createImportRuns(deps: Deps) {
      */
     async deleteOldAddress(actor: Actor, oldPath: string): Promise<void> {
       authorize(actor, 'import.manage');
-      await changeContent(db, async (trx) => {
+      await changeContent(db, clock.now(), async (trx) => {
         if ((await deleteOldAddress(trx, oldPath)) === 0) throw notFound('old address');
         await audit(trx, actor, { kind: 'old-address-deleted', subject: oldPath }, clock.now());
       });
