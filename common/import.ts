@@ -41,3 +41,17 @@ export const IMPORT_ERRORS = {
  */
 export const IMPORT_STATUSES = ['planned', 'running', 'done', 'stopped', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** An import as the service answers it and the admin's import page shows it. */
+export interface ImportRunView {
+  id: string;
+  status: ImportStatus;
+  hasUploads: boolean;
+  planLines: string[];
+  toImport: number;
+  done: number;
+  total: number;
+  reportLines: string[] | null;
+  createdAt: string;
+  finishedAt: string | null;
+}

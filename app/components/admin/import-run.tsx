@@ -1,21 +1,8 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import type { ImportStatus } from '#common/import.ts';
+import type { ImportRunView } from '#common/import.ts';
 import { formatDateTime } from '#app/lib/admin-format.ts';
 import { useConfirmedPost } from './use-confirmed-post.tsx';
-
-/** An import as the page's loader gives it (server/modules/import/import-runs.service.ts ImportRunView). */
-export interface ImportRunShown {
-  id: string;
-  status: ImportStatus;
-  planLines: string[];
-  toImport: number;
-  done: number;
-  total: number;
-  reportLines: string[] | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
 
 /** How often the page asks again while an import runs (with JavaScript; without it, the Refresh link). */
 const POLL_MS = 2000;
@@ -34,7 +21,7 @@ function Lines({ lines, label }: { lines: string[]; label: string }) {
 }
 
 /** The Import button: asks first, saying what will be published, then starts the import. */
-function StartButton({ run, again }: { run: ImportRunShown; again: boolean }) {
+function StartButton({ run, again }: { run: ImportRunView; again: boolean }) {
   const { busy, ask, step, dialog, askAction } = useConfirmedPost({
     name: `import-${run.id}`,
     question: again ? 'Start this import again?' : `Import ${run.toImport} posts as notices?`,
@@ -68,7 +55,7 @@ function StartButton({ run, again }: { run: ImportRunShown; again: boolean }) {
 }
 
 /** The latest import: its dry run with the Import button, its progress while it runs, its report at the end. */
-export function ImportRun({ run }: { run: ImportRunShown }) {
+export function ImportRun({ run }: { run: ImportRunView }) {
   const revalidator = useRevalidator();
   const running = run.status === 'running';
   useEffect(() => {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import * as tar from 'tar';
-import { IMPORT_ERRORS, IMPORT_LIMITS, type ImportStatus } from '#common/import.ts';
+import { IMPORT_ERRORS, IMPORT_LIMITS, type ImportRunView, type ImportStatus } from '#common/import.ts';
 import { pageWindow } from '#common/paging.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
@@ -54,19 +54,6 @@ export interface ImportUpload {
   exportFile: Uint8Array;
   /** The wp-content/uploads folder as a .tar or .tar.gz archive, with its file name. */
   archive?: { name: string; bytes: Uint8Array };
-}
-
-export interface ImportRunView {
-  id: string;
-  status: ImportStatus;
-  hasUploads: boolean;
-  planLines: string[];
-  toImport: number;
-  done: number;
-  total: number;
-  reportLines: string[] | null;
-  createdAt: string;
-  finishedAt: string | null;
 }
 
 const ARCHIVE_NAME = /\.(tar|tar\.gz|tgz)$/iu;
