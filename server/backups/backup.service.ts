@@ -64,7 +64,8 @@ const RETRY_AFTER_MS = HOUR_MS;
 const describe = (err: unknown): string => {
   const e = err as NodeJS.ErrnoException;
   if (e.name === 'BackupError') return e.message;
-  if (e.code === 'ENOSPC') return 'The disk is full; no backup was kept.';
+  // SQLite says it as SQLITE_FULL when the copy of the database is what fills the disk.
+  if (e.code === 'ENOSPC' || e.code === 'SQLITE_FULL') return 'The disk is full; no backup was kept.';
   if (e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS' || e.code === 'ENOTDIR' || e.code === 'EEXIST')
     return `The backup folder cannot be written (${e.code}${e.path ? `: ${e.path}` : ''}).`;
   return e.message ?? String(err);
