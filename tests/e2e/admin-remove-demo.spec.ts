@@ -9,7 +9,8 @@ import { screenshots } from './support/screenshots.ts';
 
 // Each test is a fresh install of its own (a server on a free loopback port with a new data folder, seeded with
 // the demo, and nobody signed up yet): removing the demo from the suite's shared server would take it away from
-// every spec after this one. Seeding draws and encodes nine photos, so a test takes a while.
+// every spec after this one. Seeding draws and encodes nine photos, so it is done once per worker, in a folder
+// that each test copies while no server runs on it.
 test.describe.configure({ timeout: 300_000 });
 
 const OWNER = { name: 'Sita Owner', email: 'owner@college.test', password: 'a long owner passphrase here' };
@@ -29,8 +30,20 @@ interface Install {
 
 let install: Install | undefined;
 
+let seeded: Promise<string> | undefined;
+
+/** A data folder seeded with the demo by a server that has since stopped; nobody signed up. */
+async function seededFolder(): Promise<string> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-e2e-demo-seeded-'));
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' }, 240_000);
+  await server.stop();
+  return dataDir;
+}
+
 async function freshInstall(browser: Browser, javaScriptEnabled: boolean, width: number): Promise<Install> {
+  seeded ??= seededFolder();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-e2e-demo-'));
+  await fs.cp(await seeded, dataDir, { recursive: true });
   const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' }, 240_000);
   const printed = await runScript('admin', ['owner-link'], { DATA_DIR: dataDir, NODE_ENV: 'production' });
   const token = /\/welcome\/([A-Za-z0-9_-]+)\s*$/u.exec(printed.stdout)?.[1];
@@ -39,6 +52,10 @@ async function freshInstall(browser: Browser, javaScriptEnabled: boolean, width:
   const page = await context.newPage();
   return { server, dataDir, link: `${server.url}/welcome/${token}`, context, page };
 }
+
+test.afterAll(async () => {
+  if (seeded) await fs.rm(await seeded, { recursive: true, force: true });
+});
 
 test.afterEach(async () => {
   if (!install) return;
