@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useConfirmedPost } from './use-confirmed-post.tsx';
+import { ConfirmedPostButton } from './use-confirmed-post.tsx';
 
 interface DeleteButtonProps {
   /** The item's id, posted with the page's `delete` intent. */
@@ -21,30 +21,20 @@ interface DeleteButtonProps {
  * which writes the same question into the page with a real form that posts the delete.
  */
 export function DeleteButton({ id, question, consequence, label, describedBy, intent = 'delete' }: DeleteButtonProps) {
-  const { busy, ask, step, dialog, askAction } = useConfirmedPost({
-    name: id,
-    question,
-    consequence,
-    fields: { intent, id },
-    confirmLabel: 'Delete',
-    danger: true,
-  });
-  if (step) return step;
   return (
-    <form method="get" action={askAction} className="delete-button">
-      <input type="hidden" name="confirm" value={id} />
-      <button
-        type="submit"
-        className="button button--danger button--small"
-        aria-label={label}
-        aria-describedby={describedBy}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={(event) => void ask(event)}
-      >
-        {busy ? 'Deleting…' : 'Delete'}
-      </button>
-      {dialog}
-    </form>
+    <ConfirmedPostButton
+      name={id}
+      question={question}
+      consequence={consequence}
+      fields={{ intent, id }}
+      confirmLabel="Delete"
+      danger
+      label="Delete"
+      busyLabel="Deleting…"
+      className="delete-button"
+      buttonClassName="button button--danger button--small"
+      ariaLabel={label}
+      describedBy={describedBy}
+    />
   );
 }

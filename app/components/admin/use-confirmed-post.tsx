@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useConfirm } from './confirm-dialog.tsx';
 import { ConfirmStep, type ConfirmStepProps } from './confirm-step.tsx';
@@ -40,4 +40,56 @@ export function useConfirmedPost({ name, question, consequence, fields, confirmL
       />
     ) : null;
   return { busy, ask, step, dialog, askAction: `${pathname}#confirm-${name}` };
+}
+
+interface ConfirmedPostButtonProps extends ConfirmedPostOptions {
+  /** The asking button's words, and its words while the post runs ('Delete', 'Deleting…'). */
+  label: string;
+  busyLabel: string;
+  /** The asking form's class. */
+  className?: string;
+  /** The asking button's class; a danger step's button is red. */
+  buttonClassName?: string;
+  /** An accessible name where the label alone would not say what, and the id of what describes it. */
+  ariaLabel?: string;
+  describedBy?: string;
+  /** What the asking form shows before its button (a sentence saying what the step does). */
+  children?: ReactNode;
+}
+
+/**
+ * The button of a post that cannot be taken back, asked first (useConfirmedPost): a get form to the page with
+ * `confirm=<name>` that, with JavaScript, opens the dialog instead; without it, the question written into the
+ * page takes the button's place.
+ */
+export function ConfirmedPostButton({
+  label,
+  busyLabel,
+  className,
+  buttonClassName,
+  ariaLabel,
+  describedBy,
+  children,
+  ...options
+}: ConfirmedPostButtonProps) {
+  const { busy, ask, step, dialog, askAction } = useConfirmedPost(options);
+  if (step) return step;
+  return (
+    <form method="get" action={askAction} className={className}>
+      {children}
+      <input type="hidden" name="confirm" value={options.name} />
+      <button
+        type="submit"
+        className={buttonClassName ?? `button${options.danger ? ' button--danger' : ''}`}
+        aria-label={ariaLabel}
+        aria-describedby={describedBy}
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={(event) => void ask(event)}
+      >
+        {busy ? busyLabel : label}
+      </button>
+      {dialog}
+    </form>
+  );
 }

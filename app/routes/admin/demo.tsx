@@ -1,6 +1,6 @@
 import { Link, useActionData } from 'react-router';
 import { DEMO_CONFIRM_FIELD, demoTotal, describeDemoCounts } from '#common/demo.ts';
-import { useConfirmedPost } from '#app/components/admin/use-confirmed-post.tsx';
+import { ConfirmedPostButton } from '#app/components/admin/use-confirmed-post.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { DEMO_WRITES } from '#app/lib/admin-demo-writes.server.ts';
@@ -20,34 +20,22 @@ export const action = (args: Route.ActionArgs) => adminAction(args, DEMO_WRITES)
 
 /** The ask-then-remove button: a modal dialog with JavaScript, the question written into the page without. */
 function RemoveDemo({ what }: { what: string }) {
-  const { busy, ask, step, dialog, askAction } = useConfirmedPost({
-    name: 'remove-demo',
-    question: 'Remove the demo content?',
-    consequence: (
-      <p>
-        {what} that the site was installed with are deleted now, with their files, from every page. This cannot be
-        undone. Notices and photos your staff added or edited stay.
-      </p>
-    ),
-    fields: { intent: 'removeDemo', [DEMO_CONFIRM_FIELD]: 'yes' },
-    confirmLabel: 'Remove the demo content',
-    danger: true,
-  });
-  if (step) return step;
   return (
-    <form method="get" action={askAction}>
-      <input type="hidden" name="confirm" value="remove-demo" />
-      <button
-        type="submit"
-        className="button button--danger"
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={(event) => void ask(event)}
-      >
-        {busy ? 'Removing…' : 'Remove the demo content'}
-      </button>
-      {dialog}
-    </form>
+    <ConfirmedPostButton
+      name="remove-demo"
+      question="Remove the demo content?"
+      consequence={
+        <p>
+          {what} that the site was installed with are deleted now, with their files, from every page. This cannot be
+          undone. Notices and photos your staff added or edited stay.
+        </p>
+      }
+      fields={{ intent: 'removeDemo', [DEMO_CONFIRM_FIELD]: 'yes' }}
+      confirmLabel="Remove the demo content"
+      danger
+      label="Remove the demo content"
+      busyLabel="Removing…"
+    />
   );
 }
 

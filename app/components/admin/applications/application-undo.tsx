@@ -1,7 +1,7 @@
 import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import { isoToNepalLocal } from '#common/nepal-time.ts';
-import { useConfirmedPost } from '../use-confirmed-post.tsx';
+import { ConfirmedPostButton } from '../use-confirmed-post.tsx';
 
 /**
  * Undo of the seat change that withdrew this application, within 24 hours and while nothing depends on it
@@ -11,14 +11,6 @@ import { useConfirmedPost } from '../use-confirmed-post.tsx';
  */
 export function ApplicationUndo({ application: a }: { application: ApplicationDetail }) {
   const plan = a.undo;
-  const consequence = plan?.consequence ?? '';
-  const { busy, ask, step, dialog, askAction } = useConfirmedPost({
-    name: 'undo',
-    question: 'Undo the withdrawal?',
-    consequence: <p>{consequence}</p>,
-    fields: { intent: 'undo', confirmUndo: 'yes' },
-    confirmLabel: 'Undo',
-  });
   if (!plan) return null;
   if (plan.refused) {
     return (
@@ -27,25 +19,22 @@ export function ApplicationUndo({ application: a }: { application: ApplicationDe
       </p>
     );
   }
-  if (step) return step;
   const until = `${formatBsAd(plan.until)} at ${isoToNepalLocal(plan.until).slice(11, 16)}`;
   return (
-    <form method="get" action={askAction} className="application-decision__undo">
+    <ConfirmedPostButton
+      name="undo"
+      question="Undo the withdrawal?"
+      consequence={<p>{plan.consequence}</p>}
+      fields={{ intent: 'undo', confirmUndo: 'yes' }}
+      confirmLabel="Undo"
+      label="Undo the withdrawal"
+      busyLabel="Undoing…"
+      className="application-decision__undo"
+    >
       <p>
         <strong>Undo</strong> gives it back its ‘{STATE_LABELS[plan.from]}’ until {until}, while nobody has accepted its
-        seat or been told of it. {consequence}
+        seat or been told of it. {plan.consequence}
       </p>
-      <input type="hidden" name="confirm" value="undo" />
-      <button
-        type="submit"
-        className="button"
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={(event) => void ask(event)}
-      >
-        {busy ? 'Undoing…' : 'Undo the withdrawal'}
-      </button>
-      {dialog}
-    </form>
+    </ConfirmedPostButton>
   );
 }

@@ -1,5 +1,5 @@
 import type { ApplicationDetail } from '#common/application-office.ts';
-import { useConfirmedPost } from '../use-confirmed-post.tsx';
+import { ConfirmedPostButton } from '../use-confirmed-post.tsx';
 
 /**
  * The office's 'Withdrawn', asked first with what it does to the seat (the next on the waiting list is offered
@@ -8,28 +8,17 @@ import { useConfirmedPost } from '../use-confirmed-post.tsx';
  * server refuses an unconfirmed withdrawal either way.
  */
 export function ApplicationWithdraw({ application: a }: { application: ApplicationDetail }) {
-  const { busy, ask, step, dialog, askAction } = useConfirmedPost({
-    name: 'withdraw',
-    question: 'Withdraw this application?',
-    consequence: <p>{a.withdrawal ?? ''}</p>,
-    fields: { intent: 'state', to: 'withdrawn', confirmWithdrawal: 'yes' },
-    confirmLabel: 'Withdraw',
-    danger: true,
-  });
-  if (step) return step;
   return (
-    <form method="get" action={askAction} className="application-decision__withdraw">
-      <input type="hidden" name="confirm" value="withdraw" />
-      <button
-        type="submit"
-        className="button button--danger"
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={(event) => void ask(event)}
-      >
-        {busy ? 'Withdrawing…' : 'Withdrawn'}
-      </button>
-      {dialog}
-    </form>
+    <ConfirmedPostButton
+      name="withdraw"
+      question="Withdraw this application?"
+      consequence={<p>{a.withdrawal ?? ''}</p>}
+      fields={{ intent: 'state', to: 'withdrawn', confirmWithdrawal: 'yes' }}
+      confirmLabel="Withdraw"
+      danger
+      label="Withdrawn"
+      busyLabel="Withdrawing…"
+      className="application-decision__withdraw"
+    />
   );
 }
