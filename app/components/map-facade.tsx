@@ -14,11 +14,7 @@ export function MapFacade() {
   const [searchParams] = useSearchParams();
   const { site, lang, t, ui } = useSiteContent();
   const { mapEmbedUrl, mapLinkUrl } = site.college;
-  const mapPicture = mapPictureFor(
-    site.college.name.en,
-    t(site.college.name),
-    site.college.addressLines[0] ? t(site.college.addressLines[0]) : '',
-  );
+  const mapPicture = mapPictureFor(site.college.name.en, site.college.addressLines[0]?.en ?? '');
   const map = mapEmbedUrl ? (
     <iframe
       className={motion.fadeIn}

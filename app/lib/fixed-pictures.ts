@@ -43,17 +43,19 @@ const isDemoName = (englishName: string) => englishName === demoCollege.name;
 const drawnMaps = new Map<string, FixedPicture>();
 
 /**
- * The sketch map for the college named `name` (in the page's language) at `place` (its address's first
- * line): the demo's own drawing for the demo college, else the same sketch labelled with the stored name.
+ * The sketch map of the college stored as `englishName` at `place` (its address's first line in English): the
+ * demo's own drawing for the demo college, else the same sketch labelled with the stored name. The labels
+ * are English on both languages' pages, as the sketch's road names are: a picture in an <img> draws with the
+ * device's fonts only, and not every device has Devanagari ones.
  */
-export function mapPictureFor(englishName: string, name: string, place: string): FixedPicture {
+export function mapPictureFor(englishName: string, place: string): FixedPicture {
   if (isDemoName(englishName)) return mapPicture;
-  const key = `${name}\n${place}`;
+  const key = `${englishName}\n${place}`;
   let picture = drawnMaps.get(key);
   if (!picture) {
     picture = {
-      src: svgDataUri(mapSvg(MAP_SIZE.width, MAP_SIZE.height, { name, place })),
-      alt: `Sketch map: ${name}, ${place}`,
+      src: svgDataUri(mapSvg(MAP_SIZE.width, MAP_SIZE.height, { name: englishName, place })),
+      alt: place ? `Sketch map: ${englishName}, ${place}` : `Sketch map: ${englishName}`,
       ...MAP_SIZE,
     };
     // A rename or two in a process's life: the few drawings made stay; a flood of names does not.

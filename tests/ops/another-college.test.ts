@@ -146,6 +146,17 @@ describe('a college that is not the demo college', () => {
     }
   });
 
+  it('labels the contact page’s sketch map with its name, and gives link previews no drawing of the demo', async () => {
+    for (const pagePath of ['/contact', '/ne/contact']) {
+      const html = await (await fetch(`${server.url}${pagePath}`)).text();
+      expect(html, pagePath).toMatch(
+        /<img src="data:image\/svg\+xml,[^"]*%3ESunrise Academy%3C[^"]*" alt="Sketch map: Sunrise Academy/u,
+      );
+      expect(html, pagePath).not.toContain('og:image');
+      expect(html, pagePath).toContain('<meta name="twitter:card" content="summary"/>');
+    }
+  });
+
   it('answers a missing page in both languages without the demo’s name', async () => {
     for (const pagePath of ['/no-such-page', '/ne/no-such-page']) {
       const res = await fetch(`${server.url}${pagePath}`);
