@@ -39,7 +39,9 @@ import path from 'node:path';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { type FirstLoadReport, measureFirstLoad } from './lib/first-load.ts';
 import { type ImageChoice, measureGalleryImages } from './lib/images.ts';
-import { DEFAULT_ALBUM } from '#common/gallery.ts';
+import { defaultAlbum } from '#common/gallery.ts';
+import { english } from '#common/site-content/local-text.ts';
+import { college } from '#content/college.ts';
 import { adminCookie, publishDemoSeason, publishNoticeWithPdf } from './lib/admin-write.ts';
 import { CHROMIUM, type LighthouseFigures, lighthouse, systemDevanagariFonts } from './lib/lighthouse.ts';
 import { type LoadFigures, load, writeStaticTwin } from './lib/throughput.ts';
@@ -77,8 +79,9 @@ if (unknownSteps.length > 0) {
   process.exit(2);
 }
 const wanted = (step: string) => (ONLY.length > 0 ? ONLY.includes(step) : !SKIP.has(step));
-// The album page: the seeded demo's photos, in the album made for photos sent without one.
-const LIGHTHOUSE_PAGES = ['/', '/notices', '/gallery', `/gallery/${DEFAULT_ALBUM.slug}`, '/contact'];
+// The album page: the seeded demo's photos, in the album made for photos sent without one (named after the demo).
+const DEMO_ALBUM = defaultAlbum(english(college.shortName)).slug;
+const LIGHTHOUSE_PAGES = ['/', '/notices', '/gallery', `/gallery/${DEMO_ALBUM}`, '/contact'];
 /** BENCH_PAGES=/admission/apply,/ne/admission/apply: Lighthouse on these of its pages only. */
 const LIGHTHOUSE_ONLY = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
 

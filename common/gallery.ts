@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BsDateStringSchema } from './bs-date-string.ts';
 import { ImageSchema } from './image.ts';
+import type { LocalText } from './site-content/local-text.ts';
 
 /** Albums per page of /gallery. */
 export const ALBUMS_PER_PAGE = 12;
@@ -98,8 +99,20 @@ export const PhotoIdsSchema = z
 /** An album's whole order: every photo of it once, however many it holds. */
 export const AlbumOrderSchema = PhotoIdsSchema.max(100_000);
 
+export interface DefaultAlbum {
+  slug: string;
+  titleEn: string;
+  titleNe: string;
+}
+
 /**
  * The album a gallery photo goes to when it is uploaded without one (the single-photo page, the folder API),
- * made when first needed; migration 0021 put the photos from before albums in it.
+ * made when first needed and named after the college's stored short name: 'Life at Sunrise' at
+ * /gallery/life-at-sunrise, 'सनराइजको जीवन' (the English name where there is no Nepali one). Migration 0021
+ * put the photos from before albums in the demo college's.
  */
-export const DEFAULT_ALBUM = { slug: 'life-at-orbit', titleEn: 'Life at Orbit', titleNe: 'अर्बिटको जीवन' } as const;
+export function defaultAlbum(shortName: LocalText): DefaultAlbum {
+  const en = shortName.en.trim();
+  const ne = shortName.ne.trim() || en;
+  return { slug: albumSlugFrom(`life at ${en}`), titleEn: `Life at ${en}`, titleNe: `${ne}को जीवन` };
+}

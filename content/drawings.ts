@@ -1,13 +1,21 @@
 /**
  * Drawn pictures that are not scenes: the map of the college's surroundings shown on /contact before the
  * visitor chooses to load Google Maps. A stylised sketch, not a survey: it only has to say "Bikash Chowk,
- * in the middle of Bharatpur". Written to content/images/map/ by scripts/generate-drawings.ts.
+ * in the middle of Bharatpur". Written to content/images/map/ by scripts/generate-drawings.ts with the demo
+ * college's label; a college by another name gets the same sketch labelled with its own name and address.
  */
-export function mapSvg(width: number, height: number): string {
+export function mapSvg(
+  width: number,
+  height: number,
+  label: { name: string; place: string } = { name: 'Orbit College', place: 'Bikash Chowk, Bharatpur-05' },
+): string {
   const w = width;
   const h = height;
   const cx = w * 0.52;
   const cy = h * 0.5;
+  // A label wider than its box (a longer name than the demo's) is squeezed to the box's inner width.
+  const fitted = (text: string, charWidth: number) =>
+    text.length * charWidth > w * 0.29 ? ` textLength="${w * 0.29}" lengthAdjust="spacingAndGlyphs"` : '';
   const road = (d: string, size: number) =>
     `<path d="${d}" fill="none" stroke="#ffffff" stroke-width="${size}" stroke-linecap="round"/>`;
   const minor: string[] = [];
@@ -42,7 +50,10 @@ ${road(`M${cx - 30} 0 L${cx + 10} ${h}`, 12)}
 <path d="M${cx} ${cy - h * 0.03} c 0 -${h * 0.09} -${h * 0.06} -${h * 0.1} -${h * 0.06} -${h * 0.16} a ${h * 0.06} ${h * 0.06} 0 1 1 ${h * 0.12} 0 c 0 ${h * 0.06} -${h * 0.06} ${h * 0.07} -${h * 0.06} ${h * 0.16} z" fill="#c0392b" transform="translate(-10 0)"/>
 <circle cx="${cx - 10}" cy="${cy - h * 0.19}" r="${h * 0.025}" fill="#ffffff"/>
 <rect x="${cx + w * 0.03}" y="${cy - h * 0.27}" width="${w * 0.32}" height="${h * 0.15}" rx="8" fill="#0b3d91"/>
-<text x="${cx + w * 0.045}" y="${cy - h * 0.195}" font-size="${h * 0.05}" font-weight="700" fill="#ffffff">Orbit College</text>
-<text x="${cx + w * 0.045}" y="${cy - h * 0.145}" font-size="${h * 0.035}" fill="#dbe6ff">Bikash Chowk, Bharatpur-05</text>
+<text x="${cx + w * 0.045}" y="${cy - h * 0.195}" font-size="${h * 0.05}" font-weight="700" fill="#ffffff"${fitted(label.name, h * 0.05 * 0.6)}>${escapeXml(label.name)}</text>
+<text x="${cx + w * 0.045}" y="${cy - h * 0.145}" font-size="${h * 0.035}" fill="#dbe6ff"${fitted(label.place, h * 0.035 * 0.55)}>${escapeXml(label.place)}</text>
 </svg>`;
 }
+
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

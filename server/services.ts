@@ -177,6 +177,19 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
   });
   // Album photos are processed here, in the background, one at a time (started by server/main.ts; tests drain it).
   const photoQueue = createPhotoQueue({ db, storage, limits: imageLimits, clock, log, photoProcess });
+  const content = createContentService({
+    db,
+    storage,
+    log,
+    urlFor,
+    imageLimits,
+    versions: contentVersion,
+    clock,
+    setupFacts: async () => ({
+      seasonPublished: (await seasons.publicState()) !== null,
+      demoItemsLeft: await demo.left(),
+    }),
+  });
   const services = {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -209,19 +222,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     photoQueue,
     documentQueue,
     albums: createAlbumsService({ db, urlFor, clock }),
-    content: createContentService({
-      db,
-      storage,
-      log,
-      urlFor,
-      imageLimits,
-      versions: contentVersion,
-      clock,
-      setupFacts: async () => ({
-        seasonPublished: (await seasons.publicState()) !== null,
-        demoItemsLeft: await demo.left(),
-      }),
-    }),
+    content,
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
@@ -302,7 +303,10 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     resultsLookup,
     /** The results notice of a published season, with its pass list printed to PDF when Chromium is here. */
     makeResultsNotice: (seasonId: string) =>
-      makeResultsNotice({ db, siteUrl: env.siteUrl, merit, notices, attachments, log }, seasonId),
+      makeResultsNotice(
+        { db, siteUrl: env.siteUrl, merit, notices, attachments, log, logo: () => content.printLogo() },
+        seasonId,
+      ),
     backups,
     backupAdmin: createBackupAdmin({ db, clock, backups }),
   };

@@ -1,4 +1,6 @@
+import type { Logo } from '#common/site-content/college.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
+import { PrintedLogo } from './printed-logo.tsx';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
@@ -11,6 +13,8 @@ export interface AdmitCardView {
   nameNe: string;
   /** The college's name in the card's language, from the site's content. */
   college: string;
+  /** The college's uploaded logo, drawn before its name; null without one. */
+  logo: Logo | null;
   programmeEn: string;
   programmeNe: string;
   season: string;
@@ -52,7 +56,10 @@ export function AdmitCard({ card, lang }: { card: AdmitCardView; lang: SiteLangu
   return (
     <article className="admit-card" aria-labelledby={`admit-card-${card.code}`}>
       <header className="admit-card__head">
-        <p className="admit-card__college">{card.college}</p>
+        <p className="admit-card__college">
+          {card.logo ? <PrintedLogo logo={card.logo} className="admit-card__logo" /> : null}
+          {card.college}
+        </p>
         <h2 id={`admit-card-${card.code}`}>{t.heading(card.season)}</h2>
         <p className="admit-card__roll">
           {t.rollNumber} <strong>{ne ? toDevanagariDigits(card.rollNumber) : card.rollNumber}</strong>

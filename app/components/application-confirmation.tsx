@@ -3,6 +3,7 @@ import { formatBsStringIn, formatDateIn } from '#common/i18n/dates.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import type { PaymentDetails } from '#common/payment-details.ts';
 import { PaymentDetailsBlock } from './payment-details.tsx';
+import { PrintedLogo } from './printed-logo.tsx';
 
 export interface ConfirmationView {
   reference: string;
@@ -38,7 +39,10 @@ export function ApplicationConfirmation({ c }: { c: ConfirmationView }) {
         {t.heading}
       </h2>
       <div className="apply-confirmation__card">
-        <p className="apply-confirmation__college">{inLanguage(site.college.name)}</p>
+        <p className="apply-confirmation__college">
+          {site.college.logo ? <PrintedLogo logo={site.college.logo} className="apply-confirmation__logo" /> : null}
+          {inLanguage(site.college.name)}
+        </p>
         <dl className="apply-confirmation__facts">
           <div>
             <dt>{t.reference}</dt>

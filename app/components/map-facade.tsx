@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { mapPicture } from '#app/lib/fixed-pictures.ts';
+import { mapPictureFor } from '#app/lib/fixed-pictures.ts';
 import { motion } from '#app/lib/motion.ts';
 import { oneLineAddress, useSiteContent } from '#app/lib/site-content.ts';
 import { FacadeButton } from './facade-button.tsx';
@@ -14,6 +14,7 @@ export function MapFacade() {
   const [searchParams] = useSearchParams();
   const { site, lang, t, ui } = useSiteContent();
   const { mapEmbedUrl, mapLinkUrl } = site.college;
+  const mapPicture = mapPictureFor(site.college.name.en, site.college.addressLines[0]?.en ?? '');
   const map = mapEmbedUrl ? (
     <iframe
       className={motion.fadeIn}

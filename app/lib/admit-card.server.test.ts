@@ -28,7 +28,7 @@ const card = {
 };
 
 /** The college's name as the site's content holds it, in English and Nepali. */
-const COLLEGE = { en: 'Himal Higher Secondary School', ne: 'हिमाल उच्च माध्यमिक विद्यालय' };
+const COLLEGE = { name: { en: 'Himal Higher Secondary School', ne: 'हिमाल उच्च माध्यमिक विद्यालय' }, logo: null };
 
 describe('an admit card as a page shows it', () => {
   it('carries its check address, by code alone, in the language of the card', () => {
@@ -56,5 +56,11 @@ describe('an admit card as a page shows it', () => {
     expect((await admitCardView(card, 'https://orbit.edu.np', 'en', COLLEGE)).college).toBe(
       'Himal Higher Secondary School',
     );
+  });
+
+  it("carries the college's logo when it has one, and none when it has not", async () => {
+    const logo = { url: '/logo/0123456789abcdef0123456789abcdef.png', width: 400, height: 200 };
+    expect((await admitCardView(card, 'https://orbit.edu.np', 'en', { ...COLLEGE, logo })).logo).toEqual(logo);
+    expect((await admitCardView(card, 'https://orbit.edu.np', 'en', COLLEGE)).logo).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Logo } from '#common/site-content/college.ts';
 import { type LocalText, type SiteLanguage, localize } from '#common/site-content/local-text.ts';
 import type { AdmitCard } from '#server/modules/entrance/entrance.service.ts';
 import type { AdmitCardView } from '#app/components/admit-card.tsx';
@@ -8,16 +9,16 @@ export const admitCardCheckUrl = (siteUrl: string, lang: SiteLanguage, code: str
   `${siteUrl}${lang === 'ne' ? '/ne' : ''}/admission/admit-card/check/${encodeURIComponent(code)}`;
 
 /**
- * A card as a page shows it, under the college's name (from the site's content, in the card's language), with
- * the QR code of its check address made here on the server.
+ * A card as a page shows it, under the college's logo (when it has one) and name (from the site's content, in
+ * the card's language), with the QR code of its check address made here on the server.
  */
 export async function admitCardView(
   card: AdmitCard,
   siteUrl: string,
   lang: SiteLanguage,
-  collegeName: LocalText,
+  college: { name: LocalText; logo: Logo | null },
 ): Promise<AdmitCardView> {
   const checkUrl = admitCardCheckUrl(siteUrl, lang, card.code);
-  const college = localize(collegeName, lang).text;
-  return { ...card, college, checkUrl, qrSvg: await noticeQrSvg(checkUrl) };
+  const name = localize(college.name, lang).text;
+  return { ...card, college: name, logo: college.logo, checkUrl, qrSvg: await noticeQrSvg(checkUrl) };
 }

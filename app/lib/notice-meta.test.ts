@@ -3,12 +3,18 @@ import type { Notice } from '#common/notice.ts';
 import type { Attachment } from '#common/notice-attachments.ts';
 import { shareImage } from './fixed-pictures.ts';
 import { noticeMeta } from './notice-meta.ts';
+import { PUBLIC_LAYOUT_ID } from './site-content.ts';
 
 const SITE = 'https://www.orbit.edu.np';
-const args = {
+/** A notice page's matches: the root's site address and the public layout's college name. */
+const argsFor = (name: { en: string; ne: string }) => ({
   location: { pathname: '/notices/n1/exam-routine' },
-  matches: [{ id: 'root', data: { siteUrl: SITE } }],
-};
+  matches: [
+    { id: 'root', data: { siteUrl: SITE } },
+    { id: PUBLIC_LAYOUT_ID, data: { site: { college: { name } }, lang: 'en' } },
+  ],
+});
+const args = argsFor({ en: 'Orbit College', ne: 'अर्बिट कलेज' });
 
 const attachment = (kind: Attachment['kind']): Attachment => ({
   id: 'a1',
@@ -71,6 +77,15 @@ describe('noticeMeta', () => {
       'og:image:alt': shareImage.alt,
     });
     expect(shareImage.alt).toMatch(/Orbit College/u);
+  });
+
+  it('gives no picture of the demo college to a notice of a college by another name', () => {
+    const meta = noticeMeta(argsFor({ en: 'Sunrise Academy', ne: 'सनराइज एकेडेमी' }), notice([]));
+    const og = properties(meta);
+    expect(og['og:image']).toBeUndefined();
+    expect(og['og:image:alt']).toBeUndefined();
+    expect(meta).toContainEqual({ name: 'twitter:card', content: 'summary' });
+    expect(JSON.stringify(meta).replaceAll(SITE, '')).not.toMatch(/orbit/iu);
   });
 
   it('says when the notice was published and when it last changed', () => {

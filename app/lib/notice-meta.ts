@@ -1,8 +1,9 @@
 import type { Notice } from '#common/notice.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
-import { shareImage } from './fixed-pictures.ts';
 import { absoluteUrl, collegeNameOf, interfaceTextOf, pageMeta, siteUrlOf } from './seo.ts';
+import { shareImageFor } from './fixed-pictures.ts';
+import { siteContentOf } from './site-content.ts';
 import { noticeLd } from './structured-data.ts';
 
 interface MetaArgs {
@@ -28,9 +29,14 @@ export function noticeMeta(args: MetaArgs, notice: Notice) {
         height: first.picture.srcHeight,
         alt: interfaceTextOf(args.matches).noticePage.pictureAlt(first.kind, notice.title),
       }
-    : shareImage;
+    : shareImageFor(siteContentOf(args.matches)?.site.college.name.en ?? '');
   return [
-    ...pageMeta(args, { title: notice.title, description: noticeSummary(notice), image, type: 'article' }),
+    ...pageMeta(args, {
+      title: notice.title,
+      description: noticeSummary(notice),
+      image: image ?? undefined,
+      type: 'article',
+    }),
     { property: 'article:published_time', content: notice.publishAt },
     { property: 'article:modified_time', content: notice.updatedAt },
     {
@@ -38,7 +44,7 @@ export function noticeMeta(args: MetaArgs, notice: Notice) {
         notice,
         `${siteUrl}${pathIn(languageOfPath(args.location.pathname), noticePath(notice))}`,
         collegeNameOf(args.matches),
-        absoluteUrl(image.src, siteUrl),
+        image ? absoluteUrl(image.src, siteUrl) : null,
       ),
     },
   ];

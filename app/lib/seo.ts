@@ -2,7 +2,7 @@ import { type Catalogue, interfaceText } from '#common/i18n/catalogue.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
 import { LISTING_PARAMETERS } from '#common/public-pages.ts';
 import { SITE_LANGUAGES } from '#common/site-content/local-text.ts';
-import { shareImage } from './fixed-pictures.ts';
+import { shareImageFor } from './fixed-pictures.ts';
 import { localized, siteContentOf } from './site-content.ts';
 
 interface MetaSource {
@@ -83,7 +83,7 @@ export function pageMeta(
 ) {
   const siteUrl = siteUrlOf(args.matches);
   const name = collegeNameOf(args.matches);
-  const image = page.image ?? shareImage;
+  const image = page.image ?? shareImageFor(siteContentOf(args.matches)?.site.college.name.en ?? '');
   const title = page.titleIsComplete || name === '' ? page.title : `${page.title} | ${name}`;
   return [
     { title },
@@ -93,6 +93,15 @@ export function pageMeta(
     { property: 'og:description', content: page.description },
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:url', content: `${siteUrl}${args.location.pathname}` },
+    ...(image ? imageMeta(image, siteUrl) : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    ...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : languageLinks(siteUrl, args.location)),
+  ];
+}
+
+/** The link preview's picture: its absolute address, its size and its words when known. */
+function imageMeta(image: { src: string; width?: number; height?: number; alt?: string }, siteUrl: string) {
+  return [
     { property: 'og:image', content: absoluteUrl(image.src, siteUrl) },
     ...(image.width && image.height
       ? [
@@ -101,7 +110,5 @@ export function pageMeta(
         ]
       : []),
     ...(image.alt ? [{ property: 'og:image:alt', content: image.alt }] : []),
-    { name: 'twitter:card', content: 'summary_large_image' },
-    ...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : languageLinks(siteUrl, args.location)),
   ];
 }

@@ -32,7 +32,7 @@ export function organizationLd(site: SiteContent, siteUrl: string, logo: string)
 }
 
 /** A notice as a NewsArticle (its own page), last modified at its last edit (or publish time, if later). */
-export function noticeLd(notice: Notice, url: string, publisher: string, image: string) {
+export function noticeLd(notice: Notice, url: string, publisher: string, image: string | null) {
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -42,7 +42,7 @@ export function noticeLd(notice: Notice, url: string, publisher: string, image: 
     dateModified: notice.updatedAt,
     url,
     mainEntityOfPage: url,
-    image: [image],
+    ...(image ? { image: [image] } : {}),
     author: { '@type': 'EducationalOrganization', name: publisher },
     publisher: { '@type': 'EducationalOrganization', name: publisher },
   };

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const card = await context.services.entrance.admitCard(id);
     if (!card) return { none: true } satisfies CardResult;
     const site = await context.services.content.site();
-    return { card: await admitCardView(card, context.siteUrl, lang, site.college.name) } satisfies CardResult;
+    return { card: await admitCardView(card, context.siteUrl, lang, site.college) } satisfies CardResult;
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;

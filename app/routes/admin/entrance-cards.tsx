@@ -21,7 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   });
   const site = await context.services.content.site();
   return {
-    cards: await Promise.all(cards.map((c) => admitCardView(c, context.siteUrl, 'en', site.college.name))),
+    cards: await Promise.all(cards.map((c) => admitCardView(c, context.siteUrl, 'en', site.college))),
     id: params.id,
   };
 }

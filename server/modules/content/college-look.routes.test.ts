@@ -173,6 +173,14 @@ describe('the logo', () => {
     expect(manifest.icons.map((i) => i.src)).toEqual(['/icons/icon-192.png', '/icons/icon-512.png']);
   });
 
+  it('is drawn into printouts (the pass list) byte for byte as it is served, and not at all once removed', async () => {
+    const { logo } = await publicCollege();
+    const printed = await t.app.services.content.printLogo();
+    expect(printed).toMatchObject({ width: 400, height: 200 });
+    const bytes = Buffer.from(printed!.src.replace(/^data:image\/png;base64,/u, ''), 'base64');
+    expect(bytes.equals((await get(logo!.url)).rawPayload)).toBe(true);
+  });
+
   it('keeps the logo when the college is saved, and removing it deletes its file and restores the mark', async () => {
     const before = await readCollege();
     expect((await putCollege({ ...before, motto: { en: 'Logo stays', ne: '' } })).statusCode).toBe(200);
@@ -184,6 +192,7 @@ describe('the logo', () => {
     expect((await publicCollege()).logo).toBeNull();
     expect(await logoFiles()).toEqual([]);
     expect((await get(logo!.url)).statusCode).toBe(404);
+    expect(await t.app.services.content.printLogo()).toBeNull();
   });
 
   it('accepts a plain SVG and serves it with a policy that lets nothing in it run', async () => {

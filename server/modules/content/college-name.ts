@@ -10,3 +10,8 @@ import { readSection } from './section-store.ts';
 export async function readCollegeName(db: Db): Promise<LocalText> {
   return (await readSection(db, 'college')).data.name;
 }
+
+/** The college's short name as last saved (both languages), for what is named after it ('Life at …'). */
+export async function readCollegeShortName(db: Db): Promise<LocalText> {
+  return (await readSection(db, 'college')).data.shortName;
+}

@@ -7,7 +7,7 @@ import { ICON_SIZES, type IconPath, LOGO_PATH } from './logo-files.ts';
 /** What a drawing served by the site may do: draw itself, never run or fetch anything. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-/** "Orbit College" → "orbit-college-prospectus.pdf": our own name, never an uploader's file name. */
+/** The stored name "Sunrise Academy" → "sunrise-academy-prospectus.pdf": our own name, never an uploader's file name. */
 export function prospectusFileName(collegeName: string): string {
   const slug = collegeName
     .normalize('NFKD')

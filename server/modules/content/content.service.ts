@@ -18,7 +18,7 @@ import { createContentUploads } from './content-uploads.ts';
 import { type PresentDeps, presentSection, presentSite } from './present.ts';
 import { type SectionState, readAllSections, readSection, saveSection } from './section-store.ts';
 import { APPLY_UPDATE } from './section-updates.ts';
-import { ICON_SIZES, type IconPath, defaultIconSource, drawIcon } from './logo-files.ts';
+import { ICON_SIZES, type IconPath, type PrintLogo, defaultIconSource, drawIcon, printLogo } from './logo-files.ts';
 import type { StoredLogo } from './stored-sections.ts';
 
 export interface ContentServiceDeps {
@@ -173,6 +173,13 @@ export function createContentService({
       const first = (await site()).banner.slides[0]?.picture;
       if (!first || first.srcset || !first.src.startsWith(DRAWINGS_PATH)) return null;
       return (await builtinFiles()).drawingsByFile.get(first.src.slice(DRAWINGS_PATH.length))?.dataUri ?? null;
+    },
+
+    /** The stored logo drawn for a printout (a PNG as a data: address), or null without one. */
+    async printLogo(): Promise<PrintLogo | null> {
+      const { logo } = (await readSection(db, 'college')).data;
+      const body = await readLogo(logo);
+      return logo && body ? printLogo(body, logo.format) : null;
     },
 
     /** The logo at its public address (`<sha256>.<format>`), or null when that is not the current logo. */

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { unsafeSvgMessage } from '#common/site-content/logo.ts';
 import { AppError } from '#server/errors.ts';
-import { drawIcon, prepareLogo, unsafeSvgReason } from './logo-files.ts';
+import { passListHtml } from '#server/modules/results/pass-list.ts';
+import { drawIcon, prepareLogo, printLogo, unsafeSvgReason } from './logo-files.ts';
 
 const svg = (inner: string, attributes = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 80 40" width="80" height="40"${attributes}>${inner}</svg>`;
@@ -93,5 +94,38 @@ describe('drawIcon', () => {
     expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['png', 180, 180, false]);
     const favicon = await sharp(await drawIcon(Buffer.from(PLAIN), 32, false)).metadata();
     expect([favicon.width, favicon.height, favicon.hasAlpha]).toEqual([32, 32, true]);
+  });
+});
+
+describe('printLogo', () => {
+  const dataOf = (src: string) => Buffer.from(src.replace(/^data:image\/png;base64,/u, ''), 'base64');
+
+  it('draws a PNG logo as it is stored, byte for byte', async () => {
+    const { logo, file } = await prepareLogo(
+      await sharp({ create: { width: 300, height: 120, channels: 4, background: '#0b3d91' } })
+        .png()
+        .toBuffer(),
+    );
+    const printed = await printLogo(file.body, logo.format);
+    expect(printed).toMatchObject({ width: 300, height: 120 });
+    expect(printed.src).toMatch(/^data:image\/png;base64,/u);
+    expect(dataOf(printed.src).equals(file.body)).toBe(true);
+  });
+
+  it('rasterises an SVG logo to a PNG 212 px high, its proportions kept', async () => {
+    const printed = await printLogo(Buffer.from(PLAIN), 'svg');
+    expect(printed).toMatchObject({ width: 424, height: 212 });
+    const meta = await sharp(dataOf(printed.src)).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 424, height: 212 });
+  });
+
+  it('heads the pass list with the logo when there is one, and without an image when there is none', async () => {
+    const college = { en: 'Sunrise Academy', ne: 'सनराइज एकेडेमी' };
+    const logo = await printLogo(Buffer.from(PLAIN), 'svg');
+    const withLogo = await passListHtml('Entrance results 2083', [], false, college, logo);
+    expect(withLogo).toContain(
+      `<img class="logo" src="${logo.src}" width="424" height="212" alt=""><p class="college">`,
+    );
+    expect(await passListHtml('Entrance results 2083', [], false, college)).not.toContain('<img');
   });
 });

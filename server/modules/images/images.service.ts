@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_ALBUM } from '#common/gallery.ts';
+import { defaultAlbum } from '#common/gallery.ts';
 import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import type { Db } from '#server/db/db.ts';
@@ -16,6 +16,7 @@ import type { Clock } from '#server/clock.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
 import { IMAGE_PREFIX, photoOriginalKey } from './images.files.ts';
+import { readCollegeShortName } from '#server/modules/content/college-name.ts';
 import * as queueRepo from './photo-queue.repository.ts';
 import * as albumsRepo from './albums.repository.ts';
 import * as repo from './images.repository.ts';
@@ -158,7 +159,12 @@ export function createImagesService({
               const target =
                 albumId ??
                 (folder === 'gallery'
-                  ? await albumsRepo.defaultAlbumId(trx, DEFAULT_ALBUM, randomUUID, row.created_at)
+                  ? await albumsRepo.defaultAlbumId(
+                      trx,
+                      defaultAlbum(await readCollegeShortName(trx)),
+                      randomUUID,
+                      row.created_at,
+                    )
                   : undefined);
               if (target !== undefined) {
                 await albumsRepo.lockAlbum(trx, target);

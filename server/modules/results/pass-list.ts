@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { LocalText } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
+import type { PrintLogo } from '#server/modules/content/logo-files.ts';
 import * as repo from './merit.repository.ts';
 
 const run = promisify(execFile);
@@ -50,14 +51,15 @@ export const passListRows = async (db: Db, seasonId: string): Promise<PassListRo
   }));
 
 /**
- * The pass list as a printable A4 page, headed by the college's stored name in both languages (the Nepali one
- * only when there is one): names in both scripts, or roll numbers only.
+ * The pass list as a printable A4 page, headed by the college's stored logo (when it has one) and name in both
+ * languages (the Nepali one only when there is one): names in both scripts, or roll numbers only.
  */
 export async function passListHtml(
   title: string,
   rows: PassListRow[],
   withNames: boolean,
   college: LocalText,
+  logo: PrintLogo | null = null,
 ): Promise<string> {
   const programmes = [...new Set(rows.map((r) => r.programme))];
   const section = (programme: string) => {
@@ -71,11 +73,12 @@ ${await fontFaces()}
 @page { size: A4; margin: 16mm; }
 body { font-family: 'Liberation Sans', 'DejaVu Sans', 'Site Devanagari', sans-serif; font-size: 11pt; color: #000; }
 :lang(ne) { font-family: 'Site Devanagari', sans-serif; }
+.logo { display: block; height: 18mm; width: auto; margin: 0 0 2mm; }
 .college { font-size: 13pt; font-weight: bold; margin: 0; } h1 { font-size: 16pt; } h2 { font-size: 13pt; margin-top: 1.2em; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #444; padding: 3px 6px; text-align: left; }
 thead { display: table-header-group; } tr { break-inside: avoid; }
-</style></head><body><p class="college">${escapeHtml(college.en)}${college.ne ? ` / <span lang="ne">${escapeHtml(college.ne)}</span>` : ''}</p><h1>${escapeHtml(title)}</h1>${programmes.map(section).join('')}</body></html>`;
+</style></head><body>${logo ? `<img class="logo" src="${logo.src}" width="${logo.width}" height="${logo.height}" alt="">` : ''}<p class="college">${escapeHtml(college.en)}${college.ne ? ` / <span lang="ne">${escapeHtml(college.ne)}</span>` : ''}</p><h1>${escapeHtml(title)}</h1>${programmes.map(section).join('')}</body></html>`;
 }
 
 /**

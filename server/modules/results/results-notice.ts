@@ -6,6 +6,7 @@ import type { NoticesService } from '#server/modules/notices/notices.service.ts'
 import { RESULTS_ACTOR, type MeritService, settingsOf } from './merit.service.ts';
 import * as repo from './merit.repository.ts';
 import { readCollegeName } from '#server/modules/content/college-name.ts';
+import type { PrintLogo } from '#server/modules/content/logo-files.ts';
 import { passListHtml, passListRows, printPdf } from './pass-list.ts';
 
 export interface ResultsNoticeDeps {
@@ -17,6 +18,8 @@ export interface ResultsNoticeDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Makes the pass list's PDF; null when it cannot be made here (no Chromium). */
   print?: (html: string) => Promise<Buffer | null>;
+  /** The college's logo drawn for the pass list's head; none without it. */
+  logo?: () => Promise<PrintLogo | null>;
 }
 
 /** Words on the board cap a notice's description; roll numbers beyond them are left to the look-up. */
@@ -38,7 +41,7 @@ export async function makeResultsNotice(deps: ResultsNoticeDeps, seasonId: strin
   let pdf: CheckedAttachment | null = null;
   try {
     const printed = await (deps.print ?? printPdf)(
-      await passListHtml(title, rows, settings.listNames, await readCollegeName(db)),
+      await passListHtml(title, rows, settings.listNames, await readCollegeName(db), (await deps.logo?.()) ?? null),
     );
     if (printed) pdf = await deps.attachments.check(RESULTS_ACTOR, printed);
     else log.warn({ season: seasonId }, 'results notice: Chromium is not installed, so the pass list has no PDF');
