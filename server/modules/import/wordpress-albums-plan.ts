@@ -149,7 +149,8 @@ export async function planAlbums(input: AlbumsPlanInput): Promise<PlannedAlbum[]
         oldId: page.id,
         type: 'page',
         title: page.title,
-        reason: 'pages are not imported yet (only galleries and pages of photos, as albums)',
+        reason:
+          'pages are not imported: the about text and contact details are typed in Admin → College; copy what fits there',
       });
       continue;
     }
