@@ -112,6 +112,16 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   expect(response.headers().location).toBe(target);
   await page.goto('/notices');
   await expect(page.getByRole('link', { name: 'सरस्वती पूजा कार्यक्रम' }).first()).toBeVisible();
+
+  // The old gallery page leads to its album, whose photos show once the photo process has made them.
+  await expect(async () => {
+    await page.goto('/photo-gallery/');
+    expect(new URL(page.url()).pathname).toBe('/gallery/photo-gallery');
+    await expect(page.getByRole('heading', { name: 'Photo Gallery', level: 1 })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'The computer lab' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(page.getByRole('img', { name: 'The library' })).toBeVisible();
+  await screenshots(page, 'admin-import-album');
 });
 
 test.describe('without JavaScript', () => {
