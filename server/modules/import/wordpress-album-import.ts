@@ -49,6 +49,13 @@ export async function importAlbum(
   planned: PlannedAlbum,
   outcome: AlbumImportOutcome,
 ): Promise<void> {
+  // An album of no photo is not made (nor recorded): imported again with the uploads, it comes whole.
+  if (!planned.photos.some((p) => p.file && !p.problem)) {
+    for (const photo of planned.photos)
+      outcome.photoProblems.push({ album: planned.title, name: photo.name, problem: photo.problem ?? 'not found' });
+    outcome.failed.push({ oldId: planned.oldId, title: planned.title, reason: 'none of its photos could be taken' });
+    return;
+  }
   let album: Album;
   try {
     album = await createAlbum(deps.albums, planned);

@@ -292,6 +292,38 @@ describe('WordPress import', () => {
       });
     });
 
+    it('makes no album of a gallery none of whose photos can be taken (no uploads given), so a later import brings it whole', async () => {
+      const fresh = await createTestApp();
+      try {
+        const before = await written(fresh);
+        const planned = await planWordPressImport(fresh.db, EXPORT, {});
+        expect(planned.albums.flatMap((a) => a.photos.map((p) => p.problem))).toEqual(
+          Array(10).fill('no uploads were given (--uploads, or the uploads archive in the admin)'),
+        );
+        const done = await runWordPressImport(
+          {
+            db: fresh.db,
+            clock: fresh.services.clock,
+            notices: fresh.services.notices,
+            attachments: fresh.services.attachments,
+            albums: fresh.services.albums,
+            images: fresh.services.images,
+          },
+          planned,
+        );
+        expect(done.albums.created).toEqual([]);
+        expect(done.albums.failed.map((f) => f.reason)).toEqual(Array(3).fill('none of its photos could be taken'));
+        expect(done.albums.photoProblems).toHaveLength(10);
+        const after = await written(fresh);
+        expect([after.albums, after.photos]).toEqual([before.albums, before.photos]);
+        expect(
+          (await planWordPressImport(fresh.db, EXPORT, { uploads: UPLOADS })).albums.map((a) => a.importedAs),
+        ).toEqual([null, null, null]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("answers the gallery page's old addresses, and its photos', with a 301 to the album", async () => {
       const gallery = (await oldUrls()).filter((u) => u.id === 12 || [13, 14, 15].includes(u.id));
       expect(gallery.map((u) => u.kind)).toEqual(expect.arrayContaining(['page', 'upload', 'attachment-page']));
