@@ -20,7 +20,9 @@ import { planWordPressImport } from '#server/modules/import/wordpress-plan.ts';
 import { describePlan, describeReport } from '#server/modules/import/wordpress-report.ts';
 import { createAttachmentsService } from '#server/modules/notices/attachments/attachments.service.ts';
 import { createNoticesService } from '#server/modules/notices/notices.service.ts';
-import { imageLimitsOf, nextPublicChange } from '#server/services.ts';
+import { createAlbumsService } from '#server/modules/images/albums.service.ts';
+import { createImagesService } from '#server/modules/images/images.service.ts';
+import { imageLimitsOf, mediaUrlFor, nextPublicChange } from '#server/services.ts';
 import { terminalLogStream } from '#server/startup/terminal.ts';
 import { createStorage } from '#server/storage/create-storage.ts';
 import { runScript } from './ops/embedded.ts';
@@ -49,23 +51,40 @@ async function main(): Promise<number> {
       return 0;
     }
     const log = pino({ ...redactingLoggerOptions, level: 'warn' }, terminalLogStream());
+    const storage = createStorage(env);
+    const urlFor = mediaUrlFor(env.PUBLIC_ASSET_BASE_URL);
     const attachments = createAttachmentsService({
       db,
-      storage: createStorage(env),
+      storage,
       log,
       imageLimits: imageLimitsOf(env),
       pdfTimeoutMs: env.PDF_TIME_LIMIT_MS,
       clock: systemClock,
     });
     const notices = createNoticesService(db, systemClock, attachments, nextPublicChange);
+    const images = createImagesService({
+      db,
+      storage,
+      log,
+      urlFor,
+      limits: imageLimitsOf(env),
+      pageSize: env.GALLERY_PAGE_SIZE,
+      clock: systemClock,
+      queueMax: env.PHOTO_QUEUE_MAX,
+      // The server's photo worker finds photos queued by another process (this one) on its own.
+      queued: () => undefined,
+    });
+    const albums = createAlbumsService({ db, urlFor, clock: systemClock });
     const report = await runWordPressImport(
       {
         db,
         clock: systemClock,
         notices,
         attachments,
+        albums,
+        images,
         progress: (done, total) => {
-          if (done % 50 === 0 || done === total) console.log(`… ${done} of ${total} posts`);
+          if (done % 50 === 0 || done === total) console.log(`… ${done} of ${total} posts and galleries`);
         },
       },
       plan,

@@ -190,6 +190,18 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       demoItemsLeft: await demo.left(),
     }),
   });
+  const images = createImagesService({
+    db,
+    storage,
+    log,
+    urlFor,
+    limits: imageLimits,
+    pageSize: env.GALLERY_PAGE_SIZE,
+    clock,
+    queueMax: env.PHOTO_QUEUE_MAX,
+    queued: () => photoQueue.wake(),
+  });
+  const albums = createAlbumsService({ db, urlFor, clock });
   const services = {
     db,
     /** The services' clock: pages read 'now' from it too (tests move it). */
@@ -202,26 +214,16 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     /** An imported site's old addresses and where they now lead. */
     oldAddresses: createOldAddresses(db, contentVersion),
     /** Imports from WordPress started in the admin, run after the answer, and the old addresses' list. */
-    importRuns: createImportRuns({ db, clock, log, dataDir: env.dataDir, notices, attachments }),
+    importRuns: createImportRuns({ db, clock, log, dataDir: env.dataDir, notices, attachments, albums, images }),
     admission: createAdmissionService(db, clock, seasons),
     seasons,
     payments,
     calendarTable,
     calendar: createCalendarService(db, clock, calendarTable, nextPublicChange),
-    images: createImagesService({
-      db,
-      storage,
-      log,
-      urlFor,
-      limits: imageLimits,
-      pageSize: env.GALLERY_PAGE_SIZE,
-      clock,
-      queueMax: env.PHOTO_QUEUE_MAX,
-      queued: () => photoQueue.wake(),
-    }),
+    images,
     photoQueue,
     documentQueue,
-    albums: createAlbumsService({ db, urlFor, clock }),
+    albums,
     content,
     inquiries: createInquiriesService(db, clock, {
       maxPerHour: env.INQUIRY_MAX_PER_HOUR,

@@ -56,7 +56,9 @@ async function page(search = '') {
 }
 
 async function counts() {
-  const count = async (table: 'notices' | 'notice_attachments' | 'imported_items' | 'old_addresses') =>
+  const count = async (
+    table: 'notices' | 'notice_attachments' | 'imported_items' | 'old_addresses' | 'gallery_albums' | 'images',
+  ) =>
     Number(
       (
         await t.db
@@ -70,6 +72,8 @@ async function counts() {
     attachments: await count('notice_attachments'),
     imported: await count('imported_items'),
     oldAddresses: await count('old_addresses'),
+    albums: await count('gallery_albums'),
+    photos: await count('images'),
   };
 }
 
@@ -112,8 +116,9 @@ describe('the import page', () => {
     expect(planned).toEqual({ status: 200, body: { ok: true, message: 'Dry run ready: nothing was imported yet.' } });
     expect(await counts()).toEqual(before);
     const { run } = await page();
-    expect(run).toMatchObject({ status: 'planned', toImport: 14, total: 14, done: 0, reportLines: null });
+    expect(run).toMatchObject({ status: 'planned', toImport: 17, total: 17, done: 0, reportLines: null });
     expect(run!.planLines).toContain('Published posts → notices: 14 to import, 0 already imported');
+    expect(run!.planLines).toContain('Galleries → albums: 3 albums with 10 photos to import, 0 already imported');
     // The archive's files were found: only the .docx is not carried.
     expect(run!.planLines.join('\n')).toMatch(
       /scholarship-form-2082\.docx \(of .*\): notices carry PDFs and images only/u,
@@ -127,6 +132,7 @@ describe('the import page', () => {
   });
 
   it('imports after the answer, shows how far it went, then the report; audited', async () => {
+    const before = await counts();
     const { run } = await page();
     const started = await post({ intent: 'start', id: run!.id });
     expect(started).toEqual({ status: 200, body: { ok: true, message: 'Import started.' } });
@@ -134,11 +140,15 @@ describe('the import page', () => {
     expect((await post({ intent: 'start', id: run!.id })).status).toBe(409);
     await t.app.services.importRuns.settled();
     const done = (await page()).run!;
-    expect(done).toMatchObject({ status: 'done', done: 14, total: 14 });
+    expect(done).toMatchObject({ status: 'done', done: 17, total: 17 });
     expect(done.reportLines![0]).toMatch(/^Imported 14 notices with \d+ attachments; 0 were already imported\.$/u);
     expect(done.reportLines!.join('\n')).toMatch(/Files not attached:\n {2}2025\/11\/scholarship-form-2082\.docx/u);
     const after = await counts();
     expect(after.notices).toBe(14);
+    expect(after.albums).toBe(before.albums + 3);
+    expect(done.reportLines).toContain(
+      'Made 3 albums with 10 photos (their sizes are made in the background); 0 were already imported.',
+    );
     expect(after.attachments).toBeGreaterThan(0);
     expect(await auditKinds()).toEqual(expect.arrayContaining(['import-started', 'import-ended']));
     // The files it was given are gone once it has ended.
@@ -151,10 +161,14 @@ describe('the import page', () => {
     const { run } = await page();
     expect(run).toMatchObject({ status: 'planned', toImport: 0 });
     expect(run!.planLines).toContain('Published posts → notices: 0 to import, 14 already imported');
+    expect(run!.planLines).toContain('Galleries → albums: 0 albums with 0 photos to import, 3 already imported');
     expect((await post({ intent: 'start', id: run!.id })).status).toBe(200);
     await t.app.services.importRuns.settled();
     expect((await page()).run!.reportLines![0]).toBe(
       'Imported 0 notices with 0 attachments; 14 were already imported.',
+    );
+    expect((await page()).run!.reportLines).toContain(
+      'Made 0 albums with 0 photos (their sizes are made in the background); 3 were already imported.',
     );
     expect(await counts()).toEqual(before);
   });
@@ -168,7 +182,7 @@ describe('the import page', () => {
     expect((await page()).run).toMatchObject({ status: 'stopped', done: 3 });
     expect((await post({ intent: 'start', id: run!.id })).status).toBe(200);
     await t.app.services.importRuns.settled();
-    expect((await page()).run).toMatchObject({ status: 'done', done: 14 });
+    expect((await page()).run).toMatchObject({ status: 'done', done: 17 });
   });
 
   it('lists the old addresses, paged; a deleted one no longer answers 301, at once', async () => {

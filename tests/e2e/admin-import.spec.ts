@@ -20,14 +20,22 @@ test.describe.configure({ timeout: 240_000 });
 
 /**
  * Leaves the shared e2e server as the other specs expect it (the public notice list newest first, with no
- * pinned notice of the fixture's): the imported notices are deleted through the admin's API, which moves the
+ * pinned notice of the fixture's, no album of its galleries): the imported notices and albums are deleted through
+ * the admin's API, which moves the
  * content version so the server reads the emptied list of old addresses again.
  */
 test.afterAll(async ({ browser }) => {
   const db = new Database(path.join(E2E_DATA_DIR, 'orbit.sqlite'));
   let notices: string[];
+  let albums: string[];
+  let photos: string[];
   try {
     notices = db.prepare(`select distinct target_id from imported_items where kind = 'post'`).pluck().all() as string[];
+    albums = db.prepare(`select distinct target_id from imported_items where kind = 'album'`).pluck().all() as string[];
+    photos = db
+      .prepare(`select id from images where album_id in (select target_id from imported_items where kind = 'album')`)
+      .pluck()
+      .all() as string[];
     db.prepare('delete from old_addresses').run();
     db.prepare('delete from imported_items').run();
   } finally {
@@ -35,10 +43,14 @@ test.afterAll(async ({ browser }) => {
   }
   const page = await browser.newPage();
   await signInByApi(page);
-  for (const id of notices) {
-    const res = await page.request.delete(`/api/admin/notices/${id}`, { headers: { origin: BASE_URL } });
+  const remove = async (url: string) => {
+    const res = await page.request.delete(url, { headers: { origin: BASE_URL } });
     expect([200, 204], await res.text()).toContain(res.status());
-  }
+  };
+  for (const id of notices) await remove(`/api/admin/notices/${id}`);
+  // The gallery's albums too (public-notices-gallery reads the albums): their photos first, as an album goes empty.
+  for (const id of photos) await remove(`/api/admin/images/${id}`);
+  for (const id of albums) await remove(`/api/admin/albums/${id}`);
   await page.close();
 });
 
@@ -69,12 +81,13 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   const plan = page.getByRole('list', { name: 'What becomes what' });
   await expect(page.getByRole('heading', { name: 'Dry run: what would be imported' })).toBeVisible();
   await expect(plan).toContainText('Published posts → notices: 14 to import, 0 already imported');
+  await expect(plan).toContainText('Galleries → albums: 3 albums with 10 photos to import, 0 already imported');
   await expect(plan).toContainText('scholarship-form-2082.docx');
   await screenshots(page, 'admin-import-dry-run');
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import 14 posts as notices?' });
-  await expect(dialog).toContainText('14 notices are published on the public site now');
+  const dialog = page.getByRole('dialog', { name: 'Import 17 posts and galleries?' });
+  await expect(dialog).toContainText('17 posts and galleries are published on the public site now');
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
   // Progress while it runs (the page asks again by itself), then the report.
@@ -85,6 +98,7 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   const report = page.getByRole('list', { name: 'Import report' });
   await expect(report).toContainText(/Imported 14 notices with \d+ attachments; 0 were already imported\./u);
   await expect(report).toContainText('Files not attached:');
+  await expect(report).toContainText(/Made 3 albums with 10 photos .*; 0 were already imported\./u);
   await screenshots(page, 'admin-import-report');
 
   // The old addresses, listed with where each goes; the first answers 301 to its notice.
@@ -98,6 +112,16 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   expect(response.headers().location).toBe(target);
   await page.goto('/notices');
   await expect(page.getByRole('link', { name: 'सरस्वती पूजा कार्यक्रम' }).first()).toBeVisible();
+
+  // The old gallery page leads to its album, whose photos show once the photo process has made them.
+  await expect(async () => {
+    await page.goto('/photo-gallery/');
+    expect(new URL(page.url()).pathname).toBe('/gallery/photo-gallery');
+    await expect(page.getByRole('heading', { name: 'Photo Gallery', level: 1 })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'The computer lab' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(page.getByRole('img', { name: 'The library' })).toBeVisible();
+  await screenshots(page, 'admin-import-album');
 });
 
 test.describe('without JavaScript', () => {
@@ -112,11 +136,13 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Show what would be imported' }).click();
     const plan = page.getByRole('list', { name: 'What becomes what' });
     await expect(plan).toContainText(/Published posts → notices: \d+ to import, \d+ already imported/u);
-    const toImport = Number((await plan.textContent())!.match(/(\d+) to import/u)![1]);
+    const planText = (await plan.textContent())!;
+    const toImport =
+      Number(planText.match(/notices: (\d+) to import/u)![1]) + Number(planText.match(/albums: (\d+) albums/u)![1]);
 
     if (toImport > 0) {
       await page.getByRole('button', { name: 'Import', exact: true }).click();
-      const step = page.getByRole('group', { name: `Import ${toImport} posts as notices?` });
+      const step = page.getByRole('group', { name: `Import ${toImport} posts and galleries?` });
       await step.getByRole('button', { name: 'Import', exact: true }).click();
       // The answer comes before the import ends: the Refresh link shows how far it has gone.
       await expect(
@@ -126,7 +152,7 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
     } else {
       await expect(
-        page.getByText('Nothing to import: every published post of this export is already here.'),
+        page.getByText('Nothing to import: every published post and gallery of this export is already here.'),
       ).toBeVisible();
     }
 

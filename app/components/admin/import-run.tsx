@@ -24,13 +24,13 @@ function Lines({ lines, label }: { lines: string[]; label: string }) {
 function StartButton({ run, again }: { run: ImportRunView; again: boolean }) {
   const { busy, ask, step, dialog, askAction } = useConfirmedPost({
     name: `import-${run.id}`,
-    question: again ? 'Start this import again?' : `Import ${run.toImport} posts as notices?`,
+    question: again ? 'Start this import again?' : `Import ${run.toImport} posts and galleries?`,
     consequence: (
       <p>
         {again
-          ? 'The posts not imported yet are published as notices now, with their files. Posts already imported are left as they are.'
-          : `${run.toImport} notices are published on the public site now, each with its PDFs and images, in the categories shown above; the old site's addresses of those posts and files lead to them.`}{' '}
-        Notices can be edited or deleted afterwards like any other.
+          ? 'The posts and galleries not imported yet are published now, as notices with their files and as albums. Those already imported are left as they are.'
+          : `${run.toImport} posts and galleries are published on the public site now: the posts as notices, each with its PDFs and images, in the categories shown above, and the galleries as albums, each photo shown once it is processed. The old site's addresses of those posts, pages and files lead to them.`}{' '}
+        Notices and albums can be edited or deleted afterwards like any other.
       </p>
     ),
     fields: { intent: 'start', id: run.id },
@@ -76,7 +76,7 @@ export function ImportRun({ run }: { run: ImportRunView }) {
           {run.toImport > 0 ? (
             <StartButton run={run} again={false} />
           ) : (
-            <p>Nothing to import: every published post of this export is already here.</p>
+            <p>Nothing to import: every published post and gallery of this export is already here.</p>
           )}
         </>
       ) : running ? (
@@ -84,7 +84,7 @@ export function ImportRun({ run }: { run: ImportRunView }) {
           <h2 id="import-run-title">Importing…</h2>
           <progress max={Math.max(run.total, 1)} value={run.done} aria-label="Import progress" />
           <p role="status">
-            {run.done} of {run.total} posts gone through.
+            {run.done} of {run.total} posts and galleries gone through.
           </p>
           <p className="import-run__note">
             The import goes on if you leave this page. <a href="/admin/import">Refresh</a> to see how far it has gone.

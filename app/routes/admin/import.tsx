@@ -33,9 +33,9 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 id="import-title">Import from WordPress</h1>
           <p className="admin-page__lead">
-            Brings an old WordPress site&apos;s published posts over as notices, with their PDFs and images, and keeps
-            the old site&apos;s addresses working. You first see what would be imported; nothing is written until you
-            press Import. Importing the same export again adds nothing.
+            Brings an old WordPress site&apos;s published posts over as notices, with their PDFs and images, its
+            galleries as albums, and keeps the old site&apos;s addresses working. You first see what would be imported;
+            nothing is written until you press Import. Importing the same export again adds nothing.
           </p>
         </div>
       </header>

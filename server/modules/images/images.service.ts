@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultAlbum } from '#common/gallery.ts';
+import { type PhotoText, defaultAlbum } from '#common/gallery.ts';
 import type { Image, ImageFolder } from '#common/image.ts';
 import { FEATURED_MAX } from '#common/limits.ts';
 import type { Db } from '#server/db/db.ts';
@@ -202,9 +202,15 @@ export function createImagesService({
      * Queues an album photo: its original is stored and its row recorded in state 'processing' (both or neither),
      * and the background worker makes its variants (photo-queue.ts). What is plainly not an image is refused now;
      * a damaged one fails in processing, with the reason on the photo. 503 with Retry-After while PHOTO_QUEUE_MAX
-     * photos already wait: nothing is stored.
+     * photos already wait: nothing is stored. `text`: its caption and alt text, when they are known already (an
+     * import brings them with the photo).
      */
-    async enqueue(actor: Actor, albumId: string, input: Buffer): Promise<{ id: string; state: 'processing' }> {
+    async enqueue(
+      actor: Actor,
+      albumId: string,
+      input: Buffer,
+      text?: PhotoText,
+    ): Promise<{ id: string; state: 'processing' }> {
       authorize(actor, 'photos.edit');
       if (input.length > limits.maxBytes) throw imageTooLarge(limits.maxBytes);
       if (sniffImageFormat(input) === null && !isHeif(input)) {
@@ -228,10 +234,10 @@ export function createImagesService({
         album_id: albumId,
         // Its place is given when it becomes ready, at the end of its album.
         position: 0,
-        caption_en: '',
-        caption_ne: '',
-        alt_en: '',
-        alt_ne: '',
+        caption_en: text?.captionEn ?? '',
+        caption_ne: text?.captionNe ?? '',
+        alt_en: text?.altEn ?? '',
+        alt_ne: text?.altNe ?? '',
         taken_at: null,
         state: 'processing',
         failure: '',

@@ -14,6 +14,8 @@ import type { ImportRunsTable } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, refusal } from '#server/errors.ts';
 import type { AttachmentsService } from '#server/modules/notices/attachments/attachments.service.ts';
 import type { NoticesService } from '#server/modules/notices/notices.service.ts';
+import type { AlbumsService } from '#server/modules/images/albums.service.ts';
+import type { ImagesService } from '#server/modules/images/images.service.ts';
 import {
   anyImportRunning,
   countOldAddresses,
@@ -48,6 +50,8 @@ interface Deps {
   dataDir: string;
   notices: NoticesService;
   attachments: AttachmentsService;
+  albums: AlbumsService;
+  images: ImagesService;
 }
 
 export interface ImportUpload {
@@ -102,7 +106,9 @@ export function createImportRuns(deps: Deps) {
       await fs.writeFile(exportPath(id), upload.exportFile);
       if (archive) await unpack(dir, archive.bytes);
       const planned = await plan(id, archive !== undefined);
-      const toImport = planned.notices.filter((n) => !n.importedAs).length;
+      // Posts to make notices and galleries to make albums.
+      const toImport =
+        planned.notices.filter((n) => !n.importedAs).length + planned.albums.filter((a) => !a.importedAs).length;
       const row: ImportRunsTable = {
         id,
         source: WORDPRESS_SOURCE,
@@ -111,7 +117,7 @@ export function createImportRuns(deps: Deps) {
         plan_lines: JSON.stringify(describePlan(planned)),
         to_import: toImport,
         done: 0,
-        total: planned.notices.length,
+        total: planned.notices.length + planned.albums.length,
         report_lines: null,
         created_by: auditNameOf(actor).name,
         created_at: clock.now().toISOString(),
@@ -140,7 +146,10 @@ export function createImportRuns(deps: Deps) {
     await audit(
       db,
       actor,
-      { kind: 'import-started', subject: `WordPress export: ${row.to_import} posts to publish as notices` },
+      {
+        kind: 'import-started',
+        subject: `WordPress export: ${row.to_import} posts and galleries to publish as notices and albums`,
+      },
       clock.now(),
     );
     carrying = carry(actor, row).finally(() => (carrying = null));
@@ -159,6 +168,8 @@ export function createImportRuns(deps: Deps) {
           clock,
           notices: deps.notices,
           attachments: deps.attachments,
+          albums: deps.albums,
+          images: deps.images,
           // One small write per post, in order: the page reads how far the import has gone.
           progress: (done, total) => {
             progress = progress.then(() => setImportProgress(db, id, done, total)).catch(() => undefined);

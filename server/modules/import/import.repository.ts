@@ -31,14 +31,23 @@ export async function insertOldAddresses(db: Db, rows: readonly OldAddressesTabl
     .execute();
 }
 
-/** Every old address whose notice still exists, with where it leads (a deleted notice's lead nowhere). */
-export function listOldAddresses(db: Db): Promise<{ path: string; target: string }[]> {
-  return db
+/**
+ * Every old address whose notice or album still exists, with where it leads (a deleted one's lead nowhere). An
+ * album's address is read from its slug now, so one the office renamed still leads to it.
+ */
+export async function listOldAddresses(db: Db): Promise<{ path: string; target: string }[]> {
+  const rows = await db
     .selectFrom('old_addresses')
-    .innerJoin('notices', 'notices.id', 'old_addresses.target_id')
-    .select(['old_addresses.path', 'old_addresses.target'])
+    .leftJoin('notices', 'notices.id', 'old_addresses.target_id')
+    .leftJoin('gallery_albums', 'gallery_albums.id', 'old_addresses.target_id')
+    .select(['old_addresses.path', 'old_addresses.target', 'notices.id as notice', 'gallery_albums.slug'])
+    .where((eb) => eb.or([eb('notices.id', 'is not', null), eb('gallery_albums.id', 'is not', null)]))
     .execute();
+  return rows.map((r) => ({ path: r.path, target: r.notice === null && r.slug ? albumPath(r.slug) : r.target }));
 }
+
+/** An album's public address. */
+export const albumPath = (slug: string) => `/gallery/${slug}`;
 
 export async function countOldAddresses(db: Db): Promise<number> {
   const row = await db
@@ -48,7 +57,7 @@ export async function countOldAddresses(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** One page of the old addresses, in address order, with the notice each leads to (null once it is deleted). */
+/** One page of the old addresses, in address order, with the notice or album each leads to (null once it is deleted). */
 export function oldAddressesPage(
   db: Db,
   offset: number,
@@ -57,7 +66,13 @@ export function oldAddressesPage(
   return db
     .selectFrom('old_addresses')
     .leftJoin('notices', 'notices.id', 'old_addresses.target_id')
-    .select(['old_addresses.path', 'old_addresses.target', 'old_addresses.created_at', 'notices.title'])
+    .leftJoin('gallery_albums', 'gallery_albums.id', 'old_addresses.target_id')
+    .select((eb) => [
+      'old_addresses.path',
+      'old_addresses.target',
+      'old_addresses.created_at',
+      eb.fn.coalesce('notices.title', 'gallery_albums.title_en').as('title'),
+    ])
     .orderBy('old_addresses.path')
     .offset(offset)
     .limit(limit)

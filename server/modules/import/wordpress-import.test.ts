@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AlbumWithPhotos } from '#common/gallery.ts';
 import type { Notice } from '#common/notice.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { nextNoticeChange } from '#server/modules/notices/notices.service.ts';
@@ -10,6 +11,7 @@ import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 import { looksLikeWordPress } from './old-addresses.ts';
 import { type WordPressImportReport, runWordPressImport } from './wordpress-import.ts';
 import { type WordPressPlan, planWordPressImport } from './wordpress-plan.ts';
+import { describePlan } from './wordpress-report.ts';
 
 // Every PDF is opened and drawn, every image made into its sizes: slow on a busy machine.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -27,12 +29,17 @@ const deps = () => ({
   clock: t.services.clock,
   notices: t.services.notices,
   attachments: t.services.attachments,
+  albums: t.services.albums,
+  images: t.services.images,
 });
 const plan = () => planWordPressImport(t.db, EXPORT, { uploads: UPLOADS });
 
 /** What an import can write: rows of every table it touches, and the stored files. */
 async function written(app: TestApp = t) {
-  const count = async (table: 'notices' | 'notice_attachments' | 'imported_items' | 'old_addresses' | 'audit_log') =>
+  const count = async (
+    table:
+      'notices' | 'notice_attachments' | 'imported_items' | 'old_addresses' | 'audit_log' | 'gallery_albums' | 'images',
+  ) =>
     Number(
       (
         await app.db
@@ -47,6 +54,8 @@ async function written(app: TestApp = t) {
     imported: await count('imported_items'),
     oldAddresses: await count('old_addresses'),
     audit: await count('audit_log'),
+    albums: await count('gallery_albums'),
+    photos: await count('images'),
     files: await listFiles(path.join(app.dataDir, 'uploads')),
   };
 }
@@ -68,6 +77,7 @@ describe('WordPress import', () => {
       const empty = await written(fresh);
       const planned = await planWordPressImport(fresh.db, EXPORT, { uploads: UPLOADS });
       expect(planned.notices.length).toBeGreaterThan(0);
+      expect(planned.albums.length).toBeGreaterThan(0);
       expect(await written(fresh)).toEqual(empty);
     } finally {
       await fresh.close();
@@ -77,12 +87,7 @@ describe('WordPress import', () => {
   it('plans what the fixture holds: 14 posts to notices, the rest counted or named', () => {
     expect(firstPlan.notices).toHaveLength(14);
     expect(firstPlan.skippedPosts).toEqual({ draft: 1, private: 1, trash: 1, 'page draft': 1 });
-    expect(firstPlan.notImported.map((n) => n.title).sort()).toEqual([
-      'About Us',
-      'Contact',
-      'Hostel Rules',
-      'Photo Gallery',
-    ]);
+    expect(firstPlan.notImported.map((n) => n.title).sort()).toEqual(['About Us', 'Contact', 'Hostel Rules']);
     expect(firstPlan.otherTypes).toEqual({ nav_menu_item: 7 });
     const files = firstPlan.notices.flatMap((n) => n.files);
     expect(files.filter((f) => f.problem).map((f) => [f.name, f.problem])).toEqual([
@@ -92,8 +97,8 @@ describe('WordPress import', () => {
     expect(firstPlan.notices.filter((n) => n.notice.notes.length > 0).map((n) => n.title)).toEqual([
       'sIff !! egf{ ;"rgf',
     ]);
-    // The logo, the private post's PDF, and the images of the About Us and Photo Gallery pages.
-    expect(firstPlan.unusedAttachments).toBe(6);
+    // The logo, the private post's PDF, and the image of the About Us page (the Photo Gallery's are an album's).
+    expect(firstPlan.unusedAttachments).toBe(3);
   });
 
   it('makes each published post a notice, with its title and date', async () => {
@@ -153,9 +158,12 @@ describe('WordPress import', () => {
     const after = await written();
     const again = await plan();
     expect(again.notices.every((n) => n.importedAs !== null)).toBe(true);
+    expect(again.albums.every((a) => a.importedAs !== null)).toBe(true);
     const second = await runWordPressImport(deps(), again);
     expect(second.created).toEqual([]);
     expect(second.alreadyImported).toBe(report.created.length);
+    expect(second.albums.created).toEqual([]);
+    expect(second.albums.alreadyImported).toBe(3);
     expect(await written()).toEqual(after);
   });
 
@@ -199,7 +207,10 @@ describe('WordPress import', () => {
   });
 
   it('sends the old addresses of what was not imported to the notices list with a 302, when they are WordPress-shaped', async () => {
-    const imported = new Set(firstPlan.notices.flatMap((n) => [n.oldId, ...n.files.map((f) => f.oldId)]));
+    const imported = new Set([
+      ...firstPlan.notices.flatMap((n) => [n.oldId, ...n.files.map((f) => f.oldId)]),
+      ...firstPlan.albums.flatMap((a) => [a.oldId, ...a.photos.map((p) => p.oldId)]),
+    ]);
     const rest = (await oldUrls()).filter(
       (u) => (u.kind.startsWith('category') || !imported.has(u.id)) && looksLikeWordPress(u.path),
     );
@@ -218,4 +229,117 @@ describe('WordPress import', () => {
       expect(res.headers.location).toBe('/notices');
     }
   });
+
+  describe('galleries become albums', () => {
+    /** What the fixture's galleries hold: the Gallery block, the [gallery] shortcode and the page of photos. */
+    const EXPECTED = [
+      {
+        title: 'Annual sports week 2025',
+        slug: 'annual-sports-week-2025',
+        alts: ['Opening march', 'Football final', 'Relay race', 'Prize distribution'].map(
+          (c) => `${c} at the sports week`,
+        ),
+        captions: ['Opening march', 'Football final', 'Relay race', 'Prize distribution'],
+      },
+      {
+        title: 'Educational tour to Pokhara',
+        slug: 'educational-tour-to-pokhara',
+        alts: ['Phewa Lake', 'Sarangkot at sunrise', 'The group at the museum'],
+        captions: ['Phewa Lake', 'Sarangkot at sunrise', 'The group at the museum'],
+      },
+      {
+        title: 'Photo Gallery',
+        slug: 'photo-gallery',
+        alts: ['The library', 'The science lab', 'The computer lab'],
+        captionsNe: ['पुस्तकालय', 'विज्ञान प्रयोगशाला', 'कम्प्युटर कक्ष'],
+      },
+    ];
+
+    it('plans 3 albums with 10 photos, with their captions and alt texts, and says so in the dry run', () => {
+      expect(firstPlan.albums.map((a) => [a.title, a.input.slug, a.photos.length])).toEqual(
+        EXPECTED.map((e) => [e.title, e.slug, e.alts.length]),
+      );
+      expect(firstPlan.albums.flatMap((a) => a.photos.filter((p) => p.problem))).toEqual([]);
+      expect(describePlan(firstPlan)).toContain(
+        'Galleries → albums: 3 albums with 10 photos to import, 0 already imported',
+      );
+    });
+
+    it('makes each album, its photos in order with their captions and alt texts, processed as an upload is', async () => {
+      expect(report.albums.failed).toEqual([]);
+      expect(report.albums.photoProblems).toEqual([]);
+      expect(report.albums.created.map((a) => [a.title, a.slug, a.photos])).toEqual(
+        EXPECTED.map((e) => [e.title, e.slug, e.alts.length]),
+      );
+      // Queued for the photo process like an upload: nothing is shown before its sizes are made.
+      expect((await albumApi('photo-gallery')).photos).toEqual([]);
+      expect(await t.services.photoQueue.drain()).toBe(10);
+      for (const e of EXPECTED) {
+        const { album, photos } = await albumApi(e.slug);
+        expect(album).toMatchObject({ titleEn: e.title, published: true, photoCount: e.alts.length });
+        expect(photos.map((p) => p.alt.en)).toEqual(e.alts);
+        if (e.captions) expect(photos.map((p) => p.caption.en)).toEqual(e.captions);
+        if (e.captionsNe) expect(photos.map((p) => p.caption.ne)).toEqual(e.captionsNe);
+        for (const photo of photos) {
+          expect(photo.src).not.toMatch(/original/u);
+          expect((await t.app.inject({ method: 'GET', url: photo.src })).statusCode).toBe(200);
+        }
+      }
+      const { album } = await albumApi('photo-gallery');
+      expect(album).toMatchObject({
+        descriptionEn: 'Our campus in pictures.',
+        heldOn: expect.stringMatching(/^20\d\d-/u),
+      });
+    });
+
+    it('makes no album of a gallery none of whose photos can be taken (no uploads given), so a later import brings it whole', async () => {
+      const fresh = await createTestApp();
+      try {
+        const before = await written(fresh);
+        const planned = await planWordPressImport(fresh.db, EXPORT, {});
+        expect(planned.albums.flatMap((a) => a.photos.map((p) => p.problem))).toEqual(
+          Array(10).fill('no uploads were given (--uploads, or the uploads archive in the admin)'),
+        );
+        const done = await runWordPressImport(
+          {
+            db: fresh.db,
+            clock: fresh.services.clock,
+            notices: fresh.services.notices,
+            attachments: fresh.services.attachments,
+            albums: fresh.services.albums,
+            images: fresh.services.images,
+          },
+          planned,
+        );
+        expect(done.albums.created).toEqual([]);
+        expect(done.albums.failed.map((f) => f.reason)).toEqual(Array(3).fill('none of its photos could be taken'));
+        expect(done.albums.photoProblems).toHaveLength(10);
+        const after = await written(fresh);
+        expect([after.albums, after.photos]).toEqual([before.albums, before.photos]);
+        expect(
+          (await planWordPressImport(fresh.db, EXPORT, { uploads: UPLOADS })).albums.map((a) => a.importedAs),
+        ).toEqual([null, null, null]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it("answers the gallery page's old addresses, and its photos', with a 301 to the album", async () => {
+      const gallery = (await oldUrls()).filter((u) => u.id === 12 || [13, 14, 15].includes(u.id));
+      expect(gallery.map((u) => u.kind)).toEqual(expect.arrayContaining(['page', 'upload', 'attachment-page']));
+      for (const u of gallery) {
+        const res = await t.app.inject({ method: 'GET', url: u.path });
+        expect(res.statusCode, u.line).toBe(301);
+        expect(res.headers.location, u.line).toBe('/gallery/photo-gallery');
+      }
+      for (const url of ['/photo-gallery/', '/?page_id=12']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(301);
+        expect(res.headers.location, url).toBe('/gallery/photo-gallery');
+      }
+    });
+  });
 });
+
+const albumApi = async (slug: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/albums/${slug}` })).json<AlbumWithPhotos>();

@@ -6,6 +6,9 @@ import type { Db } from '#server/db/db.ts';
 import { AppError } from '#server/errors.ts';
 import type { AttachmentsService, CheckedAttachment } from '#server/modules/notices/attachments/attachments.service.ts';
 import type { NoticesService } from '#server/modules/notices/notices.service.ts';
+import type { AlbumsService } from '#server/modules/images/albums.service.ts';
+import type { ImagesService } from '#server/modules/images/images.service.ts';
+import { type AlbumImportOutcome, importAlbum } from './wordpress-album-import.ts';
 import { insertImportedItems, insertOldAddresses } from './import.repository.ts';
 import { type PlannedNotice, WORDPRESS_SOURCE, type WordPressPlan } from './wordpress-plan.ts';
 
@@ -13,7 +16,8 @@ import { type PlannedNotice, WORDPRESS_SOURCE, type WordPressPlan } from './word
  * Carries out a plan: each published post not imported before becomes a notice through the notices service,
  * its files checked and processed by the attachments service as an upload is. The notice, its attachments,
  * the record of the post's GUID and its old addresses commit in one transaction, so a post is either
- * imported whole or not at all, and a second run finds it by its GUID and adds nothing.
+ * imported whole or not at all, and a second run finds it by its GUID and adds nothing. Then each gallery
+ * becomes an album (wordpress-album-import.ts).
  */
 
 export interface WordPressImportDeps {
@@ -21,7 +25,9 @@ export interface WordPressImportDeps {
   clock: Clock;
   notices: NoticesService;
   attachments: AttachmentsService;
-  /** Told after each post (for a progress line). */
+  albums: AlbumsService;
+  images: ImagesService;
+  /** Told after each post and each album (for a progress line). */
   progress?: (done: number, total: number) => void;
 }
 
@@ -33,6 +39,8 @@ export interface WordPressImportReport {
   failed: { oldId: number; title: string; reason: string }[];
   /** Files not attached (missing, of another type, refused by the checks), with why. */
   fileProblems: { post: string; name: string; problem: string }[];
+  /** The galleries made albums, and their photos not taken, with why. */
+  albums: AlbumImportOutcome;
 }
 
 /** The import, as the audit log names it: the system, on behalf of the post's WordPress author. */
@@ -45,12 +53,19 @@ export async function runWordPressImport(
   deps: WordPressImportDeps,
   plan: WordPressPlan,
 ): Promise<WordPressImportReport> {
-  const report: WordPressImportReport = { created: [], alreadyImported: 0, failed: [], fileProblems: [] };
+  const albums: AlbumImportOutcome = { created: [], alreadyImported: 0, failed: [], photoProblems: [] };
+  const report: WordPressImportReport = { created: [], alreadyImported: 0, failed: [], fileProblems: [], albums };
+  const total = plan.notices.length + plan.albums.length;
   let done = 0;
   for (const planned of plan.notices) {
     if (planned.importedAs) report.alreadyImported += 1;
     else await importOne(deps, planned, report);
-    deps.progress?.((done += 1), plan.notices.length);
+    deps.progress?.((done += 1), total);
+  }
+  for (const planned of plan.albums) {
+    if (planned.importedAs) albums.alreadyImported += 1;
+    else await importAlbum(deps, planned, albums);
+    deps.progress?.((done += 1), total);
   }
   return report;
 }

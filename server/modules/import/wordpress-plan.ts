@@ -4,6 +4,7 @@ import { NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import type { NoticeCategory } from '#common/notice-category.ts';
 import type { Db } from '#server/db/db.ts';
 import { importedByGuid } from './import.repository.ts';
+import { type PlannedAlbum, planAlbums } from './wordpress-albums-plan.ts';
 import { isOwnAddress, oldAddressKey } from './old-addresses.ts';
 import { type NoticeFromPost, noticeCategoryOf, noticeFromPost } from './wordpress-notice.ts';
 import { type WxrChannel, type WxrItem, readWxr } from './wxr-reader.ts';
@@ -57,6 +58,8 @@ export interface NotImported {
 export interface WordPressPlan {
   site: WxrChannel;
   notices: PlannedNotice[];
+  /** Galleries (of posts and pages) and pages of photos, to become albums. */
+  albums: PlannedAlbum[];
   /** Posts not published (draft, private, trash, pending, future, …), counted by status. */
   skippedPosts: Record<string, number>;
   /** Named items not brought over: pages, and posts that cannot be notices, each with why. */
@@ -65,12 +68,14 @@ export interface WordPressPlan {
   otherTypes: Record<string, number>;
   /** The site's categories and the notice category each becomes. */
   categories: { slug: string; name: string; becomes: NoticeCategory }[];
-  /** Attachments no imported post carries (galleries and the media library): not imported yet. */
+  /** Attachments no imported post or album carries (the media library): not imported. */
   unusedAttachments: number;
 }
 
 /** The kinds of file a notice carries (by name here; the attachments service checks the bytes). */
 const NOTICE_FILE = /\.(pdf|jpe?g|png|webp|avif)$/iu;
+/** The kinds of file an album's photo is (the photo process checks the bytes). */
+const PHOTO_FILE = /\.(jpe?g|png|webp|avif|heic|heif)$/iu;
 const UPLOADS_PART = '/wp-content/uploads/';
 
 /** An uploads-relative path that stays inside the folder (an export could name `../../etc/passwd`). */
@@ -137,6 +142,7 @@ export async function planWordPressImport(
   const already = await importedByGuid(db, WORDPRESS_SOURCE);
   let site: WxrChannel = { title: '', siteUrl: '', wxrVersion: '' };
   const posts: WxrItem[] = [];
+  const pages: WxrItem[] = [];
   const attachments: WxrItem[] = [];
   const skippedPosts: Record<string, number> = {};
   const otherTypes: Record<string, number> = {};
@@ -154,10 +160,10 @@ export async function planWordPressImport(
         if (item.status === 'publish') posts.push(item);
         else skippedPosts[item.status] = (skippedPosts[item.status] ?? 0) + 1;
       } else if (item.postType === 'attachment') {
-        attachments.push({ ...item, content: '', excerpt: '' });
+        // Its excerpt is its caption; its description is not used.
+        attachments.push({ ...item, content: '' });
       } else if (item.postType === 'page') {
-        if (item.status === 'publish')
-          notImported.push({ oldId: item.id, type: 'page', title: item.title, reason: 'pages are not imported yet' });
+        if (item.status === 'publish') pages.push(item);
         else skippedPosts[`page ${item.status}`] = (skippedPosts[`page ${item.status}`] ?? 0) + 1;
       } else otherTypes[item.postType] = (otherTypes[item.postType] ?? 0) + 1;
     }
@@ -185,33 +191,12 @@ export async function planWordPressImport(
     let carried = 0;
     for (const a of [...own, ...linked]) {
       used.add(a.id);
-      const name = uploadsName(a) ?? '';
-      const at = a.attachmentUrl.indexOf(UPLOADS_PART);
-      const uploadsUrl = at === -1 ? UPLOADS_PART : a.attachmentUrl.slice(0, at + UPLOADS_PART.length);
-      const sizes = otherSizes(a, name).map((size) => keyOf(uploadsUrl + size));
-      const oldPaths = [keyOf(a.attachmentUrl), keyOf(a.link), `?attachment_id=${a.id}`, ...sizes];
-      const file: PlannedFile = {
-        oldId: a.id,
-        guid: a.guid || a.attachmentUrl,
-        name,
-        file: null,
-        oldPaths: [],
-        problem: null,
-      };
-      if (!NOTICE_FILE.test(name)) file.problem = 'notices carry PDFs and images only';
-      else if (!options.uploads)
-        file.problem = 'no uploads were given (--uploads, or the uploads archive in the admin)';
-      else {
-        const where = path.join(path.resolve(options.uploads), name);
-        if (await isFile(where)) file.file = where;
-        else file.problem = 'missing from the uploads folder';
-      }
+      const file = await planFile(a, NOTICE_FILE, 'notices carry PDFs and images only', options, keyOf);
       if (!file.problem && carried >= NOTICE_ATTACHMENT_LIMITS.perNotice) {
         file.file = null;
         file.problem = `a notice carries at most ${NOTICE_ATTACHMENT_LIMITS.perNotice} files`;
       }
       if (!file.problem) carried += 1;
-      file.oldPaths = uniqueKeys(oldPaths);
       files.push(file);
     }
     const notice = noticeFromPost(
@@ -234,15 +219,62 @@ export async function planWordPressImport(
       notImported.push({ oldId: post.id, type: 'post', title: post.title, reason: notice.problem });
     else notices.push(planned);
   }
+  const byId = new Map(attachments.map((a) => [a.id, a]));
+  const albums = await planAlbums({
+    posts,
+    pages,
+    attachments: byId,
+    childrenOf: (id) => [...(byParent.get(id) ?? [])].sort((a, b) => a.menuOrder - b.menuOrder || a.id - b.id),
+    already,
+    planFile: (a) => planFile(a, PHOTO_FILE, 'albums hold JPEG, PNG, WebP, AVIF and HEIC photos only', options, keyOf),
+    keyOf: (link) => uniqueKeys([keyOf(link)]),
+    notImported,
+  });
+  for (const album of albums) for (const photo of album.photos) used.add(photo.oldId);
   return {
     site,
     notices,
+    albums,
     skippedPosts,
     notImported,
     otherTypes,
     categories,
     unusedAttachments: attachments.filter((a) => !used.has(a.id)).length,
   };
+}
+
+/**
+ * One attachment's file as the import will take it: where it is in the uploads (or why it cannot be taken), and
+ * the old addresses of the file, its other sizes and its attachment page.
+ */
+async function planFile(
+  a: WxrItem,
+  accepted: RegExp,
+  otherKind: string,
+  options: WordPressImportOptions,
+  keyOf: (link: string) => string | null,
+): Promise<PlannedFile> {
+  const name = uploadsName(a) ?? '';
+  const at = a.attachmentUrl.indexOf(UPLOADS_PART);
+  const uploadsUrl = at === -1 ? UPLOADS_PART : a.attachmentUrl.slice(0, at + UPLOADS_PART.length);
+  const sizes = otherSizes(a, name).map((size) => keyOf(uploadsUrl + size));
+  const oldPaths = [keyOf(a.attachmentUrl), keyOf(a.link), `?attachment_id=${a.id}`, ...sizes];
+  const file: PlannedFile = {
+    oldId: a.id,
+    guid: a.guid || a.attachmentUrl,
+    name,
+    file: null,
+    oldPaths: uniqueKeys(oldPaths),
+    problem: null,
+  };
+  if (!accepted.test(name)) file.problem = otherKind;
+  else if (!options.uploads) file.problem = 'no uploads were given (--uploads, or the uploads archive in the admin)';
+  else {
+    const where = path.join(path.resolve(options.uploads), name);
+    if (await isFile(where)) file.file = where;
+    else file.problem = 'missing from the uploads folder';
+  }
+  return file;
 }
 
 /** Keys of old addresses, without those of this site's own pages and without repeats. */

@@ -19,6 +19,12 @@ export function describePlan(plan: WordPressPlan): string[] {
     `Published posts → notices: ${toMake.length} to import, ${plan.notices.length - toMake.length} already imported`,
     `Their files → notice attachments: ${carried.length} to attach, ${files.length - carried.length} not (listed below)`,
   ];
+  const albums = plan.albums.filter((a) => !a.importedAs);
+  const photos = albums.flatMap((a) => a.photos);
+  const taken = photos.filter((p) => !p.problem).length;
+  lines.push(
+    `Galleries → albums: ${albums.length} albums with ${taken} photos to import, ${plan.albums.length - albums.length} already imported`,
+  );
   if (plan.categories.length > 0) {
     lines.push('Categories → notice categories:');
     for (const c of plan.categories) lines.push(`  ${c.name} (${c.slug}) → ${noticeCategoryLabel(c.becomes)}`);
@@ -38,6 +44,11 @@ export function describePlan(plan: WordPressPlan): string[] {
     for (const { n, f } of fileProblems)
       lines.push(`  ${f.name || `attachment ${f.oldId}`} (of "${n.title}"): ${f.problem}`);
   }
+  const photoProblems = albums.flatMap((a) => a.photos.filter((p) => p.problem).map((p) => ({ a, p })));
+  if (photoProblems.length > 0) {
+    lines.push('Photos not brought into their album:');
+    for (const { a, p } of photoProblems) lines.push(`  ${p.name} (of "${a.title}"): ${p.problem}`);
+  }
   if (plan.notImported.length > 0) {
     lines.push('Not imported:');
     for (const item of plan.notImported) lines.push(`  ${item.type} "${item.title}": ${item.reason}`);
@@ -46,7 +57,7 @@ export function describePlan(plan: WordPressPlan): string[] {
   if (other) lines.push(`Other WordPress content, not imported: ${other}`);
   if (plan.unusedAttachments > 0)
     lines.push(
-      `Media not attached to an imported post (galleries, the media library), not imported yet: ${plan.unusedAttachments}`,
+      `Media neither attached to an imported post nor in a gallery (the media library), not imported: ${plan.unusedAttachments}`,
     );
   lines.push('Menus, widgets, comments, users and plugin settings are not in what an import brings over.');
   return lines;
@@ -63,6 +74,19 @@ export function describeReport(report: WordPressImportReport): string[] {
   if (report.failed.length > 0) {
     lines.push('Posts not imported:');
     for (const f of report.failed) lines.push(`  "${f.title}": ${f.reason}`);
+  }
+  const { albums } = report;
+  lines.push(
+    `Made ${albums.created.length} albums with ${albums.created.reduce((sum, a) => sum + a.photos, 0)} photos (their sizes are made in the background); ${albums.alreadyImported} were already imported.`,
+  );
+  for (const a of albums.created) lines.push(`  "${a.title}" → /gallery/${a.slug}: ${a.photos} photos`);
+  if (albums.photoProblems.length > 0) {
+    lines.push('Photos not brought into their album:');
+    for (const p of albums.photoProblems) lines.push(`  ${p.name} (of "${p.album}"): ${p.problem}`);
+  }
+  if (albums.failed.length > 0) {
+    lines.push('Galleries not imported:');
+    for (const f of albums.failed) lines.push(`  "${f.title}": ${f.reason}`);
   }
   return lines;
 }
