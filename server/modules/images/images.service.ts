@@ -203,14 +203,18 @@ export function createImagesService({
      * and the background worker makes its variants (photo-queue.ts). What is plainly not an image is refused now;
      * a damaged one fails in processing, with the reason on the photo. 503 with Retry-After while PHOTO_QUEUE_MAX
      * photos already wait: nothing is stored. `text`: its caption and alt text, when they are known already (an
-     * import brings them with the photo).
+     * import brings them with the photo). `pastQueueLimit`: an import's photos are queued whatever the queue
+     * holds: they come one at a time from files the import has read, not from many senders at once, and one
+     * refused would leave its album without it.
      */
     async enqueue(
       actor: Actor,
       albumId: string,
       input: Buffer,
       text?: PhotoText,
+      { pastQueueLimit = false }: { pastQueueLimit?: boolean } = {},
     ): Promise<{ id: string; state: 'processing' }> {
+      const limit = pastQueueLimit ? Number.POSITIVE_INFINITY : queueMax;
       authorize(actor, 'photos.edit');
       if (input.length > limits.maxBytes) throw imageTooLarge(limits.maxBytes);
       if (sniffImageFormat(input) === null && !isHeif(input)) {
@@ -218,7 +222,7 @@ export function createImagesService({
       }
       if (!(await albumsRepo.findAlbum(db, albumId))) throw notFound('album');
       // Checked before storing anything, and again (atomically) with the insert.
-      if ((await queueRepo.countProcessing(db)) >= queueMax) throw queueFull();
+      if ((await queueRepo.countProcessing(db)) >= limit) throw queueFull();
 
       const id = randomUUID();
       const originalKey = photoOriginalKey(id);
@@ -253,7 +257,7 @@ export function createImagesService({
           commit: () =>
             db.transaction().execute(async (trx) => {
               if (!(await albumsRepo.findAlbum(trx, albumId))) throw notFound('album');
-              if (!(await queueRepo.insertWithinQueueLimit(trx, row, queueMax))) throw queueFull();
+              if (!(await queueRepo.insertWithinQueueLimit(trx, row, limit))) throw queueFull();
               await audit(trx, actor, { kind: 'photo-uploaded', subject: queuedName }, clock.now());
             }),
           revert: async () => {

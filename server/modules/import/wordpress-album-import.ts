@@ -71,12 +71,13 @@ export async function importAlbum(
       continue;
     }
     try {
-      const { id } = await deps.images.enqueue(albumActor, album.id, await fs.readFile(photo.file), {
-        captionEn: photo.captionEn,
-        captionNe: photo.captionNe,
-        altEn: photo.altEn,
-        altNe: photo.altNe,
-      });
+      const { id } = await deps.images.enqueue(
+        albumActor,
+        album.id,
+        await fs.readFile(photo.file),
+        { captionEn: photo.captionEn, captionNe: photo.captionNe, altEn: photo.altEn, altNe: photo.altNe },
+        { pastQueueLimit: true },
+      );
       queued.push({ guid: photo.guid, oldId: photo.oldId, id, oldPaths: photo.oldPaths });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -7,6 +7,7 @@ import type { Notice } from '#common/notice.ts';
 import { noticePath } from '#common/notice-path.ts';
 import { nextNoticeChange } from '#server/modules/notices/notices.service.ts';
 import { listFiles } from '#server/test-support/admin-session.ts';
+import { buildImage } from '#server/test-support/factories.ts';
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 import { looksLikeWordPress } from './old-addresses.ts';
 import { type WordPressImportReport, runWordPressImport } from './wordpress-import.ts';
@@ -24,13 +25,13 @@ const UPLOADS = path.join(FIXTURE, 'uploads');
 const t = await createTestApp();
 afterAll(() => t.close());
 
-const deps = () => ({
-  db: t.db,
-  clock: t.services.clock,
-  notices: t.services.notices,
-  attachments: t.services.attachments,
-  albums: t.services.albums,
-  images: t.services.images,
+const deps = (app: TestApp = t) => ({
+  db: app.db,
+  clock: app.services.clock,
+  notices: app.services.notices,
+  attachments: app.services.attachments,
+  albums: app.services.albums,
+  images: app.services.images,
 });
 const plan = () => planWordPressImport(t.db, EXPORT, { uploads: UPLOADS });
 
@@ -300,17 +301,7 @@ describe('WordPress import', () => {
         expect(planned.albums.flatMap((a) => a.photos.map((p) => p.problem))).toEqual(
           Array(10).fill('no uploads were given (--uploads, or the uploads archive in the admin)'),
         );
-        const done = await runWordPressImport(
-          {
-            db: fresh.db,
-            clock: fresh.services.clock,
-            notices: fresh.services.notices,
-            attachments: fresh.services.attachments,
-            albums: fresh.services.albums,
-            images: fresh.services.images,
-          },
-          planned,
-        );
+        const done = await runWordPressImport(deps(fresh), planned);
         expect(done.albums.created).toEqual([]);
         expect(done.albums.failed.map((f) => f.reason)).toEqual(Array(3).fill('none of its photos could be taken'));
         expect(done.albums.photoProblems).toHaveLength(10);
@@ -321,6 +312,29 @@ describe('WordPress import', () => {
         ).toEqual([null, null, null]);
       } finally {
         await fresh.close();
+      }
+    });
+
+    it('queues every photo of its galleries even past PHOTO_QUEUE_MAX, which is for uploads from many at once', async () => {
+      const small = await createTestApp({ PHOTO_QUEUE_MAX: '2' });
+      try {
+        const done = await runWordPressImport(
+          deps(small),
+          await planWordPressImport(small.db, EXPORT, { uploads: UPLOADS }),
+        );
+        expect(done.albums.photoProblems).toEqual([]);
+        expect(done.albums.created.map((a) => a.photos)).toEqual(EXPECTED.map((e) => e.alts.length));
+        // The office's own upload still meets the limit while the queue is over it.
+        await expect(
+          small.services.images.enqueue(
+            { kind: 'system', job: 'test' },
+            done.albums.created[0]!.albumId,
+            await buildImage({ width: 40, height: 30 }),
+          ),
+        ).rejects.toMatchObject({ code: 'image/queue-full' });
+        expect(await small.services.photoQueue.drain()).toBe(10);
+      } finally {
+        await small.close();
       }
     });
 
