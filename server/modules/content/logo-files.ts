@@ -157,11 +157,9 @@ const PRINT_HEIGHT = 212;
  * rasterised by sharp to a PNG of the print height, so the printing browser runs nothing of the file.
  */
 export async function printLogo(source: Buffer, format: StoredLogo['format']): Promise<PrintLogo> {
-  if (format === 'png') {
-    const meta = await sharp(source, { limitInputPixels: MAX_PIXELS }).metadata();
-    return { src: pngDataUri(source), width: meta.width ?? PRINT_HEIGHT, height: meta.height ?? PRINT_HEIGHT };
-  }
   const meta = await sharp(source, { limitInputPixels: MAX_PIXELS }).metadata();
+  if (format === 'png')
+    return { src: pngDataUri(source), width: meta.width ?? PRINT_HEIGHT, height: meta.height ?? PRINT_HEIGHT };
   const density = Math.min(2400, Math.max(72, Math.ceil((72 * PRINT_HEIGHT) / Math.max(1, meta.height ?? 1))));
   const { data, info } = await sharp(source, { limitInputPixels: MAX_PIXELS, density })
     .resize({ height: PRINT_HEIGHT, withoutEnlargement: false })

@@ -12,7 +12,7 @@ export async function importedByGuid(db: Db, source: string): Promise<Map<string
 }
 
 /** Records what items became; an item already recorded (a file two posts carry) keeps its first record. */
-export async function insertImportedItems(db: Db, rows: readonly ImportedItemsTable[]): Promise<void> {
+async function insertImportedItems(db: Db, rows: readonly ImportedItemsTable[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('imported_items')
@@ -22,13 +22,53 @@ export async function insertImportedItems(db: Db, rows: readonly ImportedItemsTa
 }
 
 /** Records old addresses; one another item already claimed keeps its first target. */
-export async function insertOldAddresses(db: Db, rows: readonly OldAddressesTable[]): Promise<void> {
+async function insertOldAddresses(db: Db, rows: readonly OldAddressesTable[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('old_addresses')
     .values([...rows])
     .onConflict((oc) => oc.column('path').doNothing())
     .execute();
+}
+
+/** One item brought over: its GUID, what kind it was there, its old id, and the id of what it became here. */
+export interface ImportedItem {
+  guid: string;
+  kind: string;
+  oldId: number;
+  targetId: string;
+}
+
+/**
+ * Records, in the write's transaction, what the items of one post or gallery became (`target`, the address
+ * of `targetId`) and their old addresses (repeats once), so that a second import finds them.
+ */
+export async function recordImported(
+  db: Db,
+  source: string,
+  at: string,
+  {
+    target,
+    targetId,
+    items,
+    oldPaths,
+  }: { target: string; targetId: string; items: ImportedItem[]; oldPaths: string[] },
+): Promise<void> {
+  await insertImportedItems(
+    db,
+    items.map((i) => ({
+      source,
+      guid: i.guid,
+      kind: i.kind,
+      old_id: i.oldId,
+      target_id: i.targetId,
+      imported_at: at,
+    })),
+  );
+  await insertOldAddresses(
+    db,
+    [...new Set(oldPaths)].map((p) => ({ path: p, target, source, target_id: targetId, created_at: at })),
+  );
 }
 
 /**

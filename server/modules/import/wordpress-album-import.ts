@@ -7,7 +7,7 @@ import type { Db } from '#server/db/db.ts';
 import { AppError } from '#server/errors.ts';
 import type { AlbumsService } from '#server/modules/images/albums.service.ts';
 import type { ImagesService } from '#server/modules/images/images.service.ts';
-import { albumPath, insertImportedItems, insertOldAddresses } from './import.repository.ts';
+import { albumPath, recordImported } from './import.repository.ts';
 import type { PlannedAlbum } from './wordpress-albums-plan.ts';
 import { WORDPRESS_SOURCE } from './wordpress-plan.ts';
 
@@ -85,37 +85,16 @@ export async function importAlbum(
     }
   }
   const at = deps.clock.now().toISOString();
-  const target = albumPath(album.slug);
   await changeContent(deps.db, deps.clock.now(), async (trx) => {
-    await insertImportedItems(trx, [
-      {
-        source: WORDPRESS_SOURCE,
-        guid: planned.guid,
-        kind: 'album',
-        old_id: planned.oldId,
-        target_id: album.id,
-        imported_at: at,
-      },
-      ...queued.map((p) => ({
-        source: WORDPRESS_SOURCE,
-        guid: p.guid,
-        kind: 'photo',
-        old_id: p.oldId,
-        target_id: p.id,
-        imported_at: at,
-      })),
-    ]);
-    const paths = [...planned.oldPaths, ...queued.flatMap((p) => p.oldPaths)];
-    await insertOldAddresses(
-      trx,
-      [...new Set(paths)].map((p) => ({
-        path: p,
-        target,
-        source: WORDPRESS_SOURCE,
-        target_id: album.id,
-        created_at: at,
-      })),
-    );
+    await recordImported(trx, WORDPRESS_SOURCE, at, {
+      target: albumPath(album.slug),
+      targetId: album.id,
+      items: [
+        { guid: planned.guid, kind: 'album', oldId: planned.oldId, targetId: album.id },
+        ...queued.map((p) => ({ guid: p.guid, kind: 'photo', oldId: p.oldId, targetId: p.id })),
+      ],
+      oldPaths: [...planned.oldPaths, ...queued.flatMap((p) => p.oldPaths)],
+    });
   });
   outcome.created.push({
     oldId: planned.oldId,

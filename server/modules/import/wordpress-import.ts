@@ -9,7 +9,7 @@ import type { NoticesService } from '#server/modules/notices/notices.service.ts'
 import type { AlbumsService } from '#server/modules/images/albums.service.ts';
 import type { ImagesService } from '#server/modules/images/images.service.ts';
 import { type AlbumImportOutcome, importAlbum } from './wordpress-album-import.ts';
-import { insertImportedItems, insertOldAddresses } from './import.repository.ts';
+import { recordImported } from './import.repository.ts';
 import { type PlannedNotice, WORDPRESS_SOURCE, type WordPressPlan } from './wordpress-plan.ts';
 
 /**
@@ -94,36 +94,15 @@ async function importOne(
   try {
     const notice = await deps.notices.createWithAttachments(actor, planned.notice.input, checked, async (trx, row) => {
       const at = deps.clock.now().toISOString();
-      const target = noticePath(row);
-      await insertImportedItems(trx, [
-        {
-          source: WORDPRESS_SOURCE,
-          guid: planned.guid,
-          kind: 'post',
-          old_id: planned.oldId,
-          target_id: row.id,
-          imported_at: at,
-        },
-        ...carried.map((f) => ({
-          source: WORDPRESS_SOURCE,
-          guid: f.guid,
-          kind: 'attachment',
-          old_id: f.oldId,
-          target_id: row.id,
-          imported_at: at,
-        })),
-      ]);
-      const paths = [...planned.oldPaths, ...planned.files.flatMap((f) => f.oldPaths)];
-      await insertOldAddresses(
-        trx,
-        [...new Set(paths)].map((p) => ({
-          path: p,
-          target,
-          source: WORDPRESS_SOURCE,
-          target_id: row.id,
-          created_at: at,
-        })),
-      );
+      await recordImported(trx, WORDPRESS_SOURCE, at, {
+        target: noticePath(row),
+        targetId: row.id,
+        items: [
+          { guid: planned.guid, kind: 'post', oldId: planned.oldId, targetId: row.id },
+          ...carried.map((f) => ({ guid: f.guid, kind: 'attachment', oldId: f.oldId, targetId: row.id })),
+        ],
+        oldPaths: [...planned.oldPaths, ...planned.files.flatMap((f) => f.oldPaths)],
+      });
     });
     report.created.push({ oldId: planned.oldId, title: notice.title, noticeId: notice.id, files: checked.length });
   } catch (err) {
