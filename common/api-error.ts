@@ -189,6 +189,8 @@ export const API_ERRORS = {
   'application/over-seats': { status: 409, message: null },
   /** 'Withdrawn' posted without the confirmation that states what happens to the seat. */
   'application/confirm-withdrawal': { status: 409, message: null },
+  /** 'Rejected', or an offer put back on the waiting list, posted without the confirmation that states what it does. */
+  'application/confirm-move': { status: 409, message: null },
   /** Undoing a withdrawal refused: not withdrawn (any more), or its documents are deleted. */
   'application/not-restorable': { status: 409, message: null },
   /** Undo of a seat change posted without the confirmation that states what it does. */

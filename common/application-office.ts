@@ -172,6 +172,8 @@ export interface ApplicationDetail {
   moves: ApplicationState[];
   /** What withdrawing it would do to its seat, in a sentence the confirmation shows (null: it cannot be withdrawn). */
   withdrawal: string | null;
+  /** What putting this offered application back on the waiting list does to its seat (null: not that move now). */
+  waitlisting: string | null;
   /** What restoring it would do (null: it is not withdrawn). */
   restore: RestorePlan | null;
   /** Undo of the seat change that withdrew it (null: none to undo). */
@@ -237,6 +239,11 @@ export const StateChangeSchema = z.object({
   confirmOverSeats: z.boolean().default(false),
   /** The office saw what withdrawing does (its seat goes to the next waiting) and confirms it. */
   confirmWithdrawal: z.boolean().default(false),
+  /**
+   * The office saw what a move that cannot be taken back does and confirms it: 'Rejected' is final, and an
+   * offered application put back on the waiting list gives up its seat (to the next waiting).
+   */
+  confirmMove: z.boolean().default(false),
 });
 export type StateChange = z.infer<typeof StateChangeSchema>;
 
@@ -247,7 +254,21 @@ export const STATE_REFUSALS = {
   'over-seats': "The programme's seats are all offered or taken: confirm to offer beyond them.",
   'not-found': 'This application does not exist.',
   'confirm-withdrawal': 'Confirm the withdrawal first.',
+  'confirm-move': 'Confirm this move first.',
 } as const;
+
+/**
+ * The moves the office is asked about before they are made (besides 'Withdrawn', asked with its seat): 'Rejected',
+ * after which no move leads anywhere, and an offered application's return to the waiting list, which passes
+ * its seat on.
+ */
+export const askedMove = (from: ApplicationState, to: ApplicationState): boolean =>
+  to === 'rejected' || (from === 'offered' && to === 'waitlisted');
+
+/** What rejecting an application does, as the question before it says. */
+export const REJECTION_CONSEQUENCE =
+  'Its guardian is told it is rejected. Rejected is final: the application cannot be moved, restored or offered ' +
+  'a seat again, and its documents are deleted after the admission deadline.';
 export type StateRefusal = keyof typeof STATE_REFUSALS;
 
 export interface StateChangeResult {

@@ -24,6 +24,7 @@ const stateInput = (form: FormData) => ({
   documents: form.getAll('documents').filter((v): v is string => typeof v === 'string'),
   confirmOverSeats: formText(form, 'confirmOverSeats') === 'yes',
   confirmWithdrawal: formText(form, 'confirmWithdrawal') === 'yes',
+  confirmMove: formText(form, 'confirmMove') === 'yes',
 });
 
 /** One application's move: a refusal (the fee, the seats, a missing message) is shown with its reason. */

@@ -26,7 +26,9 @@ import {
   UndoSchema,
   type UndoPlan,
   STATE_LABELS,
+  REJECTION_CONSEQUENCE,
   STATE_REFUSALS,
+  askedMove,
   type StateChangeResult,
   type ApplicationDocumentView,
   type StateChange,
@@ -65,8 +67,11 @@ export interface ApplicationOfficeDeps {
   seats?: {
     left: NonNullable<MoveOptions['seatLeft']>;
     changed: () => void;
-    /** What withdrawing the application would do to its seat: the sentence its confirmation states. */
-    withdrawal: (db: Db, app: ApplicationRow) => Promise<string>;
+    /**
+     * What withdrawing the application (or, with 'waitlisted', putting its offer back on the waiting list)
+     * would do to its seat: the sentence its confirmation states.
+     */
+    withdrawal: (db: Db, app: ApplicationRow, move?: 'withdrawn' | 'waitlisted') => Promise<string>;
     /** What undoing its withdrawal would do (null: not withdrawn). */
     restorePlan: (db: Db, app: ApplicationRow) => Promise<RestorePlan | null>;
     /** Undoes its withdrawal in the caller's transaction: the state it went back to, or why it could not. */
@@ -159,17 +164,19 @@ export function createApplicationOfficeService({
     if (reason === 'message-required') return badRequest('validation', STATE_REFUSALS[reason]);
     if (reason === 'not-found') return notFound('application');
     if (reason === 'confirm-withdrawal') return conflict('application/confirm-withdrawal', message);
+    if (reason === 'confirm-move') return conflict('application/confirm-move', message);
     return conflict(reason === 'over-seats' ? 'application/over-seats' : 'application/move-refused', message);
   }
 
   /**
    * One application's move, in its own transaction: checked, saved, its history and the audit log written.
-   * 'Withdrawn' is made only once confirmed: unconfirmed, the answer says what it would do to the seat.
+   * 'Withdrawn', 'Rejected' and an offer put back on the waiting list are made only once confirmed:
+   * unconfirmed, the answer says what the move would do.
    */
   async function moveOne(
     actor: Actor,
     id: string,
-    { to, message, documents, confirmOverSeats, confirmWithdrawal }: Omit<StateChange, 'ids'>,
+    { to, message, documents, confirmOverSeats, confirmWithdrawal, confirmMove }: Omit<StateChange, 'ids'>,
   ): Promise<{ reference: string; refused: StateRefusal | null; detail?: string }> {
     return db.transaction().execute(async (trx) => {
       const app = await repo.findApplication(trx, id);
@@ -177,6 +184,12 @@ export function createApplicationOfficeService({
       if (to === 'withdrawn' && !confirmWithdrawal && STATE_MOVES[app.state as ApplicationState]?.includes(to)) {
         const detail = (await seats?.withdrawal(trx, app)) ?? '';
         return { reference: app.reference, refused: 'confirm-withdrawal' as const, detail };
+      }
+      const from = app.state as ApplicationState;
+      if (askedMove(from, to) && !confirmMove && STATE_MOVES[from]?.includes(to)) {
+        const detail =
+          to === 'rejected' ? REJECTION_CONSEQUENCE : ((await seats?.withdrawal(trx, app, 'waitlisted')) ?? '');
+        return { reference: app.reference, refused: 'confirm-move' as const, detail };
       }
       const refused = await moveApplication(trx, notices.siteUrl, actor, app, to, clock.now(), {
         message,
@@ -398,6 +411,10 @@ export function createApplicationOfficeService({
         },
         moves: STATE_MOVES[state].filter((to) => stateMoveProblem(state, to, paymentState) === null),
         withdrawal: STATE_MOVES[state].includes('withdrawn') ? ((await seats?.withdrawal(db, app)) ?? '') : null,
+        waitlisting:
+          state === 'offered' && STATE_MOVES[state].includes('waitlisted')
+            ? ((await seats?.withdrawal(db, app, 'waitlisted')) ?? '')
+            : null,
         restore: (await seats?.restorePlan(db, app)) ?? null,
         undo: (await seats?.undoPlan(db, app, at)) ?? null,
       };

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
-import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
-import { seatCandidates } from '#server/test-support/entrance-candidates.ts';
+import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
-import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { publishOneSeatMerit } from '#server/test-support/one-seat-merit.ts';
 
 // A seat freed by a decline or a withdrawal, and given back (decision 0049). Science has one seat: on results
 // day (20 Jul 2027, 11:45 in Nepal) applicant 0 is offered it, 1 and 2 wait in that order.
@@ -16,39 +15,7 @@ const OFFICE_ADDRESS = '198.51.100.4';
 
 beforeAll(async () => {
   t = await createAdminTestApp(SESSIONS_OUTLAST_CLOCK, (s) => s, clock);
-  f = await seedApplications(t.db, createLocalStorage(t.uploadsDir), {
-    count: 3,
-    withFiles: 0,
-    seats: { science: 1 },
-    override: () => ({ row: { state: 'fee-verified', category_id: null }, payment: 'verified', programme: 'science' }),
-  });
-  await t.db
-    .updateTable('admission_programmes')
-    .set({ seats: 1, scholarship_seats: '{}' })
-    .where('id', '=', f.science)
-    .execute();
-  await seatCandidates(
-    t.db,
-    f.seasonId,
-    [9000, 8000, 7000].map((marks, i) => ({
-      applicationId: f.applications[i]!.id,
-      rollNumber: 4001 + i,
-      marksHundredths: marks,
-    })),
-  );
-  office = await t.signInAs('office@test.np', 'admissions', 'Office Clerk');
-  editor = await t.signInAs('editor@test.np', 'editor');
-  const settings = {
-    rules: ['marks', 'older'],
-    passMark: 40,
-    fullMarks: 100,
-    showMarks: false,
-    listNames: true,
-    autoOffer: true,
-    confirmDays: 7,
-  };
-  expect((await as(office, 'PUT', `/api/admin/merit/${f.seasonId}/settings`, settings)).statusCode).toBe(200);
-  expect((await as(office, 'POST', `/api/admin/merit/${f.seasonId}/publish`, {})).statusCode).toBe(200);
+  ({ f, office, editor } = await publishOneSeatMerit(t, { count: 3, firstRollNumber: 4001 }));
 }, 120_000);
 afterAll(() => t?.close());
 

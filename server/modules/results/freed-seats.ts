@@ -34,23 +34,33 @@ const heldOffer = async (db: Db, applicationId: string) =>
 
 /**
  * What withdrawing `app` now does to its seat, as the confirmation says it: the seat goes to the next on the
- * waiting list (named), or stays free (and why). The same choice the move's `seatLeft` makes.
+ * waiting list (named), or stays free (and why). The same choice the move's `seatLeft` makes. With `move`
+ * 'waitlisted', the same for an offered application put back on the waiting list, which gives up its seat too.
  */
-export async function withdrawalConsequence(db: Db, app: ApplicationRow): Promise<string> {
-  const undo = ' It can be restored from this page afterwards.';
-  if (!SEAT_STATES.includes(app.state)) return `It holds no seat: nobody else is offered one.${undo}`;
+export async function withdrawalConsequence(
+  db: Db,
+  app: ApplicationRow,
+  move: 'withdrawn' | 'waitlisted' = 'withdrawn',
+): Promise<string> {
+  const after =
+    move === 'withdrawn'
+      ? ' It can be restored from this page afterwards.'
+      : ' It waits on the waiting list, outside its published order, for the next seat the office offers it.';
+  if (!SEAT_STATES.includes(app.state)) return `It holds no seat: nobody else is offered one.${after}`;
   const held = await heldOffer(db, app.id);
   if (!held)
-    return `Its seat stays free: it was not offered from the merit list, so nobody waiting is offered it.${undo}`;
+    return `Its seat stays free: it was not offered from the merit list, so nobody waiting is offered it.${after}`;
   const settings = settingsOf(await repo.findSettings(db, held.season_id));
   if (!settings.autoOffer)
-    return `Offers from the waiting list are off: the seat stays free for the office to offer.${undo}`;
+    return `Offers from the waiting list are off: the seat stays free for the office to offer.${after}`;
   const pick = nextFromWaitlist(await repo.waitingList(db, held.programme_id, held.season_id), held.seat);
   const next = pick ? await office.findApplication(db, pick.next.id) : undefined;
-  if (!next) return `No one is waiting: the seat stays free.${undo}`;
+  if (!next) return `No one is waiting: the seat stays free.${after}`;
+  const takeBack =
+    move === 'withdrawn' ? 'Restoring this application later' : 'Offering this application a seat again later';
   return (
     `The seat goes at once to ${named(next)}, next on the waiting list, who is told.` +
-    ` Restoring this application later will not take it back from them.`
+    ` ${takeBack} will not take it back from them.`
   );
 }
 

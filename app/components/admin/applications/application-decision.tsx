@@ -1,6 +1,8 @@
 import { DOCUMENT_KINDS } from '#common/application.ts';
-import { type ApplicationDetail, DOCUMENT_LABELS, STATE_LABELS } from '#common/application-office.ts';
+import { plural } from '#common/i18n/plural.ts';
+import { type ApplicationDetail, DOCUMENT_LABELS, STATE_LABELS, askedMove } from '#common/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
+import { ApplicationAskedMoves } from './application-asked-move.tsx';
 import { ApplicationRestore } from './application-restore.tsx';
 import { ApplicationUndo } from './application-undo.tsx';
 import { ApplicationWithdraw } from './application-withdraw.tsx';
@@ -8,19 +10,22 @@ import { ApplicationWithdraw } from './application-withdraw.tsx';
 /**
  * The moves open to this application now (the server checks them again), the seats of its programme, and
  * 'Needs correction' with the message the applicant reads on their status page. Offering when the seats are
- * all taken needs the confirmation box ticked; 'Withdrawn' asks first, saying where the seat goes; a withdrawn
- * application may be restored.
+ * all taken needs the confirmation box ticked; 'Withdrawn', 'Rejected' and an offer put back on the waiting
+ * list ask first, saying what they do; a withdrawn application may be restored.
  */
 export function ApplicationDecision({ application: a }: { application: ApplicationDetail }) {
   const { fetcher, busy } = useAdminWrite();
   const { seats } = a;
   const full = seats.left <= 0;
-  const plain = a.moves.filter((m) => m !== 'needs-correction' && m !== 'withdrawn' && !(m === 'offered' && full));
+  const plain = a.moves.filter(
+    (m) => m !== 'needs-correction' && m !== 'withdrawn' && !askedMove(a.state, m) && !(m === 'offered' && full),
+  );
   return (
     <div className="application-decision">
       <p className="application-decision__seats" aria-label="Seats">
-        {seats.programme}: <strong>{seats.seats}</strong> seats, <strong>{seats.offered}</strong> offered,{' '}
-        <strong>{seats.admitted}</strong> admitted, <strong>{seats.left}</strong> left
+        {seats.programme}: <strong>{seats.seats}</strong> {plural('en', seats.seats, 'seat', 'seats')},{' '}
+        <strong>{seats.offered}</strong> offered, <strong>{seats.admitted}</strong> admitted,{' '}
+        <strong>{seats.left}</strong> left
       </p>
       {a.moves.length === 0 && !a.restore ? (
         <p>No further move: the application is {STATE_LABELS[a.state].toLowerCase()}.</p>
@@ -43,7 +48,7 @@ export function ApplicationDecision({ application: a }: { application: Applicati
           <input type="hidden" name="to" value="offered" />
           <label>
             <input type="checkbox" name="confirmOverSeats" value="yes" required /> Every seat of {seats.programme} is
-            offered or taken: offer one beyond the {seats.seats} seats
+            offered or taken: offer one beyond the {seats.seats} {plural('en', seats.seats, 'seat', 'seats')}
           </label>
           <button type="submit" className="button" disabled={busy}>
             Offer beyond the seats
@@ -71,6 +76,7 @@ export function ApplicationDecision({ application: a }: { application: Applicati
           </button>
         </fetcher.Form>
       ) : null}
+      <ApplicationAskedMoves application={a} />
       {a.moves.includes('withdrawn') ? <ApplicationWithdraw application={a} /> : null}
       {a.state === 'needs-correction' && a.correction ? (
         <p className="application-decision__asked">

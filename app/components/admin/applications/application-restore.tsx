@@ -1,3 +1,4 @@
+import { plural } from '#common/i18n/plural.ts';
 import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 
@@ -28,7 +29,7 @@ export function ApplicationRestore({ application: a }: { application: Applicatio
           <input type="hidden" name="confirmOverSeats" value="yes" />
           <label>
             <input type="checkbox" name="confirmBeyond" value="yes" required /> Give its seat back beyond the{' '}
-            {a.seats.seats} seats of {a.seats.programme}
+            {a.seats.seats} {plural('en', a.seats.seats, 'seat', 'seats')} of {a.seats.programme}
           </label>
           <button type="submit" className="button" disabled={busy}>
             Restore to ‘{STATE_LABELS[plan.beyondSeats]}’ beyond the seats

@@ -97,6 +97,11 @@ export function ApplicationTable({ page }: { page: ApplicationsPage }) {
           <input type="checkbox" name="confirmWithdrawal" value="yes" /> Withdraw even where a seat goes to the next
           waiting
         </label>
+        <label className="applications-bulk__confirm">
+          {/* Unticked, a rejection (final) or an offer put back on the waiting list is refused with what it does. */}
+          <input type="checkbox" name="confirmMove" value="yes" /> Reject for good, or put offered applications back on
+          the waiting list (their seats pass on)
+        </label>
         <button type="submit" className="button button--primary" disabled={busy}>
           Move selected
         </button>
