@@ -9,6 +9,7 @@ import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formBsDate, formText } from './admin-form.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
+import { CONFIRM_DELETE_FIELD } from '#app/components/admin/photo-bulk-delete.tsx';
 
 /** An album's form as the service takes it; the B.S. date comes as day, month and year. */
 function albumInput(form: FormData) {
@@ -167,7 +168,7 @@ export const setPhotoText: AdminWrite = {
   },
 };
 
-/** The ticked photos of the album page: deleted, or moved to the album chosen. */
+/** The ticked photos of the album page: deleted (only with 'Delete for good' ticked), or moved to the album chosen. */
 export const bulkPhotos: AdminWrite = {
   action: 'photos.edit',
   messages: ADMIN_MESSAGES.photosDelete,
@@ -177,6 +178,13 @@ export const bulkPhotos: AdminWrite = {
     if (formText(form, 'bulk') === 'move') {
       await services.albums.move(admin, ids.data, formText(form, 'toAlbum'));
       return { done: ADMIN_MESSAGES.photosMove.done! };
+    }
+    if (formText(form, CONFIRM_DELETE_FIELD) !== 'yes') {
+      return {
+        fieldErrors: {
+          ids: 'Tick ‘Delete for good’ to delete the selected photos: deleted photos leave the site and cannot be brought back.',
+        },
+      };
     }
     await services.images.removeMany(admin, ids.data);
     return undefined;

@@ -134,6 +134,13 @@ test('the selected photos are deleted together, then the empty album', async () 
   await page.goto(albumPath);
   await page.getByLabel('Select photo 1').check();
   await page.getByLabel('Select photo 2').check();
+  // Without JavaScript the box beside the button is the question: unticked, the delete is refused and nothing goes.
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await expect(page.getByText('Tick ‘Delete for good’ to delete the selected photos')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Photos of the album' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByLabel('Select photo 1').check();
+  await page.getByLabel('Select photo 2').check();
+  await page.getByLabel('Delete for good', { exact: false }).check();
   await page.getByRole('button', { name: 'Delete selected' }).click();
   await expect(page.getByRole('status')).toHaveText('Photos deleted.');
   await expect(page.getByText('No photos yet.')).toBeVisible();

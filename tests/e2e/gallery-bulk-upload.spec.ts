@@ -76,7 +76,14 @@ test('twenty photos at once: each its own progress and result (processed on the 
   await page.getByRole('button', { name: 'Delete upload 1' }).click();
   await expect(unready).toHaveCount(0);
   for (let i = 1; i <= 18; i++) await page.getByLabel(`Select photo ${i}`, { exact: true }).check();
+  // Asked first in a dialog naming how many; cancelled, nothing goes.
   await page.getByRole('button', { name: 'Delete selected' }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete 18 photos?' });
+  await expect(ask).toContainText('cannot be brought back');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(photos).toHaveCount(18);
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page.getByRole('dialog', { name: 'Delete 18 photos?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No photos yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete this empty album' }).click();
   await expect(page).toHaveURL(/\/admin\/albums$/u);

@@ -59,6 +59,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await office.goto(albumPath);
   for (const box of await office.getByRole('checkbox', { name: /^Select photo/u }).all()) await box.check();
+  await office.getByLabel('Delete for good', { exact: false }).check();
   await office.getByRole('button', { name: 'Delete selected' }).click();
   await expect(office.getByText('No photos yet.')).toBeVisible();
   await office.close();

@@ -6,6 +6,7 @@ import type { UnreadyPhoto } from '#common/gallery.ts';
 import type { Image } from '#common/image.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';
 import { BulkPhotoUpload } from '#app/components/admin/bulk-photo-upload.tsx';
+import { CONFIRM_DELETE_FIELD, PhotoBulkDelete } from '#app/components/admin/photo-bulk-delete.tsx';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
 import { useAdminWrite } from '#app/components/admin/use-admin-write.tsx';
 import { useDragOrder } from '#app/components/admin/use-drag-order.ts';
@@ -228,7 +229,8 @@ function UnreadyPhotos({ unready }: { unready: UnreadyPhoto[] }) {
             {photo.state === 'failed' ? (
               <PhotoButton
                 intent="bulk"
-                fields={{ bulk: 'delete', ids: photo.id }}
+                // A failed upload was never shown: deleting it takes nothing from the site.
+                fields={{ bulk: 'delete', ids: photo.id, [CONFIRM_DELETE_FIELD]: 'yes' }}
                 label="Delete"
                 name={`Delete upload ${index + 1}`}
               />
@@ -347,9 +349,7 @@ export default function AdminAlbum({ loaderData }: Route.ComponentProps) {
                 Move selected
               </button>
             ) : null}
-            <button type="submit" name="bulk" value="delete" className="button button--danger">
-              Delete selected
-            </button>
+            <PhotoBulkDelete />
           </Form>
         </>
       )}
