@@ -68,10 +68,20 @@ export const CALENDAR_WRITES = {
     messages: ADMIN_MESSAGES.calendarUnconfirm,
     run: async (form, services, admin) => services.calendar.unconfirm(admin, yearOf(form)).then(() => undefined),
   },
-  /** Removes a year's correction: it has the package's lengths again. */
+  /**
+   * Removes a year's correction: it has the package's lengths again. Asked first (the page's question says which
+   * days move), so a post without the confirmation is refused and removes nothing.
+   */
   remove: {
     action: 'calendar.edit',
     messages: ADMIN_MESSAGES.calendarRemove,
-    run: async (form, services, admin) => services.calendar.remove(admin, yearOf(form)).then(() => undefined),
+    async run(form, services, admin) {
+      if (formText(form, 'confirmRemove') !== 'yes') {
+        const message = 'Confirm the removal first: the year would have the package’s lengths again.';
+        return { fieldErrors: {}, refusal: { code: 'calendar/confirm-remove', message } };
+      }
+      await services.calendar.remove(admin, yearOf(form));
+      return undefined;
+    },
   },
 } satisfies Record<string, AdminWrite>;

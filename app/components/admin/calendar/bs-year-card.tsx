@@ -2,9 +2,22 @@ import { Form, Link } from 'react-router';
 import type { BsCalendarYear } from '#common/bs-calendar.ts';
 import { BS_MONTH_NAMES } from '#common/bs-date.ts';
 import { formatDate, formatDateTime } from '#app/lib/admin-format.ts';
+import { ConfirmedPostButton } from '../use-confirmed-post.tsx';
 import { BsConfirmForm } from './bs-confirm-form.tsx';
 
 const total = (months: readonly number[]) => months.reduce((sum, days) => sum + days, 0);
+
+/** What removing a year's correction does, as its question says: the months whose length changes back. */
+function removalConsequence({ year, months, packageMonths }: BsCalendarYear): string {
+  const back = (months ?? []).flatMap((days, i) => {
+    const was = packageMonths?.[i];
+    return was !== undefined && was !== days ? [`${BS_MONTH_NAMES[i]} ${days} → ${was} days`] : [];
+  });
+  const lengths = packageMonths
+    ? `${year} B.S. has the package’s lengths again${back.length > 0 ? ` (${back.join(', ')})` : ''}`
+    : `${year} B.S. is not in the package: its dates are refused again until lengths are entered`;
+  return `${lengths}. Dates already saved in it, a season’s among them, fall on their new A.D. days, and the correction’s source is forgotten.`;
+}
 
 /** A confirmation refused on this page: what was typed and why, for the year it was for. */
 export interface ConfirmRefusal {
@@ -96,13 +109,18 @@ export function BsYearCard({
           </Form>
         ) : null}
         {correction ? (
-          <Form method="post" className="bs-year__remove">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="year" value={year.year} />
-            <button className="button button--small button--danger" type="submit" disabled={busy}>
-              Remove the correction of {year.year}
-            </button>
-          </Form>
+          <ConfirmedPostButton
+            name={`remove-${year.year}`}
+            question={`Remove the correction of ${year.year} B.S.?`}
+            consequence={<p>{removalConsequence(year)}</p>}
+            fields={{ intent: 'remove', year: String(year.year), confirmRemove: 'yes' }}
+            confirmLabel="Remove the correction"
+            danger
+            label={`Remove the correction of ${year.year}`}
+            busyLabel="Removing…"
+            className="bs-year__remove"
+            buttonClassName="button button--small button--danger"
+          />
         ) : null}
       </div>
     </article>
