@@ -40,7 +40,15 @@ export const updateEntranceSession = (id: string): AdminWrite => ({
 export const deleteEntranceSession = (id: string): AdminWrite => ({
   action: 'entrance.manage',
   messages: { done: 'Session deleted.', failed: 'Could not delete the session.' },
-  run: async (_form, services, admin) => services.entrance.deleteSession(admin, id).then(() => undefined),
+  async run(form, services, admin) {
+    // Asked first on the page; a post without the confirmation deletes nothing.
+    if (formText(form, 'confirmDelete') !== 'yes') {
+      const message = 'Confirm the deletion first: the session, its time and place, goes for good.';
+      return { fieldErrors: {}, refusal: { code: 'entrance/confirm-delete', message } };
+    }
+    await services.entrance.deleteSession(admin, id);
+    return undefined;
+  },
 });
 
 /** Roll numbers for every eligible application without one: says how many, and who found no seat and why. */

@@ -247,3 +247,32 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Marks of roll number 1')).toHaveValue('48');
   });
 });
+
+test('an empty session is deleted only once confirmed, the question saying it goes for good @phone', async ({
+  page,
+}) => {
+  await signInByApi(page);
+  const res = await page.request.post(`/api/admin/entrance/seasons/${f.seasonId}/sessions`, {
+    headers: { origin: BASE_URL },
+    data: {
+      date: '2084-05-12',
+      time: '14:00',
+      minutes: 60,
+      placeEn: 'Room 9, spare',
+      capacity: 5,
+      programmes: [f.science],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.goto(`/admin/entrance/sessions/${id}`);
+  await page.getByRole('button', { name: 'Delete this session' }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete this session?' });
+  await expect(ask).toContainText('goes for good');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Delete this session' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete this session' }).click();
+  await page.getByRole('dialog', { name: 'Delete this session?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/admin\/entrance$/u);
+  await expect(page.getByRole('row', { name: /Room 9, spare/u })).toHaveCount(0);
+});

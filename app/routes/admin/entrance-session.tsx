@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useActionData } from 'react-router';
 import { useBeforeEntrance } from '#app/components/admin/before-entrance.tsx';
 import { EntranceSessionForm } from '#app/components/admin/entrance/session-form.tsx';
+import { ConfirmedPostButton } from '#app/components/admin/use-confirmed-post.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
@@ -135,12 +136,23 @@ export default function EntranceSessionPage({ loaderData }: Route.ComponentProps
         submitLabel="Save the session"
       />
       {candidates.length === 0 ? (
-        <Form method="post" className="entrance-delete">
-          <input type="hidden" name="intent" value="delete-session" />
-          <button type="submit" className="btn btn--danger">
-            Delete this session
-          </button>
-        </Form>
+        <ConfirmedPostButton
+          name="delete-session"
+          question="Delete this session?"
+          consequence={
+            <p>
+              The session, its time and place, goes for good. No candidate is seated in it; roll numbers assigned later
+              take the other sessions.
+            </p>
+          }
+          fields={{ intent: 'delete-session', confirmDelete: 'yes' }}
+          confirmLabel="Delete"
+          danger
+          label="Delete this session"
+          busyLabel="Deleting…"
+          className="entrance-delete"
+          buttonClassName="btn btn--danger"
+        />
       ) : null}
     </section>
   );
