@@ -21,13 +21,14 @@ import { startDatabase } from './startup/start-database.ts';
 import { startLines, startedInTerminal } from './startup/terminal.ts';
 import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
-import { startDocumentPurges, startKeptFileSweeps } from './modules/admission/applications/document-purge-schedule.ts';
-import { fileOwners } from './modules/media/file-owners.ts';
 import {
+  startDocumentPurges,
+  startKeptFileSweeps,
   MOVED_CLOCK_TICK_MS,
   RESULTS_TICK_MS,
   startResultsSchedule,
-} from './modules/admission/results/results-schedule.ts';
+} from '#server/modules/admission/index.ts';
+import { fileOwners } from './modules/media/file-owners.ts';
 
 function loadEnv(): Env {
   try {

@@ -7,7 +7,7 @@ import {
   jpeg,
   png,
 } from '#server/modules/admission/applications/application-intake.test-app.ts';
-import type { ApplyRequest, SentFile } from '#server/modules/admission/applications/application-intake.service.ts';
+import type { ApplyRequest, SentFile } from '#server/modules/admission/index.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
 import { HELD_BACK, msToNepalMidnight, PUBLIC_MESSAGES_PER_DAY } from './public-messages.ts';
