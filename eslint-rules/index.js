@@ -1,4 +1,5 @@
 // The house rules that a build checks rather than a reader remembers (wired in eslint.config.js as `house/*`).
+import moduleFace from './module-face.js';
 import noClockReads from './no-clock-reads.js';
 import roleNamesInPolicy from './role-names-in-policy.js';
 import sqlInRepositories from './sql-in-repositories.js';
@@ -9,5 +10,6 @@ export default {
     'sql-in-repositories': sqlInRepositories,
     'no-clock-reads': noClockReads,
     'role-names-in-policy': roleNamesInPolicy,
+    'module-face': moduleFace,
   },
 };

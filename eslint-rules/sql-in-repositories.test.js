@@ -26,12 +26,12 @@ ruleTester.run('sql-in-repositories', rule, {
     },
     {
       code: "await trx.deleteFrom('outbox_messages').where('id', '=', id).execute();",
-      filename: at('server/modules/results/offer-vouchers.ts'),
+      filename: at('server/modules/admission/results/offer-vouchers.ts'),
       errors: [{ messageId: 'query' }],
     },
     {
       code: "await db.updateTable('offers').set({ a: 1 }).execute(); await db.insertInto('x').values({}).execute();",
-      filename: at('server/modules/results/seat-undo.ts'),
+      filename: at('server/modules/admission/results/seat-undo.ts'),
       errors: [{ messageId: 'query' }, { messageId: 'query' }],
     },
     {

@@ -1,4 +1,4 @@
-import { publicResultsRoutes } from './modules/results/results.routes.ts';
+import { publicResultsRoutes, publicAdmissionRoutes } from '#server/modules/admission/index.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
@@ -23,7 +23,6 @@ import { registerInputGuard } from './input-guard.ts';
 import { redactingLoggerOptions } from './log-redaction.ts';
 import { createGetLoadContext } from './load-context.ts';
 import { adminRoutePlugins } from './modules/admin-routes.ts';
-import { publicAdmissionRoutes } from './modules/admission/admission.routes.ts';
 import { registerOldAddresses } from './modules/import/old-addresses.ts';
 import { registerCalendarSync } from './modules/calendar/calendar-table.ts';
 import { contentFilesRoutes } from './modules/content/content-files.routes.ts';

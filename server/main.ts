@@ -21,9 +21,14 @@ import { startDatabase } from './startup/start-database.ts';
 import { startLines, startedInTerminal } from './startup/terminal.ts';
 import { createStorage, describeStorage } from './storage/create-storage.ts';
 import { startStorageSweeps } from './storage/sweep-schedule.ts';
-import { startDocumentPurges, startKeptFileSweeps } from './modules/applications/document-purge-schedule.ts';
+import {
+  startDocumentPurges,
+  startKeptFileSweeps,
+  MOVED_CLOCK_TICK_MS,
+  RESULTS_TICK_MS,
+  startResultsSchedule,
+} from '#server/modules/admission/index.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
-import { MOVED_CLOCK_TICK_MS, RESULTS_TICK_MS, startResultsSchedule } from './modules/results/results-schedule.ts';
 
 function loadEnv(): Env {
   try {

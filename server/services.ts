@@ -1,4 +1,24 @@
-import { createEntranceService } from './modules/entrance/entrance.service.ts';
+import {
+  createEntranceService,
+  createApplicationOfficeService,
+  createAdmissionService,
+  createSeasonService,
+  nextPublicSeasonChange,
+  createPaymentService,
+  createDocumentQueue,
+  createApplicationIntake,
+  restoreApplication,
+  restorePlan,
+  withdrawalConsequence,
+  byReference,
+  undoPlan,
+  undoWithdrawal,
+  createMeritService,
+  createOfferVouchers,
+  createResultsLookup,
+  makeResultsNotice,
+  createPendingDocuments,
+} from '#server/modules/admission/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -8,10 +28,6 @@ import { createAccountsService } from './modules/auth/accounts.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLoginThrottle, loginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { createTwoFactorService } from './modules/auth/two-factor/two-factor.service.ts';
-import { createApplicationOfficeService } from './modules/applications/application-office.service.ts';
-import { createAdmissionService } from './modules/admission/admission.service.ts';
-import { createSeasonService, nextPublicSeasonChange } from './modules/admission/season.service.ts';
-import { createPaymentService } from './modules/admission/payment.service.ts';
 import { ContentVersion, earliest } from './cache/content-version.ts';
 import { createLoadedCalendar } from './modules/calendar/calendar-table.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
@@ -20,15 +36,7 @@ import { createAlbumsService } from './modules/images/albums.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createPhotoQueue } from './modules/images/photo-queue.ts';
 import { createPhotoProcess } from './modules/images/photo-process.ts';
-import { createDocumentQueue } from './modules/applications/document-queue.ts';
 import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
-import { createApplicationIntake } from './modules/applications/application-intake.service.ts';
-import { restoreApplication, restorePlan, withdrawalConsequence } from './modules/results/freed-seats.ts';
-import { byReference, undoPlan, undoWithdrawal } from './modules/results/seat-undo.ts';
-import { createMeritService } from './modules/results/merit.service.ts';
-import { createOfferVouchers } from './modules/results/offer-vouchers.ts';
-import { createResultsLookup } from './modules/results/results-lookup.ts';
-import { makeResultsNotice } from './modules/results/results-notice.ts';
 import { createMessagesService } from './modules/outbox/messages.service.ts';
 import { createTodayService } from './modules/today/today.service.ts';
 import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
@@ -50,7 +58,6 @@ import { createOffsite, offsiteOptions } from './backups/offsite.ts';
 import { damageWatchOf } from './db/damage-watch.ts';
 import { createBallast } from './storage/ballast.ts';
 import { onOutOfSpace } from './storage/out-of-space.ts';
-import { createPendingDocuments } from './modules/applications/application-pending.ts';
 
 export interface ServiceDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import type { Logo } from '#common/site-content/college.ts';
 import { type LocalText, type SiteLanguage, localize } from '#common/site-content/local-text.ts';
-import type { AdmitCard } from '#server/modules/entrance/entrance.service.ts';
+import type { AdmitCard } from '#server/modules/admission/index.ts';
 import type { AdmitCardView } from '#app/components/admit-card.tsx';
 import { noticeQrSvg } from './notice-qr.server.ts';
 

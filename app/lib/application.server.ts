@@ -3,7 +3,7 @@ import { APPLICATION_HONEYPOT, APPLICATION_TEXT_FIELDS } from '#common/applicati
 import { DOCUMENT_KINDS, type DocumentKind } from '#common/application.ts';
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
-import type { ApplyRequest, SentFile } from '#server/modules/applications/application-intake.service.ts';
+import type { ApplyRequest, SentFile } from '#server/modules/admission/index.ts';
 import { KEEP_FIELD, UPLOAD_TOKEN_FIELD, fileField } from '#app/components/application-form.tsx';
 import { noticeQrSvg } from './notice-qr.server.ts';
 

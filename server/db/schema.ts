@@ -47,7 +47,7 @@ export interface AdmissionSeasonsTable {
   quota_published_on: string;
   created_at: string;
   updated_at: string;
-  /** JSON: where parents pay (server/modules/admission/payment-details.ts); '' when not filled in. */
+  /** JSON: where parents pay (server/modules/admission/seasons/payment-details.ts); '' when not filled in. */
   payment: Generated<string>;
 }
 
@@ -234,7 +234,7 @@ export interface RateLimitsTable {
 }
 
 /**
- * A file a refused application form keeps for the corrected form (server/modules/applications/
+ * A file a refused application form keeps for the corrected form (server/modules/admission/applications/
  * application-documents.ts): the caps per form and per address and the expiry are counted from these rows.
  */
 export interface ApplicationPendingFilesTable {

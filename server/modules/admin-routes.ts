@@ -1,13 +1,16 @@
 import { adminAuditRoutes } from '#server/audit/audit.admin.routes.ts';
 import { adminBackupsRoutes } from '#server/backups/backups.admin.routes.ts';
 import type { ApiPlugin } from '#server/http.ts';
-import { adminAdmissionRoutes } from './admission/admission.admin.routes.ts';
-import { adminApplicationRoutes } from './applications/application-office.admin.routes.ts';
-import { adminKeptFilesRoutes } from './applications/kept-files.admin.routes.ts';
-import { adminEntranceRoutes } from './entrance/entrance.admin.routes.ts';
+import {
+  adminAdmissionRoutes,
+  adminApplicationRoutes,
+  adminKeptFilesRoutes,
+  adminEntranceRoutes,
+  adminSeasonRoutes,
+  adminPaymentRoutes,
+  adminMeritRoutes,
+} from '#server/modules/admission/index.ts';
 import { adminCalendarRoutes } from './calendar/calendar.admin.routes.ts';
-import { adminSeasonRoutes } from './admission/season.admin.routes.ts';
-import { adminPaymentRoutes } from './admission/payment.admin.routes.ts';
 import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
 import { adminContentRoutes } from './content/content.admin.routes.ts';
 import { adminDemoRoutes } from './demo/demo.admin.routes.ts';
@@ -21,7 +24,6 @@ import { adminAccountRoutes } from './staff/account.admin.routes.ts';
 import { adminSearchRoutes } from './search/search.admin.routes.ts';
 import { adminStaffRoutes } from './staff/staff.admin.routes.ts';
 import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
-import { adminMeritRoutes } from './results/results.routes.ts';
 
 /**
  * Every admin API module, registered under /api/admin inside adminScope (server/auth/admin-scope.ts),

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/db.ts';
-import { accessKeyHash, newAccessKey } from '#server/modules/applications/access-keys.ts';
+import { accessKeyHash, newAccessKey } from '#server/modules/admission/index.ts';
 
 /**
  * Gives an application a new access key and answers it, for a test that made the application by other means

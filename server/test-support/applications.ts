@@ -9,7 +9,7 @@ import type {
   ApplicationPaymentsTable,
   ApplicationsTable,
 } from '#server/db/schema.ts';
-import { documentPrefix } from '#server/modules/applications/application-files.ts';
+import { documentPrefix } from '#server/modules/admission/index.ts';
 import type { StoredVariant } from '#server/images/variants.ts';
 import type { Storage } from '#server/storage/storage.ts';
 

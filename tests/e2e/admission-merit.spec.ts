@@ -18,7 +18,7 @@ import { screenshots } from './support/screenshots.ts';
 // that student sends the bank voucher's photo (without JavaScript), the office refuses it, the student sends
 // another and the office verifies it.
 // The server's schedule publishes and lapses within a second of the moved clock (it ticks every second when
-// the clock is moved by a test, server/modules/results/results-schedule.ts).
+// the clock is moved by a test, server/modules/admission/results/results-schedule.ts).
 test.describe.configure({ mode: 'serial' });
 
 let f: ApplicationFixture;

@@ -15,7 +15,7 @@ import type { PaymentDetails } from '#common/payment-details.ts';
 import type { LocalText, SiteLanguage } from '#common/site-content/local-text.ts';
 import { CONTENT_SECTIONS } from '#common/site-content/site.ts';
 import * as mail from '#server/modules/outbox/templates.ts';
-import { passListHtml } from '#server/modules/results/pass-list.ts';
+import { passListHtml } from '#server/modules/admission/index.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

@@ -1,5 +1,5 @@
 /**
- * The checks the server makes of an application's files (server/modules/applications/application-documents.ts),
+ * The checks the server makes of an application's files (server/modules/admission/applications/application-documents.ts),
  * made in the browser as a file is chosen, so a parent hears at once that it will be refused: too large, not
  * the right kind of file (decided by its first bytes, as the server does), or more pages than a document may
  * have. Only what is certain is refused; whatever cannot be told cheaply here is left to the server.

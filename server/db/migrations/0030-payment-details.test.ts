@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '#server/db/db.ts';
 import { migrateToLatest, migrations } from '#server/db/migrate.ts';
-import { readPayment } from '#server/modules/admission/payment-details.ts';
+import { readPayment } from '#server/modules/admission/index.ts';
 
 // A database as the release before payment details left it, with a season and a programme in it.
 const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0030'));

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { unsafeSvgMessage } from '#common/site-content/logo.ts';
 import { AppError } from '#server/errors.ts';
-import { passListHtml } from '#server/modules/results/pass-list.ts';
+import { passListHtml } from '#server/modules/admission/index.ts';
 import { drawIcon, prepareLogo, printLogo, unsafeSvgReason } from './logo-files.ts';
 
 const svg = (inner: string, attributes = '') =>

@@ -28,7 +28,9 @@ lowestPriorityForEveryThread();
 // Loaded after the priority is set, so that libvips starts its threads from threads already at the lowest. One
 // photo at a time, on one libvips thread (the pipeline sets that for every process): the other core stays for pages.
 const { processImage } = await import('#server/images/image-pipeline.ts');
-const { processDocument } = await import('#server/modules/applications/application-documents.ts');
+// Only the document step, not admission's face: the face would load all of admission into this small process.
+// eslint-disable-next-line house/module-face -- this process loads one step, not the server
+const { processDocument } = await import('#server/modules/admission/applications/application-documents.ts');
 const { AppError } = await import('#server/errors.ts');
 
 type Job = { id: number; input: Uint8Array } & (

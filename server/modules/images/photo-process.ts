@@ -5,7 +5,7 @@ import type { ApiErrorCode } from '#common/api-error.ts';
 import { AppError } from '#server/errors.ts';
 import type { ImageLimits, ProcessedImage } from '#server/images/image-pipeline.ts';
 import type { DocumentKind } from '#common/application.ts';
-import type { ProcessedDocument } from '#server/modules/applications/application-documents.ts';
+import type { ProcessedDocument } from '#server/modules/admission/index.ts';
 
 const CHILD = fileURLToPath(new URL('./photo-process.child.ts', import.meta.url));
 const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -2,8 +2,7 @@ import type { Db } from '#server/db/db.ts';
 import { siteContentFiles } from '#server/modules/content/content.files.ts';
 import { imageFiles, photoOriginalFiles } from '#server/modules/images/images.files.ts';
 import { attachmentFiles } from '#server/modules/notices/attachments/attachment-files.ts';
-import { applicationFiles } from '#server/modules/applications/application-files.ts';
-import { paymentFiles } from '#server/modules/admission/payment-details.ts';
+import { applicationFiles, paymentFiles } from '#server/modules/admission/index.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
 
 /**

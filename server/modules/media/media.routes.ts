@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isValidKey, contentTypeForKey } from '#server/storage/storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { ATTACHMENT_PREFIX } from '#server/modules/notices/attachments/attachment-files.ts';
-import { APPLICATION_PREFIX } from '#server/modules/applications/application-files.ts';
+import { APPLICATION_PREFIX } from '#server/modules/admission/index.ts';
 import { PHOTO_ORIGINAL_PREFIX } from '#server/modules/images/images.files.ts';
 
 /**

@@ -6,8 +6,8 @@ import {
   createIntakeTestApp,
   jpeg,
   png,
-} from '#server/modules/applications/application-intake.test-app.ts';
-import type { ApplyRequest, SentFile } from '#server/modules/applications/application-intake.service.ts';
+} from '#server/modules/admission/applications/application-intake.test-app.ts';
+import type { ApplyRequest, SentFile } from '#server/modules/admission/index.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
 import { HELD_BACK, msToNepalMidnight, PUBLIC_MESSAGES_PER_DAY } from './public-messages.ts';

@@ -20,11 +20,11 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow, MeritSettingsRow } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound, refusal } from '#server/errors.ts';
-import * as office from '#server/modules/applications/application-office.repository.ts';
-import { documentVariants } from '#server/modules/applications/application-files.ts';
-import { moveApplication } from '#server/modules/applications/application-move.ts';
-import type { ApplicationNotifier } from '#server/modules/applications/application-notices.ts';
-import { askBeforeEntrance, beforeEntranceOf } from '#server/modules/entrance/before-entrance.ts';
+import * as office from '#server/modules/admission/applications/application-office.repository.ts';
+import { documentVariants } from '#server/modules/admission/applications/application-files.ts';
+import { moveApplication } from '#server/modules/admission/applications/application-move.ts';
+import type { ApplicationNotifier } from '#server/modules/admission/applications/application-notices.ts';
+import { askBeforeEntrance, beforeEntranceOf } from '#server/modules/admission/entrance/before-entrance.ts';
 import type { z } from 'zod';
 import * as repo from './merit.repository.ts';
 

@@ -7,8 +7,8 @@ import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf } from '#server/auth/actor.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow } from '#server/db/schema.ts';
-import * as office from '#server/modules/applications/application-office.repository.ts';
-import { queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
+import * as office from '#server/modules/admission/applications/application-office.repository.ts';
+import { queueApplicationNotice } from '#server/modules/admission/applications/application-notices.ts';
 import * as repo from './merit.repository.ts';
 import { offerDeadline, settingsOf } from './merit.service.ts';
 

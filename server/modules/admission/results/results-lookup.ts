@@ -4,7 +4,7 @@ import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#commo
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal, tooManyRequests } from '#server/errors.ts';
-import { notePausedLookUps } from '#server/modules/applications/application-intake.repository.ts';
+import { notePausedLookUps } from '#server/modules/admission/applications/application-intake.repository.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { createMemoryPace } from '#server/rate-limit/memory-pace.ts';
 import * as repo from './merit.repository.ts';

@@ -6,7 +6,7 @@ import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { queuePublicMessage } from '#server/modules/outbox/public-messages.ts';
 import { applicationNotice, applicationNoticeSms } from '#server/modules/outbox/templates.ts';
 import { readCollegeName } from '#server/modules/content/college-name.ts';
-import { storedPaymentOfApplication, toPaymentDetails } from '#server/modules/admission/payment-details.ts';
+import { storedPaymentOfApplication, toPaymentDetails } from '#server/modules/admission/seasons/payment-details.ts';
 
 /** What the services need to tell a guardian of an application's step. */
 export interface ApplicationNotifier {

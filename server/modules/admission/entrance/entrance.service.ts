@@ -20,10 +20,13 @@ import type { Db } from '#server/db/db.ts';
 import type { EntranceSessionRow } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { documentVariants } from '#server/modules/applications/application-files.ts';
-import { type ApplicationNotifier, queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
-import { findSettings } from '#server/modules/results/merit.repository.ts';
-import { settingsOf } from '#server/modules/results/merit.service.ts';
+import { documentVariants } from '#server/modules/admission/applications/application-files.ts';
+import {
+  type ApplicationNotifier,
+  queueApplicationNotice,
+} from '#server/modules/admission/applications/application-notices.ts';
+import { findSettings } from '#server/modules/admission/results/merit.repository.ts';
+import { settingsOf } from '#server/modules/admission/results/merit.service.ts';
 import { askBeforeEntrance, beforeEntranceOf } from './before-entrance.ts';
 import * as repo from './entrance.repository.ts';
 

@@ -7,10 +7,17 @@ import { type Actor, applicantActor, auditNameOf, authorize } from '#server/auth
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal } from '#server/errors.ts';
-import { documentParts, screenDocument, tooManyPages } from '#server/modules/applications/application-documents.ts';
-import * as intake from '#server/modules/applications/application-intake.repository.ts';
-import { type ApplicationNotifier, queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
-import * as office from '#server/modules/applications/application-office.repository.ts';
+import {
+  documentParts,
+  screenDocument,
+  tooManyPages,
+} from '#server/modules/admission/applications/application-documents.ts';
+import * as intake from '#server/modules/admission/applications/application-intake.repository.ts';
+import {
+  type ApplicationNotifier,
+  queueApplicationNotice,
+} from '#server/modules/admission/applications/application-notices.ts';
+import * as office from '#server/modules/admission/applications/application-office.repository.ts';
 import * as outbox from '#server/modules/outbox/outbox.repository.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';

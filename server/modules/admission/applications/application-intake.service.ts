@@ -1,6 +1,6 @@
 import { latinDigits } from '#common/digits.ts';
 import { type PaymentDetails, paymentFor } from '#common/payment-details.ts';
-import type { PaymentService } from '#server/modules/admission/payment.service.ts';
+import type { PaymentService } from '#server/modules/admission/seasons/payment.service.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -34,7 +34,7 @@ import type { Db } from '#server/db/db.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import { audit } from '#server/audit/audit.ts';
 import { badRequest, conflict, insufficientStorage, refusal, tooManyRequests } from '#server/errors.ts';
-import type { SeasonService } from '#server/modules/admission/season.service.ts';
+import type { SeasonService } from '#server/modules/admission/seasons/season.service.ts';
 import { createFormTokens } from '#server/modules/inquiries/form-tokens.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';

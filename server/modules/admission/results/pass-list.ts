@@ -12,7 +12,7 @@ import * as repo from './merit.repository.ts';
 const run = promisify(execFile);
 
 /** The site's own Devanagari font (Noto Sans Devanagari, subset to Nepali): the PDF needs no system font. */
-const FONT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../app/fonts');
+const FONT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../app/fonts');
 
 async function fontFaces(): Promise<string> {
   const faces = await Promise.all(

@@ -4,7 +4,7 @@ import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#se
 import { seedApplications } from '#server/test-support/applications.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
-import { queueApplicationNotice } from '#server/modules/applications/application-notices.ts';
+import { queueApplicationNotice } from '#server/modules/admission/applications/application-notices.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { sweepStorage } from '#server/storage/storage-sweep.ts';
 import { fileOwners } from '#server/modules/media/file-owners.ts';

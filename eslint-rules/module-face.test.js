@@ -1,0 +1,82 @@
+import { ruleTester, at } from './rule-tester.js';
+import rule from './module-face.js';
+
+ruleTester.run('module-face', rule, {
+  valid: [
+    {
+      code: "import { createMeritService } from '#server/modules/admission/index.ts';",
+      filename: at('server/services.ts'),
+    },
+    {
+      code: "import { createMeritService } from './modules/admission/index.ts';",
+      filename: at('server/services.ts'),
+    },
+    {
+      code: "import type { AdmitCard } from '#server/modules/admission/index.ts';",
+      filename: at('app/lib/admit-card.server.ts'),
+    },
+    // Inside admission, one room imports another's file directly.
+    {
+      code: "import { queueApplicationNotice } from '#server/modules/admission/applications/application-notices.ts';",
+      filename: at('server/modules/admission/results/offer-vouchers.ts'),
+    },
+    {
+      code: "import { listSeasonPayments } from '../seasons/season.repository.ts';",
+      filename: at('server/modules/admission/applications/application-intake.service.ts'),
+    },
+    // A test elsewhere may use admission's test app.
+    {
+      code: "import { createIntakeTestApp } from '#server/modules/admission/applications/application-intake.test-app.ts';",
+      filename: at('server/modules/outbox/public-messages.test.ts'),
+    },
+    // Modules not yet moved into rooms keep their imports.
+    {
+      code: "import { createNoticesService } from './modules/notices/notices.service.ts';",
+      filename: at('server/services.ts'),
+    },
+    { code: "import { z } from 'zod';", filename: at('server/modules/media/media.routes.ts') },
+  ],
+  invalid: [
+    {
+      code: "import { createMeritService } from '#server/modules/admission/results/merit.service.ts';",
+      filename: at('server/services.ts'),
+      errors: [
+        {
+          messageId: 'behind',
+          data: { imported: 'server/modules/admission/results/merit.service.ts', module: 'admission' },
+        },
+      ],
+    },
+    {
+      code: "import { adminSeasonRoutes } from './admission/seasons/season.admin.routes.ts';",
+      filename: at('server/modules/admin-routes.ts'),
+      errors: [{ messageId: 'behind' }],
+    },
+    {
+      code: "import type { ApplyRequest } from '#server/modules/admission/applications/application-intake.service.ts';",
+      filename: at('app/lib/application.server.ts'),
+      errors: [{ messageId: 'behind' }],
+    },
+    {
+      code: "import { applicationFiles } from '../admission/applications/application-files.ts';",
+      filename: at('server/modules/media/file-owners.ts'),
+      errors: [{ messageId: 'behind' }],
+    },
+    {
+      code: "export { passListHtml } from '#server/modules/admission/results/pass-list.ts';",
+      filename: at('server/test-support/pass-list.ts'),
+      errors: [{ messageId: 'behind' }],
+    },
+    {
+      code: "const { processDocument } = await import('#server/modules/admission/applications/application-documents.ts');",
+      filename: at('server/modules/images/photo-process.child.ts'),
+      errors: [{ messageId: 'behind' }],
+    },
+    // A test app is for tests only, not for the server.
+    {
+      code: "import { createIntakeTestApp } from '#server/modules/admission/applications/application-intake.test-app.ts';",
+      filename: at('server/modules/outbox/outbox-sender.ts'),
+      errors: [{ messageId: 'behind' }],
+    },
+  ],
+});
