@@ -1,14 +1,88 @@
 import type { Db } from '#server/db/db.ts';
 import type { ImportRunsTable, ImportedItemsTable, OldAddressesTable } from '#server/db/schema.ts';
 
-/** The items of `source` already brought over, by GUID: what each became. */
+/**
+ * A gallery whose album was made but whose photos were not all queued yet (the import stopped between): its
+ * record is written with the album and becomes 'album' once the photos and old addresses are recorded.
+ */
+export const ALBUM_STARTED = 'album-started';
+/** One photo of one gallery queued into its album (a photo two galleries show is queued into each). */
+export const ALBUM_PHOTO = 'album-photo';
+
+/** The items of `source` already brought over whole, by GUID: what each became. */
 export async function importedByGuid(db: Db, source: string): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('imported_items')
     .select(['guid', 'target_id'])
     .where('source', '=', source)
+    .where('kind', '!=', ALBUM_STARTED)
     .execute();
   return new Map(rows.map((r) => [r.guid, r.target_id]));
+}
+
+/** The album an earlier, stopped import made for a gallery, when it still exists. */
+export async function startedAlbum(db: Db, source: string, guid: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('imported_items')
+    .innerJoin('gallery_albums', 'gallery_albums.id', 'imported_items.target_id')
+    .select('gallery_albums.id')
+    .where('imported_items.source', '=', source)
+    .where('imported_items.guid', '=', guid)
+    .where('imported_items.kind', '=', ALBUM_STARTED)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Records, in the album's own creation, that the gallery `guid` became it (replacing a record of a deleted one). */
+export async function recordAlbumStarted(
+  db: Db,
+  source: string,
+  at: string,
+  { guid, oldId, albumId }: { guid: string; oldId: number; albumId: string },
+): Promise<void> {
+  await db
+    .insertInto('imported_items')
+    .values({ source, guid, kind: ALBUM_STARTED, old_id: oldId, target_id: albumId, imported_at: at })
+    .onConflict((oc) => oc.columns(['source', 'guid']).doUpdateSet({ target_id: albumId, imported_at: at }))
+    .execute();
+}
+
+/** Marks a started gallery as whole. */
+export async function finishAlbum(db: Db, source: string, guid: string): Promise<void> {
+  await db
+    .updateTable('imported_items')
+    .set({ kind: 'album' })
+    .where('source', '=', source)
+    .where('guid', '=', guid)
+    .where('kind', '=', ALBUM_STARTED)
+    .execute();
+}
+
+/** The photos of an album already queued by the import: their per-gallery keys, and what each became. */
+export async function queuedAlbumPhotos(db: Db, source: string, albumId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('imported_items')
+    .innerJoin('images', 'images.id', 'imported_items.target_id')
+    .select(['imported_items.guid', 'images.id'])
+    .where('imported_items.source', '=', source)
+    .where('imported_items.kind', '=', ALBUM_PHOTO)
+    .where('images.album_id', '=', albumId)
+    .execute();
+  return new Map(rows.map((r) => [r.guid, r.id]));
+}
+
+/** Records, in the photo's own queueing, that one photo of a gallery became the image `imageId`. */
+export async function recordAlbumPhoto(
+  db: Db,
+  source: string,
+  at: string,
+  { key, oldId, imageId }: { key: string; oldId: number; imageId: string },
+): Promise<void> {
+  await db
+    .insertInto('imported_items')
+    .values({ source, guid: key, kind: ALBUM_PHOTO, old_id: oldId, target_id: imageId, imported_at: at })
+    .onConflict((oc) => oc.columns(['source', 'guid']).doUpdateSet({ target_id: imageId, imported_at: at }))
+    .execute();
 }
 
 /** Records what items became; an item already recorded (a file two posts carry) keeps its first record. */
