@@ -52,6 +52,24 @@ const ARCHIVE_PROBLEMS: Record<ArchiveProblem, string> = {
   'too-large': `unpacks to more than ${CLI_ARCHIVE_LIMITS.bytes / 1024 ** 3} GB or ${CLI_ARCHIVE_LIMITS.entries.toLocaleString('en')} files (unpack it yourself and give the folder)`,
 };
 
+/** Removes the archives unpacked by command-line imports whose process is gone (killed before it removed them). */
+async function sweepKilledRuns(imports: string): Promise<void> {
+  const names = await fs.readdir(imports).catch(() => []);
+  for (const name of names) {
+    const pid = /^command-line-(\d+)-/u.exec(name)?.[1];
+    if (pid && !processRuns(Number(pid))) await fs.rm(path.join(imports, name), { recursive: true, force: true });
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -64,9 +82,11 @@ async function main(): Promise<number> {
   }
   const env = parseEnv();
   // An archive is unpacked beside the data (not in a small /tmp), and removed however the import ends.
+  const imports = path.join(env.dataDir, 'imports');
+  await sweepKilledRuns(imports);
   const unpacked =
     values.uploads && ARCHIVE_NAME.test(values.uploads)
-      ? path.join(env.dataDir, 'imports', `command-line-${randomUUID()}`)
+      ? path.join(imports, `command-line-${process.pid}-${randomUUID()}`)
       : null;
   const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
   try {
