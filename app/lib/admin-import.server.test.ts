@@ -113,12 +113,20 @@ describe('the import page', () => {
       body: { ok: false, message: IMPORT_ERRORS.archiveUnreadable.message },
     });
     const climbing = zipOf([{ name: 'uploads/' }, { name: 'uploads/../../../evil.php', data: Buffer.from('<?php') }]);
-    const unsafe = await post({ intent: 'plan', file: exportFile(), uploads: new File([climbing], 'uploads.zip') });
+    const unsafe = await post({
+      intent: 'plan',
+      file: exportFile(),
+      uploads: new File([new Uint8Array(climbing)], 'uploads.zip'),
+    });
     expect(unsafe).toMatchObject({ status: 400, body: { ok: false, message: IMPORT_ERRORS.archiveUnsafe.message } });
     const bomb = zipOf([
       { name: 'uploads/zeros.bin', data: Buffer.alloc(IMPORT_LIMITS.archiveUnpackedBytes + 1), deflate: true },
     ]);
-    const tooLarge = await post({ intent: 'plan', file: exportFile(), uploads: new File([bomb], 'uploads.zip') });
+    const tooLarge = await post({
+      intent: 'plan',
+      file: exportFile(),
+      uploads: new File([new Uint8Array(bomb)], 'uploads.zip'),
+    });
     expect(tooLarge).toMatchObject({
       status: 413,
       body: { ok: false, message: IMPORT_ERRORS.archiveUnpackedTooLarge.message },
@@ -207,6 +215,37 @@ describe('the import page', () => {
     expect((await page()).run).toMatchObject({ status: 'done', done: 17 });
   });
 
+  it("lists an album's old address with the album's current address, after the office renames it", async () => {
+    const row = await t.db
+      .selectFrom('gallery_albums')
+      .select('id')
+      .where('slug', '=', 'photo-gallery')
+      .executeTakeFirstOrThrow();
+    const { album } = await t.app.services.albums.byId(owner, row.id);
+    const { slug: _slug, id: _id, cover: _cover, photoCount: _count, ...input } = album;
+    await t.app.services.albums.update(owner, row.id, { ...input, slug: 'campus-photos' });
+    const { addresses } = await page();
+    const items = (
+      await Promise.all(
+        Array.from({ length: addresses.pageCount }, async (_, i) => (await page(`?page=${i + 1}`)).addresses.items),
+      )
+    ).flat();
+    const gallery = items.find((i) => i.path === '?page_id=12')!;
+    expect(gallery).toEqual({
+      path: '?page_id=12',
+      target: '/gallery/campus-photos',
+      title: 'Photo Gallery',
+      kind: 'album',
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/?page_id=12' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/gallery/campus-photos');
+    // A notice's address leads to the notice, by its title.
+    const notice = items.find((i) => i.kind === 'notice')!;
+    expect(notice.target).toMatch(/^\/notices\/[^/]+\/[a-z0-9-]+$/u);
+    await t.app.services.albums.update(owner, row.id, { ...input, slug: 'photo-gallery' });
+  });
+
   it('lists the old addresses, paged; a deleted one no longer answers 301, at once', async () => {
     const { addresses } = await page();
     expect(addresses.total).toBeGreaterThan(50);
@@ -221,7 +260,7 @@ describe('the import page', () => {
     // WordPress's `?p=ID` addresses sort after the paths: on the last page.
     const last = (await page(`?page=${addresses.pageCount}`)).addresses;
     const item = last.items.find((i) => i.path.startsWith('?p='))!;
-    expect(item.noticeTitle).not.toBeNull();
+    expect(item.title).not.toBeNull();
     const url = `/${item.path}`;
     const before = await t.app.inject({ method: 'GET', url });
     expect(before.statusCode).toBe(301);

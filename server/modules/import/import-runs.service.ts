@@ -235,7 +235,7 @@ export function createImportRuns(deps: Deps) {
         total,
         page,
         pageCount: window.pageCount,
-        items: rows.map((r) => ({ path: r.path, target: r.target, noticeTitle: r.title })),
+        items: rows,
       };
     },
     /**

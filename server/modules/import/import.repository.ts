@@ -1,3 +1,4 @@
+import { noticePath } from '#common/notice-path.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ImportRunsTable, ImportedItemsTable, OldAddressesTable } from '#server/db/schema.ts';
 
@@ -146,18 +147,47 @@ export async function recordImported(
 }
 
 /**
- * Every old address whose notice or album still exists, with where it leads (a deleted one's lead nowhere). An
- * album's address is read from its slug now, so one the office renamed still leads to it.
+ * Every old address whose notice or album still exists, with where it leads (a deleted one's lead nowhere). The
+ * address is read from the notice's or album's current title or slug, so one the office renamed still leads
+ * straight to it.
  */
 export async function listOldAddresses(db: Db): Promise<{ path: string; target: string }[]> {
-  const rows = await db
+  const rows = await withTargets(db)
+    .where((eb) => eb.or([eb('notices.id', 'is not', null), eb('gallery_albums.id', 'is not', null)]))
+    .execute();
+  return rows.map((r) => ({ path: r.path, target: currentTarget(r).target }));
+}
+
+/** The old addresses with the notice or album each leads to, when it still exists. */
+const withTargets = (db: Db) =>
+  db
     .selectFrom('old_addresses')
     .leftJoin('notices', 'notices.id', 'old_addresses.target_id')
     .leftJoin('gallery_albums', 'gallery_albums.id', 'old_addresses.target_id')
-    .select(['old_addresses.path', 'old_addresses.target', 'notices.id as notice', 'gallery_albums.slug'])
-    .where((eb) => eb.or([eb('notices.id', 'is not', null), eb('gallery_albums.id', 'is not', null)]))
-    .execute();
-  return rows.map((r) => ({ path: r.path, target: r.notice === null && r.slug ? albumPath(r.slug) : r.target }));
+    .select([
+      'old_addresses.path',
+      'old_addresses.target',
+      'old_addresses.created_at',
+      'notices.id as notice_id',
+      'notices.title as notice_title',
+      'gallery_albums.slug as album_slug',
+      'gallery_albums.title_en as album_title',
+    ]);
+
+interface TargetRow {
+  target: string;
+  notice_id: string | null;
+  notice_title: string | null;
+  album_slug: string | null;
+  album_title: string | null;
+}
+
+/** Where an old address leads now: its notice's or album's current address, or (deleted) the stored one. */
+function currentTarget(r: TargetRow): { target: string; title: string | null; kind: 'notice' | 'album' | null } {
+  if (r.notice_id !== null && r.notice_title !== null)
+    return { target: noticePath({ id: r.notice_id, title: r.notice_title }), title: r.notice_title, kind: 'notice' };
+  if (r.album_slug !== null) return { target: albumPath(r.album_slug), title: r.album_title, kind: 'album' };
+  return { target: r.target, title: null, kind: null };
 }
 
 /** An album's public address. */
@@ -171,26 +201,17 @@ export async function countOldAddresses(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** One page of the old addresses, in address order, with the notice or album each leads to (null once it is deleted). */
-export function oldAddressesPage(
+/**
+ * One page of the old addresses, in address order, each with where it leads now and the title of its notice or
+ * album (null, and the address stored at import, once that is deleted).
+ */
+export async function oldAddressesPage(
   db: Db,
   offset: number,
   limit: number,
-): Promise<{ path: string; target: string; created_at: string; title: string | null }[]> {
-  return db
-    .selectFrom('old_addresses')
-    .leftJoin('notices', 'notices.id', 'old_addresses.target_id')
-    .leftJoin('gallery_albums', 'gallery_albums.id', 'old_addresses.target_id')
-    .select((eb) => [
-      'old_addresses.path',
-      'old_addresses.target',
-      'old_addresses.created_at',
-      eb.fn.coalesce('notices.title', 'gallery_albums.title_en').as('title'),
-    ])
-    .orderBy('old_addresses.path')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+): Promise<{ path: string; target: string; title: string | null; kind: 'notice' | 'album' | null }[]> {
+  const rows = await withTargets(db).orderBy('old_addresses.path').offset(offset).limit(limit).execute();
+  return rows.map((r) => ({ path: r.path, ...currentTarget(r) }));
 }
 
 /** Deletes one old address; how many rows went (0 when it was not there). */
