@@ -152,7 +152,7 @@ describe('the import page', () => {
     expect(run!.planLines.join('\n')).not.toMatch(/missing from the uploads folder|no uploads were given/u);
     // Uploading again replaces the dry run never started, and its files; the same uploads as a .zip (as a
     // host's file manager downloads them) plan the same.
-    const zipped = zipOf(await zipEntriesOf(path.join(FIXTURE, 'uploads'), 'public_html/wp-content/uploads'));
+    const zipped = zipOf(zipEntriesOf(path.join(FIXTURE, 'uploads'), 'public_html/wp-content/uploads'));
     await post({ intent: 'plan', file: exportFile(), uploads: new File([new Uint8Array(zipped)], 'uploads.zip') });
     expect((await page()).run!.planLines).toEqual(run!.planLines);
     await post({ intent: 'plan', file: exportFile(), uploads: archiveFile() });

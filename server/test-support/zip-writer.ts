@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
@@ -74,8 +74,8 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
 }
 
 /** A folder's files as zip entries under `prefix` (folders first, as zip tools write them). */
-export async function zipEntriesOf(dir: string, prefix: string): Promise<ZipEntry[]> {
-  const found = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+export function zipEntriesOf(dir: string, prefix: string): ZipEntry[] {
+  const found = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
   const entries: ZipEntry[] = [{ name: `${prefix}/` }];
   for (const e of found.sort((a, b) =>
     path.join(a.parentPath, a.name).localeCompare(path.join(b.parentPath, b.name)),
@@ -83,7 +83,7 @@ export async function zipEntriesOf(dir: string, prefix: string): Promise<ZipEntr
     const full = path.join(e.parentPath, e.name);
     const name = `${prefix}/${path.relative(dir, full).split(path.sep).join('/')}`;
     if (e.isDirectory()) entries.push({ name: `${name}/` });
-    else if (e.isFile()) entries.push({ name, data: await fs.readFile(full), deflate: true });
+    else if (e.isFile()) entries.push({ name, data: fs.readFileSync(full), deflate: true });
   }
   return entries;
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-import-kill-'));
   dataDir = path.join(root, 'data');
   zip = path.join(root, 'uploads.zip');
-  await fs.writeFile(zip, zipOf(await zipEntriesOf(path.join(FIXTURE, 'uploads'), 'wp-content/uploads')));
+  await fs.writeFile(zip, zipOf(zipEntriesOf(path.join(FIXTURE, 'uploads'), 'wp-content/uploads')));
 });
 afterAll(() => fs.rm(root, { recursive: true, force: true }));
 

@@ -35,7 +35,7 @@ async function filesUnder(at: string): Promise<string[]> {
 
 describe('a .zip of the uploads folder', () => {
   it('unpacks the fixture uploads as wp-content/uploads, every file byte for byte', async () => {
-    const file = await zipFile(await zipEntriesOf(UPLOADS, 'wp-content/uploads'));
+    const file = await zipFile(zipEntriesOf(UPLOADS, 'wp-content/uploads'));
     await unpackArchive(file, into, ROOMY);
     const root = await uploadsRoot(into);
     expect(root).toBe(path.join(into, 'wp-content', 'uploads'));
@@ -92,7 +92,7 @@ describe('a .zip of the uploads folder', () => {
   });
 
   it('refuses a corrupt or truncated zip as unreadable', async () => {
-    const good = zipOf(await zipEntriesOf(UPLOADS, 'uploads'));
+    const good = zipOf(zipEntriesOf(UPLOADS, 'uploads'));
     const truncated = path.join(dir, 'truncated.zip');
     await fs.writeFile(truncated, good.subarray(0, good.length - 40));
     await expect(unpackArchive(truncated, into, ROOMY)).rejects.toMatchObject({ problem: 'unreadable' });
