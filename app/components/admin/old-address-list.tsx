@@ -30,7 +30,9 @@ export function OldAddressList({ list }: { list: OldAddressesShown }) {
               <p className="old-addresses__target">
                 → {item.kind === 'album' ? 'Album ' : item.kind === 'notice' ? 'Notice ' : null}
                 <a href={item.target}>{item.title ?? item.target}</a>
-                {item.kind === null ? ' (its notice or album was deleted: not redirected)' : <> ({item.target})</>}
+                {item.kind === null ? ' (its notice or album was deleted: not redirected)' : null}
+                {/* An album's address is its slug, which the office may change; a notice's is its id. */}
+                {item.kind === 'album' ? <> ({item.target})</> : null}
               </p>
               <DeleteButton
                 id={item.path}
