@@ -1,8 +1,8 @@
 /**
- * `npm run import -- wordpress` killed with SIGKILL twice, once among the posts and once among the galleries,
- * then run to its end: every published post is exactly one notice with all its attachments, every gallery
- * exactly one album with each of its photos once, and nothing is half-made. The uploads are given as a .zip,
- * unpacked under DATA_DIR/imports; what a killed run unpacked is removed by the next.
+ * `npm run import -- wordpress` killed with SIGKILL three times, among the posts, as soon as an album is made,
+ * and among the photos, then run to its end: every published post is exactly one notice with all its
+ * attachments, every gallery exactly one album with each of its photos once, and nothing is half-made. The
+ * uploads are given as a .zip, unpacked under DATA_DIR/imports; what a killed run unpacked is removed by the next.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -90,8 +90,9 @@ describe('a WordPress import killed with SIGKILL', () => {
     expect(amongPosts.notices).toBeLessThan(14);
     expect(amongPosts.albums).toBe(0);
     const amongGalleries = await killWhen(async (db) => (await count(db, 'gallery_albums')) >= 1);
-    console.log(`killed after ${JSON.stringify(amongPosts)}, then after ${JSON.stringify(amongGalleries)}`);
     expect(amongGalleries.notices).toBe(14);
+    const amongPhotos = await killWhen(async (db) => (await count(db, 'images')) >= 5);
+    console.log(`killed after ${[amongPosts, amongGalleries, amongPhotos].map((k) => JSON.stringify(k)).join(', ')}`);
 
     const last = startImport();
     expect(await last.ended, last.output()).toBe(0);
