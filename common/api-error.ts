@@ -264,6 +264,8 @@ export const API_ERRORS = {
   'import/too-large': { status: 413, message: null },
   'import/archive-type': { status: 415, message: null },
   'import/archive-unreadable': { status: 400, message: null },
+  'import/archive-unsafe': { status: 400, message: null },
+  'import/archive-encrypted': { status: 400, message: null },
   /** The file is not a WordPress export, or is broken: the reader's own words (server/modules/import/wxr-reader.ts). */
   'import/not-wxr': { status: 400, message: null },
   'import/busy': { status: 409, message: null },

@@ -3,8 +3,11 @@
 export const IMPORT_LIMITS = {
   /** The export file (WordPress's Tools → Export → All content), posted with the page's form. */
   exportBytes: 20 * 1024 * 1024,
-  /** The wp-content/uploads folder as a .tar or .tar.gz archive, posted with it. */
+  /** The wp-content/uploads folder as a .zip, .tar or .tar.gz archive, posted with it. */
   archiveBytes: 20 * 1024 * 1024,
+  /** What that archive may unpack to: its files' bytes, and its files and folders (a zip bomb stops there). */
+  archiveUnpackedBytes: 200 * 1024 * 1024,
+  archiveEntries: 20_000,
   /** Old addresses per page of the admin's list. */
   oldAddressesPageSize: 50,
 } as const;
@@ -21,17 +24,39 @@ export const IMPORT_ERRORS = {
   },
   archiveType: {
     code: 'import/archive-type',
-    message: 'The uploads must be a .tar or .tar.gz archive of the wp-content/uploads folder (.zip is not read).',
+    message: 'The uploads must be a .zip, .tar or .tar.gz archive of the wp-content/uploads folder.',
   },
   archiveUnreadable: {
     code: 'import/archive-unreadable',
-    message: 'The uploads archive could not be read as a .tar or .tar.gz archive.',
+    message: 'The uploads archive could not be read as a .zip, .tar or .tar.gz archive: nothing was imported.',
+  },
+  archiveUnsafe: {
+    code: 'import/archive-unsafe',
+    message:
+      'The uploads archive holds a link, or a path outside its folder (starting with / or holding ..): nothing was imported. Archive the wp-content/uploads folder again.',
+  },
+  archiveEncrypted: {
+    code: 'import/archive-encrypted',
+    message:
+      'The uploads archive is protected by a password: nothing was imported. Archive the folder again without one.',
+  },
+  archiveUnpackedTooLarge: {
+    code: 'import/too-large',
+    message: `The uploads archive unpacks to more than ${IMPORT_LIMITS.archiveUnpackedBytes / 1024 / 1024} MB or ${IMPORT_LIMITS.archiveEntries.toLocaleString('en')} files: nothing was imported. Import it with the command line (npm run import -- wordpress <file> --uploads <folder>).`,
   },
   busy: { code: 'import/busy', message: 'An import is already running: wait for its report.' },
   notPlanned: {
     code: 'import/not-planned',
     message: 'This import was already started or has ended: upload the export again for a new dry run.',
   },
+} as const;
+
+/** Each reason an uploads archive is refused, and what the admin says. */
+export const ARCHIVE_REFUSALS = {
+  unreadable: IMPORT_ERRORS.archiveUnreadable,
+  unsafe: IMPORT_ERRORS.archiveUnsafe,
+  encrypted: IMPORT_ERRORS.archiveEncrypted,
+  'too-large': IMPORT_ERRORS.archiveUnpackedTooLarge,
 } as const;
 
 /**

@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IMPORT_ERRORS } from '#common/import.ts';
+import { IMPORT_ERRORS, IMPORT_LIMITS } from '#common/import.ts';
 // The test starts the real app for the writes' load context; the pages themselves reach it only through that context.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { pageContext, testStaffActor } from '#server/test-support/page-context.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { zipEntriesOf, zipOf } from '#server/test-support/zip-writer.ts';
 import { loader } from '../routes/admin/import.tsx';
 import { adminAction } from './admin-action.server.ts';
 import { IMPORT_WRITES } from './admin-import-writes.server.ts';
@@ -92,7 +94,7 @@ describe('the import page', () => {
     expect((await page()).run).toBeNull();
   });
 
-  it('refuses a missing export, a file that is not an export, and a .zip, keeping nothing', async () => {
+  it('refuses a missing export, a file that is not an export, and an archive it cannot or must not unpack, keeping nothing', async () => {
     const missing = await post({ intent: 'plan' });
     expect(missing).toMatchObject({
       status: 400,
@@ -101,10 +103,34 @@ describe('the import page', () => {
     const notWxr = await post({ intent: 'plan', file: new File(['<html><body>hello</body></html>'], 'site.xml') });
     expect(notWxr).toMatchObject({ status: 400, body: { ok: false, code: 'import/not-wxr' } });
     expect(notWxr.body.ok ? '' : notWxr.body.message).toMatch(/not a WordPress export/u);
-    const zip = await post({ intent: 'plan', file: exportFile(), uploads: new File(['PK'], 'uploads.zip') });
-    expect(zip).toMatchObject({ status: 415, body: { ok: false, message: IMPORT_ERRORS.archiveType.message } });
+    const rar = await post({ intent: 'plan', file: exportFile(), uploads: new File(['Rar!'], 'uploads.rar') });
+    expect(rar).toMatchObject({ status: 415, body: { ok: false, message: IMPORT_ERRORS.archiveType.message } });
     const broken = await post({ intent: 'plan', file: exportFile(), uploads: new File(['not a tar'], 'u.tar') });
     expect(broken).toMatchObject({ status: 400, body: { ok: false, code: 'import/archive-unreadable' } });
+    const brokenZip = await post({ intent: 'plan', file: exportFile(), uploads: new File(['PK'], 'uploads.zip') });
+    expect(brokenZip).toMatchObject({
+      status: 400,
+      body: { ok: false, message: IMPORT_ERRORS.archiveUnreadable.message },
+    });
+    const climbing = zipOf([{ name: 'uploads/' }, { name: 'uploads/../../../evil.php', data: Buffer.from('<?php') }]);
+    const unsafe = await post({
+      intent: 'plan',
+      file: exportFile(),
+      uploads: new File([new Uint8Array(climbing)], 'uploads.zip'),
+    });
+    expect(unsafe).toMatchObject({ status: 400, body: { ok: false, message: IMPORT_ERRORS.archiveUnsafe.message } });
+    const bomb = zipOf([
+      { name: 'uploads/zeros.bin', data: Buffer.alloc(IMPORT_LIMITS.archiveUnpackedBytes + 1), deflate: true },
+    ]);
+    const tooLarge = await post({
+      intent: 'plan',
+      file: exportFile(),
+      uploads: new File([new Uint8Array(bomb)], 'uploads.zip'),
+    });
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      body: { ok: false, message: IMPORT_ERRORS.archiveUnpackedTooLarge.message },
+    });
     expect((await page()).run).toBeNull();
     const kept = await fs.readdir(path.join(t.dataDir, 'imports')).catch(() => []);
     expect(kept).toEqual([]);
@@ -124,7 +150,11 @@ describe('the import page', () => {
       /scholarship-form-2082\.docx \(of .*\): notices carry PDFs and images only/u,
     );
     expect(run!.planLines.join('\n')).not.toMatch(/missing from the uploads folder|no uploads were given/u);
-    // Uploading again replaces the dry run never started, and its files.
+    // Uploading again replaces the dry run never started, and its files; the same uploads as a .zip (as a
+    // host's file manager downloads them) plan the same.
+    const zipped = zipOf(zipEntriesOf(path.join(FIXTURE, 'uploads'), 'public_html/wp-content/uploads'));
+    await post({ intent: 'plan', file: exportFile(), uploads: new File([new Uint8Array(zipped)], 'uploads.zip') });
+    expect((await page()).run!.planLines).toEqual(run!.planLines);
     await post({ intent: 'plan', file: exportFile(), uploads: archiveFile() });
     const plannedRows = await t.db.selectFrom('import_runs').select('id').where('status', '=', 'planned').execute();
     expect(plannedRows.map((r) => r.id)).toEqual([(await page()).run!.id]);
@@ -185,6 +215,37 @@ describe('the import page', () => {
     expect((await page()).run).toMatchObject({ status: 'done', done: 17 });
   });
 
+  it("lists an album's old address with the album's current address, after the office renames it", async () => {
+    const row = await t.db
+      .selectFrom('gallery_albums')
+      .select('id')
+      .where('slug', '=', 'photo-gallery')
+      .executeTakeFirstOrThrow();
+    const { album } = await t.app.services.albums.byId(owner, row.id);
+    const { slug: _slug, id: _id, cover: _cover, photoCount: _count, ...input } = album;
+    await t.app.services.albums.update(owner, row.id, { ...input, slug: 'campus-photos' });
+    const { addresses } = await page();
+    const items = (
+      await Promise.all(
+        Array.from({ length: addresses.pageCount }, async (_, i) => (await page(`?page=${i + 1}`)).addresses.items),
+      )
+    ).flat();
+    const gallery = items.find((i) => i.path === '?page_id=12')!;
+    expect(gallery).toEqual({
+      path: '?page_id=12',
+      target: '/gallery/campus-photos',
+      title: 'Photo Gallery',
+      kind: 'album',
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/?page_id=12' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/gallery/campus-photos');
+    // A notice's address leads to the notice, by its title.
+    const notice = items.find((i) => i.kind === 'notice')!;
+    expect(notice.target).toMatch(/^\/notices\/[^/]+\/[a-z0-9-]+$/u);
+    await t.app.services.albums.update(owner, row.id, { ...input, slug: 'photo-gallery' });
+  });
+
   it('lists the old addresses, paged; a deleted one no longer answers 301, at once', async () => {
     const { addresses } = await page();
     expect(addresses.total).toBeGreaterThan(50);
@@ -199,7 +260,7 @@ describe('the import page', () => {
     // WordPress's `?p=ID` addresses sort after the paths: on the last page.
     const last = (await page(`?page=${addresses.pageCount}`)).addresses;
     const item = last.items.find((i) => i.path.startsWith('?p='))!;
-    expect(item.noticeTitle).not.toBeNull();
+    expect(item.title).not.toBeNull();
     const url = `/${item.path}`;
     const before = await t.app.inject({ method: 'GET', url });
     expect(before.statusCode).toBe(301);

@@ -478,11 +478,15 @@ export interface ImportedItemsTable {
   /** Where it came from: 'wordpress'. */
   source: string;
   guid: string;
-  /** 'post' (made a notice) or 'attachment' (made one of its attachments). */
+  /**
+   * 'post' (made a notice), 'attachment' (one of its attachments), 'album' (a gallery made an album, whole),
+   * 'album-started' (its album made, its photos not all queued yet), 'album-photo' (one gallery's photo, keyed
+   * `<gallery GUID>#photo-<id>`) or 'photo' (an attachment first queued as a photo).
+   */
   kind: string;
   /** Its id on the old site (WordPress's post ID). */
   old_id: number;
-  /** What it became: the notice's id. */
+  /** What it became: the notice's, album's or photo's id. */
   target_id: string;
   imported_at: string;
 }

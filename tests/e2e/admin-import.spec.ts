@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
+import { zipEntriesOf, zipOf } from '#server/test-support/zip-writer.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { screenshots } from './support/screenshots.ts';
 import { signInByApi } from './support/pages.ts';
@@ -12,8 +13,12 @@ import { signInByApi } from './support/pages.ts';
 /** A real WordPress's export and uploads (tests/fixtures/wordpress/README.md says how they were made). */
 const FIXTURE = fileURLToPath(new URL('../fixtures/wordpress/', import.meta.url));
 const EXPORT = path.join(FIXTURE, 'export.xml');
-const ARCHIVE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-e2e-import-')), 'uploads.tar.gz');
+const ARCHIVES = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-e2e-import-'));
+const ARCHIVE = path.join(ARCHIVES, 'uploads.tar.gz');
 tar.c({ gzip: true, cwd: FIXTURE, file: ARCHIVE, sync: true, portable: true }, ['uploads']);
+/** The same uploads as a .zip, as a host's file manager downloads wp-content/uploads. */
+const ZIP = path.join(ARCHIVES, 'uploads.zip');
+fs.writeFileSync(ZIP, zipOf(zipEntriesOf(path.join(FIXTURE, 'uploads'), 'wp-content/uploads')));
 
 // Each of the fixture's PDFs is opened and drawn and each image resized: an import takes a minute on a busy machine.
 test.describe.configure({ timeout: 240_000 });
@@ -75,7 +80,7 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   await expect(page.getByRole('heading', { name: /^Old addresses \(0\)$/u })).toBeVisible();
 
   await page.getByLabel('WordPress export file (.xml)').setInputFiles(EXPORT);
-  await page.getByLabel('Uploads archive (.tar or .tar.gz, optional)').setInputFiles(ARCHIVE);
+  await page.getByLabel('Uploads archive (.zip, .tar or .tar.gz, optional)').setInputFiles(ZIP);
   await page.getByRole('button', { name: 'Show what would be imported' }).click();
 
   const plan = page.getByRole('list', { name: 'What becomes what' });
@@ -99,6 +104,10 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   await expect(report).toContainText(/Imported 14 notices with \d+ attachments; 0 were already imported\./u);
   await expect(report).toContainText('Files not attached:');
   await expect(report).toContainText(/Made 3 albums with 10 photos .*; 0 were already imported\./u);
+  await expect(report.getByRole('link', { name: '/gallery/photo-gallery' })).toHaveAttribute(
+    'href',
+    '/gallery/photo-gallery',
+  );
   await screenshots(page, 'admin-import-report');
 
   // The old addresses, listed with where each goes; the first answers 301 to its notice.
@@ -133,9 +142,11 @@ test.describe('without JavaScript', () => {
     await signInByApi(page);
     await afterAnyImport(page);
     await page.getByLabel('WordPress export file (.xml)').setInputFiles(EXPORT);
+    await page.getByLabel('Uploads archive (.zip, .tar or .tar.gz, optional)').setInputFiles(ARCHIVE);
     await page.getByRole('button', { name: 'Show what would be imported' }).click();
     const plan = page.getByRole('list', { name: 'What becomes what' });
     await expect(plan).toContainText(/Published posts → notices: \d+ to import, \d+ already imported/u);
+    await expect(plan).not.toContainText('no uploads were given');
     const planText = (await plan.textContent())!;
     const toImport =
       Number(planText.match(/notices: (\d+) to import/u)![1]) + Number(planText.match(/albums: (\d+) albums/u)![1]);

@@ -2,10 +2,25 @@ import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { ImportRunView } from '#common/import.ts';
 import { formatDateTime } from '#app/lib/admin-format.ts';
-import { useConfirmedPost } from './use-confirmed-post.tsx';
+import { ConfirmedPostButton } from './use-confirmed-post.tsx';
 
 /** How often the page asks again while an import runs (with JavaScript; without it, the Refresh link). */
 const POLL_MS = 2000;
+
+/** An address of this site in a line (' → /gallery/sports-week: 4 photos'), shown as a link. */
+const OWN_ADDRESS = /(?<= → )(\/(?:gallery|notices)\/[^\s:]+)/u;
+
+function Line({ text }: { text: string }) {
+  const [before, address, after] = text.split(OWN_ADDRESS);
+  if (address === undefined) return <>{text}</>;
+  return (
+    <>
+      {before}
+      <a href={address}>{address}</a>
+      {after}
+    </>
+  );
+}
 
 /** Lines as the CLI prints them: an indented line belongs to the heading above it. */
 function Lines({ lines, label }: { lines: string[]; label: string }) {
@@ -13,7 +28,7 @@ function Lines({ lines, label }: { lines: string[]; label: string }) {
     <ul className="import-lines" aria-label={label}>
       {lines.map((line, i) => (
         <li key={i} className={line.startsWith('  ') ? 'import-lines__sub' : undefined}>
-          {line.trim()}
+          <Line text={line.trim()} />
         </li>
       ))}
     </ul>
@@ -22,35 +37,25 @@ function Lines({ lines, label }: { lines: string[]; label: string }) {
 
 /** The Import button: asks first, saying what will be published, then starts the import. */
 function StartButton({ run, again }: { run: ImportRunView; again: boolean }) {
-  const { busy, ask, step, dialog, askAction } = useConfirmedPost({
-    name: `import-${run.id}`,
-    question: again ? 'Start this import again?' : `Import ${run.toImport} posts and galleries?`,
-    consequence: (
-      <p>
-        {again
-          ? 'The posts and galleries not imported yet are published now, as notices with their files and as albums. Those already imported are left as they are.'
-          : `${run.toImport} posts and galleries are published on the public site now: the posts as notices, each with its PDFs and images, in the categories shown above, and the galleries as albums, each photo shown once it is processed. The old site's addresses of those posts, pages and files lead to them.`}{' '}
-        Notices and albums can be edited or deleted afterwards like any other.
-      </p>
-    ),
-    fields: { intent: 'start', id: run.id },
-    confirmLabel: again ? 'Import the rest' : 'Import',
-  });
-  if (step) return step;
   return (
-    <form method="get" action={askAction} className="import-start">
-      <input type="hidden" name="confirm" value={`import-${run.id}`} />
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={busy}
-        aria-busy={busy || undefined}
-        onClick={(event) => void ask(event)}
-      >
-        {busy ? 'Starting…' : again ? 'Import the rest' : 'Import'}
-      </button>
-      {dialog}
-    </form>
+    <ConfirmedPostButton
+      name={`import-${run.id}`}
+      question={again ? 'Start this import again?' : `Import ${run.toImport} posts and galleries?`}
+      consequence={
+        <p>
+          {again
+            ? 'The posts and galleries not imported yet are published now, as notices with their files and as albums. Those already imported are left as they are.'
+            : `${run.toImport} posts and galleries are published on the public site now: the posts as notices, each with its PDFs and images, in the categories shown above, and the galleries as albums, each photo shown once it is processed. The old site's addresses of those posts, pages and files lead to them.`}{' '}
+          Notices and albums can be edited or deleted afterwards like any other.
+        </p>
+      }
+      fields={{ intent: 'start', id: run.id }}
+      confirmLabel={again ? 'Import the rest' : 'Import'}
+      label={again ? 'Import the rest' : 'Import'}
+      busyLabel="Starting…"
+      className="import-start"
+      buttonClassName="button button--primary"
+    />
   );
 }
 

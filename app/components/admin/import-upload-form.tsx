@@ -29,9 +29,9 @@ export function ImportUploadForm({ result }: { result: WriteResult | undefined }
       />
       <UploadFileField
         name="uploads"
-        label="Uploads archive (.tar or .tar.gz, optional)"
-        accept=".tar,.gz,.tgz,application/x-tar,application/gzip"
-        hint={`The site's wp-content/uploads folder as a .tar or .tar.gz archive, for the posts' PDFs and images. Up to ${IMPORT_LIMITS.archiveBytes / MB} MB; .zip is not read.`}
+        label="Uploads archive (.zip, .tar or .tar.gz, optional)"
+        accept=".zip,.tar,.gz,.tgz,application/zip,application/x-tar,application/gzip"
+        hint={`The site's wp-content/uploads folder as a .zip, .tar or .tar.gz archive, for the posts' PDFs and images. Up to ${IMPORT_LIMITS.archiveBytes / MB} MB.`}
         error={refused?.fieldErrors?.uploads}
         busy={busy}
         sizeLimit={() => ({ maxBytes: IMPORT_LIMITS.archiveBytes, refusal: IMPORT_ERRORS.archiveTooLarge.message })}

@@ -154,7 +154,12 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
       return { album: album!, photos: (await repo.listAlbumPhotos(db, row.id)).map(image), unready };
     },
 
-    async create(actor: Actor, input: AlbumInput): Promise<Album> {
+    /** `alsoWrite` commits with the album (an import records what the album was made from). */
+    async create(
+      actor: Actor,
+      input: AlbumInput,
+      alsoWrite?: (trx: Db, album: { id: string; slug: string }) => Promise<void>,
+    ): Promise<Album> {
       authorize(actor, 'photos.edit');
       const now = clock.now().toISOString();
       const id = randomUUID();
@@ -164,6 +169,7 @@ export function createAlbumsService({ db, urlFor, clock }: AlbumsServiceDeps) {
         row = { id, ...toRow({ ...input, slug }), cover_image_id: null, created_at: now, updated_at: now };
         await repo.insertAlbum(trx, row);
         await audit(trx, actor, { kind: 'album-created', subject: input.titleEn }, clock.now());
+        await alsoWrite?.(trx, { id, slug });
       });
       return (await present([row!]))[0]!;
     },

@@ -212,7 +212,14 @@ export function createImagesService({
       albumId: string,
       input: Buffer,
       text?: PhotoText,
-      { pastQueueLimit = false }: { pastQueueLimit?: boolean } = {},
+      {
+        pastQueueLimit = false,
+        alsoWrite,
+      }: {
+        pastQueueLimit?: boolean;
+        /** Commits with the queued photo's row (an import records what the photo was made from). */
+        alsoWrite?: (trx: Db, imageId: string) => Promise<void>;
+      } = {},
     ): Promise<{ id: string; state: 'processing' }> {
       const limit = pastQueueLimit ? Number.POSITIVE_INFINITY : queueMax;
       authorize(actor, 'photos.edit');
@@ -259,6 +266,7 @@ export function createImagesService({
               if (!(await albumsRepo.findAlbum(trx, albumId))) throw notFound('album');
               if (!(await queueRepo.insertWithinQueueLimit(trx, row, limit))) throw queueFull();
               await audit(trx, actor, { kind: 'photo-uploaded', subject: queuedName }, clock.now());
+              await alsoWrite?.(trx, id);
             }),
           revert: async () => {
             await db.transaction().execute(async (trx) => {

@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import * as tar from 'tar';
-import { IMPORT_ERRORS, IMPORT_LIMITS, type ImportRunView, type ImportStatus } from '#common/import.ts';
+import {
+  ARCHIVE_REFUSALS,
+  IMPORT_ERRORS,
+  IMPORT_LIMITS,
+  type ImportRunView,
+  type ImportStatus,
+} from '#common/import.ts';
 import { pageWindow } from '#common/paging.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
@@ -29,6 +34,7 @@ import {
   setImportProgress,
   stopInterruptedRuns,
 } from './import.repository.ts';
+import { ARCHIVE_NAME, ArchiveRefused, unpackArchive, uploadsRoot } from './uploads-archive.ts';
 import { runWordPressImport } from './wordpress-import.ts';
 import { WORDPRESS_SOURCE, planWordPressImport } from './wordpress-plan.ts';
 import { describePlan, describeReport } from './wordpress-report.ts';
@@ -56,11 +62,10 @@ interface Deps {
 
 export interface ImportUpload {
   exportFile: Uint8Array;
-  /** The wp-content/uploads folder as a .tar or .tar.gz archive, with its file name. */
+  /** The wp-content/uploads folder as a .zip, .tar or .tar.gz archive, with its file name. */
   archive?: { name: string; bytes: Uint8Array };
 }
 
-const ARCHIVE_NAME = /\.(tar|tar\.gz|tgz)$/iu;
 /** What a run is started from: its dry run, or a run the server's stop (or a fault) ended half-way. */
 const STARTABLE: readonly ImportStatus[] = ['planned', 'stopped', 'failed'];
 
@@ -85,7 +90,11 @@ export function createImportRuns(deps: Deps) {
   let carrying: Promise<void> | null = null;
 
   async function plan(id: string, hasUploads: boolean) {
-    return planWordPressImport(db, exportPath(id), hasUploads ? { uploads: await uploadsRoot(runDir(id)) } : {});
+    return planWordPressImport(
+      db,
+      exportPath(id),
+      hasUploads ? { uploads: await uploadsRoot(path.join(runDir(id), 'archive')) } : {},
+    );
   }
 
   async function prepare(actor: Actor, upload: ImportUpload): Promise<ImportRunView> {
@@ -104,7 +113,7 @@ export function createImportRuns(deps: Deps) {
     await fs.mkdir(dir, { recursive: true });
     try {
       await fs.writeFile(exportPath(id), upload.exportFile);
-      if (archive) await unpack(dir, archive.bytes);
+      if (archive) await unpack(dir, archive);
       const planned = await plan(id, archive !== undefined);
       // Posts to make notices and galleries to make albums.
       const toImport =
@@ -226,7 +235,7 @@ export function createImportRuns(deps: Deps) {
         total,
         page,
         pageCount: window.pageCount,
-        items: rows.map((r) => ({ path: r.path, target: r.target, noticeTitle: r.title })),
+        items: rows,
       };
     },
     /**
@@ -245,51 +254,20 @@ export function createImportRuns(deps: Deps) {
 
 export type ImportRuns = ReturnType<typeof createImportRuns>;
 
-/**
- * Unpacks an uploads archive into `<dir>/archive`: files and folders only (links and devices are left out),
- * every path kept inside the folder (tar's own rule: no absolute paths, no `..`).
- */
-async function unpack(dir: string, bytes: Uint8Array): Promise<void> {
-  const file = path.join(dir, 'uploads.tar');
-  const into = path.join(dir, 'archive');
-  await fs.writeFile(file, bytes);
-  await fs.mkdir(into);
+/** Unpacks an uploads archive into `<dir>/archive` within the admin's limits; a refusal says why. */
+async function unpack(dir: string, archive: { name: string; bytes: Uint8Array }): Promise<void> {
+  const file = path.join(dir, /\.zip$/iu.test(archive.name) ? 'uploads.zip' : 'uploads.tar');
+  await fs.writeFile(file, archive.bytes);
   try {
-    await tar.x({
-      file,
-      cwd: into,
-      strict: true,
-      preservePaths: false,
-      filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+    await unpackArchive(file, path.join(dir, 'archive'), {
+      bytes: IMPORT_LIMITS.archiveUnpackedBytes,
+      entries: IMPORT_LIMITS.archiveEntries,
     });
-  } catch {
-    throw badRequest('import/archive-unreadable', IMPORT_ERRORS.archiveUnreadable.message);
+  } catch (err) {
+    if (!(err instanceof ArchiveRefused)) throw err;
+    const { code, message } = ARCHIVE_REFUSALS[err.problem];
+    throw refusal(code, message);
   } finally {
     await fs.rm(file, { force: true });
   }
-}
-
-/**
- * The uploads folder inside an unpacked archive: people archive `wp-content/uploads`, `uploads`, or what is
- * inside it (the year folders), and any of those may sit in one folder of the site's name.
- */
-async function uploadsRoot(dir: string): Promise<string> {
-  let at = path.join(dir, 'archive');
-  for (let depth = 0; depth < 3; depth += 1) {
-    const entries = await fs.readdir(at, { withFileTypes: true });
-    const uploads = entries.find((e) => e.isDirectory() && e.name === 'uploads');
-    if (uploads) return path.join(at, uploads.name);
-    const content = entries.find((e) => e.isDirectory() && e.name === 'wp-content');
-    if (content) {
-      at = path.join(at, content.name);
-      continue;
-    }
-    const dirs = entries.filter((e) => e.isDirectory());
-    if (dirs.length === 1 && entries.length === 1 && !/^\d{4}$/u.test(dirs[0]!.name)) {
-      at = path.join(at, dirs[0]!.name);
-      continue;
-    }
-    break;
-  }
-  return at;
 }

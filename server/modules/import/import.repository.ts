@@ -1,14 +1,89 @@
+import { noticePath } from '#common/notice-path.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ImportRunsTable, ImportedItemsTable, OldAddressesTable } from '#server/db/schema.ts';
 
-/** The items of `source` already brought over, by GUID: what each became. */
+/**
+ * A gallery whose album was made but whose photos were not all queued yet (the import stopped between): its
+ * record is written with the album and becomes 'album' once the photos and old addresses are recorded.
+ */
+export const ALBUM_STARTED = 'album-started';
+/** One photo of one gallery queued into its album (a photo two galleries show is queued into each). */
+export const ALBUM_PHOTO = 'album-photo';
+
+/** The items of `source` already brought over whole, by GUID: what each became. */
 export async function importedByGuid(db: Db, source: string): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('imported_items')
     .select(['guid', 'target_id'])
     .where('source', '=', source)
+    .where('kind', '!=', ALBUM_STARTED)
     .execute();
   return new Map(rows.map((r) => [r.guid, r.target_id]));
+}
+
+/** The album an earlier, stopped import made for a gallery, when it still exists. */
+export async function startedAlbum(db: Db, source: string, guid: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('imported_items')
+    .innerJoin('gallery_albums', 'gallery_albums.id', 'imported_items.target_id')
+    .select('gallery_albums.id')
+    .where('imported_items.source', '=', source)
+    .where('imported_items.guid', '=', guid)
+    .where('imported_items.kind', '=', ALBUM_STARTED)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Records, in the album's own creation, that the gallery `guid` became it (replacing a record of a deleted one). */
+export async function recordAlbumStarted(
+  db: Db,
+  source: string,
+  at: string,
+  { guid, oldId, albumId }: { guid: string; oldId: number; albumId: string },
+): Promise<void> {
+  await db
+    .insertInto('imported_items')
+    .values({ source, guid, kind: ALBUM_STARTED, old_id: oldId, target_id: albumId, imported_at: at })
+    .onConflict((oc) => oc.columns(['source', 'guid']).doUpdateSet({ target_id: albumId, imported_at: at }))
+    .execute();
+}
+
+/** Marks a started gallery as whole. */
+export async function finishAlbum(db: Db, source: string, guid: string): Promise<void> {
+  await db
+    .updateTable('imported_items')
+    .set({ kind: 'album' })
+    .where('source', '=', source)
+    .where('guid', '=', guid)
+    .where('kind', '=', ALBUM_STARTED)
+    .execute();
+}
+
+/** The photos of an album already queued by the import: their per-gallery keys, and what each became. */
+export async function queuedAlbumPhotos(db: Db, source: string, albumId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('imported_items')
+    .innerJoin('images', 'images.id', 'imported_items.target_id')
+    .select(['imported_items.guid', 'images.id'])
+    .where('imported_items.source', '=', source)
+    .where('imported_items.kind', '=', ALBUM_PHOTO)
+    .where('images.album_id', '=', albumId)
+    .execute();
+  return new Map(rows.map((r) => [r.guid, r.id]));
+}
+
+/** Records, in the photo's own queueing, that one photo of a gallery became the image `imageId`. */
+export async function recordAlbumPhoto(
+  db: Db,
+  source: string,
+  at: string,
+  { key, oldId, imageId }: { key: string; oldId: number; imageId: string },
+): Promise<void> {
+  await db
+    .insertInto('imported_items')
+    .values({ source, guid: key, kind: ALBUM_PHOTO, old_id: oldId, target_id: imageId, imported_at: at })
+    .onConflict((oc) => oc.columns(['source', 'guid']).doUpdateSet({ target_id: imageId, imported_at: at }))
+    .execute();
 }
 
 /** Records what items became; an item already recorded (a file two posts carry) keeps its first record. */
@@ -72,18 +147,47 @@ export async function recordImported(
 }
 
 /**
- * Every old address whose notice or album still exists, with where it leads (a deleted one's lead nowhere). An
- * album's address is read from its slug now, so one the office renamed still leads to it.
+ * Every old address whose notice or album still exists, with where it leads (a deleted one's lead nowhere). The
+ * address is read from the notice's or album's current title or slug, so one the office renamed still leads
+ * straight to it.
  */
 export async function listOldAddresses(db: Db): Promise<{ path: string; target: string }[]> {
-  const rows = await db
+  const rows = await withTargets(db)
+    .where((eb) => eb.or([eb('notices.id', 'is not', null), eb('gallery_albums.id', 'is not', null)]))
+    .execute();
+  return rows.map((r) => ({ path: r.path, target: currentTarget(r).target }));
+}
+
+/** The old addresses with the notice or album each leads to, when it still exists. */
+const withTargets = (db: Db) =>
+  db
     .selectFrom('old_addresses')
     .leftJoin('notices', 'notices.id', 'old_addresses.target_id')
     .leftJoin('gallery_albums', 'gallery_albums.id', 'old_addresses.target_id')
-    .select(['old_addresses.path', 'old_addresses.target', 'notices.id as notice', 'gallery_albums.slug'])
-    .where((eb) => eb.or([eb('notices.id', 'is not', null), eb('gallery_albums.id', 'is not', null)]))
-    .execute();
-  return rows.map((r) => ({ path: r.path, target: r.notice === null && r.slug ? albumPath(r.slug) : r.target }));
+    .select([
+      'old_addresses.path',
+      'old_addresses.target',
+      'old_addresses.created_at',
+      'notices.id as notice_id',
+      'notices.title as notice_title',
+      'gallery_albums.slug as album_slug',
+      'gallery_albums.title_en as album_title',
+    ]);
+
+interface TargetRow {
+  target: string;
+  notice_id: string | null;
+  notice_title: string | null;
+  album_slug: string | null;
+  album_title: string | null;
+}
+
+/** Where an old address leads now: its notice's or album's current address, or (deleted) the stored one. */
+function currentTarget(r: TargetRow): { target: string; title: string | null; kind: 'notice' | 'album' | null } {
+  if (r.notice_id !== null && r.notice_title !== null)
+    return { target: noticePath({ id: r.notice_id, title: r.notice_title }), title: r.notice_title, kind: 'notice' };
+  if (r.album_slug !== null) return { target: albumPath(r.album_slug), title: r.album_title, kind: 'album' };
+  return { target: r.target, title: null, kind: null };
 }
 
 /** An album's public address. */
@@ -97,26 +201,17 @@ export async function countOldAddresses(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** One page of the old addresses, in address order, with the notice or album each leads to (null once it is deleted). */
-export function oldAddressesPage(
+/**
+ * One page of the old addresses, in address order, each with where it leads now and the title of its notice or
+ * album (null, and the address stored at import, once that is deleted).
+ */
+export async function oldAddressesPage(
   db: Db,
   offset: number,
   limit: number,
-): Promise<{ path: string; target: string; created_at: string; title: string | null }[]> {
-  return db
-    .selectFrom('old_addresses')
-    .leftJoin('notices', 'notices.id', 'old_addresses.target_id')
-    .leftJoin('gallery_albums', 'gallery_albums.id', 'old_addresses.target_id')
-    .select((eb) => [
-      'old_addresses.path',
-      'old_addresses.target',
-      'old_addresses.created_at',
-      eb.fn.coalesce('notices.title', 'gallery_albums.title_en').as('title'),
-    ])
-    .orderBy('old_addresses.path')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+): Promise<{ path: string; target: string; title: string | null; kind: 'notice' | 'album' | null }[]> {
+  const rows = await withTargets(db).orderBy('old_addresses.path').offset(offset).limit(limit).execute();
+  return rows.map((r) => ({ path: r.path, ...currentTarget(r) }));
 }
 
 /** Deletes one old address; how many rows went (0 when it was not there). */

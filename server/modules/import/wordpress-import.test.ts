@@ -338,6 +338,48 @@ describe('WordPress import', () => {
       }
     });
 
+    it('takes up the album an import stopped inside: never a second album, each photo once, in order', async () => {
+      const fresh = await createTestApp();
+      try {
+        // The process dies after queueing the first gallery's second photo (as kill -9 would: nothing after it).
+        const dying = { ...fresh.services.images };
+        let calls = 0;
+        dying.enqueue = async (...args) => {
+          const queued = await fresh.services.images.enqueue(...args);
+          if ((calls += 1) === 2) throw new Error('killed');
+          return queued;
+        };
+        const planned = await planWordPressImport(fresh.db, EXPORT, { uploads: UPLOADS });
+        await expect(runWordPressImport({ ...deps(fresh), images: dying }, planned)).rejects.toThrow('killed');
+        const stopped = await written(fresh);
+        expect([stopped.albums, stopped.photos]).toEqual([1, 2]);
+        // The stopped gallery is not 'already imported': the next run takes it up.
+        const again = await planWordPressImport(fresh.db, EXPORT, { uploads: UPLOADS });
+        expect(again.albums.map((a) => a.importedAs)).toEqual([null, null, null]);
+        const done = await runWordPressImport(deps(fresh), again);
+        expect(done.albums.created.map((a) => [a.slug, a.photos])).toEqual(
+          EXPECTED.map((e) => [e.slug, e.alts.length]),
+        );
+        const after = await written(fresh);
+        expect([after.albums, after.photos]).toEqual([3, 10]);
+        expect(await fresh.services.photoQueue.drain()).toBe(10);
+        const sports = (
+          await fresh.app.inject({ method: 'GET', url: `/api/albums/${EXPECTED[0]!.slug}` })
+        ).json<AlbumWithPhotos>();
+        expect(sports.photos.map((p) => p.alt.en)).toEqual(EXPECTED[0]!.alts);
+        // And a third run adds nothing.
+        const third = await runWordPressImport(
+          deps(fresh),
+          await planWordPressImport(fresh.db, EXPORT, { uploads: UPLOADS }),
+        );
+        expect(third.albums).toMatchObject({ created: [], alreadyImported: 3 });
+        const last = await written(fresh);
+        expect([last.albums, last.photos, last.imported]).toEqual([after.albums, after.photos, after.imported]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("answers the gallery page's old addresses, and its photos', with a 301 to the album", async () => {
       const gallery = (await oldUrls()).filter((u) => u.id === 12 || [13, 14, 15].includes(u.id));
       expect(gallery.map((u) => u.kind)).toEqual(expect.arrayContaining(['page', 'upload', 'attachment-page']));
