@@ -23,6 +23,7 @@ import {
 import { appEnvironment, appCommand as appRunCommand } from './setup/app-process.ts';
 import { domainVerdict, supportedSystem } from './setup/machine.ts';
 import { SetupError, listeners, mustRun, pidAlive, run, startDetached, stopPid, waitForHttps } from './setup/system.ts';
+import { sqliteFile } from '../server/db/db.ts';
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,7 +51,16 @@ async function interactive(options: SetupOptions): Promise<SetupOptions> {
   if (options.domain || !process.stdin.isTTY) return options;
   const domain = await ask("The site's domain (its DNS record must point at this server), like college.edu.np: ");
   const email = await ask("An e-mail address for Let's Encrypt's expiry notices (Enter to skip): ");
-  return parseSetupArgs([...process.argv.slice(2), '--domain', domain, ...(email ? ['--email', email] : [])]);
+  const name = options.name
+    ? ''
+    : await ask("The college's name, for a new site (Enter to name it later in the admin): ");
+  return parseSetupArgs([
+    ...process.argv.slice(2),
+    '--domain',
+    domain,
+    ...(email ? ['--email', email] : []),
+    ...(name ? ['--name', name] : []),
+  ]);
 }
 
 /**
@@ -174,10 +184,22 @@ async function plan(
     apply: () => mustRun('install', ['-d', '-m', '750', '-o', o.user, '-g', o.user, paths.dataDir]),
   });
 
-  const env = managedEnv({ domain: o.domain, port: o.port, dataDir: paths.dataDir, startEmpty: o.startEmpty });
+  const env = managedEnv({
+    domain: o.domain,
+    port: o.port,
+    dataDir: paths.dataDir,
+    startEmpty: o.startEmpty,
+    name: o.name,
+  });
   const envText = mergeEnvFile(read(paths.envFile), env);
   const envStep = fileStep('Environment file', paths.envFile, envText, 0o600);
   steps.push(envStep);
+  // The name is given on a new site's first start only: a site already running keeps its College page's name.
+  if (o.name && fs.existsSync(sqliteFile(paths.dataDir))) {
+    console.log(
+      `Note: ${paths.dataDir} already holds a site; --name names a new one only. Rename this one on its College page.`,
+    );
+  }
 
   const caddyText = caddyfileText({ domain: o.domain, email: o.email, port: o.port, internalCa: o.internalCa });
   const caddyStep = fileStep('Caddyfile', paths.caddyfile, caddyText, 0o644);

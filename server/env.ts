@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '#common/email.ts';
+import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
 import { parseKeepRule } from './backups/retention.ts';
 import { TIME_OF_DAY } from './backups/schedule.ts';
 
+const COLLEGE_NAME_MAX = CONTENT_LIMITS.name;
 const bool = (fallback: 'true' | 'false') => z.stringbool().default(fallback === 'true');
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -25,6 +27,14 @@ const EnvSchema = z.object({
     .min(MIN_NEW_PASSWORD_LENGTH, `must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`)
     .optional(),
   SEED_DEMO: bool('true'),
+  // The college's name for a new site (`npm run setup -- --name`): given to it on its first start only; after
+  // that the name is the College page's.
+  COLLEGE_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(COLLEGE_NAME_MAX, `must be at most ${COLLEGE_NAME_MAX} characters`)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool('false'),
   SESSION_IDLE_MINUTES: int(120, 5, 60 * 24 * 30),

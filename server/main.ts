@@ -29,6 +29,7 @@ import {
   startResultsSchedule,
 } from '#server/modules/admission/index.ts';
 import { fileOwners } from './modules/media/file-owners.ts';
+import { nameNewCollege } from './modules/content/college-name.ts';
 
 function loadEnv(): Env {
   try {
@@ -80,6 +81,12 @@ if (testClockFile) app.log.warn({ file: testClockFile }, 'the clock is moved by 
 
 if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 const freshDatabase = applied.includes('0001-initial');
+// A name given by `npm run setup -- --name` names a new site before anything is made after it (the demo's
+// album is named after the short name); later starts leave the name to the College page.
+if (freshDatabase && env.COLLEGE_NAME) {
+  await nameNewCollege(db, { actor: { kind: 'system', job: 'first-start' }, at: new Date() }, env.COLLEGE_NAME);
+  app.log.info('empty data directory: the college is named as COLLEGE_NAME says');
+}
 if (freshDatabase && env.SEED_DEMO) {
   const seeded = await seedDemoContent(app.services);
   app.log.info(seeded, 'empty data directory: seeded demo content (set SEED_DEMO=false to start empty)');

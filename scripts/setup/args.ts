@@ -1,3 +1,5 @@
+import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
+
 /** The flags of `npm run setup` and `npm run upgrade`: parsed here, without side effects, so they are unit tested. */
 
 export interface SetupOptions {
@@ -15,6 +17,8 @@ export interface SetupOptions {
   prefix: string;
   /** A new site starts without the demo notices and photos (SEED_DEMO=false in the environment file). */
   startEmpty: boolean;
+  /** The college's name, given to a new site on its first start (COLLEGE_NAME in the environment file). */
+  name: string | undefined;
 }
 
 export class UsageError extends Error {
@@ -24,6 +28,7 @@ export class UsageError extends Error {
 export const SETUP_USAGE = [
   'Usage: npm run setup -- --domain college.edu.np [--email office@college.edu.np] [--dry-run] [--yes]',
   '       [--port 3000] [--user orbit] [--internal-ca] [--no-systemd] [--prefix /] [--start-empty]',
+  '       [--name "Shree Janata Secondary School"]',
 ].join('\n');
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/u;
@@ -41,6 +46,7 @@ export function parseSetupArgs(argv: readonly string[]): SetupOptions {
     user: 'orbit',
     prefix: '/',
     startEmpty: false,
+    name: undefined,
   };
   const args = [...argv];
   const value = (flag: string): string => {
@@ -85,6 +91,9 @@ export function parseSetupArgs(argv: readonly string[]): SetupOptions {
       case '--start-empty':
         options.startEmpty = true;
         break;
+      case '--name':
+        options.name = take().trim().replace(/\s+/gu, ' ');
+        break;
       default:
         throw new UsageError(`Unknown argument ${raw}.\n${SETUP_USAGE}`);
     }
@@ -97,5 +106,7 @@ export function parseSetupArgs(argv: readonly string[]): SetupOptions {
     throw new UsageError('--port must be a whole number from 1024 to 65535 (Caddy alone listens on 80 and 443).');
   if (!USER.test(options.user)) throw new UsageError(`--user ${options.user} is not a valid system user name.`);
   if (!options.prefix.startsWith('/')) throw new UsageError('--prefix must be an absolute folder.');
+  if (options.name !== undefined && (options.name === '' || options.name.length > CONTENT_LIMITS.name))
+    throw new UsageError(`--name must be the college's name, 1 to ${CONTENT_LIMITS.name} characters.`);
   return options;
 }

@@ -71,6 +71,7 @@ export function managedEnv(o: {
   port: number;
   dataDir: string;
   startEmpty?: boolean;
+  name?: string;
 }): Record<string, string> {
   return {
     NODE_ENV: 'production',
@@ -80,7 +81,16 @@ export function managedEnv(o: {
     SITE_URL: `https://${o.domain}`,
     TRUST_PROXY: 'true',
     ...(o.startEmpty ? { SEED_DEMO: 'false' } : {}),
+    ...(o.name ? { COLLEGE_NAME: envQuoted(o.name) } : {}),
   };
+}
+
+/**
+ * A value double-quoted as systemd's EnvironmentFile= reads it: a name may hold an apostrophe ('St. Xavier's'),
+ * which unquoted would open a quote; inside double quotes only \, ", $ and ` need a backslash.
+ */
+export function envQuoted(value: string): string {
+  return `"${value.replace(/[\\"$`]/gu, (c) => `\\${c}`)}"`;
 }
 
 const ENV_HEADER = [
@@ -113,13 +123,15 @@ export function mergeEnvFile(existing: string | undefined, managed: Record<strin
   return [...lines, ...[...left].map(([k, v]) => `${k}=${v}`), ''].join('\n');
 }
 
-/** Parses `KEY=value` lines (no quoting, as systemd's EnvironmentFile= reads this file). */
+/** Parses `KEY=value` lines as systemd's EnvironmentFile= reads this file (a value in double quotes, as envQuoted writes). */
 export function parseEnvFile(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line || line.startsWith('#') || !line.includes('=')) continue;
-    out[line.slice(0, line.indexOf('=')).trim()] = line.slice(line.indexOf('=') + 1).trim();
+    const value = line.slice(line.indexOf('=') + 1).trim();
+    const quoted = value.length >= 2 && value.startsWith('"') && value.endsWith('"');
+    out[line.slice(0, line.indexOf('=')).trim()] = quoted ? value.slice(1, -1).replace(/\\(.)/gu, '$1') : value;
   }
   return out;
 }

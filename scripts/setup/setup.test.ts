@@ -174,3 +174,20 @@ describe('the files setup writes', () => {
     expect(fileChange('a', 'a')).toBe('already right');
   });
 });
+
+describe('--name', () => {
+  it('takes the college’s name, spaces tidied, and refuses an empty or too long one', () => {
+    expect(parseSetupArgs(['--name', '  Shree   Janata College ']).name).toBe('Shree Janata College');
+    expect(parseSetupArgs(['--name=St. Xavier’s College']).name).toBe('St. Xavier’s College');
+    expect(() => parseSetupArgs(['--name', ' '])).toThrow("--name must be the college's name, 1 to 80 characters.");
+    expect(() => parseSetupArgs(['--name', 'x'.repeat(81)])).toThrow('1 to 80 characters');
+  });
+
+  it('is written to the environment file quoted as systemd reads it, and read back whole', () => {
+    const name = `St. Xavier's "Model" College $HOME \`x\` \\ end`;
+    const env = managedEnv({ domain: 'college.edu.np', port: 3000, dataDir: '/var/lib/x', name });
+    expect(env.COLLEGE_NAME).toBe(`"St. Xavier's \\"Model\\" College \\$HOME \\\`x\\\` \\\\ end"`);
+    expect(parseEnvFile(mergeEnvFile(undefined, env)).COLLEGE_NAME).toBe(name);
+    expect(managedEnv({ domain: 'college.edu.np', port: 3000, dataDir: '/var/lib/x' }).COLLEGE_NAME).toBeUndefined();
+  });
+});

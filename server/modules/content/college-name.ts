@@ -1,6 +1,7 @@
 import type { LocalText } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
-import { readSection } from './section-store.ts';
+import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
+import { type EditBy, editSection, readSection } from './section-store.ts';
 
 /**
  * The college's name as the office last saved it on the College page (both languages), read in the caller's
@@ -14,4 +15,32 @@ export async function readCollegeName(db: Db): Promise<LocalText> {
 /** The college's short name as last saved (both languages), for what is named after it ('Life at …'). */
 export async function readCollegeShortName(db: Db): Promise<LocalText> {
   return (await readSection(db, 'college')).data.shortName;
+}
+
+/**
+ * The short name a new site is given with its name: the name itself when it fits the short name's limit, else
+ * as many of its first words as fit ('Shree Janata Higher Secondary School and College' → 'Shree Janata Higher').
+ */
+export function shortNameOf(name: string): string {
+  if (name.length <= CONTENT_LIMITS.shortName) return name;
+  let short = '';
+  for (const word of name.split(/\s+/u)) {
+    const next = short ? `${short} ${word}` : word;
+    if (next.length > CONTENT_LIMITS.shortName) break;
+    short = next;
+  }
+  return short || name.slice(0, CONTENT_LIMITS.shortName);
+}
+
+/**
+ * Names a new site's college (`npm run setup -- --name`, read on the first start): the English name and short
+ * name become the given ones, and the Nepali ones are emptied, so the Nepali pages show the English name until
+ * the office types its own (a demo's Nepali name would name another college). Audited as a content change.
+ */
+export function nameNewCollege(db: Db, by: EditBy, name: string) {
+  return editSection(db, by, 'college', (current) => ({
+    ...current.data,
+    name: { en: name, ne: '' },
+    shortName: { en: shortNameOf(name), ne: '' },
+  }));
 }
