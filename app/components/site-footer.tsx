@@ -19,7 +19,7 @@ export function SiteFooter() {
           <p className="site-footer__motto" lang={langOf(college.motto)}>
             {t(college.motto)}
           </p>
-          <p>{ui.footer.established(t(college.established))}</p>
+          {t(college.established) ? <p>{ui.footer.established(t(college.established))}</p> : null}
         </section>
         {footerCourses.items.length > 0 ? (
           <section aria-labelledby="footer-courses">
