@@ -115,6 +115,19 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
     finishRemoval: deleteRemovedFiles,
   };
 
+  /**
+   * An album the removal left without a photo that was made for the demo's photos ('Life at Orbit') and never
+   * edited since goes with them; an album the office named, described or chose a cover for stays.
+   */
+  async function removeEmptiedAlbums(trx: Db, removed: ImageRow[]): Promise<void> {
+    const albumIds = [...new Set(removed.flatMap((photo) => (photo.album_id ? [photo.album_id] : [])))];
+    const left = await albumsRepo.photoCounts(trx, albumIds, true);
+    for (const id of albumIds) {
+      const album = await albumsRepo.findAlbum(trx, id);
+      if (album && !left.has(id) && album.updated_at === album.created_at) await albumsRepo.deleteAlbum(trx, id);
+    }
+  }
+
   async function removeAll(actor: Actor | AccountAtDoor): Promise<DemoCounts> {
     const { counts, fileRemovals } = await changeContent(db, clock.now(), async (trx) => {
       const ids = await countsIn(trx);
@@ -130,6 +143,7 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
       for (const photo of await albumsRepo.findImages(trx, ids.photos))
         if (await imagesRepo.deleteImage(trx, photo.id)) photos.push(photo);
       await albumsRepo.clearCover(trx, ids.photos);
+      await removeEmptiedAlbums(trx, photos);
       await repo.noteRemovedFiles(trx, photos.flatMap(fileKeys), clock.now().toISOString());
       await repo.forgetSeeded(trx);
       // The default texts still as shipped: reset or taken out in the same transaction.
