@@ -1,6 +1,12 @@
+import type { College } from '#common/site-content/college.ts';
 import { splitParagraphs } from '#common/site-content/local-text.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { VideoFacade } from './video-facade.tsx';
+
+/** Nothing for the about section to show: no about text, vision, mission or video (as 'Start empty' leaves it). */
+export const aboutIsEmpty = (college: College): boolean =>
+  [college.about, college.vision, college.mission].every((text) => text.en.trim() === '' && text.ne.trim() === '') &&
+  !college.videoUrl;
 
 /** The about text, vision and mission; what the college has left empty is left out (so is the section). */
 export function AboutSection() {
@@ -11,7 +17,7 @@ export function AboutSection() {
     { key: 'mission', heading: college.missionHeading, text: college.mission },
   ].filter((pillar) => t(pillar.text) !== '');
   const paragraphs = splitParagraphs(t(college.about));
-  if (paragraphs.length === 0 && pillars.length === 0 && !college.videoUrl) return null;
+  if (aboutIsEmpty(college)) return null;
   return (
     <section id="about" className="section" aria-labelledby="about-title">
       <div className={`container about ${college.videoUrl ? 'about--with-video' : ''}`}>
