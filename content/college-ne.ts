@@ -127,3 +127,10 @@ export const bannerAltsNe = [
   'दिउँसोको सुनौलो उज्यालोमा कलेज भवनको चित्र',
   'सुन्तले घामसहितको उज्यालो आकाशमुनि कलेज भवनको चित्र',
 ] as const;
+
+/** The Nepali of college.ts's emptyStart. */
+export const emptyStartNe = {
+  kind: 'एक +२ कलेज',
+  aboutHeading: 'हाम्रो बारेमा',
+  whyChooseUsHeading: 'हामीलाई किन रोज्ने?',
+} as const;

@@ -183,3 +183,13 @@ export const testimonials: Testimonial[] = [
       'The college is easy to reach from home, and the friendly classes made it easy to settle in during my first year.',
   },
 ];
+
+/**
+ * What 'Start empty' (or 'Remove the demo content') puts in place of a required default text that speaks of
+ * the demo college: wording that names no college and no place. Optional texts are emptied instead.
+ */
+export const emptyStart = {
+  kind: 'a +2 college',
+  aboutHeading: 'About us',
+  whyChooseUsHeading: 'Why choose us?',
+} as const;

@@ -1,10 +1,23 @@
+import type { College } from '#common/site-content/college.ts';
 import { splitParagraphs } from '#common/site-content/local-text.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { VideoFacade } from './video-facade.tsx';
 
+/** Nothing for the about section to show: no about text, vision, mission or video (as 'Start empty' leaves it). */
+export const aboutIsEmpty = (college: College): boolean =>
+  [college.about, college.vision, college.mission].every((text) => text.en.trim() === '' && text.ne.trim() === '') &&
+  !college.videoUrl;
+
+/** The about text, vision and mission; what the college has left empty is left out (so is the section). */
 export function AboutSection() {
   const { site, t, ui, langOf } = useSiteContent();
   const { college } = site;
+  const pillars = [
+    { key: 'vision', heading: college.visionHeading, text: college.vision },
+    { key: 'mission', heading: college.missionHeading, text: college.mission },
+  ].filter((pillar) => t(pillar.text) !== '');
+  const paragraphs = splitParagraphs(t(college.about));
+  if (aboutIsEmpty(college)) return null;
   return (
     <section id="about" className="section" aria-labelledby="about-title">
       <div className={`container about ${college.videoUrl ? 'about--with-video' : ''}`}>
@@ -12,21 +25,21 @@ export function AboutSection() {
           <h2 id="about-title" lang={langOf(college.aboutHeading)}>
             {t(college.aboutHeading)}
           </h2>
-          {splitParagraphs(t(college.about)).map((p, i) => (
+          {paragraphs.map((p, i) => (
             <p key={i} lang={langOf(college.about)}>
               {p}
             </p>
           ))}
-          <div className="about__pillars">
-            <article className="pillar">
-              <h3 lang={langOf(college.visionHeading)}>{t(college.visionHeading)}</h3>
-              <p lang={langOf(college.vision)}>{t(college.vision)}</p>
-            </article>
-            <article className="pillar">
-              <h3 lang={langOf(college.missionHeading)}>{t(college.missionHeading)}</h3>
-              <p lang={langOf(college.mission)}>{t(college.mission)}</p>
-            </article>
-          </div>
+          {pillars.length > 0 ? (
+            <div className="about__pillars">
+              {pillars.map((pillar) => (
+                <article key={pillar.key} className="pillar">
+                  <h3 lang={langOf(pillar.heading)}>{t(pillar.heading)}</h3>
+                  <p lang={langOf(pillar.text)}>{t(pillar.text)}</p>
+                </article>
+              ))}
+            </div>
+          ) : null}
         </div>
         <VideoFacade embedUrl={college.videoUrl} title={ui.home.video(t(college.name))} playLabel={ui.home.playVideo} />
       </div>

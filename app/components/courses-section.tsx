@@ -1,8 +1,10 @@
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { CourseCard } from './course-card.tsx';
 
+/** The course cards; the section is left out while there are none. */
 export function CoursesSection() {
   const { site, ui } = useSiteContent();
+  if (site.courses.cards.length === 0) return null;
   return (
     <section id="academics" className="section section--tint" aria-labelledby="academics-title">
       <div className="container">

@@ -14,6 +14,8 @@ export function MapFacade() {
   const [searchParams] = useSearchParams();
   const { site, lang, t, ui } = useSiteContent();
   const { mapEmbedUrl, mapLinkUrl } = site.college;
+  // A sketch of a place nobody has entered would point nowhere: without an address or a map, no map.
+  if (site.college.addressLines.length === 0 && !mapEmbedUrl && !mapLinkUrl) return null;
   const mapPicture = mapPictureFor(site.college.name.en, site.college.addressLines[0]?.en ?? '');
   const map = mapEmbedUrl ? (
     <iframe

@@ -3,13 +3,16 @@ import { splitParagraphs } from '#common/site-content/local-text.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { SitePicture } from './site-picture.tsx';
 
-/** The chairman's and the principal's messages, as the office saved them. */
+/** The chairman's and the principal's messages, as the office saved them; one without a text is left out. */
 export function MessagesSection() {
   const { site, t, ui, langOf } = useSiteContent();
-  const messages: [string, Message][] = [
-    ['chairman', site.messages.chairman],
-    ['principal', site.messages.principal],
-  ];
+  const messages = (
+    [
+      ['chairman', site.messages.chairman],
+      ['principal', site.messages.principal],
+    ] satisfies [string, Message][]
+  ).filter(([, m]) => t(m.body).trim() !== '');
+  if (messages.length === 0) return null;
   return (
     <section className="section" aria-labelledby="messages-title">
       <div className="container">

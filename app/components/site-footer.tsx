@@ -19,7 +19,7 @@ export function SiteFooter() {
           <p className="site-footer__motto" lang={langOf(college.motto)}>
             {t(college.motto)}
           </p>
-          <p>{ui.footer.established(t(college.established))}</p>
+          {t(college.established) ? <p>{ui.footer.established(t(college.established))}</p> : null}
         </section>
         {footerCourses.items.length > 0 ? (
           <section aria-labelledby="footer-courses">
@@ -35,33 +35,37 @@ export function SiteFooter() {
         ) : null}
         <section aria-labelledby="footer-visit">
           <h2 id="footer-visit">{ui.footer.visitUs}</h2>
-          <address className="icon-line">
-            <PinIcon />
-            <span>
-              {college.addressLines.map((line, i) => (
-                <span key={`${i}-${line.en}`} className="block" lang={langOf(line)}>
-                  {t(line)}
-                </span>
-              ))}
-            </span>
-          </address>
+          {college.addressLines.length > 0 ? (
+            <address className="icon-line">
+              <PinIcon />
+              <span>
+                {college.addressLines.map((line, i) => (
+                  <span key={`${i}-${line.en}`} className="block" lang={langOf(line)}>
+                    {t(line)}
+                  </span>
+                ))}
+              </span>
+            </address>
+          ) : null}
           <p>
             <Link to={href('/contact')}>{ui.footer.contactAndMap}</Link>
           </p>
         </section>
-        <section aria-labelledby="footer-call">
-          <h2 id="footer-call">{ui.footer.callOrWrite}</h2>
-          <PhoneList />
-          {college.email ? (
-            <p className="icon-line">
-              <MailIcon />
-              <a href={`mailto:${college.email}`}>{college.email}</a>
-            </p>
-          ) : null}
-        </section>
+        {college.phones.length > 0 || college.email ? (
+          <section aria-labelledby="footer-call">
+            <h2 id="footer-call">{ui.footer.callOrWrite}</h2>
+            <PhoneList />
+            {college.email ? (
+              <p className="icon-line">
+                <MailIcon />
+                <a href={`mailto:${college.email}`}>{college.email}</a>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
       </div>
       <p className="site-footer__legal container">
-        © {t(college.name)}, {oneLineAddress(site, lang)}
+        © {[t(college.name), oneLineAddress(site, lang)].filter(Boolean).join(', ')}
       </p>
     </footer>
   );

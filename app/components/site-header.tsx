@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { pathIn } from '#common/i18n/site-path.ts';
 import { type NavContext, mainNavItems } from '#app/lib/nav-items.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
+import { aboutIsEmpty } from './about-section.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NavItemLink } from './nav-item-link.tsx';
 import { LogoMark, UserIcon } from './site-icons.tsx';
@@ -16,6 +17,7 @@ function useNavContext(): NavContext {
     href,
     prospectusUrl: site.downloads.prospectus?.url ?? null,
     otherLanguage: { lang: other, href: pathIn(other, `${pathname}${search}`) },
+    emptySections: { about: aboutIsEmpty(site.college), courses: site.courses.cards.length === 0 },
   };
 }
 

@@ -7,6 +7,8 @@ export function WhyChooseUs({ photos }: { photos: Image[] }) {
   const { whyChooseUs } = site;
   const name = t(site.college.name);
   const intro = t(whyChooseUs.intro);
+  // A heading over nothing is left out with its section.
+  if (!intro && whyChooseUs.points.length === 0 && photos.length === 0) return null;
   return (
     <section className="section" aria-labelledby="why-title">
       <div className="container">

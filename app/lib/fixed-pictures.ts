@@ -49,7 +49,8 @@ const drawnMaps = new Map<string, FixedPicture>();
  * device's fonts only, and not every device has Devanagari ones.
  */
 export function mapPictureFor(englishName: string, place: string): FixedPicture {
-  if (isDemoName(englishName)) return mapPicture;
+  // The fixed drawing is labelled with the demo's street: only for the demo's name at the demo's address.
+  if (isDemoName(englishName) && place === demoCollege.address.lines[0]) return mapPicture;
   const key = `${englishName}\n${place}`;
   let picture = drawnMaps.get(key);
   if (!picture) {

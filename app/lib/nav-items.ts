@@ -16,13 +16,16 @@ export interface NavContext {
   prospectusUrl: string | null;
   /** The same page in the other language. */
   otherLanguage: { lang: SiteLanguage; href: string };
+  /** Home-page sections the college has left empty (so the page leaves them out): their entries go too. */
+  emptySections?: { about: boolean; courses: boolean };
 }
 
-function items({ ui, href, prospectusUrl, otherLanguage }: NavContext) {
+function items({ ui, href, prospectusUrl, otherLanguage, emptySections }: NavContext) {
+  const section = (empty: boolean | undefined, item: NavItem): NavItem[] => (empty ? [] : [item]);
   return {
     home: { label: ui.nav.home, kind: 'page', to: href('/') },
-    about: { label: ui.nav.about, kind: 'section', to: href('/#about') },
-    courses: { label: ui.nav.courses, kind: 'section', to: href('/#academics') },
+    about: section(emptySections?.about, { label: ui.nav.about, kind: 'section', to: href('/#about') }),
+    courses: section(emptySections?.courses, { label: ui.nav.courses, kind: 'section', to: href('/#academics') }),
     // The admission page: the season's dates, programmes, fees and scholarships (or the status alone).
     admissions: { label: ui.nav.admissions, kind: 'page', to: href('/admission') },
     gallery: { label: ui.nav.gallery, kind: 'page', to: href('/gallery') },
@@ -37,11 +40,11 @@ function items({ ui, href, prospectusUrl, otherLanguage }: NavContext) {
 /** The navigation bar. */
 export function mainNavItems(context: NavContext): NavItem[] {
   const i = items(context);
-  return [i.home, i.courses, i.admissions, i.gallery, i.notices, i.contact, ...i.prospectus, i.language];
+  return [i.home, ...i.courses, i.admissions, i.gallery, i.notices, i.contact, ...i.prospectus, i.language];
 }
 
 /** The phone menu has its own list and order. */
 export function mobileNavItems(context: NavContext): NavItem[] {
   const i = items(context);
-  return [i.home, i.about, i.notices, i.admissions, i.courses, ...i.prospectus, i.gallery, i.contact, i.language];
+  return [i.home, ...i.about, i.notices, i.admissions, ...i.courses, ...i.prospectus, i.gallery, i.contact, i.language];
 }

@@ -10,7 +10,7 @@ import { TestimonialsSection } from '#app/components/testimonials-section.tsx';
 import { WhyChooseUs } from '#app/components/why-choose-us.tsx';
 import { collegeNameOf, interfaceTextOf, pageMeta, siteUrlOf } from '#app/lib/seo.ts';
 import { organizationLd } from '#app/lib/structured-data.ts';
-import { localized, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
+import { localized, oneLineAddress, siteContentOf, useSiteContent } from '#app/lib/site-content.ts';
 import homeCss from '#app/styles/home.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';
 import type { Route } from './+types/home';
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) => {
     ...pageMeta(args, {
       title: motto ? `${ui.meta.homeTitle(name)} | ${motto}` : ui.meta.homeTitle(name),
       titleIsComplete: true,
-      description: ui.meta.homeDescription(name),
+      description: ui.meta.homeDescription(name, content ? oneLineAddress(content.site, content.lang) : ''),
     }),
     // The college's mark is the site's icon; the content has no logo of its own.
     ...(content ? [{ 'script:ld+json': organizationLd(content.site, siteUrlOf(args.matches), '/favicon.svg') }] : []),

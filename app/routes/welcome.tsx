@@ -169,11 +169,12 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
 function DemoChoice({ startEmpty }: { startEmpty: boolean }) {
   return (
     <fieldset className="welcome-choice">
-      <legend>The sample notices and photos</legend>
+      <legend>The demo content</legend>
       <label className="welcome-choice__option">
         <input type="radio" name={DEMO_CHOICE} value={START_EMPTY} defaultChecked={startEmpty} />
         <span>
-          <strong>Start empty</strong>: remove the demo notices and photos now.
+          <strong>Start empty</strong>: remove the demo notices and photos now, with the demo college&rsquo;s texts,
+          people, address, phones and prospectus. Your college&rsquo;s name stays.
         </span>
       </label>
       <label className="welcome-choice__option">

@@ -175,13 +175,14 @@ export const en = {
   },
   /** Page titles and descriptions for search engines and shared links. */
   meta: {
-    homeTitle: (college: string) => `${college}, Bharatpur`,
-    homeDescription: (college: string) =>
-      `${college} is a +2 college at Bikash Chowk, Bharatpur, Chitwan, teaching science and management. Courses, admissions, notices and contact details.`,
+    // Titles and descriptions name the college and its stored address only, never a town of the demo's.
+    homeTitle: (college: string) => college,
+    homeDescription: (college: string, address: string) =>
+      `${college}${address ? `, ${address}` : ''}: a +2 college. Courses, admissions, notices and contact details.`,
     noticesDescription: (college: string) =>
-      `Notices from ${college}, Bharatpur: admissions, examinations, holidays and events, newest first.`,
+      `Notices from ${college}: admissions, examinations, holidays and events, newest first.`,
     galleryTitle: (shortName: string) => `Gallery: Life at ${shortName}`,
-    galleryDescription: (college: string) => `Photos of ${college}, Bharatpur: the campus, classes and events.`,
+    galleryDescription: (college: string) => `Photos of ${college}: the campus, classes and events.`,
     contactTitle: 'Contact',
     contactDescription: (college: string, address: string) =>
       `Address, phone numbers, map and a contact form for ${college}${address ? `, ${address}` : ''}.`,

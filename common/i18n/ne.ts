@@ -162,12 +162,12 @@ export const ne: Catalogue = {
     checkAt: 'यो सूचना यहाँ जाँच्नुहोस्:',
   },
   meta: {
-    homeTitle: (college) => `${college}, भरतपुर`,
-    homeDescription: (college) =>
-      `${college} विकास चोक, भरतपुर, चितवनमा विज्ञान र व्यवस्थापन पढाउने +२ कलेज हो। पाठ्यक्रम, भर्ना, सूचना र सम्पर्क विवरण।`,
-    noticesDescription: (college) => `${college}, भरतपुरका सूचनाहरू: भर्ना, परीक्षा, बिदा र कार्यक्रम, पछिल्लो पहिले।`,
+    homeTitle: (college) => college,
+    homeDescription: (college, address) =>
+      `${college}${address ? `, ${address}` : ''}: एक +२ कलेज। पाठ्यक्रम, भर्ना, सूचना र सम्पर्क विवरण।`,
+    noticesDescription: (college) => `${college}का सूचनाहरू: भर्ना, परीक्षा, बिदा र कार्यक्रम, पछिल्लो पहिले।`,
     galleryTitle: (shortName: string) => `ग्यालेरी: ${shortName}को जीवन`,
-    galleryDescription: (college) => `${college}, भरतपुरका तस्बिरहरू: क्याम्पस, कक्षा र कार्यक्रम।`,
+    galleryDescription: (college) => `${college}का तस्बिरहरू: क्याम्पस, कक्षा र कार्यक्रम।`,
     contactTitle: 'सम्पर्क',
     contactDescription: (college, address) =>
       `${college}${address ? `, ${address}` : ''} को ठेगाना, फोन नम्बर, नक्सा र सम्पर्क फारम।`,

@@ -51,6 +51,18 @@ export const CollegeSchema = z.object({
 });
 export type CollegeInput = z.input<typeof CollegeSchema>;
 
+/**
+ * The texts that described only the demo college, which 'Start empty' (server/modules/demo) leaves empty: the
+ * pages leave out what is empty, and the next save of the college page asks for them, as CollegeSchema does.
+ */
+const EmptiedByStartEmpty = {
+  addressLines: z.array(localText({ noun: 'address line', max: L.addressLine })).max(L.addressLinesMax),
+  established: localText({ noun: 'year of establishment', max: L.date, optional: true }),
+  about: localText({ noun: 'about text', max: L.about, optional: true }),
+  vision: localText({ noun: 'vision', max: L.pillar, optional: true }),
+  mission: localText({ noun: 'mission', max: L.pillar, optional: true }),
+};
+
 /** The college's logo as the pages draw it (an upload, served by the site under a content-hashed name). */
 export const LogoSchema = z.object({
   url: z.string(),
@@ -60,10 +72,15 @@ export const LogoSchema = z.object({
 export type Logo = z.infer<typeof LogoSchema>;
 
 /** The college as a read answers it: what a save sends, and the logo, which only an upload changes. */
-export const CollegeViewSchema = CollegeSchema.extend({ colours: BrandColoursSchema, logo: LogoSchema.nullable() });
+export const CollegeViewSchema = CollegeSchema.extend({
+  colours: BrandColoursSchema,
+  logo: LogoSchema.nullable(),
+  ...EmptiedByStartEmpty,
+});
 
 /** The college as stored: a row saved before colours and logos existed has today's colours and no logo. */
 export const StoredCollegeFieldsSchema = CollegeSchema.extend({
   colours: BrandColoursSchema.default({ ...DEFAULT_BRAND_COLOURS }),
+  ...EmptiedByStartEmpty,
 });
 export type College = z.output<typeof CollegeViewSchema>;

@@ -17,7 +17,11 @@ const OWNER = { name: 'Sita Owner', email: 'owner@college.test', password: 'a lo
 const DEMO_NOTICE = 'Scholarship entrance examination schedule';
 const NO_NOTICES = 'There are no notices at the moment. Please check again soon.';
 const NO_PHOTOS = 'There are no photos in the gallery yet.';
-const CHECKLIST_STEP = 'Remove the demo notices and photos (an owner can, in one step)';
+const CHECKLIST_STEP = 'Remove the demo notices, photos and texts (an owner can, in one step)';
+/** What a fresh install's demo is: its notices and photos, and the default texts still as shipped. */
+const DEMO = '5 notices, 9 photos, 28 texts, 4 people, 1 download';
+/** The demo college's town, which its default texts, address and map named. */
+const DEMO_TOWN = /Bharatpur|Chitwan/u;
 
 interface Install {
   server: ServerProcess;
@@ -72,7 +76,7 @@ async function createOwner(page: Page, link: string, choice: 'Start empty' | 'Ke
   await page.getByLabel('Your name').fill(OWNER.name);
   await page.getByLabel('E-mail address').fill(OWNER.email);
   await page.getByLabel('New password').fill(OWNER.password);
-  const choices = page.getByRole('group', { name: 'The sample notices and photos' });
+  const choices = page.getByRole('group', { name: 'The demo content' });
   await expect(choices.getByRole('radio', { name: /Keep the demo to look around/u })).toBeChecked();
   await choices.getByRole('radio', { name: new RegExp(choice, 'u') }).check();
   await screenshots(page, 'welcome-demo-choice');
@@ -100,10 +104,19 @@ async function expectPublicPagesEmpty(page: Page, server: ServerProcess) {
   await screenshots(page, 'gallery-empty');
   await page.goto(server.url);
   await expect(page.getByText(DEMO_NOTICE)).toHaveCount(0);
+  // The demo's texts are gone too, and a section left with nothing in it is left out, heading and all.
+  await expect(page.locator('body')).not.toContainText(DEMO_TOWN);
+  await expect(page.getByRole('heading', { name: 'Our courses' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'What our students say' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Why choose/u })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'About us' })).toHaveCount(0);
   await screenshots(page, 'home-without-demo');
+  await page.goto(`${server.url}/contact`);
+  await expect(page.locator('body')).not.toContainText(DEMO_TOWN);
+  await screenshots(page, 'contact-without-demo');
   // The screenshots leave the page at desktop width; the check is at the test's own width.
   await page.setViewportSize({ width: test.info().project.name === 'phone' ? 390 : 1280, height: 900 });
-  for (const address of ['/notices', '/gallery', '/']) {
+  for (const address of ['/notices', '/gallery', '/', '/contact', '/ne', '/ne/contact']) {
     await page.goto(`${server.url}${address}`);
     const wider = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(wider, `${address} is wider than the screen`).toBe(false);
@@ -120,7 +133,7 @@ test('without JavaScript: the first owner chooses Start empty, and the site has 
   await expect(page.getByText(DEMO_NOTICE)).toBeVisible();
 
   await createOwner(page, link, 'Start empty');
-  await expect(page.getByText('The demo content is removed (5 notices, 9 photos).')).toBeVisible();
+  await expect(page.getByText(`The demo content is removed (${DEMO}).`)).toBeVisible();
   await expectPublicPagesEmpty(page, server);
 
   await signIn(page, server);
@@ -145,18 +158,16 @@ test('without JavaScript: an owner keeps the demo, then removes it from Today, c
   await page.goto(`${server.url}/admin`);
   await page.getByRole('link', { name: CHECKLIST_STEP }).click();
   await expect(page.getByRole('heading', { name: 'Remove the demo content' })).toBeVisible();
-  await expect(
-    page.getByRole('heading', { name: 'Still on the site from the demo: 5 notices, 9 photos' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Still on the site from the demo: ${DEMO}` })).toBeVisible();
   await screenshots(page, 'admin-demo');
   await page.getByRole('button', { name: 'Remove the demo content' }).click();
   // The question is written into the page, with what removing does, and Cancel leads back.
   const step = page.getByRole('group', { name: 'Remove the demo content?' });
-  await expect(step).toContainText('5 notices, 9 photos that the site was installed with are deleted now');
+  await expect(step).toContainText(`${DEMO} that the site was installed with are deleted now`);
   await screenshots(page, 'admin-demo-confirm');
   await step.getByRole('button', { name: 'Remove the demo content' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Removed' })).toHaveText(
-    'Removed 5 notices, 9 photos of the demo content.',
+    `Removed ${DEMO} of the demo content.`,
   );
   await expect(page.getByText('No demo content is left on the site.')).toBeVisible();
 
@@ -178,9 +189,9 @@ test('with JavaScript: an owner removes the demo through the dialog, and the pub
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Remove the demo content' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove the demo content?' });
-  await expect(dialog).toContainText('5 notices, 9 photos that the site was installed with are deleted now');
+  await expect(dialog).toContainText(`${DEMO} that the site was installed with are deleted now`);
   await dialog.getByRole('button', { name: 'Remove the demo content' }).click();
-  await expect(page.getByText('Removed 5 notices, 9 photos of the demo content.').first()).toBeVisible();
+  await expect(page.getByText(`Removed ${DEMO} of the demo content.`).first()).toBeVisible();
   await expect(page.getByText('No demo content is left on the site.')).toBeVisible();
   await expectPublicPagesEmpty(page, server);
 });

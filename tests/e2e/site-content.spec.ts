@@ -60,7 +60,7 @@ test('a changed second phone number and name show in the footer and on /contact,
   }));
 
   await page.goto('/');
-  await expect(page).toHaveTitle(/^Orbit E2E College, Bharatpur \| /u);
+  await expect(page).toHaveTitle(/^Orbit E2E College \| /u);
   await expect(page.locator('.site-header .brand__name')).toHaveText('Orbit E2E College');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: '9855011122' })).toHaveAttribute('href', 'tel:+9779855011122');

@@ -53,7 +53,7 @@ const footer = (page: string) => page.slice(page.indexOf('<footer'));
 describe('public pages read the content from the database', () => {
   it('shows the defaults before anything is saved', async () => {
     const home = await html('/');
-    expect(home).toContain('<title>Orbit College, Bharatpur | Open Up Your Future</title>');
+    expect(home).toContain('<title>Orbit College | Open Up Your Future</title>');
     expect(footer(home)).toContain('href="tel:+9779855060414">9855060414</a>');
     expect(home).toContain('href="/downloads/prospectus.pdf" target="_blank"');
     // The first drawing comes inside the page (its largest paint, no request); the others by address, lazily.
@@ -75,7 +75,7 @@ describe('public pages read the content from the database', () => {
     });
 
     const home = await html('/');
-    expect(home).toContain('<title>Orbit Test College, Bharatpur | Learn Every Day</title>');
+    expect(home).toContain('<title>Orbit Test College | Learn Every Day</title>');
     expect(home).toContain('<span class="brand__name">Orbit Test College</span>');
     expect(footer(home)).toContain('href="tel:+9779855012345">9855012345</a>');
     expect(footer(home)).not.toContain('9855060414');

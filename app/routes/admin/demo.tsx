@@ -26,8 +26,11 @@ function RemoveDemo({ what }: { what: string }) {
       question="Remove the demo content?"
       consequence={
         <p>
-          {what} that the site was installed with are deleted now, with their files, from every page. This cannot be
-          undone. Notices and photos your staff added or edited stay.
+          {what} that the site was installed with are deleted now, with their files, from every page: the sample notices
+          and photos, and the default texts still as shipped (the about text, vision and mission, the messages,
+          testimonials, courses and reasons, the demo&rsquo;s address, phones, e-mail and map, the placeholder
+          prospectus). This cannot be undone. Everything your staff added or edited stays; the setup list then asks for
+          the college&rsquo;s own address, phones and texts.
         </p>
       }
       fields={{ intent: 'removeDemo', [DEMO_CONFIRM_FIELD]: 'yes' }}
@@ -49,8 +52,9 @@ export default function AdminDemo({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 id="demo-title">Remove the demo content</h1>
           <p className="admin-page__lead">
-            A new site starts with sample notices and photos, so that its pages can be seen before the college adds its
-            own. Remove them in one step before the site goes public.
+            A new site starts with sample notices and photos and with the demo college&rsquo;s texts, people and
+            prospectus, so that its pages can be seen before the college adds its own. Remove them in one step before
+            the site goes public.
           </p>
         </div>
       </header>
@@ -64,8 +68,8 @@ export default function AdminDemo({ loaderData }: Route.ComponentProps) {
           <>
             <h2 className="college-form__heading">Still on the site from the demo: {what}</h2>
             <p className="field__hint">
-              The sections, menus, texts, staff accounts, seasons and applications stay, and so does every notice or
-              photo your staff added or edited.
+              The college&rsquo;s name, logo, colours and banner, the menus, staff accounts, seasons and applications
+              stay, and so does every notice, photo or text your staff added or edited.
             </p>
             <RemoveDemo what={what.charAt(0).toUpperCase() + what.slice(1)} />
           </>

@@ -6,7 +6,7 @@ import type { StoredSections } from './stored-sections.ts';
 export interface SetupFacts {
   /** A season is published: its dates move the admission status and the site takes applications. */
   seasonPublished: boolean;
-  /** Demo notices and photos of a fresh install still on the site (server/modules/demo). */
+  /** Demo notices, photos and default texts of a fresh install still on the site (server/modules/demo). */
   demoItemsLeft: number;
 }
 
@@ -19,7 +19,8 @@ interface Step {
   done: (now: StoredSections, defaults: StoredSections, facts: SetupFacts) => boolean;
 }
 
-const changed = (now: LocalText, before: LocalText) => now.en !== before.en;
+/** Replaced by a text of the college's own: neither the default nor empty (as 'Start empty' leaves it). */
+const changed = (now: LocalText, before: LocalText) => now.en !== before.en && now.en.trim() !== '';
 const noneOf = (now: readonly LocalText[], defaults: readonly LocalText[]) =>
   !now.some((text) => defaults.some((d) => d.en === text.en));
 
@@ -30,9 +31,9 @@ const noneOf = (now: readonly LocalText[], defaults: readonly LocalText[]) =>
  */
 const STEPS: Step[] = [
   {
-    // The demo's notices and photos read as the college's own to a visitor; an owner removes them in one step.
+    // The demo's notices, photos and texts read as the college's own to a visitor; an owner removes them in one step.
     id: 'demo-content',
-    label: 'Remove the demo notices and photos (an owner can, in one step)',
+    label: 'Remove the demo notices, photos and texts (an owner can, in one step)',
     section: { page: '/admin/demo' },
     done: (_now, _d, facts) => facts.demoItemsLeft === 0,
   },
@@ -52,13 +53,20 @@ const STEPS: Step[] = [
     id: 'email',
     label: "Enter the college's e-mail address",
     section: 'college',
-    done: (now, d) => now.college.email !== d.college.email,
+    done: (now, d) => now.college.email !== '' && now.college.email !== d.college.email,
   },
   {
     id: 'phones',
     label: 'Check the phone numbers (a third number was never confirmed)',
     section: 'college',
-    done: (now, d) => now.college.phones.join('\n') !== d.college.phones.join('\n'),
+    done: (now, d) => now.college.phones.length > 0 && now.college.phones.join('\n') !== d.college.phones.join('\n'),
+  },
+  {
+    // 'Start empty' takes the demo's address away; the contact page and the footer need the college's own.
+    id: 'address',
+    label: "Enter the college's address",
+    section: 'college',
+    done: (now) => now.college.addressLines.length > 0,
   },
   {
     // The site takes applications itself while a published season is open; until one is, the status is

@@ -88,6 +88,20 @@ async function writeSection<S extends ContentSection>(
   return { data: withDefaultNepali(data), version: fromVersion + 1, updatedAt };
 }
 
+/**
+ * Replaces a section inside a transaction the caller holds (which moves the content version and audits):
+ * the demo's removal resets several sections at once.
+ */
+export async function replaceSection<S extends ContentSection>(
+  trx: Db,
+  section: S,
+  data: StoredSections[S],
+  at: Date,
+): Promise<void> {
+  const current = await readSection(trx, section);
+  await writeSection(trx, section, current.version, data, at);
+}
+
 /** Who makes an edit, and when (the service's clock). */
 export interface EditBy {
   actor: Actor;

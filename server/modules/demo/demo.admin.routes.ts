@@ -13,7 +13,7 @@ export const adminDemoRoutes: ApiPlugin = async (app) => {
       config,
       schema: {
         tags: ['admin'],
-        summary: 'How many demo notices and photos are still on the site',
+        summary: 'How many demo notices, photos, texts, people and downloads are still on the site',
         response: { 200: DemoCountsSchema },
       },
     },
@@ -26,7 +26,7 @@ export const adminDemoRoutes: ApiPlugin = async (app) => {
       config,
       schema: {
         tags: ['admin'],
-        summary: 'Remove every demo notice and photo (audited); answers how many were removed',
+        summary: 'Remove every demo notice, photo and default text still as shipped (audited); answers how many went',
         response: { 200: DemoCountsSchema },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCounts, type DemoKind, demoTotal, describeDemoCounts } from '#common/demo.ts';
+import type { ContentSection } from '#common/site-content/site.ts';
 import type { Role } from '#common/roles.ts';
 import { decide } from '#common/policy.ts';
 import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
@@ -16,6 +17,10 @@ import * as imagesRepo from '#server/modules/images/images.repository.ts';
 import { fileKeys } from '#server/modules/images/images.service.ts';
 import type { AttachmentsService } from '#server/modules/notices/attachments/attachments.service.ts';
 import * as noticesRepo from '#server/modules/notices/notices.repository.ts';
+import { defaultSections } from '#server/modules/content/content-defaults.ts';
+import { readAllSections, replaceSection } from '#server/modules/content/section-store.ts';
+import type { StoredSections } from '#server/modules/content/stored-sections.ts';
+import { demoTextRemoval } from './demo-texts.ts';
 import * as repo from './demo.repository.ts';
 
 export interface DemoServiceDeps {
@@ -31,12 +36,27 @@ export interface DemoServiceDeps {
 /**
  * The demo content a fresh install is seeded with, known by the seeder's own record of what it made (never by
  * titles): a seeded notice the office has edited since is the office's and stays; a seeded photo stays demo.
+ * The default texts (the about text, messages, testimonials, courses, the demo's address and phones, the
+ * placeholder prospectus) are demo while they are exactly as the site shipped them (demo-texts.ts).
  */
 export function createDemoService({ db, storage, log, clock, attachments, nextPublicChange }: DemoServiceDeps) {
   const countsIn = async (trx: Db): Promise<{ notices: string[]; photos: string[] }> => ({
     notices: await repo.demoNoticeIds(trx),
     photos: await repo.demoPhotoIds(trx),
   });
+  /** The demo's texts still as the site shipped them, and what removing them stores. */
+  const textsIn = async (trx: Db) =>
+    demoTextRemoval(
+      await readAllSections(trx, (section, err) =>
+        log.error({ err, section }, 'a stored content section does not fit its schema; its defaults are shown'),
+      ),
+      defaultSections(),
+    );
+  const countAll = async (trx: Db): Promise<DemoCounts> => {
+    const ids = await countsIn(trx);
+    const { texts, people, downloads } = await textsIn(trx);
+    return { notices: ids.notices.length, photos: ids.photos.length, texts, people, downloads };
+  };
 
   /**
    * Deletes the files noted by removals, crossing each off once it is gone. One that fails stays noted and is
@@ -61,15 +81,13 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
 
     /** How many demo items are still on the site, for the setup checklist (which any editor reads). */
     async left(): Promise<number> {
-      const ids = await countsIn(db);
-      return ids.notices.length + ids.photos.length;
+      return demoTotal(await countAll(db));
     },
 
     /** What 'Remove the demo content' would remove now. */
     async counts(actor: Actor): Promise<DemoCounts> {
       authorize(actor, 'demo.remove');
-      const ids = await countsIn(db);
-      return { notices: ids.notices.length, photos: ids.photos.length };
+      return countAll(db);
     },
 
     /**
@@ -97,6 +115,19 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
     finishRemoval: deleteRemovedFiles,
   };
 
+  /**
+   * An album the removal left without a photo that was made for the demo's photos ('Life at Orbit') and never
+   * edited since goes with them; an album the office named, described or chose a cover for stays.
+   */
+  async function removeEmptiedAlbums(trx: Db, removed: ImageRow[]): Promise<void> {
+    const albumIds = [...new Set(removed.flatMap((photo) => (photo.album_id ? [photo.album_id] : [])))];
+    const left = await albumsRepo.photoCounts(trx, albumIds, true);
+    for (const id of albumIds) {
+      const album = await albumsRepo.findAlbum(trx, id);
+      if (album && !left.has(id) && album.updated_at === album.created_at) await albumsRepo.deleteAlbum(trx, id);
+    }
+  }
+
   async function removeAll(actor: Actor | AccountAtDoor): Promise<DemoCounts> {
     const { counts, fileRemovals } = await changeContent(db, clock.now(), async (trx) => {
       const ids = await countsIn(trx);
@@ -112,9 +143,23 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
       for (const photo of await albumsRepo.findImages(trx, ids.photos))
         if (await imagesRepo.deleteImage(trx, photo.id)) photos.push(photo);
       await albumsRepo.clearCover(trx, ids.photos);
+      await removeEmptiedAlbums(trx, photos);
       await repo.noteRemovedFiles(trx, photos.flatMap(fileKeys), clock.now().toISOString());
       await repo.forgetSeeded(trx);
-      const counts: DemoCounts = { notices, photos: photos.length };
+      // The default texts still as shipped: reset or taken out in the same transaction.
+      const texts = await textsIn(trx);
+      for (const [section, data] of Object.entries(texts.sections) as [
+        ContentSection,
+        StoredSections[ContentSection],
+      ][])
+        await replaceSection(trx, section, data, clock.now());
+      const counts: DemoCounts = {
+        notices,
+        photos: photos.length,
+        texts: texts.texts,
+        people: texts.people,
+        downloads: texts.downloads,
+      };
       if (demoTotal(counts) > 0) {
         await scheduleNextChange(trx, await nextPublicChange(trx, clock.now()));
         await audit(trx, actor, { kind: 'demo-removed', subject: describeDemoCounts(counts) }, clock.now());
