@@ -84,7 +84,11 @@ const freshDatabase = applied.includes('0001-initial');
 // A name given by `npm run setup -- --name` names a new site before anything is made after it (the demo's
 // album is named after the short name); later starts leave the name to the College page.
 if (freshDatabase && env.COLLEGE_NAME) {
-  await nameNewCollege(db, { actor: { kind: 'system', job: 'first-start' }, at: new Date() }, env.COLLEGE_NAME);
+  const firstStart = { kind: 'system', job: 'first-start' } as const;
+  await nameNewCollege(db, { actor: firstStart, at: new Date() }, env.COLLEGE_NAME);
+  // A college that gave its name and chose to start empty (`--name … --start-empty`) gets none of the demo's
+  // texts either: they describe the demo college. Without a name they stay, as the first start's defaults.
+  if (!env.SEED_DEMO) await app.services.demo.remove(firstStart);
   app.log.info('empty data directory: the college is named as COLLEGE_NAME says');
 }
 if (freshDatabase && env.SEED_DEMO) {
