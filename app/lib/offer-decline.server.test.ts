@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationFixture } from '#server/test-support/applications.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
-import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
-import { seatCandidates } from '#server/test-support/entrance-candidates.ts';
+import { ONE_SEAT_MERIT_SETTINGS, seedOneSeatCandidates } from '#server/test-support/one-seat-merit.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page action runs on the real services and database here
@@ -23,37 +22,10 @@ let f: ApplicationFixture;
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  f = await seedApplications(t.db, t.storage, {
-    count: 3,
-    withFiles: 0,
-    seats: { science: 1 },
-    override: () => ({ row: { state: 'fee-verified', category_id: null }, payment: 'verified', programme: 'science' }),
-  });
-  await t.db
-    .updateTable('admission_programmes')
-    .set({ seats: 1, scholarship_seats: '{}' })
-    .where('id', '=', f.science)
-    .execute();
-  await seatCandidates(
-    t.db,
-    f.seasonId,
-    [9000, 8000, 7000].map((marks, i) => ({
-      applicationId: f.applications[i]!.id,
-      rollNumber: 3001 + i,
-      marksHundredths: marks,
-    })),
-  );
+  f = await seedOneSeatCandidates(t.db, t.storage, { count: 3, firstRollNumber: 3001 });
   const office = testStaffActor('admissions');
   const { merit } = t.services;
-  await merit.saveSettings(office, f.seasonId, {
-    rules: ['marks', 'older'],
-    passMark: 40,
-    fullMarks: 100,
-    showMarks: false,
-    listNames: true,
-    autoOffer: true,
-    confirmDays: 7,
-  });
+  await merit.saveSettings(office, f.seasonId, ONE_SEAT_MERIT_SETTINGS);
   await merit.schedule(office, f.seasonId, {});
 }, 120_000);
 afterAll(() => t?.close());

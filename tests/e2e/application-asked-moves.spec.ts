@@ -1,9 +1,8 @@
 import { type Page, expect, test } from '@playwright/test';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { violations } from './support/axe.ts';
-import { BASE_URL } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
-import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
+import { dropResultsSeason, publishMeritNow, seedResultsSeason } from './support/results-season.ts';
 import { screenshots } from './support/screenshots.ts';
 
 // The office's moves that cannot be taken back, besides 'Withdrawn' (application-undo.spec.ts): an offered
@@ -16,17 +15,7 @@ let f: ApplicationFixture;
 
 test.beforeAll(async ({ browser }) => {
   ({ f } = await seedResultsSeason({ roll: 7401, marks: [9000, 8000, 7000], seats: 1 }));
-  const page = await browser.newPage();
-  try {
-    await signInByApi(page);
-    const res = await page.request.post(`/api/admin/merit/${f.seasonId}/publish`, {
-      headers: { origin: BASE_URL },
-      data: {},
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  } finally {
-    await page.close();
-  }
+  await publishMeritNow(browser, f.seasonId);
 });
 
 test.afterAll(async ({ browser }) => {

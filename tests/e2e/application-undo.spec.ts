@@ -3,7 +3,7 @@ import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { violations } from './support/axe.ts';
 import { BASE_URL } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
-import { dropResultsSeason, seedResultsSeason } from './support/results-season.ts';
+import { dropResultsSeason, publishMeritNow, seedResultsSeason } from './support/results-season.ts';
 import { screenshots } from './support/screenshots.ts';
 
 // Undo of a seat change (decision 0053). Science has one seat: applicant 0 is offered it on results day, 1 and 2
@@ -17,17 +17,7 @@ const ROLL = 7301;
 
 test.beforeAll(async ({ browser }) => {
   ({ f } = await seedResultsSeason({ roll: ROLL, marks: [9000, 8000, 7000], seats: 1 }));
-  const page = await browser.newPage();
-  try {
-    await signInByApi(page);
-    const res = await page.request.post(`/api/admin/merit/${f.seasonId}/publish`, {
-      headers: { origin: BASE_URL },
-      data: {},
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  } finally {
-    await page.close();
-  }
+  await publishMeritNow(browser, f.seasonId);
 });
 
 test.afterAll(async ({ browser }) => {

@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import { type Browser, expect } from '@playwright/test';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
@@ -108,6 +108,21 @@ export async function dropResultsSeason(browser: Browser, f: ApplicationFixture)
     } finally {
       await conn.destroy();
     }
+  } finally {
+    await page.close();
+  }
+}
+
+/** Publishes a seeded season's merit list now through the admin API, signed in on a page of its own. */
+export async function publishMeritNow(browser: Browser, seasonId: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await signInByApi(page);
+    const res = await page.request.post(`/api/admin/merit/${seasonId}/publish`, {
+      headers: { origin: BASE_URL },
+      data: {},
+    });
+    expect(res.status(), await res.text()).toBe(200);
   } finally {
     await page.close();
   }
