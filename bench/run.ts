@@ -25,6 +25,9 @@
 //      the background queue: time to all variants beside sharp's own single-thread figure, memory before, peak and
 //      after a minute idle, `/` and `/gallery` during the processing beside idle; then 100 albums and 5,000 photos:
 //      `/gallery` and an album of 100 photos, HTML size and render time (bench/gallery.ts).
+//   13. import: a WordPress export of 2,000 posts with 5,000 files (IMPORT_POSTS, IMPORT_ATTACHMENTS) brought over
+//      by `npm run import` into a running server's data folder: time, the import's peak memory, `/` meanwhile
+//      (bench/import.ts).
 // Prints tables and writes bench/results/latest.json. Never part of `npm test`: it fails only when it
 // cannot measure. BENCH_PORT (3505), BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_SKIP=lighthouse,scale,
 // BENCH_PAGES=/admission/apply,/ne (Lighthouse on those pages only), BENCH_KEEP=1 (keep the scratch folder
@@ -49,6 +52,7 @@ import { type AdmissionsReport, printAdmissions, runAdmissions } from './admissi
 import { type BackupReport, printBackupBench, runBackupBench } from './backup.ts';
 import { type GalleryReport, printGallery, runGallery } from './gallery.ts';
 import { type OutboxReport, printOutbox, runOutbox } from './outbox.ts';
+import { type ImportBenchReport, printImportBench, runImportBench } from './import.ts';
 import { type ResultsDayReport, printResultsDay, runResultsDay } from './results-day.ts';
 import { type ResultsReport, printResults, runResults } from './results.ts';
 import { type ScaleReport, printScale, runScale } from './seed-scale.ts';
@@ -71,6 +75,7 @@ const STEPS = [
   'outbox',
   'results',
   'gallery',
+  'import',
 ];
 const ONLY = process.argv.slice(2);
 const unknownSteps = ONLY.filter((step) => !STEPS.includes(step));
@@ -333,6 +338,13 @@ if (wanted('gallery')) {
   printGallery(gallery);
 }
 
+// ---- 13. WordPress import ----------------------------------------------------------------------
+let wordpressImport: ImportBenchReport | null = null;
+if (wanted('import')) {
+  wordpressImport = await runImportBench({ port: PORT });
+  printImportBench(wordpressImport);
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version },
@@ -349,6 +361,7 @@ const results = {
   outbox,
   resultsLookup,
   gallery,
+  wordpressImport,
 };
 // A run of named steps keeps its figures apart, so it never overwrites a full run's.
 const out = path.join(PROJECT_ROOT, 'bench', 'results', ONLY.length > 0 ? `${ONLY.join('+')}.json` : 'latest.json');
