@@ -51,8 +51,26 @@ describe('local storage', () => {
 
   it('stages under DATA_DIR/uploads/.staging as *.tmp files, which backups and migrate-to skip', async () => {
     await storage.stage('b1', 'img/tmpname/1-400.jpg', Buffer.from('x'), 'image/jpeg');
-    expect(await listFiles(path.join(root, '.staging'))).toEqual([path.join('b1', 'img', 'tmpname', '1-400.jpg.tmp')]);
+    expect(await listFiles(path.join(root, '.staging'))).toEqual([path.join('b1', 'img+tmpname+1-400.jpg.tmp')]);
     await storage.discard('b1');
+    expect(await listFiles(path.join(root, '.staging'))).toEqual([]);
+  });
+
+  it('lists files staged by an earlier release under their key\'s folders, and discards a batch still holding files', async () => {
+    // Before, a staged file lay under its key's own folders; a site upgraded after a crash still has some.
+    const old = path.join(root, '.staging', 'b-old', 'img', 'abc');
+    await fs.mkdir(old, { recursive: true });
+    await fs.writeFile(path.join(old, '1-400.jpg.tmp'), 'x');
+    await storage.stage('b-new', 'img/def/1-800.jpg', Buffer.from('y'), 'image/jpeg');
+    const staged = [];
+    for await (const e of storage.stagedEntries()) staged.push({ batch: e.batch, key: e.key });
+    expect(staged.sort((a, b) => a.batch.localeCompare(b.batch))).toEqual([
+      { batch: 'b-new', key: 'img/def/1-800.jpg' },
+      { batch: 'b-old', key: 'img/abc/1-400.jpg' },
+    ]);
+    await storage.discard('b-old');
+    await storage.discard('b-new');
+    await storage.discard('b-gone');
     expect(await listFiles(path.join(root, '.staging'))).toEqual([]);
   });
 

@@ -22,6 +22,8 @@ import {
  */
 const PRIVATE_FILE = 0o600;
 const PRIVATE_FOLDER = 0o700;
+/** What stands for a key's '/' in a staged file's name. */
+const STAGED_SLASH = '+';
 const makeFolder = (dir: string) => fs.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
 
 /** The one write that fills the disk; a test replaces it with one that fails as a full disk does. */
@@ -29,12 +31,16 @@ export type WriteFile = (file: string, body: Buffer) => Promise<void>;
 
 /**
  * Writes and flushes a file, so a full disk shows up here (some file systems report ENOSPC only when
- * the data is flushed) and a published file is never an empty shell after a power cut.
+ * the data is flushed) and a published file is never an empty shell after a power cut. The bytes go in one
+ * write where the system takes them so (a regular file does), not in half-megabyte slices: on a busy server each
+ * step of a write waits its turn behind every request being answered, and an application's photo is megabytes.
  */
 export const writeFileDurably: WriteFile = async (file, body) => {
   const handle = await fs.open(file, 'w', PRIVATE_FILE);
   try {
-    await handle.writeFile(body);
+    for (let written = 0; written < body.length; ) {
+      written += (await handle.write(body, written, body.length - written, written)).bytesWritten;
+    }
     await handle.datasync();
   } finally {
     await handle.close();
@@ -79,10 +85,12 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
     assertValidBatch(batch);
     return path.join(stagingRoot, batch);
   };
+  // A staged file lies directly in its batch's folder, its key's slashes written as '+' (which no key holds):
+  // staging makes one folder and discarding removes one, where the key's own folders would cost a step each.
   // The .tmp ending keeps staged files out of backups, restores and migrate-to, which skip *.tmp.
   const stagedFile = (batch: string, key: string): string => {
     assertValidKey(key);
-    return `${path.join(batchDir(batch), ...key.split('/'))}.tmp`;
+    return path.join(batchDir(batch), `${key.replaceAll('/', STAGED_SLASH)}.tmp`);
   };
 
   const storage: Storage = {
@@ -119,7 +127,7 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
     async stage(batch, key, body) {
       const file = stagedFile(batch, key);
       await outOfSpaceChecked(async () => {
-        await makeFolder(path.dirname(file));
+        await makeFolder(batchDir(batch));
         await writeFile(file, body);
       });
     },
@@ -140,7 +148,14 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
     },
 
     async discard(batch) {
-      await fs.rm(batchDir(batch), { recursive: true, force: true });
+      // Once its files are published, a batch's folder is empty: one step removes it.
+      const dir = batchDir(batch);
+      try {
+        await fs.rmdir(dir);
+      } catch (err) {
+        if (isMissing(err)) return;
+        await fs.rm(dir, { recursive: true, force: true });
+      }
     },
 
     async *entries(prefix): AsyncIterable<StoredEntry> {
@@ -158,7 +173,9 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
         const [batch, ...rest] = path.relative(stagingRoot, file).split(path.sep);
         if (!batch || rest.length === 0) continue;
         const time = await modifiedAt(file);
-        if (time) yield { batch, key: rest.join('/').replace(/\.tmp$/u, ''), modifiedAt: time };
+        // Staged by this release: one file named for its key; by earlier ones: the key's own folders.
+        const key = rest.join('/').replace(/\.tmp$/u, '').replaceAll(STAGED_SLASH, '/');
+        if (time) yield { batch, key, modifiedAt: time };
       }
     },
 
