@@ -4,6 +4,7 @@ import { type StaffActor, clientOf, currentActor } from './auth/actor.ts';
 import { currentAdmin } from './auth/auth-plugin.ts';
 import { pendingSignInCookie, signInCookies } from './auth/session-cookie.ts';
 import type { SignedIn } from './modules/auth/auth.service.ts';
+import { postedForm } from './pages/form-body.ts';
 import type { AppServices } from './services.ts';
 
 /** What React Router loaders and actions receive as `context`: the composed services and request facts. */
@@ -12,6 +13,8 @@ export type LoadContext = {
   siteUrl: string;
   /** The client's address as Fastify sees it (honours TRUST_PROXY), for throttling form posts. */
   clientIp: string;
+  /** The posted form of an action's request, read once (server/pages/form-body.ts: `postedForm`). */
+  readForm: (request: Request) => Promise<FormData>;
   /** The signed-in admin of this request, or null (looked up once, only when asked). */
   currentAdmin: () => Promise<SignedIn | null>;
   /** Who acts in this request (its staff account, role and two-factor state), or null; resolved once. */
@@ -38,10 +41,11 @@ export interface PageSignIn {
 }
 
 export function createGetLoadContext(services: AppServices, siteUrl: string) {
-  return (request: Pick<FastifyRequest, 'ip' | 'cspNonce'>): LoadContext => ({
+  return (request: Pick<FastifyRequest, 'ip' | 'cspNonce' | 'postedForm'>): LoadContext => ({
     services,
     siteUrl,
     clientIp: request.ip,
+    readForm: (fetchRequest) => postedForm(request, fetchRequest),
     currentAdmin: () => currentAdmin(request as FastifyRequest),
     currentActor: () => currentActor(request as FastifyRequest),
     scriptNonce() {

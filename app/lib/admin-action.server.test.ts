@@ -11,7 +11,11 @@ const actor = { kind: 'staff', userId: 'u1', email: 'admin@orbit.test', role: 'e
 /** A load context with just what the admin action reads: who acts (resolved by the server), and the services. */
 function contextWith(signedIn: boolean, services: Record<string, unknown> = {}, twoFactorPending = false) {
   const who = signedIn ? { ...actor, twoFactorPending } : null;
-  return { currentActor: async () => who, services } as unknown as AppLoadContext;
+  return {
+    currentActor: async () => who,
+    services,
+    readForm: (request: Request) => request.formData(),
+  } as unknown as AppLoadContext;
 }
 
 function post(context: AppLoadContext, fields: Record<string, string>): ActionFunctionArgs {

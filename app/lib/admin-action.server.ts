@@ -53,7 +53,7 @@ export async function adminAction(
   { request, context }: ActionFunctionArgs,
   writes: Record<string, AdminWrite>,
 ): Promise<ReturnType<typeof data<WriteResult>>> {
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const intent = form.get('intent');
   const write = typeof intent === 'string' && Object.hasOwn(writes, intent) ? writes[intent] : undefined;
   if (!write) return data(writeRefused({ done: null, failed: null }, unknownIntent), { status: 400 });

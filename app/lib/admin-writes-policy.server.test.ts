@@ -65,7 +65,11 @@ const STATUS = { 'signed-out': 401, forbidden: 403, 'two-factor-required': 403 }
 async function post(write: AdminWrite, asker: Asker | null) {
   const run = vi.fn(async () => undefined);
   const actor = asker ? { kind: 'staff', userId: 'u1', email: 'a@test.np', name: '', address: '::1', ...asker } : null;
-  const context = { currentActor: async () => actor, services: {} } as unknown as AppLoadContext;
+  const context = {
+    currentActor: async () => actor,
+    services: {},
+    readForm: (request: Request) => request.formData(),
+  } as unknown as AppLoadContext;
   const request = new Request('http://site.test/admin/any', {
     method: 'POST',
     body: new URLSearchParams({ intent: 'w' }),

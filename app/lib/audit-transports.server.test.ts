@@ -49,6 +49,7 @@ function pageWrite(fields: Record<string, string>, actor: StaffActor) {
     currentActor: async () => actor,
     services: t.app.services,
     clientIp: actor.address,
+    readForm: (request: Request) => request.formData(),
   } as unknown as AppLoadContext;
   return adminAction({ request, context, params: {} } as ActionFunctionArgs, { create: createNotice });
 }

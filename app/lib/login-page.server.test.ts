@@ -13,7 +13,11 @@ const refusal = (statusCode: number, code: string, message: string, headers: Rec
 
 function post(fields: Record<string, string>, signIn: () => Promise<unknown>) {
   const request = new Request('http://site.test/login', { method: 'POST', body: new URLSearchParams(fields) });
-  const context = { signIn, signInWithCode: signIn } as unknown as AppLoadContext;
+  const context = {
+    signIn,
+    signInWithCode: signIn,
+    readForm: (request: Request) => request.formData(),
+  } as unknown as AppLoadContext;
   return action({ request, context, params: {} } as unknown as ActionFunctionArgs) as Promise<unknown>;
 }
 

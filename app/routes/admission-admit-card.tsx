@@ -32,7 +32,7 @@ type CardResult = { card: AdmitCardView } | { none: true } | { refused: string }
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const t = interfaceText(lang).apply;
-  const form = await request.formData();
+  const form = await context.readForm(request);
   try {
     const id = await context.services.applicationIntake.applicationOf(
       formText(form, 'reference'),

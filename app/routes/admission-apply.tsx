@@ -45,7 +45,7 @@ type ActionResult = { confirmation: ConfirmationView } | { refused: RefusedAppli
 /** The form posts here (/admission/apply or /ne/admission/apply), which answers in its own language. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const outcome = await context.services.applicationIntake.apply(await readApplyRequest(form, lang, context.clientIp));
   if (outcome.ok) {
     const result: ActionResult = {

@@ -42,7 +42,7 @@ type LookupResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const t = interfaceText(lang).results;
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const values = {
     roll_number: formText(form, 'roll_number').slice(0, 20),
     birth_year: formText(form, 'birth_year').slice(0, 20),

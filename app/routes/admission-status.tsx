@@ -104,7 +104,7 @@ async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], 
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const t = interfaceText(lang).apply;
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const intent = formText(form, 'intent');
   if (intent === 'send-key') return sendNewKey(form, context, lang);
   const values = { reference: formText(form, 'reference'), access_key: formText(form, 'access_key') };

@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const ui = interfaceText(lang);
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const input = readInquiry(form);
   const sentToken = form.get(FORM_TOKEN_FIELD);
   const formToken = typeof sentToken === 'string' ? sentToken : '';

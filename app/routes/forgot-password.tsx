@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The answer is the same whether or not the address has an account (common/staff.ts RESET_ASKED).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const input = { email: formText(form, 'email'), language: formText(form, 'language') || 'en' };
   const values = { email: input.email, language: input.language };
   const fieldErrors = fieldErrorsOf(ForgotPasswordSchema, input);

@@ -64,7 +64,7 @@ const SERVER_FAULTS = new Set<string>([DATABASE_BUSY.code, DATABASE_DAMAGED.code
 export const headers = pageHeaders();
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const codeStep = form.get('intent') === 'code';
   const next = afterLogin(formText(form, 'next'));
   // The e-mail is typed again after a refusal; the password and the code never are.

@@ -46,7 +46,7 @@ const START_EMPTY = 'remove';
  * answers as every form does (app/lib/form-result.ts): a message, each refused field's error, what was typed.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await context.readForm(request);
   const input = { name: formText(form, 'name'), email: formText(form, 'email'), password: formText(form, 'password') };
   const { staff } = context.services;
   const firstOwner = (await staff.inspectLink(params.token).catch(() => null))?.purpose === 'first-owner';

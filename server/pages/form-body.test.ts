@@ -2,7 +2,13 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
 import { registerErrorHandler } from '../errors.ts';
-import { PAGE_FORM_MAX_BYTES, multipartHasNul, registerFormBodyParsers, urlEncodedHasNul } from './form-body.ts';
+import {
+  PAGE_FORM_MAX_BYTES,
+  multipartHasNul,
+  postedForm,
+  registerFormBodyParsers,
+  urlEncodedHasNul,
+} from './form-body.ts';
 
 const UPLOAD_MAX = 2 * 1024 * 1024;
 const app = Fastify();
@@ -10,6 +16,22 @@ registerErrorHandler(app);
 await app.register(async (pages) => {
   registerFormBodyParsers(pages, UPLOAD_MAX);
   pages.post('/form', async (request) => ({ bytes: (request.body as Buffer).length }));
+  // What an action reads: the body parser's own reading of a multipart form, or the request's body parsed.
+  pages.post('/posted', async (request) => {
+    const body = request.body as Buffer;
+    const fetchRequest = new Request('http://x/', {
+      method: 'POST',
+      headers: { 'content-type': String(request.headers['content-type']) },
+      body: new Uint8Array(body),
+    });
+    const form = await postedForm(request, fetchRequest);
+    const file = form.get('file');
+    return {
+      readByParser: request.postedForm === form,
+      title: form.get('title'),
+      file: file instanceof File ? [file.name, file.size] : null,
+    };
+  });
 });
 afterAll(() => app.close());
 
@@ -57,6 +79,27 @@ describe('page form bodies', () => {
     const badRequest = new Request('http://x/', { method: 'POST', body: bad });
     const res = await post(Buffer.from(await badRequest.arrayBuffer()), badRequest.headers.get('content-type')!);
     expect(res.statusCode).toBe(400);
+  });
+
+  it("hands the action the body parser's reading of a multipart form, and parses a URL-encoded one", async () => {
+    const form = new FormData();
+    form.set('title', 'A photo');
+    form.set('file', new Blob([Buffer.alloc(2000, 1)]), 'photo.jpg');
+    const request = new Request('http://x/', { method: 'POST', body: form });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/posted',
+      headers: { 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.json()).toEqual({ readByParser: true, title: 'A photo', file: ['photo.jpg', 2000] });
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/posted',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'title=Notice',
+    });
+    expect(plain.json()).toEqual({ readByParser: false, title: 'Notice', file: null });
   });
 
   it('refuses a form over 1 MB with 413 from its Content-Length, and multipart over an application post', async () => {

@@ -21,4 +21,12 @@ export function testStaffActor(role: Role = 'owner', overrides: Partial<StaffAct
  * nobody signed in). Only what the admin pages read is there.
  */
 export const pageContext = (services: AppServices, actor: StaffActor | null = testStaffActor()) =>
-  ({ currentActor: async () => actor, services, clientIp: actor?.address ?? '127.0.0.1' }) as unknown as LoadContext;
+  ({
+    currentActor: async () => actor,
+    services,
+    clientIp: actor?.address ?? '127.0.0.1',
+    readForm: testReadForm,
+  }) as unknown as LoadContext;
+
+/** How a test's action reads its posted form: the request's own body (no body parser ran before it). */
+export const testReadForm = (request: Request): Promise<FormData> => request.formData();
