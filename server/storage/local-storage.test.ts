@@ -56,7 +56,7 @@ describe('local storage', () => {
     expect(await listFiles(path.join(root, '.staging'))).toEqual([]);
   });
 
-  it('lists files staged by an earlier release under their key\'s folders, and discards a batch still holding files', async () => {
+  it("lists files staged by an earlier release under their key's folders, and discards a batch still holding files", async () => {
     // Before, a staged file lay under its key's own folders; a site upgraded after a crash still has some.
     const old = path.join(root, '.staging', 'b-old', 'img', 'abc');
     await fs.mkdir(old, { recursive: true });

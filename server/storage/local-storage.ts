@@ -38,7 +38,7 @@ export type WriteFile = (file: string, body: Buffer) => Promise<void>;
 export const writeFileDurably: WriteFile = async (file, body) => {
   const handle = await fs.open(file, 'w', PRIVATE_FILE);
   try {
-    for (let written = 0; written < body.length; ) {
+    for (let written = 0; written < body.length;) {
       written += (await handle.write(body, written, body.length - written, written)).bytesWritten;
     }
     await handle.datasync();
@@ -174,7 +174,10 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
         if (!batch || rest.length === 0) continue;
         const time = await modifiedAt(file);
         // Staged by this release: one file named for its key; by earlier ones: the key's own folders.
-        const key = rest.join('/').replace(/\.tmp$/u, '').replaceAll(STAGED_SLASH, '/');
+        const key = rest
+          .join('/')
+          .replace(/\.tmp$/u, '')
+          .replaceAll(STAGED_SLASH, '/');
         if (time) yield { batch, key, modifiedAt: time };
       }
     },
