@@ -75,7 +75,11 @@ describe('upload gate', () => {
   });
 
   it('reads one form per core at once unless UPLOAD_FORMS_AT_ONCE says otherwise', () => {
-    expect(defaultUploadGate()).toMatchObject({ concurrent: os.availableParallelism(), waiting: 200, perAddress: 2 });
+    expect(defaultUploadGate()).toMatchObject({
+      concurrent: 3 * os.availableParallelism(),
+      waiting: 200,
+      perAddress: 2,
+    });
     expect(defaultUploadGate(6)).toMatchObject({ concurrent: 6, waiting: 200, sender: DEFAULT_SENDER_LIMITS });
   });
 
