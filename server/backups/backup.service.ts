@@ -21,6 +21,7 @@ import {
   backupTime,
 } from '#common/backups.ts';
 import type { Clock } from '#server/clock.ts';
+import { createJobLoop } from '#server/jobs/job-loop.ts';
 import type { DamageFound } from '#server/db/damage-watch.ts';
 import { sqliteFile } from '#server/db/db.ts';
 import { BALLAST_FILE } from '#server/storage/ballast.ts';
@@ -540,16 +541,21 @@ async function nearestExisting(dir: string): Promise<string> {
  * Makes again a backup the last process was killed during, then ticks the backup schedule every minute,
  * without holding up the start.
  */
-export function startBackupSchedule(service: BackupService, log: Log, intervalMs = 60_000): { stop: () => void } {
-  const run = () =>
-    service
-      .tick()
-      .catch((err: unknown) => log.error({ err }, 'the backup schedule failed; it tries again in a minute'));
-  void service
-    .recover()
-    .catch((err: unknown) => log.error({ err }, 'checking for an interrupted backup failed'))
-    .then(run);
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startBackupSchedule(
+  service: Pick<BackupService, 'recover' | 'tick'>,
+  log: Log,
+  intervalMs = 60_000,
+  clock?: Clock,
+): { stop: () => void } {
+  let recovered = false;
+  const tick = async () => {
+    if (!recovered) {
+      recovered = true;
+      await service.recover().catch((err: unknown) => log.error({ err }, 'checking for an interrupted backup failed'));
+    }
+    await service.tick();
+  };
+  const failure = 'the backup schedule failed; it tries again in a minute';
+  const ticking = createJobLoop({ name: 'backup schedule', tick, intervalMs, clock, log, failure }).start();
+  return { stop: () => void ticking.stop() };
 }

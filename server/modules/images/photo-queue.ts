@@ -182,7 +182,7 @@ export function createPhotoQueue({
     return released;
   }
 
-  const loop = createDrainLoop({ processOne, name: 'photo queue', log });
+  const loop = createDrainLoop({ processOne, name: 'photo queue', log, clock });
 
   return {
     processOne,
