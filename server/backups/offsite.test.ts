@@ -10,6 +10,7 @@ import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { type TestS3Server, startTestS3Server } from '#server/test-support/s3-server.ts';
 import { type BackupSettings, createBackupService } from './backup.service.ts';
 import { createOffsite } from './offsite.ts';
+import { SERVER_JOB } from '#server/test-support/actors.ts';
 
 let root: string;
 let s3: TestS3Server;
@@ -78,7 +79,7 @@ describe('the off-site copy', () => {
     const { settings, offsite, clock, service } = await setUp('copies');
     const runs = [];
     for (let day = 0; day < 3; day++) {
-      runs.push(await service.runBackup('scheduled'));
+      runs.push(await service.runBackup(SERVER_JOB, 'scheduled'));
       clock.advance(86_400_000);
     }
     // On failure, the log says which try failed and why.
@@ -102,7 +103,7 @@ describe('the off-site copy', () => {
     const bytes = Buffer.from(await object.Body!.transformToByteArray());
     expect(bytes.equals(fs.readFileSync(path.join(settings.dir, runs[2]!.file!)))).toBe(true);
     client.destroy();
-    const status = await service.status();
+    const status = await service.status(SERVER_JOB);
     expect(status.offsite).toEqual({ bucket: s3.bucket, lastCopyAt: runs[2]!.offsite!.at });
     expect(status.warnings).toEqual([]);
     offsite.close();
@@ -113,7 +114,7 @@ describe('the off-site copy', () => {
     down = true;
     let run;
     try {
-      run = await service.runBackup('scheduled');
+      run = await service.runBackup(SERVER_JOB, 'scheduled');
     } finally {
       down = false;
     }
@@ -121,7 +122,7 @@ describe('the off-site copy', () => {
     expect(run.offsite).toMatchObject({ ok: false, tries: 3 });
     expect(run.offsite?.error).toMatch(/^The copy to the bucket orbit-offsite failed after 3 tries: /u);
     expect(logged).toContain('the backup could not be copied off-site');
-    const status = await service.status();
+    const status = await service.status(SERVER_JOB);
     expect(status.lastGood?.file).toBe(run.file);
     expect(status.warnings.map((w) => w.code)).toEqual(['offsite-failed']);
     expect(await offsite.list()).toEqual(new Map());
@@ -133,7 +134,7 @@ describe('the off-site copy', () => {
     clock.advance(31 * 60_000);
     await service.tick();
     expect([...(await offsite.list()).keys()]).toEqual([run.file]);
-    expect((await service.status()).warnings).toEqual([]);
+    expect((await service.status(SERVER_JOB)).warnings).toEqual([]);
     offsite.close();
   });
 });
