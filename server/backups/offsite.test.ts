@@ -11,6 +11,7 @@ import { type TestS3Server, startTestS3Server } from '#server/test-support/s3-se
 import { type BackupSettings, createBackupService } from './backup.service.ts';
 import { createOffsite } from './offsite.ts';
 import { SERVER_JOB } from '#server/test-support/actors.ts';
+import { s3ClientConfig } from '#server/storage/s3-settings.ts';
 
 let root: string;
 let s3: TestS3Server;
@@ -60,16 +61,7 @@ async function setUp(name: string, keep = { daily: 2, weekly: 0, monthly: 0 }) {
     keep,
     scheduled: true,
   };
-  const offsite = createOffsite({
-    bucket: s3.bucket,
-    prefix: `${name}/`,
-    region: 'us-east-1',
-    endpoint: proxyUrl,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    retryDelaysMs: [0, 0],
-  });
+  const offsite = createOffsite({ ...s3.settings, endpoint: proxyUrl, prefix: `${name}/`, retryDelaysMs: [0, 0] });
   const clock = new ManualClock('2026-11-25T20:45:00Z');
   return { settings, offsite, clock, service: createBackupService(settings, clock, log, { offsite }) };
 }
@@ -93,12 +85,7 @@ describe('the off-site copy', () => {
     ]);
     // Two kept, here and there.
     expect([...(await offsite.list()).keys()].sort()).toEqual([runs[1]!.file, runs[2]!.file]);
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    const client = new S3Client(s3ClientConfig(s3.settings));
     const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `copies/${runs[2]!.file}` }));
     const bytes = Buffer.from(await object.Body!.transformToByteArray());
     expect(bytes.equals(fs.readFileSync(path.join(settings.dir, runs[2]!.file!)))).toBe(true);
