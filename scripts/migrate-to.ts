@@ -22,6 +22,7 @@ import { type Kysely, sql } from 'kysely';
 import { openDb } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { parseEnv } from '#server/env.ts';
+import { uploadsBucketNamed } from '#server/storage/s3-settings.ts';
 import { createS3Storage } from '#server/storage/s3-storage.ts';
 import { contentTypeForKey, isValidKey } from '#server/storage/storage.ts';
 import {
@@ -117,14 +118,7 @@ async function main(): Promise<number> {
   if (!fs.existsSync(sourceFile)) throw new OpsError(`There is no embedded database at ${sourceFile}: check DATA_DIR.`);
   const source = new SQLite(sourceFile, { readonly: true, fileMustExist: true });
   const target = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL, poolSize: 2 });
-  const storage = createS3Storage({
-    bucket,
-    region: env.S3_REGION,
-    endpoint: env.S3_ENDPOINT,
-    accessKeyId: env.S3_ACCESS_KEY_ID,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE,
-  });
+  const storage = createS3Storage(uploadsBucketNamed(env, bucket));
 
   try {
     const db = target as AnyDb;

@@ -27,6 +27,7 @@ import { databaseName, pgObjectCount, withPgClient } from '#server/backups/pg-da
 import { findPgTools } from '#server/backups/pg-tools.ts';
 import { type Env, parseEnv } from '#server/env.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
+import { uploadsBucketSettings } from '#server/storage/s3-settings.ts';
 import { type S3Storage, createS3Storage } from '#server/storage/s3-storage.ts';
 import { contentTypeForKey } from '#server/storage/storage.ts';
 import { OpsError, isEmptyOrMissing, printTable, runScript } from './ops/embedded.ts';
@@ -64,17 +65,10 @@ async function restoreEmbedded(archive: string, env: Env): Promise<void> {
   }
 }
 
-const bucketOf = (env: Env): S3Storage | undefined =>
-  env.S3_BUCKET
-    ? createS3Storage({
-        bucket: env.S3_BUCKET,
-        region: env.S3_REGION,
-        endpoint: env.S3_ENDPOINT,
-        accessKeyId: env.S3_ACCESS_KEY_ID,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE,
-      })
-    : undefined;
+const bucketOf = (env: Env): S3Storage | undefined => {
+  const settings = uploadsBucketSettings(env);
+  return settings ? createS3Storage(settings) : undefined;
+};
 
 async function bucketHolds(bucket: S3Storage): Promise<Map<string, { bytes: number; etag: string }>> {
   const held = new Map<string, { bytes: number; etag: string }>();

@@ -10,6 +10,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { PROJECT_ROOT, buildApp } from './app.ts';
 import { startBackupSchedule } from './backups/backup.service.ts';
+import { systemClock } from './clock.ts';
+import { createJobLoop } from './jobs/job-loop.ts';
 import { fileOffsetClock } from './test-clock.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { pruneExpired } from './rate-limit/rate-limit.repository.ts';
@@ -70,13 +72,8 @@ ensureBuild(env);
 const storage = createStorage(env);
 // End-to-end tests move the server's clock through a file; a real site never sets TEST_CLOCK_FILE.
 const testClockFile = process.env.TEST_CLOCK_FILE;
-const app = await buildApp({
-  env,
-  db,
-  storage,
-  terminal,
-  ...(testClockFile ? { clock: fileOffsetClock(testClockFile) } : {}),
-});
+const clock = testClockFile ? fileOffsetClock(testClockFile) : systemClock;
+const app = await buildApp({ env, db, storage, terminal, clock });
 if (testClockFile) app.log.warn({ file: testClockFile }, 'the clock is moved by TEST_CLOCK_FILE (for tests only)');
 
 if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -105,12 +102,18 @@ try {
   if (!env.ADMIN_EMAIL || !(await app.services.users.exists(env.ADMIN_EMAIL))) throw err;
 }
 
-const prune = () =>
-  Promise.all([app.services.auth.pruneExpired(), pruneExpired(db, new Date()), app.services.audit.prune()]).catch(
-    (err: unknown) => app.log.error({ err }, 'pruning expired sessions, rate limits and audit entries failed'),
-  );
-await prune();
-setInterval(() => void prune(), 60 * 60 * 1000).unref();
+const prune = createJobLoop({
+  name: 'pruning',
+  tick: () => Promise.all([app.services.auth.pruneExpired(), pruneExpired(db, new Date()), app.services.audit.prune()]),
+  intervalMs: 60 * 60 * 1000,
+  clock,
+  log: app.log,
+  failure: 'pruning expired sessions, rate limits and audit entries failed',
+});
+await prune
+  .runOnce()
+  .catch((err: unknown) => app.log.error({ err }, 'pruning expired sessions, rate limits and audit entries failed'));
+prune.start();
 
 // The files of a demo removal that ended before they were all deleted (a process killed mid-way) go now.
 await app.services.demo.finishRemoval();
@@ -132,11 +135,11 @@ if (!(await app.services.messages.ready()).email)
   );
 
 // Files no row refers to (a crash mid-upload, a delete cut short) are swept now and once a day.
-startStorageSweeps(storage, fileOwners(db), app.log);
+startStorageSweeps(storage, fileOwners(db), app.log, undefined, clock);
 // Rejected and withdrawn applicants' documents, once their keeping time after the deadline has passed.
-startDocumentPurges(app.services.applicationOffice, app.log);
+startDocumentPurges(app.services.applicationOffice, app.log, undefined, clock);
 // Files refused application forms kept, deleted within the hour.
-startKeptFileSweeps(app.services.keptFiles, app.log);
+startKeptFileSweeps(app.services.keptFiles, app.log, undefined, clock);
 // Results published at their time, offers lapsed at their deadline, with nobody signed in.
 startResultsSchedule(
   app.services.merit,
@@ -144,18 +147,21 @@ startResultsSchedule(
   app.services.makeResultsNotice,
   app.log,
   testClockFile ? MOVED_CLOCK_TICK_MS : RESULTS_TICK_MS,
+  clock,
 );
 
 // The reserve of disk space: made now, and again each minute after a full disk released it and space came back.
-const keepBallast = () =>
-  void app.services.ballast
-    .ensure()
-    .catch((err: unknown) => app.log.error({ err }, 'the reserve of disk space could not be checked'));
-keepBallast();
-setInterval(keepBallast, 60_000).unref();
+createJobLoop({
+  name: 'disk reserve',
+  tick: () => app.services.ballast.ensure(),
+  intervalMs: 60_000,
+  clock,
+  log: app.log,
+  failure: 'the reserve of disk space could not be checked',
+}).start();
 
 // The daily backup at BACKUP_TIME in Nepal and the weekly restore drill (SQLite's copy, or pg_dump's).
-if (app.services.backups.settings.scheduled) startBackupSchedule(app.services.backups, app.log);
+if (app.services.backups.settings.scheduled) startBackupSchedule(app.services.backups, app.log, undefined, clock);
 else app.log.warn('BACKUP_SCHEDULE=false: the server makes no scheduled backups (docs/operations.md)');
 
 /**

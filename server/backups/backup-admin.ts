@@ -19,7 +19,7 @@ export const createBackupAdmin = (deps: Deps) => ({
 
 /** A backup made now by an owner (the same backup as the scheduled one, checked), and its audit entry. */
 async function backUpNow({ db, clock, backups }: Deps, actor: Actor): Promise<BackupRun> {
-  const run = await backups.runBackup('manual');
+  const run = await backups.runBackup(actor, 'manual');
   const subject = run.ok ? run.file! : `not made: ${run.error ?? 'no reason recorded'}`;
   await audit(db, actor, { kind: 'backup-made', subject }, clock.now());
   return run;
@@ -30,7 +30,7 @@ async function backUpNow({ db, clock, backups }: Deps, actor: Actor): Promise<Ba
  * documents and the staff's password hashes. Undefined for a name that is no backup in the folder.
  */
 async function backupForDownload({ db, clock, backups }: Deps, actor: Actor, name: string) {
-  const file = await backups.archivePath(name);
+  const file = await backups.archivePath(actor, name);
   if (file) await audit(db, actor, { kind: 'backup-downloaded', subject: name }, clock.now());
   return file;
 }

@@ -15,6 +15,7 @@ import { type BackupSettings, createBackupService } from './backup.service.ts';
 import { BALLAST_FILE } from '#server/storage/ballast.ts';
 import { DEFAULT_KEEP } from './retention.ts';
 import { unmountTmpfs } from '#server/test-support/tmpfs.ts';
+import { SERVER_JOB, staffAs } from '#server/test-support/actors.ts';
 
 let root: string;
 const logged: { level: string; msg: string }[] = [];
@@ -89,7 +90,7 @@ describe('scheduled backups', () => {
     await service.tick();
     expect(archivesIn(dir)).toHaveLength(2);
 
-    const status = await service.status();
+    const status = await service.status(SERVER_JOB);
     expect(status.lastGood?.file).toBe('orbit-backup-2026-11-26T20-45-30-000Z.tar.gz');
     expect(status.backups.every((b) => b.checked)).toBe(true);
     expect(status.nextAt).toBe('2026-11-27T20:45:00.000Z');
@@ -105,7 +106,7 @@ describe('scheduled backups', () => {
   it('archive the applicants’ documents, counted in the manifest and checked against their rows', async () => {
     const dataDir = await makeInstall('documents');
     const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log);
-    const run = await service.runBackup('manual');
+    const run = await service.runBackup(SERVER_JOB, 'manual');
     expect(run).toMatchObject({ ok: true, files: 1 });
     const entries: string[] = [];
     await tar.list({ file: path.join(settingsFor(dataDir).dir, run.file!), onReadEntry: (e) => entries.push(e.path) });
@@ -114,7 +115,7 @@ describe('scheduled backups', () => {
     // The document gone from the folder while its row stays: no backup is kept as good.
     fs.rmSync(path.join(dataDir, 'uploads', 'applications'), { recursive: true });
     const later = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T06:00:00Z'), log);
-    const failed = await later.runBackup('manual');
+    const failed = await later.runBackup(SERVER_JOB, 'manual');
     expect(failed.ok).toBe(false);
     expect(failed.error).toContain('applications/a1/d1/sheet.pdf');
     expect(archivesIn(settingsFor(dataDir).dir)).toEqual([run.file]);
@@ -129,7 +130,7 @@ describe('scheduled backups', () => {
       log,
     );
     for (let day = 0; day < 5; day++) {
-      expect((await service.runBackup('scheduled')).ok).toBe(true);
+      expect((await service.runBackup(SERVER_JOB, 'scheduled')).ok).toBe(true);
       clock.advance(86_400_000);
     }
     expect(archivesIn(settingsFor(dataDir).dir).sort()).toEqual([
@@ -148,7 +149,7 @@ describe('one backup at a time', () => {
       createBackupService(settingsFor(dataDir), clock, log),
       createBackupService(settingsFor(dataDir), clock, log),
     ];
-    const runs = await Promise.all([a.runBackup('manual'), b.runBackup('manual')]);
+    const runs = await Promise.all([a.runBackup(SERVER_JOB, 'manual'), b.runBackup(SERVER_JOB, 'manual')]);
     expect(runs.filter((r) => r.ok)).toHaveLength(1);
     expect(runs.find((r) => !r.ok)?.error).toMatch(/^Another backup is running \(process \d+\)/u);
     expect(archivesIn(settingsFor(dataDir).dir)).toHaveLength(1);
@@ -179,7 +180,7 @@ describe('one backup at a time', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, LOCK_FILE), String(process.ppid));
     const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log);
-    expect((await service.runBackup('manual')).error).toBe(
+    expect((await service.runBackup(SERVER_JOB, 'manual')).error).toBe(
       `Another backup is running (process ${process.ppid}); this one was not started.`,
     );
   });
@@ -195,10 +196,10 @@ describe('bad days', () => {
       new ManualClock('2026-11-26T05:00:00Z'),
       log,
     );
-    const run = await service.runBackup('manual');
+    const run = await service.runBackup(SERVER_JOB, 'manual');
     expect(run.ok).toBe(false);
     expect(run.error).toMatch(/^The backup folder cannot be written \(ENOTDIR/u);
-    const status = await service.status();
+    const status = await service.status(SERVER_JOB);
     expect(status.lastRun).toEqual(run);
     expect(status.warnings).toContainEqual({ code: 'backup-failed', message: `The last backup failed: ${run.error}` });
     expect(logged).toContainEqual({ level: 'error', msg: 'backup not made' });
@@ -217,7 +218,7 @@ describe('bad days', () => {
     try {
       const clock = new ManualClock('2026-11-26T05:00:00Z');
       const service = createBackupService(settingsFor(dataDir, { dir }), clock, log);
-      const good = await service.runBackup('manual');
+      const good = await service.runBackup(SERVER_JOB, 'manual');
       expect(good.ok, `${good.error}; logged: ${JSON.stringify(logged.slice(-4))}`).toBe(true);
 
       // 3 MB of photos that do not compress: the archive cannot fit in what is left.
@@ -225,7 +226,7 @@ describe('bad days', () => {
       fs.mkdirSync(photos, { recursive: true });
       for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(photos, `w${i}.jpg`), randomBytes(1024 * 1024));
       clock.advance(60_000);
-      const full = await service.runBackup('manual');
+      const full = await service.runBackup(SERVER_JOB, 'manual');
       expect(full).toMatchObject({ ok: false, error: 'The disk is full; no backup was kept.' });
       expect(fs.readdirSync(dir).filter((n) => n.startsWith('orbit-backup-') || n.startsWith('.orbit-'))).toEqual([
         good.file,
@@ -234,14 +235,14 @@ describe('bad days', () => {
       const page = 4096;
       const { blocks, bfree, bsize } = fs.statfsSync(dir);
       expect((blocks - bfree) * bsize).toBeLessThanOrEqual(Math.ceil((good.bytes ?? 0) / page) * page + page);
-      const status = await service.status();
+      const status = await service.status(SERVER_JOB);
       expect(status.lastGood?.file).toBe(good.file);
       expect(status.backups.map((b) => b.name)).toEqual([good.file]);
       expect(status.warnings.map((w) => w.code)).toContain('backup-failed');
 
       fs.rmSync(photos, { recursive: true });
       clock.advance(60_000);
-      const next = await service.runBackup('manual');
+      const next = await service.runBackup(SERVER_JOB, 'manual');
       expect(next.ok, `${next.error}; logged: ${JSON.stringify(logged.slice(-4))}`).toBe(true);
       // The retention rule keeps the newest of the day.
       expect(archivesIn(dir)).toEqual([next.file]);
@@ -254,8 +255,8 @@ describe('bad days', () => {
     const dataDir = await makeInstall('usage');
     fs.writeFileSync(path.join(dataDir, BALLAST_FILE), Buffer.alloc(8192));
     const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log);
-    const run = await service.runBackup('manual');
-    const usage = await service.diskUsage();
+    const run = await service.runBackup(SERVER_JOB, 'manual');
+    const usage = await service.diskUsage(SERVER_JOB);
     const file = sqliteFile(dataDir);
     const onDisk = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
     expect(usage).toEqual({
@@ -277,7 +278,7 @@ describe('bad days', () => {
     raw.close();
     const clock = new ManualClock('2026-11-26T05:00:00Z');
     const service = createBackupService(settingsFor(dataDir), clock, log);
-    const good = await service.runBackup('manual');
+    const good = await service.runBackup(SERVER_JOB, 'manual');
     expect(good.ok).toBe(true);
 
     // 8 KB overwritten in the middle of the file.
@@ -285,17 +286,17 @@ describe('bad days', () => {
     fs.writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, Math.floor(fs.fstatSync(fd).size / 2 / 4096) * 4096);
     fs.closeSync(fd);
     clock.advance(60_000);
-    const run = await service.runBackup('manual');
+    const run = await service.runBackup(SERVER_JOB, 'manual');
     expect(run.ok).toBe(false);
     expect(run.error).toMatch(/is damaged/u);
     expect(archivesIn(settingsFor(dataDir).dir)).toEqual([good.file]);
-    expect((await service.status()).lastGood?.file).toBe(good.file);
+    expect((await service.status(SERVER_JOB)).lastGood?.file).toBe(good.file);
   });
 
   it('the restore drill finds a damaged backup', async () => {
     const dataDir = await makeInstall('drill');
     const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log);
-    const run = await service.runBackup('manual');
+    const run = await service.runBackup(SERVER_JOB, 'manual');
     expect((await service.runDrill())?.ok).toBe(true);
 
     const file = path.join(settingsFor(dataDir).dir, run.file!);
@@ -305,7 +306,7 @@ describe('bad days', () => {
     const drill = await service.runDrill();
     expect(drill).toMatchObject({ ok: false, file: run.file });
     expect(drill?.error).toBeTruthy();
-    const status = await service.status();
+    const status = await service.status(SERVER_JOB);
     expect(status.warnings.some((w) => w.message.startsWith(`The last restore drill failed (${run.file})`))).toBe(true);
     expect(status.warnings.map((w) => w.code)).toContain('drill-failed');
   });
@@ -318,7 +319,7 @@ describe('bad days', () => {
     const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-26T05:00:00Z'), log, {
       measure: async (dir) => disks[dir === dataDir ? 'data' : 'backups']!,
     });
-    const codes = async () => (await service.status()).warnings.map((w) => w.code);
+    const codes = async () => (await service.status(SERVER_JOB)).warnings.map((w) => w.code);
     Object.assign(disks, {
       data: { freeBytes: 10 * GB, totalBytes: 100 * GB },
       backups: { freeBytes: GB, totalBytes: 2 * GB },
@@ -328,7 +329,7 @@ describe('bad days', () => {
     expect(await codes()).toEqual(['disk-low']);
     disks.data = { freeBytes: 10 * GB, totalBytes: 100 * GB };
     disks.backups = { freeBytes: GB - 1, totalBytes: 2 * GB };
-    expect((await service.status()).warnings).toEqual([
+    expect((await service.status(SERVER_JOB)).warnings).toEqual([
       { code: 'disk-low', message: 'The disk of the backups is nearly full: 1.0 GB free of 2.0 GB.' },
     ]);
   });
@@ -337,12 +338,37 @@ describe('bad days', () => {
     const dataDir = await makeInstall('stale-backup');
     const clock = new ManualClock('2026-11-26T05:00:00Z');
     const service = createBackupService(settingsFor(dataDir, { scheduled: false }), clock, log);
-    await service.runBackup('manual');
+    await service.runBackup(SERVER_JOB, 'manual');
     clock.advance(48 * 3_600_000);
-    expect((await service.status()).warnings).toEqual([]);
+    expect((await service.status(SERVER_JOB)).warnings).toEqual([]);
     clock.advance(60_000);
-    expect((await service.status()).warnings).toEqual([
+    expect((await service.status(SERVER_JOB)).warnings).toEqual([
       { code: 'backup-stale', message: 'The last good backup is more than 48 hours old.' },
     ]);
+  });
+});
+
+describe('the policy in the backup service', () => {
+  it('refuses an account without backups.manage in the service itself (not only at the route), and makes nothing', async () => {
+    const dataDir = await makeInstall('policy');
+    const service = createBackupService(settingsFor(dataDir), new ManualClock('2026-11-25T19:15:00Z'), log);
+    const dir = settingsFor(dataDir).dir;
+    for (const role of ['editor', 'admissions'] as const) {
+      const actor = staffAs(role);
+      const forbidden = { statusCode: 403, code: 'auth/forbidden' };
+      await expect(service.runBackup(actor, 'manual')).rejects.toMatchObject(forbidden);
+      await expect(service.status(actor)).rejects.toMatchObject(forbidden);
+      await expect(service.diskUsage(actor)).rejects.toMatchObject(forbidden);
+      await expect(service.archivePath(actor, 'orbit-backup-2026-11-25T19-15-00-000Z.tar.gz')).rejects.toMatchObject(
+        forbidden,
+      );
+    }
+    expect(fs.existsSync(dir) ? archivesIn(dir) : []).toEqual([]);
+
+    const owner = staffAs('owner');
+    const made = await service.runBackup(owner, 'manual');
+    expect(made.ok).toBe(true);
+    expect(await service.archivePath(owner, made.file!)).toBe(path.join(dir, made.file!));
+    expect((await service.status(owner)).lastGood?.file).toBe(made.file);
   });
 });

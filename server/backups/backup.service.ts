@@ -20,7 +20,9 @@ import {
   backupName,
   backupTime,
 } from '#common/backups.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
+import { createJobLoop } from '#server/jobs/job-loop.ts';
 import type { DamageFound } from '#server/db/damage-watch.ts';
 import { sqliteFile } from '#server/db/db.ts';
 import { BALLAST_FILE } from '#server/storage/ballast.ts';
@@ -181,7 +183,7 @@ export function createBackupService(
     }
     if (!interrupted) return undefined;
     log.warn({ dir }, 'a backup was interrupted: making it again');
-    return runBackup('scheduled');
+    return backUp('scheduled');
   }
 
   async function applyRetention(): Promise<void> {
@@ -293,7 +295,7 @@ export function createBackupService(
   }
 
   /** One backup, checked, recorded, followed by the retention rule; never throws, the result says. */
-  async function runBackup(reason: BackupReason): Promise<BackupRun> {
+  async function backUp(reason: BackupReason): Promise<BackupRun> {
     // In one process, a second request waits for the backup already running and shares its result.
     if (running) return running;
     running = (async () => {
@@ -349,7 +351,7 @@ export function createBackupService(
     const failed = lastGood?.offsite && !lastGood.offsite.ok ? lastGood.offsite : undefined;
     if (!offsite || !lastGood?.file || !failed) return;
     if (now.getTime() - new Date(failed.at).getTime() < RETRY_AFTER_MS) return;
-    if (!(await archivePath(lastGood.file))) return;
+    if (!(await findArchive(lastGood.file))) return;
     const lock = await takeLock(dir);
     if ('holder' in lock) return;
     try {
@@ -375,7 +377,7 @@ export function createBackupService(
     const lastAt = last ? new Date(last.startedAt) : armedAt;
     const retry = last && !last.ok && now.getTime() - new Date(last.finishedAt).getTime() >= RETRY_AFTER_MS;
     if (due > lastAt || retry) {
-      const run = await runBackup('scheduled');
+      const run = await backUp('scheduled');
       if (!run.ok) return;
       const lastDrill = (await state()).drills.at(-1);
       if (!lastDrill || now.getTime() - new Date(lastDrill.at).getTime() >= DRILL_EVERY_MS) await runDrill();
@@ -384,7 +386,7 @@ export function createBackupService(
     await retryOffsite(s, now);
   }
 
-  async function status(): Promise<BackupStatus> {
+  async function readStatus(): Promise<BackupStatus> {
     const now = clock.now();
     const s = await state();
     const runs = allRuns(s);
@@ -475,7 +477,7 @@ export function createBackupService(
    * What takes room: the database, the uploads, the backups and the reserve. Walks the uploads folder, so
    * only the Backups page asks (not the banner of every admin page, nor /api/health).
    */
-  async function diskUsage(): Promise<DiskUsage> {
+  async function readDiskUsage(): Promise<DiskUsage> {
     const file = sqliteFile(dataDir);
     const sizes = await Promise.all(
       [file, `${file}-wal`, `${file}-shm`, path.join(dataDir, BALLAST_FILE)].map((f) => sizeOf(f)),
@@ -489,12 +491,36 @@ export function createBackupService(
   }
 
   /** The path of the archive named `name` in the backup folder, or undefined when there is none. */
-  async function archivePath(name: string): Promise<string | undefined> {
+  async function findArchive(name: string): Promise<string | undefined> {
     if (!backupTime(name)) return undefined;
     return (await archives()).some((b) => b.name === name) ? path.join(dir, name) : undefined;
   }
 
-  return { settings, runBackup, runDrill, tick, recover, status, diskUsage, archivePath };
+  // A backup holds every applicant's documents and the staff's password hashes: whoever asks for one, for its
+  // listing or for the disk's figures must be let through by the policy, in the service and not only at the route.
+  // The schedule (tick, recover, the drill) is the server's own work and asks nobody.
+  return {
+    settings,
+    runDrill,
+    tick,
+    recover,
+    async runBackup(actor: Actor, reason: BackupReason): Promise<BackupRun> {
+      authorize(actor, 'backups.manage');
+      return backUp(reason);
+    },
+    async status(actor: Actor): Promise<BackupStatus> {
+      authorize(actor, 'backups.manage');
+      return readStatus();
+    },
+    async diskUsage(actor: Actor): Promise<DiskUsage> {
+      authorize(actor, 'backups.manage');
+      return readDiskUsage();
+    },
+    async archivePath(actor: Actor, name: string): Promise<string | undefined> {
+      authorize(actor, 'backups.manage');
+      return findArchive(name);
+    },
+  };
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;
@@ -540,16 +566,21 @@ async function nearestExisting(dir: string): Promise<string> {
  * Makes again a backup the last process was killed during, then ticks the backup schedule every minute,
  * without holding up the start.
  */
-export function startBackupSchedule(service: BackupService, log: Log, intervalMs = 60_000): { stop: () => void } {
-  const run = () =>
-    service
-      .tick()
-      .catch((err: unknown) => log.error({ err }, 'the backup schedule failed; it tries again in a minute'));
-  void service
-    .recover()
-    .catch((err: unknown) => log.error({ err }, 'checking for an interrupted backup failed'))
-    .then(run);
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startBackupSchedule(
+  service: Pick<BackupService, 'recover' | 'tick'>,
+  log: Log,
+  intervalMs = 60_000,
+  clock?: Clock,
+): { stop: () => void } {
+  let recovered = false;
+  const tick = async () => {
+    if (!recovered) {
+      recovered = true;
+      await service.recover().catch((err: unknown) => log.error({ err }, 'checking for an interrupted backup failed'));
+    }
+    await service.tick();
+  };
+  const failure = 'the backup schedule failed; it tries again in a minute';
+  const ticking = createJobLoop({ name: 'backup schedule', tick, intervalMs, clock, log, failure }).start();
+  return { stop: () => void ticking.stop() };
 }

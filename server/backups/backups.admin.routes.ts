@@ -43,7 +43,7 @@ export const adminBackupsRoutes: ApiPlugin = async (app) => {
         response: { 200: BackupStatusSchema },
       },
     },
-    async () => app.services.backups.status(),
+    async (request) => app.services.backups.status(await requestActor(request)),
   );
 
   app.post(

@@ -10,6 +10,8 @@ import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { type TestS3Server, startTestS3Server } from '#server/test-support/s3-server.ts';
 import { type BackupSettings, createBackupService } from './backup.service.ts';
 import { createOffsite } from './offsite.ts';
+import { SERVER_JOB } from '#server/test-support/actors.ts';
+import { s3ClientConfig } from '#server/storage/s3-settings.ts';
 
 let root: string;
 let s3: TestS3Server;
@@ -59,16 +61,7 @@ async function setUp(name: string, keep = { daily: 2, weekly: 0, monthly: 0 }) {
     keep,
     scheduled: true,
   };
-  const offsite = createOffsite({
-    bucket: s3.bucket,
-    prefix: `${name}/`,
-    region: 'us-east-1',
-    endpoint: proxyUrl,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    retryDelaysMs: [0, 0],
-  });
+  const offsite = createOffsite({ ...s3.settings, endpoint: proxyUrl, prefix: `${name}/`, retryDelaysMs: [0, 0] });
   const clock = new ManualClock('2026-11-25T20:45:00Z');
   return { settings, offsite, clock, service: createBackupService(settings, clock, log, { offsite }) };
 }
@@ -78,7 +71,7 @@ describe('the off-site copy', () => {
     const { settings, offsite, clock, service } = await setUp('copies');
     const runs = [];
     for (let day = 0; day < 3; day++) {
-      runs.push(await service.runBackup('scheduled'));
+      runs.push(await service.runBackup(SERVER_JOB, 'scheduled'));
       clock.advance(86_400_000);
     }
     // On failure, the log says which try failed and why.
@@ -92,17 +85,12 @@ describe('the off-site copy', () => {
     ]);
     // Two kept, here and there.
     expect([...(await offsite.list()).keys()].sort()).toEqual([runs[1]!.file, runs[2]!.file]);
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    const client = new S3Client(s3ClientConfig(s3.settings));
     const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `copies/${runs[2]!.file}` }));
     const bytes = Buffer.from(await object.Body!.transformToByteArray());
     expect(bytes.equals(fs.readFileSync(path.join(settings.dir, runs[2]!.file!)))).toBe(true);
     client.destroy();
-    const status = await service.status();
+    const status = await service.status(SERVER_JOB);
     expect(status.offsite).toEqual({ bucket: s3.bucket, lastCopyAt: runs[2]!.offsite!.at });
     expect(status.warnings).toEqual([]);
     offsite.close();
@@ -113,7 +101,7 @@ describe('the off-site copy', () => {
     down = true;
     let run;
     try {
-      run = await service.runBackup('scheduled');
+      run = await service.runBackup(SERVER_JOB, 'scheduled');
     } finally {
       down = false;
     }
@@ -121,7 +109,7 @@ describe('the off-site copy', () => {
     expect(run.offsite).toMatchObject({ ok: false, tries: 3 });
     expect(run.offsite?.error).toMatch(/^The copy to the bucket orbit-offsite failed after 3 tries: /u);
     expect(logged).toContain('the backup could not be copied off-site');
-    const status = await service.status();
+    const status = await service.status(SERVER_JOB);
     expect(status.lastGood?.file).toBe(run.file);
     expect(status.warnings.map((w) => w.code)).toEqual(['offsite-failed']);
     expect(await offsite.list()).toEqual(new Map());
@@ -133,7 +121,7 @@ describe('the off-site copy', () => {
     clock.advance(31 * 60_000);
     await service.tick();
     expect([...(await offsite.list()).keys()]).toEqual([run.file]);
-    expect((await service.status()).warnings).toEqual([]);
+    expect((await service.status(SERVER_JOB)).warnings).toEqual([]);
     offsite.close();
   });
 });

@@ -17,34 +17,20 @@ import {
 } from '@aws-sdk/client-s3';
 import { backupTime } from '#common/backups.ts';
 import type { Env } from '#server/env.ts';
+import { type S3Settings, backupBucketSettings, s3ClientConfig } from '#server/storage/s3-settings.ts';
 import { type KeepRule, retained } from './retention.ts';
 
-export interface OffsiteOptions {
-  bucket: string;
+export interface OffsiteOptions extends S3Settings {
   /** Objects are named `<prefix><archive name>`. */
   prefix: string;
-  region: string;
-  endpoint?: string | undefined;
-  accessKeyId?: string | undefined;
-  secretAccessKey?: string | undefined;
-  forcePathStyle: boolean;
   /** Waits between tries of one upload, in milliseconds (tests give zeros). */
   retryDelaysMs: readonly number[];
 }
 
-export const offsiteOptions = (env: Env): OffsiteOptions | undefined =>
-  env.BACKUP_S3_BUCKET
-    ? {
-        bucket: env.BACKUP_S3_BUCKET,
-        prefix: env.BACKUP_S3_PREFIX,
-        region: env.BACKUP_S3_REGION,
-        endpoint: env.BACKUP_S3_ENDPOINT,
-        accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
-        secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
-        forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE,
-        retryDelaysMs: [5_000, 30_000],
-      }
-    : undefined;
+export const offsiteOptions = (env: Env): OffsiteOptions | undefined => {
+  const bucket = backupBucketSettings(env);
+  return bucket ? { ...bucket, prefix: env.BACKUP_S3_PREFIX, retryDelaysMs: [5_000, 30_000] } : undefined;
+};
 
 const md5Of = async (file: string): Promise<string> => {
   const hash = createHash('md5');
@@ -64,9 +50,7 @@ export const offsiteFailure = (err: unknown): string => {
 
 export function createOffsite(options: OffsiteOptions) {
   const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    forcePathStyle: options.forcePathStyle,
+    ...s3ClientConfig(options),
     // Tries are counted here, with their waits, so that each failure is logged and reported.
     maxAttempts: 1,
     // A new connection for each request: a kept-alive one that the service closes just as the next request
@@ -80,9 +64,6 @@ export function createOffsite(options: OffsiteOptions) {
     // chunked-with-checksum encoding as part of the object (s3rver does: the copy came back 44 bytes longer).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
   });
   const { bucket, prefix } = options;
 

@@ -14,6 +14,7 @@ import { Transform } from 'node:stream';
 import pg from 'pg';
 import type { Env } from '#server/env.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
+import { uploadsBucketSettings } from '#server/storage/s3-settings.ts';
 import { type S3StorageOptions, createS3Storage } from '#server/storage/s3-storage.ts';
 import { checkArchive } from './archive-checks.ts';
 import { createArchive } from './archive-worker.ts';
@@ -41,16 +42,7 @@ export const pgBackupSource = (env: Env): PgBackupSource | undefined =>
   env.DATABASE_URL
     ? {
         databaseUrl: env.DATABASE_URL,
-        bucket: env.S3_BUCKET
-          ? {
-              bucket: env.S3_BUCKET,
-              region: env.S3_REGION,
-              endpoint: env.S3_ENDPOINT,
-              accessKeyId: env.S3_ACCESS_KEY_ID,
-              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-              forcePathStyle: env.S3_FORCE_PATH_STYLE,
-            }
-          : undefined,
+        bucket: uploadsBucketSettings(env),
         uploadsDir: uploadsDir(env.dataDir),
         copyUploads: env.BACKUP_COPY_UPLOADS,
         pgDumpPath: env.PG_DUMP_PATH,

@@ -33,7 +33,7 @@ const LOCK_WAIT_MS = 15 * 60 * 1000;
  */
 export async function backupBeforeUpgrade(env: Env, log: StartLog, pending: string[]): Promise<void> {
   const service = createBackupService(backupSettings(env), systemClock, log);
-  const run = await service.runBackup('pre-upgrade');
+  const run = await service.runBackup({ kind: 'system', job: 'backup before an upgrade' }, 'pre-upgrade');
   if (run.ok) {
     log.info({ file: run.file, pending }, 'backup made before the upgrade');
     return;

@@ -1,32 +1,16 @@
 import path from 'node:path';
 import type { Env } from '#server/env.ts';
 import { createLocalStorage } from './local-storage.ts';
+import { type UploadsBucketEnv, uploadsBucketSettings } from './s3-settings.ts';
 import { createS3Storage } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
 
-type StorageEnv = Pick<
-  Env,
-  | 'dataDir'
-  | 'S3_BUCKET'
-  | 'S3_ENDPOINT'
-  | 'S3_REGION'
-  | 'S3_ACCESS_KEY_ID'
-  | 'S3_SECRET_ACCESS_KEY'
-  | 'S3_FORCE_PATH_STYLE'
->;
+type StorageEnv = Pick<Env, 'dataDir'> & UploadsBucketEnv;
 
 /** The storage chosen by configuration: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function createStorage(env: StorageEnv): Storage {
-  if (env.S3_BUCKET) {
-    return createS3Storage({
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      endpoint: env.S3_ENDPOINT,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    });
-  }
+  const bucket = uploadsBucketSettings(env);
+  if (bucket) return createS3Storage(bucket);
   return createLocalStorage(uploadsDir(env.dataDir));
 }
 

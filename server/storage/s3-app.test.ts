@@ -10,14 +10,7 @@ let s3: TestS3Server;
 let storage: S3Storage;
 beforeAll(async () => {
   s3 = await startTestS3Server('orbit-app');
-  storage = createS3Storage({
-    bucket: s3.bucket,
-    region: 'us-east-1',
-    endpoint: s3.endpoint,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  storage = createS3Storage(s3.settings);
 });
 afterAll(async () => {
   storage.close();

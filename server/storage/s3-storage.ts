@@ -11,6 +11,7 @@ import {
   type _Object,
 } from '@aws-sdk/client-s3';
 import { outOfSpaceChecked } from './out-of-space.ts';
+import { type S3Settings, s3ClientConfig } from './s3-settings.ts';
 import {
   STAGING_PREFIX,
   type Storage,
@@ -20,17 +21,8 @@ import {
   assertValidPrefix,
 } from './storage.ts';
 
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  /** For S3-compatible services (MinIO, Garage, R2, ...); unset for AWS itself. */
-  endpoint?: string | undefined;
-  /** Credentials; unset to use the SDK's default chain (instance role, AWS_* variables, ...). */
-  accessKeyId?: string | undefined;
-  secretAccessKey?: string | undefined;
-  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`: most self-hosted services need it. */
-  forcePathStyle?: boolean;
-}
+/** A bucket's settings (server/storage/s3-settings.ts maps them from the environment). */
+export type S3StorageOptions = S3Settings;
 
 export interface S3Storage extends Storage {
   /** Every key in the bucket (for migrate-to's verification and the tests), in key order. */
@@ -55,14 +47,7 @@ const listedAt = (object: _Object): Date => object.LastModified ?? new Date();
 /** Uploaded files in an S3-compatible bucket, chosen at start-up when S3_BUCKET is set. */
 export function createS3Storage(options: S3StorageOptions): S3Storage {
   const { bucket } = options;
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    forcePathStyle: options.forcePathStyle ?? false,
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-  });
+  const client = new S3Client(s3ClientConfig(options));
 
   const stagingPrefix = (batch: string): string => {
     assertValidBatch(batch);

@@ -40,14 +40,7 @@ const subjects: Subject[] = [
     name: 'S3 (s3rver)',
     keepsEmptyFolders: false,
     async open() {
-      const storage = createS3Storage({
-        bucket: s3.bucket,
-        region: 'us-east-1',
-        endpoint: s3.endpoint,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      });
+      const storage = createS3Storage(s3.settings);
       return { storage, close: async () => storage.close() };
     },
   },

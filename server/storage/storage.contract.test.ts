@@ -45,14 +45,7 @@ const subjects: Subject[] = [
   {
     name: 'S3 (s3rver)',
     async open() {
-      const storage = createS3Storage({
-        bucket: s3.bucket,
-        region: 'us-east-1',
-        endpoint: s3.endpoint,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      });
+      const storage = createS3Storage(s3.settings);
       return { storage, close: async () => storage.close() };
     },
   },
@@ -190,14 +183,7 @@ describe.each(subjects)('staging contract: $name', ({ open }) => {
 describe('S3 storage specifics', () => {
   let storage: S3Storage;
   beforeAll(() => {
-    storage = createS3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    storage = createS3Storage(s3.settings);
   });
   afterAll(() => storage.close());
 
@@ -222,14 +208,7 @@ describe('S3 storage specifics', () => {
   }, 120_000);
 
   it('fails loudly, not with null, when the bucket does not exist', async () => {
-    const wrong = createS3Storage({
-      bucket: 'no-such-bucket',
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const wrong = createS3Storage({ ...s3.settings, bucket: 'no-such-bucket' });
     try {
       await expect(wrong.put('img/x/y.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
       await expect(wrong.get('img/x/y.jpg')).rejects.toThrow();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { repeatEvery } from '../repeat-every.ts';
+import type { Clock } from '../clock.ts';
+import { createJobLoop } from '../jobs/job-loop.ts';
 import { type FileOwner, type SweepReport, sweepStorage } from './storage-sweep.ts';
 import type { Storage } from './storage.ts';
 
@@ -48,10 +49,14 @@ export function startStorageSweeps(
   owners: readonly FileOwner[],
   log: Log,
   intervalMs = SWEEP_INTERVAL_MS,
+  clock?: Clock,
 ): { stop: () => void } {
-  return repeatEvery(
+  return createJobLoop({
+    name: 'storage sweep',
+    tick: async () => logSweep(log, await sweepStorage(storage, owners)),
     intervalMs,
-    async () => logSweep(log, await sweepStorage(storage, owners)),
-    (err) => log.error({ err }, 'the storage sweep failed; it runs again in a day'),
-  );
+    clock,
+    log,
+    failure: 'the storage sweep failed; it runs again in a day',
+  }).start();
 }

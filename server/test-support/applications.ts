@@ -12,6 +12,7 @@ import type {
 import { documentPrefix } from '#server/modules/admission/index.ts';
 import type { StoredVariant } from '#server/images/variants.ts';
 import type { Storage } from '#server/storage/storage.ts';
+import { FULL_CALENDAR, a } from './seasons.ts';
 
 /**
  * A published 2084/85 season with two programmes (Science with an application fee, Management without)
@@ -21,13 +22,12 @@ import type { Storage } from '#server/storage/storage.ts';
  * transaction, so 5,000 take a few seconds.
  */
 
-export const FIXTURE_SEASON = {
-  name: '2084/85',
-  opensOn: '2084-03-01',
-  closesOn: '2084-03-31',
-  lateClosesOn: '2084-04-05',
-  admissionDeadline: '2084-04-30',
-} as const;
+export const FIXTURE_SEASON = a.season({
+  lateClosesOn: FULL_CALENDAR.lateClosesOn,
+  lateFee: FULL_CALENDAR.lateFee,
+  admissionDeadline: FULL_CALENDAR.admissionDeadline,
+  documentsEn: 'SEE grade sheet and character certificate',
+});
 
 const GIVEN = [
   ['SITA', 'सीता'],
@@ -330,13 +330,13 @@ export async function seedApplications(
         opens_on: FIXTURE_SEASON.opensOn,
         closes_on: FIXTURE_SEASON.closesOn,
         late_closes_on: FIXTURE_SEASON.lateClosesOn,
-        late_fee: 500,
-        entrance_on: '',
-        results_on: '',
+        late_fee: FIXTURE_SEASON.lateFee,
+        entrance_on: FIXTURE_SEASON.entranceOn,
+        results_on: FIXTURE_SEASON.resultsOn,
         admission_deadline: FIXTURE_SEASON.admissionDeadline,
-        expected_enrolment: 0,
-        documents_en: 'SEE grade sheet and character certificate',
-        documents_ne: '',
+        expected_enrolment: FIXTURE_SEASON.expectedEnrolment,
+        documents_en: FIXTURE_SEASON.documentsEn,
+        documents_ne: FIXTURE_SEASON.documentsNe,
         status_override: '',
         published_at: now,
         quota_published_on: '2084-02-18',

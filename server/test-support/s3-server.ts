@@ -4,12 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { S3Settings } from '#server/storage/s3-settings.ts';
 
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
   /** The S3_* variables that point the app (or a child process) at this server. */
   env: Record<string, string>;
+  /** The same as settings, for a storage or client made in the test itself. */
+  settings: S3Settings;
   close: () => Promise<void>;
 }
 
@@ -35,6 +38,14 @@ export async function startTestS3Server(bucket = 'orbit-test'): Promise<TestS3Se
   return {
     endpoint,
     bucket,
+    settings: {
+      bucket,
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
     env: {
       S3_BUCKET: bucket,
       S3_ENDPOINT: endpoint,

@@ -10,6 +10,7 @@ import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { receivedMail } from './support/mailbox.ts';
 import { signInByApi } from './support/pages.ts';
 import { screenshots } from './support/screenshots.ts';
+import { a } from '#server/test-support/seasons.ts';
 
 // A parent applies from a phone without JavaScript: a large camera JPEG as the photo and a 2-page PDF grade
 // sheet; a mistake comes back with everything typed and the files kept; the confirmation gives the reference
@@ -20,19 +21,7 @@ import { screenshots } from './support/screenshots.ts';
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-const SEASON = {
-  name: '2084/85',
-  opensOn: '2084-03-01',
-  closesOn: '2084-03-31',
-  lateClosesOn: '',
-  lateFee: 0,
-  entranceOn: '',
-  resultsOn: '',
-  admissionDeadline: '2084-04-30',
-  expectedEnrolment: 0,
-  documentsEn: '',
-  documentsNe: '',
-};
+const SEASON = a.season({ admissionDeadline: '2084-04-30' });
 const PROGRAMME = {
   nameNe: '',
   seats: 40,

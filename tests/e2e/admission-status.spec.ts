@@ -7,6 +7,7 @@ import { setServerClock } from './support/clock.ts';
 import { BASE_URL } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
 import { screenshots } from './support/screenshots.ts';
+import { FULL_CALENDAR, a } from '#server/test-support/seasons.ts';
 
 // One admission status: whatever the season's dates and the override, `/api/admission`, the home page, the
 // admission page (in English and Nepali), the admin's status page and the season's page state the same
@@ -20,19 +21,7 @@ type Status = 'ADMISSION ENQUIRY' | 'ADMISSION OPEN' | 'ADMISSION CLOSED';
 type Choice = '' | Status;
 
 // 2084/85 opens 1 Ashadh 2084 (15 Jun 2027), closes 31 Ashadh (15 Jul 2027), late until 5 Shrawan (21 Jul).
-const SEASON = {
-  name: '2084/85',
-  opensOn: '2084-03-01',
-  closesOn: '2084-03-31',
-  lateClosesOn: '2084-04-05',
-  lateFee: 500,
-  entranceOn: '2084-04-10',
-  resultsOn: '2084-04-15',
-  admissionDeadline: '2084-04-30',
-  expectedEnrolment: 0,
-  documentsEn: '',
-  documentsNe: '',
-};
+const SEASON = a.season(FULL_CALENDAR);
 const PROGRAMME = {
   nameEn: 'Science',
   nameNe: 'विज्ञान',

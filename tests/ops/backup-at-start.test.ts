@@ -21,6 +21,7 @@ import { FIXTURES_DIR, FIXTURE_DATA_DIR } from '../../scripts/fixtures/release-m
 import { startExpectingExit } from './failed-start.ts';
 import { readManifest, releaseFixtures } from './release-fixture.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, sameOrigin, signIn, startServer } from './server-process.ts';
+import { SERVER_JOB } from '#server/test-support/actors.ts';
 
 let root: string;
 beforeAll(() => {
@@ -111,7 +112,7 @@ describe('a database damaged in its middle pages', () => {
       systemClock,
       log,
     );
-    const good = await service.runBackup('manual');
+    const good = await service.runBackup(SERVER_JOB, 'manual');
     expect(good.ok).toBe(true);
 
     const fd = fs.openSync(sqliteFile(dataDir), 'r+');

@@ -13,10 +13,10 @@ import type { Route } from './+types/backups';
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Backups', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requirePermission(context, 'backups.manage');
+  const admin = await requirePermission(context, 'backups.manage');
   const [status, usage, kept] = await Promise.all([
-    context.services.backups.status(),
-    context.services.backups.diskUsage(),
+    context.services.backups.status(admin),
+    context.services.backups.diskUsage(admin),
     context.services.keptFiles.usage(),
   ]);
   return { status, usage, kept };

@@ -65,7 +65,7 @@ async function unsendableMessages(context: Route.LoaderArgs['context'], admin: P
 /** Owners are told on every admin page when the backups need attention; no one else can act on it. */
 async function backupWarnings(context: Route.LoaderArgs['context'], admin: PageActor): Promise<string[]> {
   if (decide(admin, 'backups.manage') !== 'allowed') return [];
-  return (await context.services.backups.status()).warnings.map((w) => w.message);
+  return (await context.services.backups.status(admin)).warnings.map((w) => w.message);
 }
 
 /**

@@ -7,8 +7,8 @@ import type { Route } from './+types/vitals';
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Site speed', matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requirePermission(context, 'vitals.read');
-  return { windows: await context.services.vitals.summary() };
+  const admin = await requirePermission(context, 'vitals.read');
+  return { windows: await context.services.vitals.summary(admin) };
 }
 
 export default function AdminVitals({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
-import { variantKey } from '#server/images/variants.ts';
+import { storedVariants } from '#server/images/stored-variants.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
-import { contentTypeForKey } from '#server/storage/storage.ts';
 import { SITE_PREFIX } from './content.files.ts';
 import type { StoredUpload } from './stored-sections.ts';
 
@@ -19,19 +18,6 @@ export async function preparePicture(input: Buffer, limits: ImageLimits): Promis
   const processed = await processImage(input, limits);
   const id = randomUUID();
   const prefix = `${SITE_PREFIX}${id}`;
-  const variants = processed.variants.map((v) => ({
-    format: v.format,
-    width: v.width,
-    height: v.height,
-    key: variantKey(prefix, processed.hash, v.width, v.format),
-    bytes: v.body.length,
-  }));
-  return {
-    picture: { kind: 'upload', id, width: processed.width, height: processed.height, variants },
-    files: variants.map((v, i) => ({
-      key: v.key,
-      body: processed.variants[i]!.body,
-      contentType: contentTypeForKey(v.key),
-    })),
-  };
+  const { variants, files } = storedVariants(prefix, processed);
+  return { picture: { kind: 'upload', id, width: processed.width, height: processed.height, variants }, files };
 }

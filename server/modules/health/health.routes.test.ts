@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
+import { SERVER_JOB } from '#server/test-support/actors.ts';
 
 const HEALTH_TOKEN = 'a-monitor-token-of-24-characters-or-more';
 const monitor = { authorization: `Bearer ${HEALTH_TOKEN}` };
@@ -66,7 +67,7 @@ describe('GET /api/health', () => {
     const clock = new ManualClock('2026-11-26T05:00:00Z');
     const t = await createAdminTestApp({ HEALTH_TOKEN }, (s) => s, clock);
     onTestFinished(() => t.close());
-    const run = await t.app.services.backups.runBackup('manual');
+    const run = await t.app.services.backups.runBackup(SERVER_JOB, 'manual');
     expect(run.ok, run.error).toBe(true);
     const first = await t.app.inject({ method: 'GET', url: '/api/health', headers: monitor });
     expect(first.json()).toMatchObject({ backups: { lastGoodAt: run.finishedAt, warnings: [] } });

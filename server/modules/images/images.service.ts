@@ -8,19 +8,20 @@ import type { ImageRow } from '#server/db/schema.ts';
 import { conflict, notFound, refusal } from '#server/errors.ts';
 import { type ImageLimits, imageTooLarge, processImage } from '#server/images/image-pipeline.ts';
 import { isHeif, sniffImageFormat } from '#server/images/sniff.ts';
-import { type StoredVariant, parseVariants, toImage, variantKey } from '#server/images/variants.ts';
+import { parseVariants, toImage } from '#server/images/variants.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import { changeContent } from '#server/cache/content-version.ts';
-import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import { IMAGE_PREFIX, photoOriginalKey } from './images.files.ts';
 import { readCollegeShortName } from '#server/modules/content/college-name.ts';
 import * as queueRepo from './photo-queue.repository.ts';
 import * as albumsRepo from './albums.repository.ts';
 import * as repo from './images.repository.ts';
 import { pageWindow } from '#common/paging.ts';
+import { storedVariants } from '#server/images/stored-variants.ts';
 
 /** How the audit log names a photo: images have no title, so their folder, size and id. */
 export const photoName = (row: Pick<ImageRow, 'id' | 'folder' | 'width' | 'height'>) =>
@@ -113,13 +114,7 @@ export function createImagesService({
       const processed = await processImage(input, limits);
       const id = randomUUID();
       const prefix = `${IMAGE_PREFIX}${id}`;
-      const variants: StoredVariant[] = processed.variants.map((v) => ({
-        format: v.format,
-        width: v.width,
-        height: v.height,
-        key: variantKey(prefix, processed.hash, v.width, v.format),
-        bytes: v.body.length,
-      }));
+      const { variants, files } = storedVariants(prefix, processed);
       const row: ImageRow = {
         id,
         folder,
@@ -142,11 +137,6 @@ export function createImagesService({
         claimed_by: null,
         claimed_until: null,
       };
-      const files = variants.map((v, i) => ({
-        key: v.key,
-        body: processed.variants[i]!.body,
-        contentType: contentTypeForKey(v.key),
-      }));
       // The files appear only once the row is committed; on any failure neither is left.
       await storeWithCommit(
         storage,

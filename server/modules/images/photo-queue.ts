@@ -6,14 +6,14 @@ import type { Clock } from '#server/clock.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import type { ImageLimits, ProcessedImage } from '#server/images/image-pipeline.ts';
-import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { batchOwnerGone, newBatchName } from '#server/storage/batch-owner.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
-import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import * as albumsRepo from './albums.repository.ts';
 import { type PhotoProcess, createPhotoProcess } from './photo-process.ts';
 import { createDrainLoop } from '#server/drain-loop.ts';
 import * as repo from './photo-queue.repository.ts';
+import { storedVariants } from '#server/images/stored-variants.ts';
 
 /**
  * How long a worker's claim on a photo holds. A photo takes seconds; a claim of a process that ended on this
@@ -97,18 +97,7 @@ export function createPhotoQueue({
       }
       throw err;
     }
-    const variants: StoredVariant[] = processed.variants.map((v) => ({
-      format: v.format,
-      width: v.width,
-      height: v.height,
-      key: variantKey(row.storage_key, processed.hash, v.width, v.format),
-      bytes: v.body.length,
-    }));
-    const files = variants.map((v, i) => ({
-      key: v.key,
-      body: processed.variants[i]!.body,
-      contentType: contentTypeForKey(v.key),
-    }));
+    const { variants, files } = storedVariants(row.storage_key, processed);
     try {
       await storeWithCommit(
         storage,
@@ -182,7 +171,7 @@ export function createPhotoQueue({
     return released;
   }
 
-  const loop = createDrainLoop({ processOne, name: 'photo queue', log });
+  const loop = createDrainLoop({ processOne, name: 'photo queue', log, clock });
 
   return {
     processOne,

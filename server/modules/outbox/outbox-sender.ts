@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MessageChannel } from '#common/messages.ts';
 import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
+import { createJobLoop } from '#server/jobs/job-loop.ts';
 import type { OutboxMessageRow } from '#server/db/schema.ts';
 import type { Courier, Delivery } from './delivery.ts';
 import { claimDue, finishAttempt } from './outbox.repository.ts';
@@ -75,8 +76,6 @@ function outcomeOf(row: OutboxMessageRow, delivery: Delivery, now: Date) {
  * each once, and records what happened. Several senders (processes) may share one database.
  */
 export function createOutboxSender({ db, clock, log, couriers }: OutboxSenderOptions) {
-  let running: Promise<RoundReport> | null = null;
-
   async function sendOne(row: OutboxMessageRow, courier: Courier, claim: string, report: RoundReport) {
     let delivery: Delivery;
     try {
@@ -97,7 +96,7 @@ export function createOutboxSender({ db, clock, log, couriers }: OutboxSenderOpt
     else log.warn({ ...entry, state: outcome.state }, 'outbox: message not sent');
   }
 
-  /** Sends everything due now; a round already under way is joined rather than doubled. */
+  /** Sends everything due now (the loop joins a round already under way rather than doubling it). */
   async function round(): Promise<RoundReport> {
     const report: RoundReport = { sent: 0, retrying: 0, failed: 0, lost: 0 };
     const available = await couriers();
@@ -117,36 +116,21 @@ export function createOutboxSender({ db, clock, log, couriers }: OutboxSenderOpt
     }
   }
 
-  function runOnce(): Promise<RoundReport> {
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  let started = false;
-  const tick = () =>
-    void runOnce().catch((err: unknown) => log.error({ err }, 'outbox: a sending round failed; it runs again'));
+  const loop = createJobLoop({
+    name: 'outbox',
+    tick: round,
+    intervalMs: POLL_MS,
+    clock,
+    log,
+    failure: 'outbox: a sending round failed; it runs again',
+  });
 
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     /** Polls every `intervalMs` from now on (server/main.ts); tests call runOnce instead. */
-    start(intervalMs = POLL_MS) {
-      started = true;
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
-      return {
-        stop() {
-          started = false;
-          clearInterval(timer);
-        },
-      };
-    },
+    start: (intervalMs = POLL_MS) => loop.start(intervalMs),
     /** A round at once, when started: called after a transaction that queued messages has committed. */
-    wake() {
-      if (started) tick();
-    },
+    wake: loop.wake,
   };
 }
 export type OutboxSender = ReturnType<typeof createOutboxSender>;

@@ -56,7 +56,7 @@ interface TodaySources {
   };
   calendar: { forecastBasis(): Promise<{ currentYear: number; confirmed: ReadonlySet<number> }> };
   backups: {
-    status(): Promise<{
+    status(actor: Actor): Promise<{
       lastGood: { finishedAt: string } | null;
       offsite: { bucket: string; lastCopyAt: string | null } | null;
       lastDrill: { at: string; ok: boolean } | null;
@@ -101,7 +101,7 @@ export function createTodayService(sources: TodaySources) {
           return { name: published.season.name, next: nextSeasonDay(published.season, today) };
         }),
         when('backups.manage', async () => {
-          const s = await sources.backups.status();
+          const s = await sources.backups.status(actor);
           return {
             lastGoodAt: s.lastGood?.finishedAt ?? null,
             offsite: s.offsite,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VITAL_NAMES } from '#common/vitals.ts';
+import { requestActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 const perMetric = <T extends z.ZodType>(schema: T) =>
@@ -32,6 +33,6 @@ export const adminVitalsRoutes: ApiPlugin = async (app) => {
         response: { 200: VitalsSummarySchema },
       },
     },
-    async () => ({ windows: await app.services.vitals.summary() }),
+    async (request) => ({ windows: await app.services.vitals.summary(await requestActor(request)) }),
   );
 };

@@ -3,6 +3,7 @@ import { VITALS_LIMITS } from '#common/vitals.ts';
 import { createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { createVitalsService } from './vitals.service.ts';
 import { systemClock } from '#server/clock.ts';
+import { SERVER_JOB, staffAs } from '#server/test-support/actors.ts';
 
 const t = await createAdminTestApp();
 afterAll(() => t.close());
@@ -188,9 +189,20 @@ describe('vitals storage bounds', () => {
     const vitals = createVitalsService(t.db, MANUAL, systemClock);
     await vitals.record({ route: '/', metrics: [{ name: 'INP', value: 900 }] }, freshIp(), daysAgo(10));
     await vitals.record({ route: '/', metrics: [{ name: 'INP', value: 100 }] }, freshIp(), daysAgo(2));
-    const [week, month] = await vitals.summary(NOW);
+    const [week, month] = await vitals.summary(SERVER_JOB, NOW);
     expect(week?.routes[0]?.p75.INP).toBe(100);
     expect(month?.routes[0]?.p75.INP).toBe(900);
     expect(month?.routes[0]?.samples.INP).toBe(2);
+  });
+
+  it('refuses the summary to an account without vitals.read in the service itself, not only at the route', async () => {
+    const vitals = createVitalsService(t.db, MANUAL, systemClock);
+    for (const role of ['editor', 'admissions'] as const) {
+      await expect(vitals.summary(staffAs(role), NOW)).rejects.toMatchObject({
+        statusCode: 403,
+        code: 'auth/forbidden',
+      });
+    }
+    expect(await vitals.summary(staffAs('owner'), NOW)).toHaveLength(2);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '#common/vitals.ts';
 import { type VitalsBeacon, VitalsBeaconSchema } from '#common/vitals-schema.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import { type Clock, isoAfter } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, tooManyRequests } from '#server/errors.ts';
@@ -103,8 +104,9 @@ export function createVitalsService(db: Db, options: Partial<VitalsOptions>, clo
       const overCap = (await repo.countVitals(db)) > opts.maxRows ? await repo.deleteBeyondNewest(db, opts.maxRows) : 0;
       return { expired, overCap };
     },
-    /** The 75th percentile per route over the last 7 and 28 days (or the windows asked for). */
-    async summary(now = clock.now(), windows: readonly number[] = [7, 28]): Promise<VitalsWindow[]> {
+    /** The 75th percentile per route over the last 7 and 28 days (or the windows asked for), for those the policy lets read it. */
+    async summary(actor: Actor, now = clock.now(), windows: readonly number[] = [7, 28]): Promise<VitalsWindow[]> {
+      authorize(actor, 'vitals.read');
       const longest = Math.max(...windows);
       const rows = await repo.listSince(db, isoAfter(now, -(longest * DAY_MS)));
       return windows.map((days) => {

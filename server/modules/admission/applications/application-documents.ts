@@ -4,11 +4,11 @@ import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/applica
 import { AppError, refusal } from '#server/errors.ts';
 import { type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
 import { sniffImageFormat } from '#server/images/sniff.ts';
-import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
 import { contentTypeForKey } from '#server/storage/storage.ts';
 import { documentPrefix } from './application-files.ts';
+import { storedVariants } from '#server/images/stored-variants.ts';
 
 /**
  * An applicant's documents: what each file is (decided by its bytes, never by its name) and its pictures. A file
@@ -183,18 +183,5 @@ export function documentParts(screened: ScreenedDocument, applicationId: string,
 
 /** The stored pictures of a processed document, under its prefix: the row's variants and the files to write. */
 export function documentPictures(applicationId: string, documentId: string, picture: ProcessedImage) {
-  const prefix = documentPrefix(applicationId, documentId);
-  const variants: StoredVariant[] = picture.variants.map((v) => ({
-    format: v.format,
-    width: v.width,
-    height: v.height,
-    key: variantKey(prefix, picture.hash, v.width, v.format),
-    bytes: v.body.length,
-  }));
-  const files: NewFile[] = variants.map((v, i) => ({
-    key: v.key,
-    body: picture.variants[i]!.body,
-    contentType: contentTypeForKey(v.key),
-  }));
-  return { variants, files };
+  return storedVariants(documentPrefix(applicationId, documentId), picture);
 }

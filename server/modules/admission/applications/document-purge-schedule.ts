@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { repeatEvery } from '#server/repeat-every.ts';
+import type { Clock } from '#server/clock.ts';
+import { createJobLoop } from '#server/jobs/job-loop.ts';
 import { SWEEP_INTERVAL_MS } from '#server/storage/sweep-schedule.ts';
 import type { ApplicationOfficeService } from './application-office.service.ts';
 import { PENDING_LIMITS, type PendingDocuments } from './application-pending.ts';
@@ -15,15 +16,19 @@ export function startDocumentPurges(
   office: Pick<ApplicationOfficeService, 'purgeDocuments'>,
   log: Log,
   intervalMs = SWEEP_INTERVAL_MS,
+  clock?: Clock,
 ): { stop: () => void } {
-  return repeatEvery(
-    intervalMs,
-    async () => {
+  return createJobLoop({
+    name: 'document purge',
+    tick: async () => {
       const done = await office.purgeDocuments();
       if (done.applications > 0) log.info(done, "closed applications' documents deleted");
     },
-    (err) => log.error({ err }, "deleting closed applications' documents failed; it runs again in a day"),
-  );
+    intervalMs,
+    clock,
+    log,
+    failure: "deleting closed applications' documents failed; it runs again in a day",
+  }).start();
 }
 
 /**
@@ -34,13 +39,17 @@ export function startKeptFileSweeps(
   kept: Pick<PendingDocuments, 'sweep'>,
   log: Log,
   intervalMs: number = PENDING_LIMITS.sweepMs,
+  clock?: Clock,
 ): { stop: () => void } {
-  return repeatEvery(
-    intervalMs,
-    async () => {
+  return createJobLoop({
+    name: 'kept-file sweep',
+    tick: async () => {
       const removed = await kept.sweep();
       if (removed > 0) log.info({ removed }, 'files kept for refused application forms deleted after their hour');
     },
-    (err) => log.error({ err }, 'deleting the files kept for refused application forms failed; it runs again soon'),
-  );
+    intervalMs,
+    clock,
+    log,
+    failure: 'deleting the files kept for refused application forms failed; it runs again soon',
+  }).start();
 }

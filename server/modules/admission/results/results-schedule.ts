@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '#server/clock.ts';
+import { createJobLoop } from '#server/jobs/job-loop.ts';
 import type { MeritService } from './merit.service.ts';
 import type { ResultsLookup } from './results-lookup.ts';
 
@@ -24,8 +26,8 @@ export function startResultsSchedule(
   makeNotice: (seasonId: string) => Promise<unknown>,
   log: Log,
   intervalMs = RESULTS_TICK_MS,
+  clock?: Clock,
 ): { stop: () => void; tick: () => Promise<void> } {
-  let running: Promise<void> | null = null;
   const step = async (what: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -42,9 +44,7 @@ export function startResultsSchedule(
     await step('the look-up', () => lookup.refreshIfChanged());
     lookup.sweep();
   };
-  const tick = () => (running ??= once().finally(() => (running = null)));
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), tick };
+  const loop = createJobLoop({ name: 'results schedule', tick: once, intervalMs, clock, log });
+  const ticking = loop.start();
+  return { stop: () => void ticking.stop(), tick: loop.runOnce };
 }

@@ -3,6 +3,7 @@ import type { PublicAdmission } from '#common/admission.ts';
 import { admissionStatusLine } from '#common/admission-status-line.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
+import { FULL_CALENDAR, a } from '#server/test-support/seasons.ts';
 
 // The status page's switch is the override of the published season, or, with none published, the status
 // stored by hand: whatever it is set to, the public sees the same. The 2084/85 season opens 1 Ashadh 2084
@@ -14,19 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SEASON = {
-  name: '2084/85',
-  opensOn: '2084-03-01',
-  closesOn: '2084-03-31',
-  lateClosesOn: '2084-04-05',
-  lateFee: 500,
-  entranceOn: '2084-04-10',
-  resultsOn: '2084-04-15',
-  admissionDeadline: '2084-04-30',
-  expectedEnrolment: 0,
-  documentsEn: '',
-  documentsNe: '',
-};
+const SEASON = a.season(FULL_CALENDAR);
 const PROGRAMME = {
   nameEn: 'Science',
   nameNe: '',

@@ -10,11 +10,11 @@ import {
 } from '#common/payment-details.ts';
 import type { Db } from '#server/db/db.ts';
 import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
-import { StoredVariantSchema, variantKey } from '#server/images/variants.ts';
+import { StoredVariantSchema } from '#server/images/variants.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
-import { contentTypeForKey } from '#server/storage/storage.ts';
 import { listSeasonPayments, paymentsOfApplication } from './season.repository.ts';
+import { storedVariants } from '#server/images/stored-variants.ts';
 
 /** A season's payment QR image is stored under `payment/<qr id>/`, its resized copies only (no metadata). */
 export const PAYMENT_PREFIX = 'payment/';
@@ -93,21 +93,8 @@ export const qrKeys = (p: StoredPayment): string[] => p.qr?.variants.map((v) => 
 export async function prepareQr(input: Buffer, limits: ImageLimits): Promise<{ qr: StoredQr; files: NewFile[] }> {
   const processed = await processImage(input, limits, { formats: ['jpeg'] });
   const id = randomUUID();
-  const variants = processed.variants.map((v) => ({
-    format: v.format,
-    width: v.width,
-    height: v.height,
-    key: variantKey(`${PAYMENT_PREFIX}${id}`, processed.hash, v.width, v.format),
-    bytes: v.body.length,
-  }));
-  return {
-    qr: { id, width: processed.width, height: processed.height, variants },
-    files: variants.map((v, i) => ({
-      key: v.key,
-      body: processed.variants[i]!.body,
-      contentType: contentTypeForKey(v.key),
-    })),
-  };
+  const { variants, files } = storedVariants(`${PAYMENT_PREFIX}${id}`, processed);
+  return { qr: { id, width: processed.width, height: processed.height, variants }, files };
 }
 
 /**

@@ -8,6 +8,7 @@ import { queueApplicationNotice } from '#server/modules/admission/applications/a
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { sweepStorage } from '#server/storage/storage-sweep.ts';
 import { fileOwners } from '#server/modules/media/file-owners.ts';
+import { a } from '#server/test-support/seasons.ts';
 
 // Before the 2084/85 season opens (1 Ashadh 2084 = 15 Jun 2027).
 const clock = new ManualClock('2027-06-01T06:00:00Z');
@@ -17,19 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SEASON = {
-  name: '2085/86',
-  opensOn: '2084-03-01',
-  closesOn: '2084-03-31',
-  lateClosesOn: '',
-  lateFee: 0,
-  entranceOn: '',
-  resultsOn: '',
-  admissionDeadline: '',
-  expectedEnrolment: 0,
-  documentsEn: '',
-  documentsNe: '',
-};
+const SEASON = a.season({ name: '2085/86' });
 
 const programme = (nameEn: string, stream: string, payment?: object) => ({
   nameEn,

@@ -3,6 +3,7 @@ import { adDateToBs, bsToAdDate } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
+import { FULL_CALENDAR, a } from '#server/test-support/seasons.ts';
 
 // The 2084/85 season: applications open 1 Ashadh 2084 (15 Jun 2027) and close 31 Ashadh (15 Jul 2027),
 // late until 5 Shrawan (21 Jul 2027). The clock starts on 1 Jun 2027 (18 Jestha 2084), before opening.
@@ -13,19 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SEASON = {
-  name: '2084/85',
-  opensOn: '2084-03-01',
-  closesOn: '2084-03-31',
-  lateClosesOn: '2084-04-05',
-  lateFee: 500,
-  entranceOn: '2084-04-10',
-  resultsOn: '2084-04-15',
-  admissionDeadline: '2084-04-30',
-  expectedEnrolment: 0,
-  documentsEn: 'SEE grade sheet and character certificate',
-  documentsNe: '',
-};
+const SEASON = a.season({ ...FULL_CALENDAR, documentsEn: 'SEE grade sheet and character certificate' });
 
 const SCIENCE = {
   nameEn: 'Science',

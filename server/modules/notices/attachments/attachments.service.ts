@@ -10,14 +10,14 @@ import type { NoticeAttachmentRow } from '#server/db/schema.ts';
 import { conflict, notFound, refusal } from '#server/errors.ts';
 import { type ImageLimits, type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
 import { sniffImageFormat } from '#server/images/sniff.ts';
-import { type StoredVariant, variantKey } from '#server/images/variants.ts';
 import { touchNotice } from '#server/modules/notices/notices.repository.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
 import { type KeptUpload, isUploadToken } from '#common/notice-uploads.ts';
-import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
-import { type Storage, contentTypeForKey } from '#server/storage/storage.ts';
+import { storeWithCommit } from '#server/storage/store-with-commit.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import { ATTACHMENT_PREFIX, attachmentKeys, servedName, toAttachment } from './attachment-files.ts';
 import * as repo from './attachments.repository.ts';
+import { storedVariants } from '#server/images/stored-variants.ts';
 
 export interface AttachmentsDeps {
   db: Db;
@@ -55,19 +55,8 @@ export interface CheckedAttachment extends Prepared {
 function partsOf({ kind, picture, file }: CheckedAttachment) {
   const id = randomUUID();
   const prefix = `${ATTACHMENT_PREFIX}${id}`;
-  const variants: StoredVariant[] = picture.variants.map((v) => ({
-    format: v.format,
-    width: v.width,
-    height: v.height,
-    key: variantKey(prefix, picture.hash, v.width, v.format),
-    bytes: v.body.length,
-  }));
+  const { variants, files } = storedVariants(prefix, picture);
   const fileKey = kind === 'pdf' ? `${prefix}/${picture.hash}.pdf` : null;
-  const files: NewFile[] = variants.map((v, i) => ({
-    key: v.key,
-    body: picture.variants[i]!.body,
-    contentType: contentTypeForKey(v.key),
-  }));
   if (fileKey) files.push({ key: fileKey, body: file, contentType: 'application/pdf' });
   return { id, variants, fileKey, files };
 }
