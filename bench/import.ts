@@ -194,7 +194,16 @@ export async function runImportBench({ port }: { port: number }): Promise<Import
       ['--import', 'tsx', 'scripts/import.ts', 'wordpress', xml, '--uploads', uploads],
       {
         cwd: PROJECT_ROOT,
-        env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          DATA_DIR: server.dataDir,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          // As `npm run import` starts it (package.json): glibc's allocator held freed native memory (libvips,
+          // the PDF thread's canvas) in per-thread arenas and heap tops; these return it (decision 0067).
+          MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+          MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -27,6 +27,7 @@ import {
   type ArchiveLimits,
   type ArchiveProblem,
   ArchiveRefused,
+  leftOutLines,
   unpackArchive,
   uploadsRoot,
 } from '#server/modules/import/uploads-archive.ts';
@@ -91,9 +92,10 @@ async function main(): Promise<number> {
   const db = openDb({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
   try {
     let uploads = values.uploads;
+    let leftOut: string[] = [];
     if (values.uploads && unpacked) {
       try {
-        await unpackArchive(values.uploads, unpacked, CLI_ARCHIVE_LIMITS);
+        leftOut = await unpackArchive(values.uploads, unpacked, CLI_ARCHIVE_LIMITS);
       } catch (err) {
         if (!(err instanceof ArchiveRefused)) throw err;
         console.error(`The uploads archive ${ARCHIVE_PROBLEMS[err.problem]}: nothing was imported.`);
@@ -103,7 +105,7 @@ async function main(): Promise<number> {
     }
     await migrateToLatest(db);
     const plan = await planWordPressImport(db, exportFile, { uploads, from: values.from });
-    for (const line of describePlan(plan)) console.log(line);
+    for (const line of [...describePlan(plan), ...leftOutLines(leftOut)]) console.log(line);
     if (values['dry-run']) {
       console.log('Dry run: nothing was written.');
       return 0;

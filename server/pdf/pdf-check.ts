@@ -73,6 +73,9 @@ const FILES_PER_THREAD = 100;
 function startThread(): WarmThread {
   const worker = new Worker(WORKER_URL, {
     workerData: { pdfjsUrl: PDFJS_URL, canvasUrl: CANVAS_URL, standardFontDataUrl: STANDARD_FONTS_URL },
+    // Without the process's own flags: `--import tsx` would load the TypeScript loader into every thread
+    // (about 40 MB each), and the worker is plain JavaScript.
+    execArgv: [],
     // A hostile file must not take the server's memory with it.
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
   });

@@ -88,6 +88,9 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   await expect(plan).toContainText('Published posts → notices: 14 to import, 0 already imported');
   await expect(plan).toContainText('Galleries → albums: 3 albums with 10 photos to import, 0 already imported');
   await expect(plan).toContainText('scholarship-form-2082.docx');
+  // Pages that name a page of this site lead there; the others are named.
+  await expect(plan).toContainText('"About Us" → /#about (the about section of the home page)');
+  await expect(plan).toContainText('page "Hostel Rules": no page of this site has its name');
   await screenshots(page, 'admin-import-dry-run');
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -108,6 +111,7 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
     'href',
     '/gallery/photo-gallery',
   );
+  await expect(report).toContainText("Led 2 pages' old addresses to the site's own pages");
   await screenshots(page, 'admin-import-report');
 
   // The old addresses, listed with where each goes; the first answers 301 to its notice.
@@ -121,6 +125,11 @@ test('an owner imports a WordPress export from the admin: the dry run, the confi
   expect(response.headers().location).toBe(target);
   await page.goto('/notices');
   await expect(page.getByRole('link', { name: 'सरस्वती पूजा कार्यक्रम' }).first()).toBeVisible();
+
+  // The old About Us page leads to the about section of the home page.
+  await page.goto('/about-us/');
+  expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/#about');
+  await expect(page.locator('#about')).toBeVisible();
 
   // The old gallery page leads to its album, whose photos show once the photo process has made them.
   await expect(async () => {

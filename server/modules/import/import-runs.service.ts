@@ -34,7 +34,7 @@ import {
   setImportProgress,
   stopInterruptedRuns,
 } from './import.repository.ts';
-import { ARCHIVE_NAME, ArchiveRefused, unpackArchive, uploadsRoot } from './uploads-archive.ts';
+import { ARCHIVE_NAME, ArchiveRefused, leftOutLines, unpackArchive, uploadsRoot } from './uploads-archive.ts';
 import { runWordPressImport } from './wordpress-import.ts';
 import { WORDPRESS_SOURCE, planWordPressImport } from './wordpress-plan.ts';
 import { describePlan, describeReport } from './wordpress-report.ts';
@@ -113,7 +113,7 @@ export function createImportRuns(deps: Deps) {
     await fs.mkdir(dir, { recursive: true });
     try {
       await fs.writeFile(exportPath(id), upload.exportFile);
-      if (archive) await unpack(dir, archive);
+      const leftOut = archive ? await unpack(dir, archive) : [];
       const planned = await plan(id, archive !== undefined);
       // Posts to make notices and galleries to make albums.
       const toImport =
@@ -123,7 +123,7 @@ export function createImportRuns(deps: Deps) {
         source: WORDPRESS_SOURCE,
         status: 'planned',
         has_uploads: archive ? 1 : 0,
-        plan_lines: JSON.stringify(describePlan(planned)),
+        plan_lines: JSON.stringify([...describePlan(planned), ...leftOutLines(leftOut)]),
         to_import: toImport,
         done: 0,
         total: planned.notices.length + planned.albums.length,
@@ -254,12 +254,15 @@ export function createImportRuns(deps: Deps) {
 
 export type ImportRuns = ReturnType<typeof createImportRuns>;
 
-/** Unpacks an uploads archive into `<dir>/archive` within the admin's limits; a refusal says why. */
-async function unpack(dir: string, archive: { name: string; bytes: Uint8Array }): Promise<void> {
+/**
+ * Unpacks an uploads archive into `<dir>/archive` within the admin's limits; a refusal says why. Answers the
+ * entries left out (a tar's links).
+ */
+async function unpack(dir: string, archive: { name: string; bytes: Uint8Array }): Promise<string[]> {
   const file = path.join(dir, /\.zip$/iu.test(archive.name) ? 'uploads.zip' : 'uploads.tar');
   await fs.writeFile(file, archive.bytes);
   try {
-    await unpackArchive(file, path.join(dir, 'archive'), {
+    return await unpackArchive(file, path.join(dir, 'archive'), {
       bytes: IMPORT_LIMITS.archiveUnpackedBytes,
       entries: IMPORT_LIMITS.archiveEntries,
     });

@@ -1,6 +1,7 @@
 import { noticePath } from '#common/notice-path.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ImportRunsTable, ImportedItemsTable, OldAddressesTable } from '#server/db/schema.ts';
+import { SITE_PAGE_TARGET } from './wordpress-pages.ts';
 
 /**
  * A gallery whose album was made but whose photos were not all queued yet (the import stopped between): its
@@ -147,13 +148,19 @@ export async function recordImported(
 }
 
 /**
- * Every old address whose notice or album still exists, with where it leads (a deleted one's lead nowhere). The
- * address is read from the notice's or album's current title or slug, so one the office renamed still leads
- * straight to it.
+ * Every old address whose notice or album still exists, or that leads to one of the site's own pages, with where
+ * it leads (a deleted notice's or album's lead nowhere). The address is read from the notice's or album's current
+ * title or slug, so one the office renamed still leads straight to it.
  */
 export async function listOldAddresses(db: Db): Promise<{ path: string; target: string }[]> {
   const rows = await withTargets(db)
-    .where((eb) => eb.or([eb('notices.id', 'is not', null), eb('gallery_albums.id', 'is not', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('notices.id', 'is not', null),
+        eb('gallery_albums.id', 'is not', null),
+        eb('old_addresses.target_id', 'like', `${SITE_PAGE_TARGET}%`),
+      ]),
+    )
     .execute();
   return rows.map((r) => ({ path: r.path, target: currentTarget(r).target }));
 }
@@ -168,25 +175,33 @@ const withTargets = (db: Db) =>
       'old_addresses.path',
       'old_addresses.target',
       'old_addresses.created_at',
+      'old_addresses.target_id',
       'notices.id as notice_id',
       'notices.title as notice_title',
       'gallery_albums.slug as album_slug',
       'gallery_albums.title_en as album_title',
     ]);
 
+type OldAddressKind = 'notice' | 'album' | 'page';
+
 interface TargetRow {
   target: string;
+  target_id: string;
   notice_id: string | null;
   notice_title: string | null;
   album_slug: string | null;
   album_title: string | null;
 }
 
-/** Where an old address leads now: its notice's or album's current address, or (deleted) the stored one. */
-function currentTarget(r: TargetRow): { target: string; title: string | null; kind: 'notice' | 'album' | null } {
+/**
+ * Where an old address leads now: its notice's or album's current address, the site's page it was given, or
+ * (deleted) the stored one.
+ */
+function currentTarget(r: TargetRow): { target: string; title: string | null; kind: OldAddressKind | null } {
   if (r.notice_id !== null && r.notice_title !== null)
     return { target: noticePath({ id: r.notice_id, title: r.notice_title }), title: r.notice_title, kind: 'notice' };
   if (r.album_slug !== null) return { target: albumPath(r.album_slug), title: r.album_title, kind: 'album' };
+  if (r.target_id.startsWith(SITE_PAGE_TARGET)) return { target: r.target, title: null, kind: 'page' };
   return { target: r.target, title: null, kind: null };
 }
 
@@ -209,7 +224,7 @@ export async function oldAddressesPage(
   db: Db,
   offset: number,
   limit: number,
-): Promise<{ path: string; target: string; title: string | null; kind: 'notice' | 'album' | null }[]> {
+): Promise<{ path: string; target: string; title: string | null; kind: OldAddressKind | null }[]> {
   const rows = await withTargets(db).orderBy('old_addresses.path').offset(offset).limit(limit).execute();
   return rows.map((r) => ({ path: r.path, ...currentTarget(r) }));
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ZipEntry, zipEntriesOf, zipOf } from '#server/test-support/zip-writer.ts';
-import { type ArchiveLimits, unpackArchive, uploadsRoot } from './uploads-archive.ts';
+import { type ArchiveLimits, leftOutLines, unpackArchive, uploadsRoot } from './uploads-archive.ts';
 
 const UPLOADS = fileURLToPath(new URL('../../../tests/fixtures/wordpress/uploads/', import.meta.url));
 const ROOMY: ArchiveLimits = { bytes: 100 * 1024 * 1024, entries: 1000 };
@@ -114,5 +114,21 @@ describe('a .tar.gz of the uploads folder', () => {
     await expect(
       unpackArchive(file, path.join(dir, 'again'), { bytes: ROOMY.bytes, entries: 3 }),
     ).rejects.toMatchObject({ problem: 'too-large' });
+  });
+
+  it('leaves out a link it holds, and names it for the plan', async () => {
+    const folder = path.join(dir, 'with-link');
+    await fs.cp(path.resolve(UPLOADS), path.join(folder, 'uploads'), { recursive: true });
+    await fs.symlink('/etc/passwd', path.join(folder, 'uploads', 'passwd'));
+    const file = path.join(dir, 'with-link.tar');
+    await tar.c({ cwd: folder, file, portable: true }, ['uploads']);
+    const leftOut = await unpackArchive(file, path.join(dir, 'linked'), ROOMY);
+    expect(leftOut).toEqual(['uploads/passwd (SymbolicLink)']);
+    expect(await filesUnder(await uploadsRoot(path.join(dir, 'linked')))).toEqual(await filesUnder(UPLOADS));
+    await expect(fs.lstat(path.join(dir, 'linked', 'uploads', 'passwd'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(leftOutLines(leftOut)).toEqual([
+      'Left out of the uploads archive, as not files or folders (links, devices): 1',
+      '  uploads/passwd (SymbolicLink)',
+    ]);
   });
 });

@@ -33,11 +33,32 @@ export class ArchiveRefused extends Error {
 
 export const ARCHIVE_NAME = /\.(zip|tar|tar\.gz|tgz)$/iu;
 
-export async function unpackArchive(file: string, into: string, limits: ArchiveLimits): Promise<void> {
+/**
+ * Unpacks the archive; answers the names of the entries a tar held that were left out (links, devices: not files
+ * or folders), for the plan to name. A zip holding a link is refused instead, as decision 0064 says.
+ */
+export async function unpackArchive(file: string, into: string, limits: ArchiveLimits): Promise<string[]> {
   await fs.mkdir(into, { recursive: true });
-  if (/\.zip$/iu.test(file)) await unzip(file, into, limits);
-  else await untar(file, into, limits);
+  if (/\.zip$/iu.test(file)) {
+    await unzip(file, into, limits);
+    return [];
+  }
+  return untar(file, into, limits);
 }
+
+/** The plan's lines naming what an uploads archive held that was left out (none when nothing was). */
+export function leftOutLines(names: readonly string[]): string[] {
+  if (names.length === 0) return [];
+  const shown = names.slice(0, LEFT_OUT_SHOWN);
+  return [
+    `Left out of the uploads archive, as not files or folders (links, devices): ${names.length}`,
+    ...shown.map((name) => `  ${name}`),
+    ...(names.length > shown.length ? [`  … and ${names.length - shown.length} more`] : []),
+  ];
+}
+
+/** How many left-out names the plan lists one by one. */
+const LEFT_OUT_SHOWN = 50;
 
 /** Regular file and folder types in a zip entry's Unix mode (its external attributes' high 16 bits). */
 const S_IFMT = 0o170000;
@@ -127,10 +148,13 @@ async function unzip(file: string, into: string, limits: ArchiveLimits): Promise
   }
 }
 
-async function untar(file: string, into: string, limits: ArchiveLimits): Promise<void> {
+const isFileOrFolder = (type: string) => type === 'File' || type === 'Directory';
+
+async function untar(file: string, into: string, limits: ArchiveLimits): Promise<string[]> {
   // Counted first: a tar entry's size is the bytes that follow it, so its headers tell what it unpacks to.
   let bytes = 0;
   let entries = 0;
+  const leftOut: string[] = [];
   try {
     await tar.t({
       file,
@@ -138,6 +162,7 @@ async function untar(file: string, into: string, limits: ArchiveLimits): Promise
       onReadEntry: (entry) => {
         entries += 1;
         bytes += entry.size;
+        if (!isFileOrFolder(entry.type)) leftOut.push(`${entry.path} (${entry.type})`);
       },
     });
   } catch {
@@ -151,11 +176,12 @@ async function untar(file: string, into: string, limits: ArchiveLimits): Promise
       strict: true,
       preservePaths: false,
       // Files and folders only: links and devices are left out.
-      filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+      filter: (_path, entry) => 'type' in entry && isFileOrFolder(entry.type),
     });
   } catch {
     throw new ArchiveRefused('unreadable');
   }
+  return leftOut;
 }
 
 /**

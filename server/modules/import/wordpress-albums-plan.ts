@@ -48,8 +48,8 @@ export interface AlbumsPlanInput {
   planFile: (a: WxrItem) => Promise<PlannedFile>;
   /** An old link's keys (none for an address of this site's own). */
   keyOf: (link: string) => string[];
-  /** Pages that are not made albums are added here, with why. */
-  notImported: { oldId: number; type: string; title: string; reason: string }[];
+  /** Pages that are not made albums are added here (wordpress-pages.ts plans them). */
+  otherPages: WxrItem[];
 }
 
 const TEXT_MAX = 300;
@@ -145,13 +145,7 @@ export async function planAlbums(input: AlbumsPlanInput): Promise<PlannedAlbum[]
     const galleries = galleriesIn(page.content, childIds(page.id));
     const ids = galleries.length > 0 ? [...new Set(galleries.flat())] : pageOfPhotos(page.content);
     if (!ids) {
-      input.notImported.push({
-        oldId: page.id,
-        type: 'page',
-        title: page.title,
-        reason:
-          'pages are not imported: the about text and contact details are typed in Admin → College; copy what fits there',
-      });
+      input.otherPages.push(page);
       continue;
     }
     const guid = `${page.guid || page.link}#gallery-1`;

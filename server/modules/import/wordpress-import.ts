@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { noticePath } from '#common/notice-path.ts';
 import type { Actor } from '#server/auth/actor.ts';
+import { changeContent } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError } from '#server/errors.ts';
@@ -10,6 +11,7 @@ import type { AlbumsService } from '#server/modules/images/albums.service.ts';
 import type { ImagesService } from '#server/modules/images/images.service.ts';
 import { type AlbumImportOutcome, importAlbum } from './wordpress-album-import.ts';
 import { recordImported } from './import.repository.ts';
+import { type PlannedPage, SITE_PAGE_TARGET } from './wordpress-pages.ts';
 import { type PlannedNotice, WORDPRESS_SOURCE, type WordPressPlan } from './wordpress-plan.ts';
 
 /**
@@ -17,7 +19,8 @@ import { type PlannedNotice, WORDPRESS_SOURCE, type WordPressPlan } from './word
  * its files checked and processed by the attachments service as an upload is. The notice, its attachments,
  * the record of the post's GUID and its old addresses commit in one transaction, so a post is either
  * imported whole or not at all, and a second run finds it by its GUID and adds nothing. Then each gallery
- * becomes an album (wordpress-album-import.ts).
+ * becomes an album (wordpress-album-import.ts), and each page that names one of the site's pages has its old
+ * addresses lead there (wordpress-pages.ts).
  */
 
 export interface WordPressImportDeps {
@@ -41,6 +44,8 @@ export interface WordPressImportReport {
   fileProblems: { post: string; name: string; problem: string }[];
   /** The galleries made albums, and their photos not taken, with why. */
   albums: AlbumImportOutcome;
+  /** Pages whose old addresses now lead to the site's page they name. */
+  pages: { created: PlannedPage[]; alreadyImported: number };
 }
 
 /** The import, as the audit log names it: the system, on behalf of the post's WordPress author. */
@@ -54,7 +59,15 @@ export async function runWordPressImport(
   plan: WordPressPlan,
 ): Promise<WordPressImportReport> {
   const albums: AlbumImportOutcome = { created: [], alreadyImported: 0, failed: [], photoProblems: [] };
-  const report: WordPressImportReport = { created: [], alreadyImported: 0, failed: [], fileProblems: [], albums };
+  const pages: WordPressImportReport['pages'] = { created: [], alreadyImported: 0 };
+  const report: WordPressImportReport = {
+    created: [],
+    alreadyImported: 0,
+    failed: [],
+    fileProblems: [],
+    albums,
+    pages,
+  };
   const total = plan.notices.length + plan.albums.length;
   let done = 0;
   for (const planned of plan.notices) {
@@ -67,7 +80,31 @@ export async function runWordPressImport(
     else await importAlbum(deps, planned, albums);
     deps.progress?.((done += 1), total);
   }
+  for (const planned of plan.pages) {
+    if (planned.importedAs) pages.alreadyImported += 1;
+    else {
+      await importPage(deps, planned);
+      pages.created.push(planned);
+    }
+  }
   return report;
+}
+
+/**
+ * Records the page and its old addresses, leading to the site's page it names, in one transaction that moves the
+ * content version (so every server process reads the new addresses); a second import finds its GUID.
+ */
+async function importPage(deps: WordPressImportDeps, planned: PlannedPage): Promise<void> {
+  const now = deps.clock.now();
+  const targetId = `${SITE_PAGE_TARGET}${planned.becomes}`;
+  await changeContent(deps.db, now, (trx) =>
+    recordImported(trx, WORDPRESS_SOURCE, now.toISOString(), {
+      target: planned.target,
+      targetId,
+      items: [{ guid: planned.guid, kind: 'page', oldId: planned.oldId, targetId }],
+      oldPaths: planned.oldPaths,
+    }),
+  );
 }
 
 async function importOne(

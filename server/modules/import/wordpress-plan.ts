@@ -6,6 +6,7 @@ import type { Db } from '#server/db/db.ts';
 import { importedByGuid } from './import.repository.ts';
 import { type PlannedAlbum, planAlbums } from './wordpress-albums-plan.ts';
 import { isOwnAddress, oldAddressKey } from './old-addresses.ts';
+import { type PlannedPage, planPages } from './wordpress-pages.ts';
 import { type NoticeFromPost, noticeCategoryOf, noticeFromPost } from './wordpress-notice.ts';
 import { type WxrChannel, type WxrItem, readWxr } from './wxr-reader.ts';
 
@@ -60,9 +61,11 @@ export interface WordPressPlan {
   notices: PlannedNotice[];
   /** Galleries (of posts and pages) and pages of photos, to become albums. */
   albums: PlannedAlbum[];
+  /** Pages that name one of the site's pages (About, Contact, …): their old addresses will lead there. */
+  pages: PlannedPage[];
   /** Posts not published (draft, private, trash, pending, future, …), counted by status. */
   skippedPosts: Record<string, number>;
-  /** Named items not brought over: pages, and posts that cannot be notices, each with why. */
+  /** Named items not brought over: pages no page of the site matches, posts that cannot be notices, with why. */
   notImported: NotImported[];
   /** Other kinds of WordPress content (menus, blocks, revisions, …), counted by type: not imported. */
   otherTypes: Record<string, number>;
@@ -220,6 +223,7 @@ export async function planWordPressImport(
     else notices.push(planned);
   }
   const byId = new Map(attachments.map((a) => [a.id, a]));
+  const otherPages: WxrItem[] = [];
   const albums = await planAlbums({
     posts,
     pages,
@@ -228,13 +232,15 @@ export async function planWordPressImport(
     already,
     planFile: (a) => planFile(a, PHOTO_FILE, 'albums hold JPEG, PNG, WebP, AVIF and HEIC photos only', options, keyOf),
     keyOf: (link) => uniqueKeys([keyOf(link)]),
-    notImported,
+    otherPages,
   });
+  const sitePages = planPages(otherPages, { already, keyOf: (link) => uniqueKeys([keyOf(link)]), notImported });
   for (const album of albums) for (const photo of album.photos) used.add(photo.oldId);
   return {
     site,
     notices,
     albums,
+    pages: sitePages,
     skippedPosts,
     notImported,
     otherTypes,

@@ -1,8 +1,13 @@
 import { noticeCategoryLabel } from '#common/notice-category.ts';
 import type { WordPressImportReport } from './wordpress-import.ts';
+import { type PlannedPage, sitePageName, sitePageTextGoes } from './wordpress-pages.ts';
 import type { WordPressPlan } from './wordpress-plan.ts';
 
 /** The plan (what becomes what, with counts) and the import's outcome as lines for a person to read. */
+
+/** One page brought over as addresses: where they lead, and where its text may be typed. */
+const pageLine = (p: PlannedPage) =>
+  `  "${p.title}" → ${p.target} (${sitePageName(p.becomes)})${p.words > 0 ? `: its text (${p.words} words) is not copied; type what fits in ${sitePageTextGoes(p.becomes)}` : ''}`;
 
 const counted = (counts: Record<string, number>) =>
   Object.entries(counts)
@@ -25,6 +30,11 @@ export function describePlan(plan: WordPressPlan): string[] {
   lines.push(
     `Galleries → albums: ${albums.length} albums with ${taken} photos to import, ${plan.albums.length - albums.length} already imported`,
   );
+  const pages = plan.pages.filter((p) => !p.importedAs);
+  lines.push(
+    `Pages → the site's own pages (their old addresses answer with a 301 there): ${pages.length} to bring over, ${plan.pages.length - pages.length} already imported`,
+  );
+  for (const p of pages) lines.push(pageLine(p));
   if (plan.categories.length > 0) {
     lines.push('Categories → notice categories:');
     for (const c of plan.categories) lines.push(`  ${c.name} (${c.slug}) → ${noticeCategoryLabel(c.becomes)}`);
@@ -88,5 +98,10 @@ export function describeReport(report: WordPressImportReport): string[] {
     lines.push('Galleries not imported:');
     for (const f of albums.failed) lines.push(`  "${f.title}": ${f.reason}`);
   }
+  const { pages } = report;
+  lines.push(
+    `Led ${pages.created.length} pages' old addresses to the site's own pages; ${pages.alreadyImported} were already imported.`,
+  );
+  for (const p of pages.created) lines.push(pageLine(p));
   return lines;
 }
