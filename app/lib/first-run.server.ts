@@ -10,6 +10,15 @@ import type { FieldErrors } from './form-result.ts';
 /** The first run's controls that are not the college form's: the logo file and the two-factor box. */
 export const FIRST_RUN_LOGO = 'logo';
 export const REQUIRE_TWO_FACTOR = 'requireTwoFactor';
+/** The owner's controls, named apart from the college's own name and e-mail. */
+export const OWNER_NAME = 'ownerName';
+export const OWNER_EMAIL = 'ownerEmail';
+
+/** The owner's refusals at the owner's controls. */
+function ownerErrors(errors: FieldErrors | null): FieldErrors {
+  const { name, email, ...rest } = errors ?? {};
+  return { ...rest, ...(name ? { [OWNER_NAME]: name } : {}), ...(email ? { [OWNER_EMAIL]: email } : {}) };
+}
 
 /** The phone rows of the setup form, with the empty rows after the last number dropped. */
 function postedPhones(phones: string[]): string[] {
@@ -32,12 +41,16 @@ export async function readFirstRun(form: FormData): Promise<{ fieldErrors: Field
     mapLinkUrl: all.mapLinkUrl,
     colours: all.colours,
   };
-  const owner = { name: formText(form, 'name'), email: formText(form, 'email'), password: formText(form, 'password') };
+  const owner = {
+    name: formText(form, OWNER_NAME),
+    email: formText(form, OWNER_EMAIL),
+    password: formText(form, 'password'),
+  };
   const file = form.get(FIRST_RUN_LOGO);
   const logo = file instanceof File && file.size > 0 ? file : null;
   const fieldErrors: FieldErrors = {
     ...fieldErrorsOf(FirstRunCollegeSchema, college),
-    ...fieldErrorsOf(FirstOwnerSchema, owner),
+    ...ownerErrors(fieldErrorsOf(FirstOwnerSchema, owner)),
     ...(logo && logo.size > CONTENT_LIMITS.logoBytes ? { [FIRST_RUN_LOGO]: LOGO_ERRORS.tooLarge.message } : {}),
   };
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
@@ -55,6 +68,6 @@ export async function readFirstRun(form: FormData): Promise<{ fieldErrors: Field
 export function fieldOfRefusal(code: string): string | null {
   if (code.startsWith('logo/') || code === 'image/bad-upload') return FIRST_RUN_LOGO;
   if (code.startsWith('password/')) return 'password';
-  if (code === 'staff/email-taken') return 'email';
+  if (code === 'staff/email-taken') return OWNER_EMAIL;
   return null;
 }

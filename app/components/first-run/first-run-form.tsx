@@ -93,26 +93,26 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
 
       <Part number={3} title="You, the owner">
         <p>The owner manages staff accounts, reads the audit log and can change everything here later.</p>
-        <AdminField label="Your name" error={errors.name}>
+        <AdminField label="Your name" error={errors.ownerName}>
           {(control) => (
             <input
               {...control}
               className="field__input"
-              name="name"
+              name="ownerName"
               autoComplete="name"
-              defaultValue={values.name ?? ''}
+              defaultValue={values.ownerName ?? ''}
             />
           )}
         </AdminField>
-        <AdminField label="Your e-mail address" hint="You sign in with it." error={errors.email}>
+        <AdminField label="Your e-mail address" hint="You sign in with it." error={errors.ownerEmail}>
           {(control) => (
             <input
               {...control}
               className="field__input"
-              name="email"
+              name="ownerEmail"
               type="email"
               autoComplete="username"
-              defaultValue={values.email ?? ''}
+              defaultValue={values.ownerEmail ?? ''}
             />
           )}
         </AdminField>
