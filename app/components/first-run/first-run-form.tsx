@@ -9,9 +9,16 @@ import { TextPairField } from '#app/components/admin/text-pair-field.tsx';
 import type { FieldErrors, FormValues } from '#app/lib/form-result.ts';
 import { DemoChoice } from './demo-choice.tsx';
 
-/** The address rows and phone rows the setup offers (the College page takes more later). */
+/** The address rows and phone rows the setup offers at least (the College page takes more later). */
 const ADDRESS_ROWS = 3;
 const PHONE_ROWS = 3;
+
+/** How many rows of a list the values already hold (`phones.0`, `addressLines.1.en`, …), so none is dropped. */
+const rowsIn = (values: FormValues, prefix: string, atLeast: number) =>
+  Math.max(
+    atLeast,
+    Object.keys(values).filter((name) => new RegExp(`^${prefix}\\.\\d+(\\.en)?$`, 'u').test(name)).length,
+  );
 
 interface FirstRunFormProps {
   /** What the college holds now, or what was typed before a refusal. */
@@ -30,6 +37,8 @@ interface FirstRunFormProps {
  * address and contacts; the owner; the demo. A plain multipart form, so it works without JavaScript.
  */
 export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demoWords }: FirstRunFormProps) {
+  const addressRows = Math.min(rowsIn(values, 'addressLines', ADDRESS_ROWS), CONTENT_LIMITS.addressLinesMax);
+  const phoneRows = Math.min(rowsIn(values, 'phones', PHONE_ROWS), CONTENT_LIMITS.phonesMax);
   const fields = { value: (name: string) => values[name] ?? '', error: (name: string) => errors[name] };
   const text = (name: string, label: string, type = 'text', hint?: string) => (
     <AdminField label={label} hint={hint} error={errors[name]}>
@@ -73,7 +82,7 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
       </Part>
 
       <Part number={2} title="Address and contact">
-        {Array.from({ length: ADDRESS_ROWS }, (_, i) => (
+        {Array.from({ length: addressRows }, (_, i) => (
           <TextPairField
             key={i}
             name={`addressLines.${i}`}
@@ -84,7 +93,7 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
           />
         ))}
         {errors.addressLines ? <p className="field__error">{errors.addressLines}</p> : null}
-        {Array.from({ length: PHONE_ROWS }, (_, i) =>
+        {Array.from({ length: phoneRows }, (_, i) =>
           text(`phones.${i}`, i === 0 ? 'Phone number' : `Phone number ${i + 1} (optional)`, 'tel'),
         )}
         {text('email', 'Public e-mail address', 'email', 'Shown on the contact page. Empty hides it.')}
