@@ -6,13 +6,7 @@ import type { FirstRun } from '#server/modules/first-run/first-run.service.ts';
 import { fieldErrorsOf, formText, formValues } from './admin-form.ts';
 import { collegeFromValues } from './college-form.ts';
 import type { FieldErrors } from './form-result.ts';
-
-/** The first run's controls that are not the college form's: the logo file and the two-factor box. */
-export const FIRST_RUN_LOGO = 'logo';
-export const REQUIRE_TWO_FACTOR = 'requireTwoFactor';
-/** The owner's controls, named apart from the college's own name and e-mail. */
-export const OWNER_NAME = 'ownerName';
-export const OWNER_EMAIL = 'ownerEmail';
+import { FIRST_RUN_LOGO, OWNER_EMAIL, OWNER_NAME, REQUIRE_TWO_FACTOR } from './first-run-fields.ts';
 
 /** The owner's refusals at the owner's controls. */
 function ownerErrors(errors: FieldErrors | null): FieldErrors {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FirstRunCollegeSchema } from '#common/site-content/first-run.ts';
 import type { WriteResult } from '#app/lib/form-result.ts';
@@ -57,7 +56,7 @@ async function post(fields: Record<string, string | Blob>, ownerEmail = 'Sita@Hi
     request,
     params: { token },
     context: pageContext(t.services, null),
-  } as ActionFunctionArgs);
+  } as unknown as Parameters<typeof action>[0]);
   return { status: answer.init?.status ?? 200, body: answer.data as WriteResult };
 }
 
@@ -72,7 +71,7 @@ it('opens with what the college holds now, and the count of the demo that would 
   const answer = await loader({
     params: { token },
     context: pageContext(t.services, null),
-  } as unknown as LoaderFunctionArgs);
+  } as unknown as Parameters<typeof loader>[0]);
   const setup = (answer as { setup: { values: Record<string, string>; demoLeft: number; demoWords: string } }).setup;
   expect(setup.values['name.en']).toBe('Orbit College');
   expect(setup.values['colours.main']).toBe('#0b3d91');
@@ -112,7 +111,7 @@ it('a logo that is not an image is refused at its field after every other field 
 });
 
 it('a complete first run saves the college, its logo and the owner together, removes the demo, audited as the owner; the link is then used', async () => {
-  const logo = new File([await buildImage({ width: 300, height: 120, format: 'png' })], 'logo.png', {
+  const logo = new File([new Uint8Array(await buildImage({ width: 300, height: 120, format: 'png' }))], 'logo.png', {
     type: 'image/png',
   });
   const done = await post({ ...GOOD, logo, requireTwoFactor: 'yes' });

@@ -8,7 +8,8 @@ import { DEMO_CHOICE, START_EMPTY } from '#app/components/first-run/demo-choice.
 import { FirstRunForm } from '#app/components/first-run/first-run-form.tsx';
 import { fieldErrorsOf, formText, formValues } from '#app/lib/admin-form.ts';
 import { collegeFormValues } from '#app/lib/college-form.ts';
-import { FIRST_RUN_LOGO, fieldOfRefusal, readFirstRun } from '#app/lib/first-run.server.ts';
+import { FIRST_RUN_LOGO } from '#app/lib/first-run-fields.ts';
+import { fieldOfRefusal, readFirstRun } from '#app/lib/first-run.server.ts';
 import { CORRECT_FIELDS } from '#app/lib/admin-messages.ts';
 import { type WriteResult, formRefused } from '#app/lib/form-result.ts';
 import { withPasswordFields } from '#app/lib/admin-staff-writes.server.ts';

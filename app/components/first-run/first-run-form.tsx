@@ -6,6 +6,7 @@ import { formatMegabytes } from '#common/bytes.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
 import { NewPasswordField } from '#app/components/admin/new-password-field.tsx';
 import { TextPairField } from '#app/components/admin/text-pair-field.tsx';
+import { FIRST_RUN_LOGO, OWNER_EMAIL, OWNER_NAME, REQUIRE_TWO_FACTOR } from '#app/lib/first-run-fields.ts';
 import type { FieldErrors, FormValues } from '#app/lib/form-result.ts';
 import { DemoChoice } from './demo-choice.tsx';
 
@@ -71,7 +72,9 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
             errors.logo ?? (logoLost ? 'Your browser does not keep a chosen file: choose the logo again.' : undefined)
           }
         >
-          {(control) => <input {...control} className="field__input" type="file" name="logo" accept={LOGO_ACCEPT} />}
+          {(control) => (
+            <input {...control} className="field__input" type="file" name={FIRST_RUN_LOGO} accept={LOGO_ACCEPT} />
+          )}
         </AdminField>
         <p className="field__hint">
           The main colour is drawn behind white text and as text on the page, the accent behind dark text; each needs a
@@ -102,26 +105,26 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
 
       <Part number={3} title="You, the owner">
         <p>The owner manages staff accounts, reads the audit log and can change everything here later.</p>
-        <AdminField label="Your name" error={errors.ownerName}>
+        <AdminField label="Your name" error={errors[OWNER_NAME]}>
           {(control) => (
             <input
               {...control}
               className="field__input"
-              name="ownerName"
+              name={OWNER_NAME}
               autoComplete="name"
-              defaultValue={values.ownerName ?? ''}
+              defaultValue={values[OWNER_NAME] ?? ''}
             />
           )}
         </AdminField>
-        <AdminField label="Your e-mail address" hint="You sign in with it." error={errors.ownerEmail}>
+        <AdminField label="Your e-mail address" hint="You sign in with it." error={errors[OWNER_EMAIL]}>
           {(control) => (
             <input
               {...control}
               className="field__input"
-              name="ownerEmail"
+              name={OWNER_EMAIL}
               type="email"
               autoComplete="username"
-              defaultValue={values.ownerEmail ?? ''}
+              defaultValue={values[OWNER_EMAIL] ?? ''}
             />
           )}
         </AdminField>
@@ -129,9 +132,9 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
         <label className="welcome-choice__option">
           <input
             type="checkbox"
-            name="requireTwoFactor"
+            name={REQUIRE_TWO_FACTOR}
             value="yes"
-            defaultChecked={values.requireTwoFactor === 'yes'}
+            defaultChecked={values[REQUIRE_TWO_FACTOR] === 'yes'}
           />
           <span>
             <strong>Require two-factor sign-in for every account.</strong> You set it up at your first sign-in, with an
