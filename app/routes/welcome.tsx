@@ -50,6 +50,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 const PASSWORD_SET = 'You can sign in now with your e-mail address and the password you chose.';
+/** Names the first run's answer: after it the link is used, so the loader no longer knows it was one. */
+const FIRST_RUN = 'first-run';
 
 /**
  * Sets the password of the link's account, or creates the first owner; a plain form, no script needed. It
@@ -116,29 +118,31 @@ async function finishFirstRun(form: FormData, token: string, context: Route.Acti
     });
   }
   const saved = 'Your college and your account are saved. ';
-  if (form.get(DEMO_CHOICE) !== START_EMPTY) return data<WriteResult>({ ok: true, message: `${saved}${PASSWORD_SET}` });
+  if (form.get(DEMO_CHOICE) !== START_EMPTY)
+    return data<WriteResult>({ ok: true, form: FIRST_RUN, message: `${saved}${PASSWORD_SET}` });
   const owner = { kind: 'account', id: ownerId, name: read.run.owner.name, address: context.clientIp } as const;
   // The removal is its own step (a transaction, then its files): a failure is reported, and it can be done later.
   const what = await context.services.demo.removeAsNewAccount(owner).then(
     (removed) => (demoTotal(removed) > 0 ? `The demo content is removed (${describeDemoCounts(removed)}). ` : ''),
     () => 'The demo content could not be removed now: remove it from the setup list on Today. ',
   );
-  return data<WriteResult>({ ok: true, message: `${saved}${what}${PASSWORD_SET}` });
+  return data<WriteResult>({ ok: true, form: FIRST_RUN, message: `${saved}${what}${PASSWORD_SET}` });
 }
 
 export default function Welcome({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>() as WriteResult | undefined;
   const { collegeName, link, setup, invalid } = loaderData;
   if (answer?.ok) {
+    const setUp = answer.form === FIRST_RUN;
     return (
-      <WelcomeFrame collegeName={collegeName} title={setup ? 'Your site is set up' : 'Your password is set'}>
+      <WelcomeFrame collegeName={collegeName} title={setUp ? 'Your site is set up' : 'Your password is set'}>
         <p role="status">{answer.message}</p>
         <p>
           <a className="button button--primary" href="/login">
             Go to sign in
           </a>
         </p>
-        {setup ? (
+        {setUp ? (
           <p>
             <a href="/">See the home page</a>
           </p>
