@@ -45,6 +45,7 @@ import type { SmsProvider } from '#common/messages.ts';
 import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
 import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
 import { createDemoService } from './modules/demo/demo.service.ts';
+import { createFirstRunService } from './modules/first-run/first-run.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createOldAddresses } from './modules/import/old-addresses.ts';
 import { createImportRuns } from './modules/import/import-runs.service.ts';
@@ -145,6 +146,11 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     damage: () => damage?.found ?? null,
   });
   const notices = createNoticesService(db, clock, attachments, nextPublicChange);
+  const staff = createStaffService(db, clock, accounts, {
+    siteUrl: env.siteUrl,
+    emailReady: async () => (await messages.ready()).email,
+    queued: () => outbox.wake(),
+  });
   const demo = createDemoService({ db, storage, log, clock, attachments, nextPublicChange });
   // Results day: the look-up answers from memory, rebuilt whenever the merit service changes the results.
   const resultsLookup = createResultsLookup({
@@ -273,11 +279,9 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     twoFactor,
     users: accounts,
     search: createSearchService(db),
-    staff: createStaffService(db, clock, accounts, {
-      siteUrl: env.siteUrl,
-      emailReady: async () => (await messages.ready()).email,
-      queued: () => outbox.wake(),
-    }),
+    staff,
+    /** The first run from the one-time owner link: the college, its logo and the first owner in one step. */
+    firstRun: createFirstRunService({ db, storage, log, clock, staff }),
     account: createAccountService(accounts, loginThrottle),
     vitals: createVitalsService(db, {}, clock),
     audit: createAuditService(db, { keepDays: env.AUDIT_KEEP_DAYS }, clock),

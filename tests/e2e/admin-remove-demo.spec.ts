@@ -72,16 +72,16 @@ test.afterEach(async () => {
 /** Fills the first owner's form and chooses what becomes of the demo. */
 async function createOwner(page: Page, link: string, choice: 'Start empty' | 'Keep the demo to look around') {
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Create the first owner' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Set up your site' })).toBeVisible();
   await page.getByLabel('Your name').fill(OWNER.name);
-  await page.getByLabel('E-mail address').fill(OWNER.email);
+  await page.getByLabel('Your e-mail address').fill(OWNER.email);
   await page.getByLabel('New password').fill(OWNER.password);
   const choices = page.getByRole('group', { name: 'The demo content' });
   await expect(choices.getByRole('radio', { name: /Keep the demo to look around/u })).toBeChecked();
   await choices.getByRole('radio', { name: new RegExp(choice, 'u') }).check();
   await screenshots(page, 'welcome-demo-choice');
-  await page.getByRole('button', { name: 'Create owner' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Finish setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Your site is set up' })).toBeVisible({ timeout: 60_000 });
 }
 
 async function signIn(page: Page, server: ServerProcess) {

@@ -1,6 +1,6 @@
 import { STALE_COPY } from '#common/api-error.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
-import { audit } from '#server/audit/audit.ts';
+import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
 import { contentChanges } from '#server/audit/content-changes.ts';
 import type { Actor } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
@@ -102,9 +102,9 @@ export async function replaceSection<S extends ContentSection>(
   await writeSection(trx, section, current.version, data, at);
 }
 
-/** Who makes an edit, and when (the service's clock). */
+/** Who makes an edit (an account at the door: the first owner, made in the same step), and when. */
 export interface EditBy {
-  actor: Actor;
+  actor: Actor | AccountAtDoor;
   at: Date;
 }
 
@@ -124,13 +124,24 @@ export function editSection<S extends ContentSection>(
   section: S,
   change: (current: SectionState<S>) => StoredSections[S] | Promise<StoredSections[S]>,
 ): Promise<Edit<S>> {
-  return changeContent(db, by.at, async (trx) => {
-    const before = await readSection(trx, section);
-    const after = await writeSection(trx, section, before.version, await change(before), by.at);
-    const changes = contentChanges(before.data, after.data);
-    await audit(trx, by.actor, { kind: 'content-changed', subject: section, changes }, by.at);
-    return { before, after };
-  });
+  return changeContent(db, by.at, (trx) => editSectionWithin(trx, by, section, change));
+}
+
+/**
+ * The same change inside a transaction the caller holds, which must also move the content version (the first
+ * run saves the college with its first owner, in the owner's transaction).
+ */
+export async function editSectionWithin<S extends ContentSection>(
+  trx: Db,
+  by: EditBy,
+  section: S,
+  change: (current: SectionState<S>) => StoredSections[S] | Promise<StoredSections[S]>,
+): Promise<Edit<S>> {
+  const before = await readSection(trx, section);
+  const after = await writeSection(trx, section, before.version, await change(before), by.at);
+  const changes = contentChanges(before.data, after.data);
+  await audit(trx, by.actor, { kind: 'content-changed', subject: section, changes }, by.at);
+  return { before, after };
 }
 
 /** A save made from the version the editor saw: refused when someone else saved since. */

@@ -84,6 +84,9 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
       return demoTotal(await countAll(db));
     },
 
+    /** What is left of the demo, by kind, for the first owner's choice (asked on the one-time link, before any account). */
+    leftByKind: (): Promise<DemoCounts> => countAll(db),
+
     /** What 'Remove the demo content' would remove now. */
     async counts(actor: Actor): Promise<DemoCounts> {
       authorize(actor, 'demo.remove');

@@ -273,11 +273,24 @@ export function createStaffService(
       });
     },
 
-    /** The first owner of a fresh install, from the link printed at start-up: its id. Refused once any account exists. */
-    async createFirstOwner(token: string, input: FirstOwner, address: string): Promise<string> {
+    /**
+     * The first owner of a fresh install, from the link printed at start-up: its id. Refused once any account
+     * exists. `also` writes more in the account's own transaction, as the new owner (the first run's college).
+     */
+    async createFirstOwner(
+      token: string,
+      input: FirstOwner,
+      address: string,
+      also?: (trx: Db, owner: AccountAtDoor & { id: string }) => Promise<void>,
+    ): Promise<string> {
       const { link } = await usableLink(token);
       if (link.purpose !== 'first-owner') throw refusal('link/invalid');
-      const firstOwner = (id: string): AccountAtDoor => ({ kind: 'account', id, name: input.name, address });
+      const firstOwner = (id: string): AccountAtDoor & { id: string } => ({
+        kind: 'account',
+        id,
+        name: input.name,
+        address,
+      });
       return accounts.create(firstOwner, input.email, input.password, {
         name: input.name,
         role: FULL_ROLE,
@@ -286,6 +299,7 @@ export function createStaffService(
           if (await accounts.any(trx)) throw refusal('link/invalid');
         },
         subject: (account) => `${accountName(account)}, Owner (first account)`,
+        ...(also ? { after: (trx: Db, id: string) => also(trx, firstOwner(id)) } : {}),
       });
     },
 
