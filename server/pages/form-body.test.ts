@@ -4,8 +4,9 @@ import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
 import { registerErrorHandler } from '../errors.ts';
 import {
   PAGE_FORM_MAX_BYTES,
-  multipartHasNul,
+  formHasNul,
   postedForm,
+  readMultipart,
   registerFormBodyParsers,
   urlEncodedHasNul,
 } from './form-body.ts';
@@ -71,7 +72,7 @@ describe('page form bodies', () => {
     const ok = new Request('http://x/', { method: 'POST', body: withFile });
     const okType = ok.headers.get('content-type')!;
     const okBody = Buffer.from(await ok.arrayBuffer());
-    expect(await multipartHasNul(okBody, okType)).toBe(false);
+    expect(formHasNul(await readMultipart(okBody, okType))).toBe(false);
     expect((await post(okBody, okType)).statusCode).toBe(200);
 
     const bad = new FormData();

@@ -38,10 +38,6 @@ export function formHasNul(form: FormData): boolean {
   return false;
 }
 
-/** Whether a multipart body's text fields hold a NUL character. */
-export const multipartHasNul = async (body: Buffer, contentType: string): Promise<boolean> =>
-  formHasNul(await readMultipart(body, contentType));
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** A page's multipart form as the body parser read it, handed to the action (LoadContext.readForm). */
