@@ -41,7 +41,10 @@ export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Re
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
+  // A multipart form was read by the body parser and reaches the action through `LoadContext.readForm`
+  // (server/pages/form-body.ts); the Request does not carry its megabytes again (the Fetch API copies a body).
+  const hasBody =
+    request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body) && !request.postedForm;
   const isView = request.method === 'GET' || request.method === 'HEAD';
   const target = originForm(request.originalUrl) ?? '/';
   const address = isView ? renderedAddress(target) : target;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
@@ -125,5 +126,60 @@ describe('page form bodies', () => {
   it('answers 400, not 500, for multipart data that cannot be read', async () => {
     const res = await post('not really multipart', 'multipart/form-data; boundary=zzz');
     expect(res.statusCode).toBe(400);
+  });
+
+  it('reads a form as a browser sends it: Nepali text and file names, an empty file input, files in their order', async () => {
+    const sent = new FormData();
+    sent.append('name', 'सीता "Sita" शर्मा');
+    sent.append('field "quoted"\nname', 'value');
+    sent.append('file_photo', new Blob([Buffer.alloc(70_000, 7)], { type: 'image/jpeg' }), 'मेरो फोटो "1".jpg');
+    sent.append('note', 'line one\r\nline two');
+    sent.append('file_marks', new Blob([Buffer.from('%PDF-1.4 a')], { type: 'application/pdf' }), 'a.pdf');
+    sent.append('file_marks', new Blob([Buffer.from('%PDF-1.4 b')], { type: 'application/pdf' }), 'b.pdf');
+    sent.append('file_character', new Blob([], { type: 'application/octet-stream' }), '');
+    const request = new Request('http://x/', { method: 'POST', body: sent });
+    const body = Buffer.from(await request.arrayBuffer());
+    const contentType = request.headers.get('content-type')!;
+    const entries = async (form: FormData) =>
+      Promise.all(
+        [...form].map(async ([name, value]) =>
+          typeof value === 'string'
+            ? [name, value]
+            : [
+                name,
+                value.name,
+                value.type,
+                value.size,
+                createHash('sha256')
+                  .update(await value.bytes())
+                  .digest('hex'),
+              ],
+        ),
+      );
+    const ours = await readMultipart(body, contentType);
+    // The runtime's own parser is the reference: the same entries, in the same order, with the same bytes.
+    const runtime = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+    expect(await entries(ours)).toEqual(await entries(runtime));
+    const photo = ours.get('file_photo') as File;
+    expect(Buffer.from(await photo.arrayBuffer()).equals(Buffer.alloc(70_000, 7))).toBe(true);
+    expect(Buffer.from(await photo.bytes()).equals(Buffer.alloc(70_000, 7))).toBe(true);
+  });
+
+  it('refuses a form cut off before its end, a text field over 1 MB, and one without a boundary, with 400', async () => {
+    const sent = new FormData();
+    sent.append('title', 'A photo');
+    sent.append('file', new Blob([Buffer.alloc(50_000, 1)]), 'photo.jpg');
+    const request = new Request('http://x/', { method: 'POST', body: sent });
+    const contentType = request.headers.get('content-type')!;
+    const body = Buffer.from(await request.arrayBuffer());
+    expect((await post(body.subarray(0, 30_000), contentType)).statusCode).toBe(400);
+    expect((await post(body.subarray(0, body.length - 4), contentType)).statusCode).toBe(400);
+
+    const long = new FormData();
+    long.append('message', 'a'.repeat(PAGE_FORM_MAX_BYTES + 1));
+    const longRequest = new Request('http://x/', { method: 'POST', body: long });
+    const res = await post(Buffer.from(await longRequest.arrayBuffer()), longRequest.headers.get('content-type')!);
+    expect(res.statusCode).toBe(400);
+    expect((await post(body, 'multipart/form-data')).statusCode).toBe(400);
   });
 });
