@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '#server/db/db.ts';
 import { createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
+import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 
-const FIXTURE = 'tests/fixtures/wordpress';
+const FIXTURE = WORDPRESS_FIXTURE;
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-import-cli-'));
 // With DATABASE_URL (the PostgreSQL pass) the CLI works on a fresh database of its own.
 const server = testDatabaseServer();
@@ -35,7 +36,13 @@ async function noticeCount(): Promise<number> {
 
 describe('npm run import', { timeout: 180_000 }, () => {
   it('prints the plan with its counts on a dry run, and writes no notice', async () => {
-    const run = importCommand(['wordpress', `${FIXTURE}/export.xml`, '--uploads', `${FIXTURE}/uploads`, '--dry-run']);
+    const run = importCommand([
+      'wordpress',
+      path.join(FIXTURE, 'export.xml'),
+      '--uploads',
+      path.join(FIXTURE, 'uploads'),
+      '--dry-run',
+    ]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     expect(run.out).toContain('Published posts → notices: 14 to import, 0 already imported');
@@ -45,10 +52,10 @@ describe('npm run import', { timeout: 180_000 }, () => {
   });
 
   it('refuses a file that is not an export in one sentence, and a wrong command with its usage', async () => {
-    const notExport = importCommand(['wordpress', `${FIXTURE}/README.md`]);
+    const notExport = importCommand(['wordpress', 'tests/fixtures/wordpress/README.md']);
     expect(notExport.code).toBe(1);
     expect(notExport.err.trim()).toMatch(/^Error: This file is not a WordPress export \(WXR\)\./u);
-    const wrong = importCommand(['joomla', `${FIXTURE}/export.xml`]);
+    const wrong = importCommand(['joomla', path.join(FIXTURE, 'export.xml')]);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toMatch(/^Usage: npm run import -- wordpress/u);
     expect(await noticeCount()).toBe(0);

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +10,8 @@ import { IMPORT_ERRORS, IMPORT_LIMITS } from '#common/import.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { pageContext, testStaffActor } from '#server/test-support/page-context.ts';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { zipEntriesOf, zipOf } from '#server/test-support/zip-writer.ts';
 import { loader } from '../routes/admin/import.tsx';
@@ -22,7 +23,7 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 // The import page's writes against the real app and a real database, with a real WordPress's export and
 // uploads (tests/fixtures/wordpress/README.md says how they were made), posted as the page's form posts them.
-const FIXTURE = fileURLToPath(new URL('../../tests/fixtures/wordpress/', import.meta.url));
+const FIXTURE = WORDPRESS_FIXTURE;
 const EXPORT = await fs.readFile(path.join(FIXTURE, 'export.xml'));
 
 let t: AdminTestApp;

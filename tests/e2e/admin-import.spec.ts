@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Page, expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
+import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 import { zipEntriesOf, zipOf } from '#server/test-support/zip-writer.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { screenshots } from './support/screenshots.ts';
 import { signInByApi } from './support/pages.ts';
 
 /** A real WordPress's export and uploads (tests/fixtures/wordpress/README.md says how they were made). */
-const FIXTURE = fileURLToPath(new URL('../fixtures/wordpress/', import.meta.url));
+const FIXTURE = WORDPRESS_FIXTURE;
 const EXPORT = path.join(FIXTURE, 'export.xml');
 const ARCHIVES = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-e2e-import-'));
 const ARCHIVE = path.join(ARCHIVES, 'uploads.tar.gz');

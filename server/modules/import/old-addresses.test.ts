@@ -31,6 +31,11 @@ describe('looksLikeWordPress', () => {
       '/wp-content/uploads/2024/05/a.pdf',
       '/category/results/',
       '/tag/x/',
+      // The year archive, an author's posts and the feed, which a WordPress site serves too.
+      '/2025/',
+      '/2025',
+      '/author/admin/',
+      '/feed/',
     ])
       expect(looksLikeWordPress(url), url).toBe(true);
   });
@@ -44,6 +49,9 @@ describe('looksLikeWordPress', () => {
       '/contact',
       '/admin/notice',
       '/?page=2',
+      '/rss.xml',
+      '/20250/',
+      '/feeds',
     ])
       expect(looksLikeWordPress(url), url).toBe(false);
   });

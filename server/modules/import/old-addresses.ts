@@ -12,8 +12,12 @@ import { listOldAddresses } from './import.repository.ts';
 
 /** WordPress's own query addresses: `/?p=12`, `/index.php?page_id=7`, `/?attachment_id=30`, `/?cat=3`. */
 const QUERY_IDS = ['p', 'page_id', 'attachment_id', 'cat'] as const;
-/** Paths only a WordPress site has: dated permalinks, uploads, category and tag archives, index.php ones. */
-const WORDPRESS_PATH = /^\/(?:\d{4}\/\d{2}(?:\/|$)|wp-content\/uploads\/|category\/|tag\/|index\.php(?:\/|$))/u;
+/**
+ * Paths only a WordPress site has: dated permalinks and the year and month archives, uploads, category, tag and
+ * author archives, the site's feed, index.php ones.
+ */
+const WORDPRESS_PATH =
+  /^\/(?:\d{4}(?:\/|$)|wp-content\/uploads\/|category\/|tag\/|author\/|feed\/|index\.php(?:\/|$))/u;
 
 /**
  * An address's key among the old ones: WordPress's `?p=ID` and its kin as `?p=ID` whatever the path
@@ -71,6 +75,8 @@ export const isOwnAddress = (key: string): boolean => !key.startsWith('?') && OW
 
 /** Where an unknown old address lands: the list its kind of content now lives in. */
 export const OLD_ADDRESS_FALLBACK = '/notices';
+/** Where the old site's feed (`/feed/`) lands: this site's feed of notices, which feed readers can follow. */
+export const OLD_FEED_FALLBACK = '/rss.xml';
 
 export interface OldAddresses {
   /** The answer to an old address: 301 to its new address, 302 to the list for an unknown WordPress one; else null. */
@@ -96,7 +102,8 @@ export function createOldAddresses(db: Db, versions: ContentVersion): OldAddress
       if (key === null) return null;
       const target = map.get(key);
       if (target) return { status: 301, location: target };
-      return isWordPressKey(key) ? { status: 302, location: OLD_ADDRESS_FALLBACK } : null;
+      if (!isWordPressKey(key)) return null;
+      return { status: 302, location: key === '/feed' ? OLD_FEED_FALLBACK : OLD_ADDRESS_FALLBACK };
     },
     reload,
     async sync() {

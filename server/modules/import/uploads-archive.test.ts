@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 import { type ZipEntry, zipEntriesOf, zipOf } from '#server/test-support/zip-writer.ts';
 import { type ArchiveLimits, leftOutLines, unpackArchive, uploadsRoot } from './uploads-archive.ts';
 
-const UPLOADS = fileURLToPath(new URL('../../../tests/fixtures/wordpress/uploads/', import.meta.url));
+const UPLOADS = path.join(WORDPRESS_FIXTURE, 'uploads') + path.sep;
 const ROOMY: ArchiveLimits = { bytes: 100 * 1024 * 1024, entries: 1000 };
 
 let dir: string;

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlbumWithPhotos } from '#common/gallery.ts';
 import type { Notice } from '#common/notice.ts';
@@ -9,6 +8,7 @@ import { nextNoticeChange } from '#server/modules/notices/notices.service.ts';
 import { listFiles } from '#server/test-support/admin-session.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
+import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 import { isOwnAddress, looksLikeWordPress, oldAddressKey } from './old-addresses.ts';
 import { type WordPressImportReport, runWordPressImport } from './wordpress-import.ts';
 import { type WordPressPlan, planWordPressImport } from './wordpress-plan.ts';
@@ -18,7 +18,7 @@ import { describePlan } from './wordpress-report.ts';
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 /** A real WordPress's export and uploads (tests/fixtures/wordpress/README.md says how they were made). */
-const FIXTURE = fileURLToPath(new URL('../../../tests/fixtures/wordpress/', import.meta.url));
+const FIXTURE = WORDPRESS_FIXTURE;
 const EXPORT = path.join(FIXTURE, 'export.xml');
 const UPLOADS = path.join(FIXTURE, 'uploads');
 
@@ -228,8 +228,11 @@ describe('WordPress import', () => {
     for (const u of rest) {
       const res = await t.app.inject({ method: 'GET', url: u.path });
       expect(res.statusCode, u.line).toBe(302);
-      expect(res.headers.location).toBe('/notices');
+      // The old site's feed lands on this site's feed, everything else on the notices list.
+      expect(res.headers.location, u.line).toBe(u.kind === 'feed' ? '/rss.xml' : '/notices');
     }
+    // Its archives by year and by author, and its feed, are among them.
+    expect(rest.map((u) => u.kind)).toEqual(expect.arrayContaining(['year-archive', 'author', 'feed', 'tag']));
   });
 
   it("answers the old addresses of a page that names one of the site's pages with a 301 there", async () => {

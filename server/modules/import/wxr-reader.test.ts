@@ -3,12 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 import { type WxrEntry, type WxrItem, readWxr } from './wxr-reader.ts';
 
 /** A real WordPress's export (tests/fixtures/wordpress/README.md says how it was made and what it holds). */
-const EXPORT = fileURLToPath(new URL('../../../tests/fixtures/wordpress/export.xml', import.meta.url));
+const EXPORT = path.join(WORDPRESS_FIXTURE, 'export.xml');
 
 let dir: string;
 beforeAll(async () => {
