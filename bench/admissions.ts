@@ -7,12 +7,16 @@
 //      of it read the same way, when nginx is installed), then a deadline rush: 300
 //      applications from 50 concurrent clients while autocannon (its own process) reads /admission on 100
 //      connections: errors, timeouts, why each refused application was refused (by field), /admission p50/p99
-//      during the rush, the server's RSS at each phase and its peak;
+//      during the rush, the server's RSS at each phase and its peak; every accepted document drawn (how long, and
+//      the peak RSS of the server and its photo process); then PACED_APPLICATIONS (150) applications arriving
+//      one every 200 ms while the same readers read: what one parent waits when others apply at a rate (the
+//      back-to-back rush's median is 50 clients over the server's throughput, whatever one post costs);
 //   3. the office at 5,000 applications: /admin/applications pages and the CSV export (bench/applications-office.ts).
 // Every post comes from 127.0.0.1, so the server runs with APPLICATION_MAX_PER_HOUR at its ceiling (10,000; the
 // env refuses more); the output says so. Form tokens are fetched in advance and aged once past their minimum.
 // The server runs with MALLOC_ARENA_MAX=2 as the systemd unit example sets it (docs/examples); set
-// MALLOC_ARENA_MAX to compare. RUSH_APPLICATIONS (300) and ADMISSIONS_SKIP_OFFICE=1 shorten a run.
+// MALLOC_ARENA_MAX to compare. RUSH_APPLICATIONS (300), PACED_APPLICATIONS (0: none) and ADMISSIONS_SKIP_OFFICE=1
+// shorten a run.
 // Prints figures beside their targets; never fails on slowness, only when it cannot measure.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,6 +52,13 @@ const PROCESSING_WAIT_MS = 15 * 60_000;
 const SINGLE_RUNS = 20;
 const RUSH_APPLICATIONS = Number(process.env.RUSH_APPLICATIONS ?? 300);
 const RUSH_CLIENTS = 50;
+/**
+ * The paced rush: applications arriving one every PACED_INTERVAL_MS whoever is still waiting, while the same 100
+ * connections read /admission. Back to back, fifty clients' median is their number over the server's throughput
+ * (Little's law), whatever a single post costs; arriving at a rate, a post's time is what a parent waits for it.
+ */
+const PACED_APPLICATIONS = Number(process.env.PACED_APPLICATIONS ?? 150);
+const PACED_INTERVAL_MS = 200;
 const READ_CONNECTIONS = 100;
 // As long as a browser waits for an answer (Chromium: 300 s), so a slow acceptance is timed rather than cut off.
 const POST_TIMEOUT_MS = 300_000;
@@ -99,6 +110,17 @@ export interface AdmissionsReport {
     rssBeforeMb: number;
     peakRssMb: number;
   };
+  /** Applications arriving at a steady rate while /admission is read (after the rush's documents are drawn). */
+  paced: {
+    applications: number;
+    perSecond: number;
+    accepted: number;
+    postP50Ms: number;
+    postP95Ms: number;
+    postMaxMs: number;
+    admission: ReaderFigures;
+    peakRssMb: number;
+  } | null;
   /** /admission read alone, before the rush. */
   quiet: ReaderFigures & { seconds: number; loadAverage: number; peakRssMb: number };
   /** nginx serving a static copy of /admission, read the same way right after (null without nginx). */
@@ -449,6 +471,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     // ---- 2. the deadline rush ----------------------------------------------------------------------
     console.log(`Admissions: ${RUSH_APPLICATIONS} form tokens for the rush...`);
     const rushTokens = await formTokens(server.url, RUSH_APPLICATIONS);
+    const pacedTokens = PACED_APPLICATIONS > 0 ? await formTokens(server.url, PACED_APPLICATIONS) : [];
     await sleep((INQUIRY_FORM_TIMING.minSeconds + 1) * 1000);
     await (await fetch(`${server.url}/admission`)).arrayBuffer();
     console.log(
@@ -491,6 +514,35 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
       await sleep(1000);
     }
     const processingPeakRssMb = treeWatch.stop();
+    // ---- 2c. applications arriving at a steady rate --------------------------------------------------
+    let paced: AdmissionsReport['paced'] = null;
+    if (PACED_APPLICATIONS > 0) {
+      console.log(
+        `Admissions: ${PACED_APPLICATIONS} applications arriving one every ${PACED_INTERVAL_MS} ms while ${READ_CONNECTIONS} connections read /admission...`,
+      );
+      const pacedWatch = watchPeak(pid, 100);
+      const pacedReader = startReader(`${server.url}/admission`, READ_CONNECTIONS);
+      await pacedReader.ready;
+      const started = performance.now();
+      const pacedOutcomes = await Promise.all(
+        pacedTokens.map(async (token, i) => {
+          await sleep(Math.max(0, started + i * PACED_INTERVAL_MS - performance.now()));
+          return postApplication(server.url, programme, String(symbol++), token, files);
+        }),
+      );
+      const pacedRead = readerFigures(await pacedReader.stop());
+      const ms = pacedOutcomes.map((o) => o.ms);
+      paced = {
+        applications: PACED_APPLICATIONS,
+        perSecond: 1000 / PACED_INTERVAL_MS,
+        accepted: pacedOutcomes.filter((o) => o.accepted).length,
+        postP50Ms: Math.round(median(ms)),
+        postP95Ms: Math.round(percentile(ms, 95)),
+        postMaxMs: Math.round(Math.max(...ms)),
+        admission: pacedRead,
+        peakRssMb: pacedWatch.stop(),
+      };
+    }
     const statuses: Record<string, number> = {};
     for (const o of outcomes) statuses[String(o.status)] = (statuses[String(o.status)] ?? 0) + 1;
     const reasons: Record<string, number> = {};
@@ -544,6 +596,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
         rssBeforeMb,
         peakRssMb,
       },
+      paced,
       quiet: { ...quietRead, seconds: QUIET_READ_SECONDS, loadAverage: quietLoad, peakRssMb: quietPeakRssMb },
       quietNginx: nginxQuietRead,
       rssPhases: {
@@ -677,6 +730,50 @@ export function printAdmissions(r: AdmissionsReport): void {
     },
   ]);
   console.log(`(errors in total: ${errors}; target ${t.errors})`);
+  const paced = r.paced;
+  if (paced) {
+    console.log(
+      `\nPaced: ${paced.applications} applications arriving ${paced.perSecond} a second (whoever is still waiting) while autocannon read /admission on ${paced.admission.connections} connections, after the rush's documents were drawn`,
+    );
+    console.table([
+      {
+        figure: 'applications accepted',
+        value: `${paced.accepted} of ${paced.applications}`,
+        target: `${paced.applications}`,
+        '': mark(paced.accepted === paced.applications),
+      },
+      {
+        figure: 'application post p50 ms',
+        value: `${paced.postP50Ms}`,
+        target: `< ${t.postP50Ms}`,
+        '': mark(paced.postP50Ms < t.postP50Ms),
+      },
+      {
+        figure: 'application post p95 / max ms',
+        value: `${paced.postP95Ms} / ${paced.postMaxMs}`,
+        target: `< ${t.postP95Ms}`,
+        '': mark(paced.postP95Ms < t.postP95Ms),
+      },
+      {
+        figure: '/admission p99 ms (max), req/s',
+        value: `${paced.admission.p99} (${paced.admission.max}), ${paced.admission.rps}`,
+        target: `< ${t.admissionP99Ms}`,
+        '': mark(paced.admission.p99 < t.admissionP99Ms),
+      },
+      {
+        figure: '/admission errors / timeouts / non-2xx',
+        value: `${paced.admission.errors} / ${paced.admission.timeouts} / ${paced.admission.non2xx}`,
+        target: `${t.errors}`,
+        '': mark(paced.admission.errors + paced.admission.timeouts + paced.admission.non2xx === 0),
+      },
+      {
+        figure: 'server peak RSS MB',
+        value: `${paced.peakRssMb}`,
+        target: `< ${t.maxRssMb}`,
+        '': mark(paced.peakRssMb < t.maxRssMb),
+      },
+    ]);
+  }
   const p = r.rssPhases;
   console.log(
     `Server RSS (MB) after the first start (demo photos drawn, season published) ${p.firstStart}, after starting again ${p.started}, after the single applications ${p.afterSingles}, after reading alone ${p.afterQuietRead} (peak ${q.peakRssMb}), peak in the rush ${s.peakRssMb}, after it ${p.afterRush}`,
