@@ -1,3 +1,4 @@
+import { referencePrefixOf } from '#common/application.ts';
 import type { LocalText, SiteLanguage } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
@@ -30,6 +31,11 @@ export async function readMessageFrom(
   return { lang, college: name, logoUrl: logo && origin ? `${origin}${MAIL_LOGO_PATH}` : null };
 }
 
+/** What a new application's reference begins with, as the College page last saved it, read in the caller's transaction. */
+export async function readReferencePrefix(db: Db): Promise<string> {
+  return (await readSection(db, 'college')).data.referencePrefix;
+}
+
 /** The college's short name as last saved (both languages), for what is named after it ('Life at …'). */
 export async function readCollegeShortName(db: Db): Promise<LocalText> {
   return (await readSection(db, 'college')).data.shortName;
@@ -52,7 +58,7 @@ export function shortNameOf(name: string): string {
 
 /**
  * Names a new site's college (`npm run setup -- --name`, read on the first start): the English name and short
- * name become the given ones, and the Nepali ones are emptied, so the Nepali pages show the English name until
+ * name become the given ones (the reference prefix the name's initials), and the Nepali ones are emptied, so the Nepali pages show the English name until
  * the office types its own (a demo's Nepali name would name another college). Audited as a content change.
  */
 export function nameNewCollege(db: Db, by: EditBy, name: string) {
@@ -60,5 +66,6 @@ export function nameNewCollege(db: Db, by: EditBy, name: string) {
     ...current.data,
     name: { en: name, ne: '' },
     shortName: { en: shortNameOf(name), ne: '' },
+    referencePrefix: referencePrefixOf(name),
   }));
 }
