@@ -137,7 +137,7 @@ export const applicationReference = (prefix: string, seasonYear: number, number:
 export const DEFAULT_REFERENCE_PREFIX = 'ORB';
 /** A college's reference prefix: 2 to 4 Latin capital letters, so it reads the same in any script. */
 export const REFERENCE_PREFIX_PATTERN = /^[A-Z]{2,4}$/u;
-export const REFERENCE_PREFIX_RULE = 'The reference prefix must be 2 to 4 Latin capital letters (A to Z), like ORB.';
+export const REFERENCE_PREFIX_RULE = 'The reference prefix must be 2 to 4 Latin capital letters (A to Z), like ABC.';
 
 /**
  * The prefix a newly named college is given: the initials of its English name's words (up to 4), or, for a

@@ -22,6 +22,10 @@ import * as mail from '#server/modules/outbox/templates.ts';
 import { passListHtml } from '#server/modules/admission/index.ts';
 import { openDb } from '#server/db/db.ts';
 import { readMessageFrom } from '#server/modules/content/college-name.ts';
+import { uploadsDir } from '#server/storage/create-storage.ts';
+import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { giveAccessKey } from '#server/test-support/access-key.ts';
+import { seedApplications } from '#server/test-support/applications.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -336,6 +340,53 @@ describe('a college that is not the demo college', () => {
       }
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('heads an admit card with its uploaded logo and its name, in both languages, never the demo’s', async () => {
+    // An application whose fee and documents are verified, seated in an entrance session by the office.
+    const db = openDb({ dataDir });
+    let reference: string;
+    let accessKey: string;
+    let seasonId: string;
+    try {
+      const f = await seedApplications(db, createLocalStorage(uploadsDir(dataDir)), {
+        count: 1,
+        withFiles: 1,
+        override: () => ({ row: { state: 'documents-verified' }, payment: 'verified', programme: 'science' }),
+      });
+      reference = f.applications[0]!.reference;
+      seasonId = f.seasonId;
+      accessKey = await giveAccessKey(db, reference);
+      const session = await send('POST', `/api/admin/entrance/seasons/${seasonId}/sessions`, {
+        date: '2084-05-10',
+        time: '10:30',
+        minutes: 90,
+        placeEn: 'Hall A',
+        placeNe: 'हल क',
+        capacity: 4,
+        bringEn: 'This card and a pen.',
+        bringNe: 'यो पत्र र कलम।',
+        programmes: [f.science],
+      });
+      expect(session.status, await session.clone().text()).toBe(201);
+    } finally {
+      await db.destroy();
+    }
+    const seated = await send('POST', `/api/admin/entrance/seasons/${seasonId}/roll-numbers`, {});
+    expect(seated.status, await seated.clone().text()).toBe(200);
+    for (const prefix of ['', '/ne']) {
+      const res = await fetch(`${server.url}${prefix}/admission/admit-card`, {
+        method: 'POST',
+        headers: { ...sameOrigin(server), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ reference, access_key: accessKey }),
+      });
+      expect(res.status, prefix).toBe(200);
+      const html = await res.text();
+      const card = html.slice(html.indexOf('class="admit-card'));
+      expect(card, prefix).toContain(`<img class="admit-card__logo" src="${logoUrl}"`);
+      expect(card, prefix).toContain(prefix ? NAME.ne : NAME.en);
+      expect(foundIn(html), prefix).toEqual([]);
     }
   });
 });

@@ -171,7 +171,7 @@ export function CollegeForm({ college, version, pageResult }: CollegeFormProps) 
         {text('managementSince')}
         <AdminField
           label="Reference prefix"
-          hint="What new applications' references begin with: 2 to 4 capital letters A to Z (ORB makes ORB-2084-0123). Applications already made keep theirs."
+          hint="What new applications' references begin with: 2 to 4 capital letters A to Z (ABC makes ABC-2084-0123). Applications already made keep theirs."
           error={errors.referencePrefix}
         >
           {(control) => (
