@@ -62,7 +62,7 @@ export async function queueApplicationNotice(
     statusUrl: statusUrlOf(siteUrl, lang),
     at: at.toISOString(),
     accessKey: accessKey ? formatAccessKey(accessKey) : '',
-    // An offer says where to pay the admission fee (text only: a message loads no picture).
+    // An offer says where to pay the admission fee (in words: the payment QR is not drawn in a message).
     payment: step === 'offered' ? toPaymentDetails(await storedPaymentOfApplication(trx, app.id), (key) => key) : null,
   };
   // A new key may be asked again: each one is its own message.
