@@ -52,6 +52,7 @@ const OWN_TEXTS = {
   about: { en: 'Sunrise Academy teaches +2 science and management in Butwal.', ne: '' },
   vision: { en: 'Every student finds what they are good at.', ne: '' },
   mission: { en: 'To teach carefully and support each student.', ne: '' },
+  referencePrefix: 'SA',
 };
 
 const PAYMENT: PaymentDetails = {
@@ -169,6 +170,14 @@ describe('a college that is not the demo college', () => {
         expect(html.match(DEMO_PLACES), pagePath).toBeNull();
         expect(html, pagePath).toContain(prefix === '/ne' ? NAME.ne : NAME.en);
       }
+    }
+  });
+
+  it('shows a reference with its own prefix in the status page’s hints, in both languages', async () => {
+    for (const pagePath of ['/admission/status', '/ne/admission/status']) {
+      const html = await (await fetch(`${server.url}${pagePath}`)).text();
+      expect(html, pagePath).toContain('SA-2084-0123');
+      expect(html, pagePath).not.toContain('ORB-');
     }
   });
 
