@@ -126,16 +126,46 @@ export function nepaliMobile(text: string): string | null {
   return /^9[78]\d{8}$/u.test(digits) ? digits : null;
 }
 
-/** 'ORB-2084-0123': short and unambiguous over the phone (digits only after the prefix). */
-export const REFERENCE_PREFIX = 'ORB';
-export const applicationReference = (seasonYear: number, number: number): string =>
-  `${REFERENCE_PREFIX}-${seasonYear}-${String(number).padStart(4, '0')}`;
+/**
+ * A reference, 'ORB-2084-0123': the college's prefix, the season's first B.S. year and a number counted per
+ * season; short and unambiguous over the phone (digits only after the prefix).
+ */
+export const applicationReference = (prefix: string, seasonYear: number, number: number): string =>
+  `${prefix}-${seasonYear}-${String(number).padStart(4, '0')}`;
 
-/** A reference as typed (any case, spaces, dashes or none): its canonical form, or null. */
+/** The prefix of the demo college, and of every reference made before a college could choose its own. */
+export const DEFAULT_REFERENCE_PREFIX = 'ORB';
+/** A college's reference prefix: 2 to 4 Latin capital letters, so it reads the same in any script. */
+export const REFERENCE_PREFIX_PATTERN = /^[A-Z]{2,4}$/u;
+export const REFERENCE_PREFIX_RULE = 'The reference prefix must be 2 to 4 Latin capital letters (A to Z), like ABC.';
+
+/**
+ * The prefix a newly named college is given: the initials of its English name's words (up to 4), or, for a
+ * one-word name, its first three letters; the demo's when the name has fewer than two Latin letters.
+ */
+export function referencePrefixOf(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .toUpperCase()
+    .split(/\s+/u)
+    .map((w) => w.replace(/[^A-Z]/gu, ''))
+    .filter(Boolean);
+  const initials = words
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 4);
+  const prefix = initials.length >= 2 ? initials : (words[0] ?? '').slice(0, 3);
+  return REFERENCE_PREFIX_PATTERN.test(prefix) ? prefix : DEFAULT_REFERENCE_PREFIX;
+}
+
+/**
+ * A reference as typed (any case, spaces, dashes or none): its canonical form, or null. Any college's prefix
+ * is read, and references made under an earlier prefix, which the applications keep.
+ */
 export function readReference(text: string): string | null {
-  const m = /^([a-z]{3})[\s-]*(\d{4})[\s-]*(\d{1,6})$/iu.exec(latinDigits(text).trim());
-  if (!m || m[1]!.toUpperCase() !== REFERENCE_PREFIX) return null;
-  return applicationReference(Number(m[2]), Number(m[3]));
+  const m = /^([a-z]{2,4})[\s-]*(\d{4})[\s-]*(\d{1,6})$/iu.exec(latinDigits(text).trim());
+  if (!m) return null;
+  return applicationReference(m[1]!.toUpperCase(), Number(m[2]), Number(m[3]));
 }
 
 /** Days after the season's admission deadline that a rejected or withdrawn application's documents are kept. */

@@ -121,6 +121,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     defaultMailAddress: `no-reply@${new URL(env.siteUrl).hostname}`,
+    siteUrl: env.siteUrl,
     cipher: createSettingsCipher({ envKey: env.SETTINGS_KEY, dataDir: env.dataDir }),
     // Messages waiting for set-up leave as soon as it is saved (declared below; called only after a save).
     changed: () => outbox.wake(),
@@ -243,6 +244,7 @@ export function createServices({ db, storage, env, log, clock = systemClock, sms
       maxPerEmailPerHour: env.INQUIRY_MAX_PER_EMAIL_PER_HOUR,
       officeRecipients: (trx) => messages.officeRecipients(trx),
       adminUrl: `${env.siteUrl}/admin/inquiries`,
+      siteUrl: env.siteUrl,
       queued: () => outbox.wake(),
       channels: () => messages.ready(),
     }),

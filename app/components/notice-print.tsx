@@ -1,10 +1,12 @@
 import { oneLineAddress, useSiteContent } from '#app/lib/site-content.ts';
 import printCss from '#app/styles/notice-print.css?inline';
 import { PageStyle } from './page-style.tsx';
+import { PrintedLogo } from './printed-logo.tsx';
 
 /**
- * What only a printed notice shows (notice-print.css hides it on screen): at the top, the college's name
- * and address as a letterhead; at the bottom, the reference number, the dates and a QR code of the
+ * What only a printed notice shows (notice-print.css hides it on screen): at the top, the college's logo
+ * (when it has uploaded one), name and address as a letterhead; the logo is the header's own address, so the
+ * browser already holds it and the hidden copy costs the page no request; at the bottom, the reference number, the dates and a QR code of the
  * notice's permanent address, so that anyone holding a printed copy can check it against the site.
  */
 export function NoticePrintHead() {
@@ -12,6 +14,7 @@ export function NoticePrintHead() {
   return (
     <div className="notice-print notice-print__head">
       <PageStyle name="notice-print" css={printCss} />
+      {site.college.logo ? <PrintedLogo logo={site.college.logo} className="notice-print__logo" /> : null}
       <p className="notice-print__college">{t(site.college.name)}</p>
       <p className="notice-print__address">{oneLineAddress(site, lang)}</p>
     </div>

@@ -30,6 +30,7 @@ const college = CollegeSchema.parse({
   enrolmentFormUrl: '/contact',
   social: { facebook: 'https://www.facebook.com/orbit', youtube: '', instagram: '', tiktok: '' },
   colours: { main: '#8b0000', accent: '#ffd54f' },
+  referencePrefix: 'HMC',
 });
 
 describe('the college form', () => {
@@ -37,6 +38,13 @@ describe('the college form', () => {
     const values = collegeFormValues(college, 3);
     expect(values.version).toBe('3');
     expect(CollegeSchema.parse(collegeFromValues(values))).toEqual(college);
+  });
+
+  it('reads the reference prefix as capitals without spaces, and leaves it out of a form without its control', () => {
+    const values = { ...collegeFormValues(college, 0), referencePrefix: ' sa ' };
+    expect(collegeFromValues(values).referencePrefix).toBe('SA');
+    const { referencePrefix: _prefix, ...withoutIt } = values;
+    expect(collegeFromValues(withoutIt)).not.toHaveProperty('referencePrefix');
   });
 
   it('drops empty address rows after the last line but keeps an empty one between lines', () => {

@@ -1,8 +1,12 @@
+import { DEFAULT_REFERENCE_PREFIX } from '#common/application.ts';
 import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
 import type { College, CollegeInput } from '#common/site-content/college.ts';
 
 /** What the form is filled from: the college as read (its logo is not one of the form's controls). */
-type CollegeInputView = Omit<College, 'logo' | 'colours'> & { colours?: College['colours'] | undefined };
+type CollegeInputView = Omit<College, 'logo' | 'colours' | 'referencePrefix'> & {
+  colours?: College['colours'] | undefined;
+  referencePrefix?: string | undefined;
+};
 import { CONTENT_LIMITS as L } from '#common/site-content/limits.ts';
 import type { FormValues } from './admin-result.ts';
 
@@ -68,6 +72,7 @@ export function collegeFormValues(college: CollegeInputView, version: number): F
     email: college.email,
     'colours.main': (college.colours ?? DEFAULT_BRAND_COLOURS).main,
     'colours.accent': (college.colours ?? DEFAULT_BRAND_COLOURS).accent,
+    referencePrefix: college.referencePrefix ?? DEFAULT_REFERENCE_PREFIX,
   };
   for (const key of COLLEGE_TEXTS) {
     values[`${key}.en`] = college[key].en;
@@ -110,6 +115,9 @@ export function collegeFromValues(values: FormValues): CollegeInput {
       tiktok: text(values, 'social.tiktok'),
     },
     colours: { main: text(values, 'colours.main'), accent: text(values, 'colours.accent') },
+    // Typed in any case, with spaces around it: the rule is about the letters. A form without the control (the
+    // first run) leaves the stored prefix as it is.
+    ...('referencePrefix' in values ? { referencePrefix: text(values, 'referencePrefix').trim().toUpperCase() } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { applicationRefusalText } from '#common/application-form.ts';
-import { DOCUMENT_KINDS, type DocumentKind, readReference } from '#common/application.ts';
+import { DOCUMENT_KINDS, type DocumentKind, applicationReference, readReference } from '#common/application.ts';
 import { latinDigits } from '#common/digits.ts';
 import { bsDateProblem } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
@@ -63,6 +63,11 @@ type StatusResult =
 /** Refusals of the look-up itself (the reference or key, or a paused application), shown on the look-up form. */
 const LOOKUP_REFUSALS: ReadonlySet<string> = new Set(['application/not-found', 'application/lookups-limited']);
 
+/** A reference as the college makes them now, its prefix first ('ORB-2084-0123'), for the field's words. */
+const exampleOf = (prefix: string) => applicationReference(prefix, 2084, 123);
+const exampleReference = async (context: Route.ActionArgs['context']) =>
+  exampleOf((await context.services.content.site()).college.referencePrefix);
+
 /** A lost key: a new one is sent to the guardian's contacts on the application (never shown here). */
 async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], lang: 'en' | 'ne') {
   const t = interfaceText(lang).apply;
@@ -75,7 +80,8 @@ async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], 
   };
   const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
   const fieldErrors: Record<string, string> = {};
-  if (!readReference(values.reference)) fieldErrors.reference = t.status.referenceInvalid;
+  if (!readReference(values.reference))
+    fieldErrors.reference = t.status.referenceInvalid(await exampleReference(context));
   if (bsDateProblem(birth)) fieldErrors.birth_date = t.errors.birthDate;
   if (Object.keys(fieldErrors).length > 0) {
     return data<StatusResult>(
@@ -109,7 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'send-key') return sendNewKey(form, context, lang);
   const values = { reference: formText(form, 'reference'), access_key: formText(form, 'access_key') };
   const fieldErrors: Record<string, string> = {};
-  if (!readReference(values.reference)) fieldErrors.reference = t.status.referenceInvalid;
+  if (!readReference(values.reference))
+    fieldErrors.reference = t.status.referenceInvalid(await exampleReference(context));
   if (!readAccessKey(values.access_key)) fieldErrors.access_key = t.status.accessKeyInvalid;
   if (Object.keys(fieldErrors).length > 0) {
     return data<StatusResult>({ refused: { message: t.status.correctLookup, values, fieldErrors } }, { status: 400 });
@@ -204,7 +211,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdmissionStatus({ loaderData, actionData }: Route.ComponentProps) {
-  const { ui, lang } = useSiteContent();
+  const { ui, lang, site } = useSiteContent();
+  const example = exampleOf(site.college.referencePrefix);
   const t = ui.apply.status;
   const result = actionData as StatusResult | undefined;
   const refused = result && 'refused' in result ? result.refused : undefined;
@@ -263,7 +271,7 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
           <TextField
             name="reference"
             label={t.reference}
-            hint={t.referenceHint}
+            hint={t.referenceHint(example)}
             value={refusedHere?.values.reference ?? shown?.status.reference}
             error={refusedHere?.fieldErrors.reference}
           />
@@ -298,7 +306,7 @@ export default function AdmissionStatus({ loaderData, actionData }: Route.Compon
             <TextField
               name="reference"
               label={t.reference}
-              hint={t.referenceHint}
+              hint={t.referenceHint(example)}
               value={lostKey ? refused?.values.reference : undefined}
               error={lostKey ? refused?.fieldErrors.reference : undefined}
               idPrefix="lost-"

@@ -123,6 +123,8 @@ it('a complete first run saves the college, its logo and the owner together, rem
   const college = await t.services.content.get('college');
   expect(college.name).toEqual({ en: GOOD['name.en'], ne: GOOD['name.ne'] });
   expect(college.colours).toEqual({ main: '#7a1f3d', accent: '#f2c14e' });
+  // Its applications' references begin with its own initials, not the demo's ORB.
+  expect(college.referencePrefix).toBe('HMC');
   expect(college.addressLines).toEqual([{ en: GOOD['addressLines.0.en'], ne: GOOD['addressLines.0.ne'] }]);
   expect(college.phones).toEqual(['082-520123']);
   expect(college.mapLinkUrl).toBe(GOOD.mapLinkUrl);

@@ -215,8 +215,9 @@ export const applyEn = {
     keySent:
       "If the reference and the date of birth match an application, a new access key is on its way to the guardian's mobile number and e-mail given in it. It is never shown here.",
     reference: 'Reference',
-    referenceHint: 'e.g. ORB-2084-0123',
-    referenceInvalid: 'Enter the reference as on the confirmation, e.g. ORB-2084-0123.',
+    /** `example`: a reference as the college makes them, 'ORB-2084-0123'. */
+    referenceHint: (example: string) => `e.g. ${example}`,
+    referenceInvalid: (example: string) => `Enter the reference as on the confirmation, e.g. ${example}.`,
     show: 'Show the status',
     state: 'Where it stands',
     programme: 'Programme',

@@ -206,8 +206,8 @@ export const applyNe: typeof applyEn = {
     keySent:
       'सन्दर्भ नम्बर र जन्म मिति कुनै आवेदनसँग मिलेमा, त्यसमा दिएको अभिभावकको मोबाइल र इमेलमा नयाँ पहुँच कुञ्जी पठाइँदैछ। यो यहाँ कहिल्यै देखाइँदैन।',
     reference: 'सन्दर्भ नम्बर',
-    referenceHint: 'जस्तै ORB-2084-0123',
-    referenceInvalid: 'पुष्टि पानामा जस्तै सन्दर्भ नम्बर लेख्नुहोस्, जस्तै ORB-2084-0123।',
+    referenceHint: (example: string) => `जस्तै ${example}`,
+    referenceInvalid: (example: string) => `पुष्टि पानामा जस्तै सन्दर्भ नम्बर लेख्नुहोस्, जस्तै ${example}।`,
     show: 'अवस्था हेर्नुहोस्',
     state: 'अहिलेको अवस्था',
     programme: 'कार्यक्रम',

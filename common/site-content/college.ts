@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN, REFERENCE_PREFIX_RULE } from '../application.ts';
 import { BrandColoursSchema, DEFAULT_BRAND_COLOURS } from './brand-colours.ts';
 import { emailAddress, embedUrl, linkUrl, phoneNumber, socialUrl, webUrl } from './fields.ts';
 import { CONTENT_LIMITS as L } from './limits.ts';
@@ -48,6 +49,11 @@ export const CollegeSchema = z.object({
   social: SocialLinksSchema,
   /** The main and accent colours of every page; a save without them keeps the stored ones. */
   colours: BrandColoursSchema.optional(),
+  /**
+   * What new applications' references begin with ('ORB' in 'ORB-2084-0123'); applications already made keep
+   * theirs. A save without it keeps the stored one.
+   */
+  referencePrefix: z.string().regex(REFERENCE_PREFIX_PATTERN, REFERENCE_PREFIX_RULE).optional(),
 });
 export type CollegeInput = z.input<typeof CollegeSchema>;
 
@@ -74,6 +80,7 @@ export type Logo = z.infer<typeof LogoSchema>;
 /** The college as a read answers it: what a save sends, and the logo, which only an upload changes. */
 export const CollegeViewSchema = CollegeSchema.extend({
   colours: BrandColoursSchema,
+  referencePrefix: z.string(),
   logo: LogoSchema.nullable(),
   ...EmptiedByStartEmpty,
 });
@@ -81,6 +88,8 @@ export const CollegeViewSchema = CollegeSchema.extend({
 /** The college as stored: a row saved before colours and logos existed has today's colours and no logo. */
 export const StoredCollegeFieldsSchema = CollegeSchema.extend({
   colours: BrandColoursSchema.default({ ...DEFAULT_BRAND_COLOURS }),
+  // Migration 0039 writes it into every stored college; the demo's is the one every earlier reference has.
+  referencePrefix: z.string().default(DEFAULT_REFERENCE_PREFIX),
   ...EmptiedByStartEmpty,
 });
 export type College = z.output<typeof CollegeViewSchema>;

@@ -37,6 +37,7 @@ import * as m0033 from './migrations/0033-bs-year-confirmations.ts';
 import * as m0035 from './migrations/0035-imported-items.ts';
 import * as m0037 from './migrations/0037-demo-items.ts';
 import * as m0038 from './migrations/0038-import-runs.ts';
+import * as m0039 from './migrations/0039-reference-prefix.ts';
 import type { Database } from './schema.ts';
 
 // Listed explicitly (not read from disk) so the bundle and tsx behave the same. They run in name order.
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0035-imported-items': m0035,
   '0037-demo-items': m0037,
   '0038-import-runs': m0038,
+  '0039-reference-prefix': m0039,
 };
 
 /** A migration threw: its transaction was rolled back, the ones before it stay applied. */

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import sharp from 'sharp';
-import { type ApplicationState, type PaymentState, applicationReference } from '#common/application.ts';
+import {
+  type ApplicationState,
+  type PaymentState,
+  DEFAULT_REFERENCE_PREFIX,
+  applicationReference,
+} from '#common/application.ts';
 import type { Db } from '#server/db/db.ts';
 import type {
   ApplicationDocumentsTable,
@@ -193,7 +198,7 @@ export async function seedApplications(
     const row: Insertable<ApplicationsTable> = {
       id,
       season_id: seasonId,
-      reference: applicationReference(2084, number),
+      reference: applicationReference(DEFAULT_REFERENCE_PREFIX, 2084, number),
       number,
       state,
       language: i % 4 === 0 ? 'ne' : 'en',

@@ -5,7 +5,9 @@
  * setup checklist then asks for. From then on nothing a visitor, a parent or the office reads says the demo's
  * name or its town: every
  * public page in both languages, the 404 page, the web app manifest, every e-mail and SMS the outbox sends
- * (one of each kind, in each language) and the pass list printed for the results notice.
+ * (one of each kind, in each language) and the pass list printed for the results notice. Its uploaded logo is
+ * the one every icon (favicon, app icons) is drawn from, heads a notice's printed letterhead, and is drawn in
+ * its e-mails from the site's own address.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -18,6 +20,12 @@ import type { LocalText, SiteLanguage } from '#common/site-content/local-text.ts
 import { CONTENT_SECTIONS } from '#common/site-content/site.ts';
 import * as mail from '#server/modules/outbox/templates.ts';
 import { passListHtml } from '#server/modules/admission/index.ts';
+import { openDb } from '#server/db/db.ts';
+import { readMessageFrom } from '#server/modules/content/college-name.ts';
+import { uploadsDir } from '#server/storage/create-storage.ts';
+import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { giveAccessKey } from '#server/test-support/access-key.ts';
+import { seedApplications } from '#server/test-support/applications.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -44,6 +52,7 @@ const OWN_TEXTS = {
   about: { en: 'Sunrise Academy teaches +2 science and management in Butwal.', ne: '' },
   vision: { en: 'Every student finds what they are good at.', ne: '' },
   mission: { en: 'To teach carefully and support each student.', ne: '' },
+  referencePrefix: 'SA',
 };
 
 const PAYMENT: PaymentDetails = {
@@ -61,6 +70,10 @@ let cookie: string;
 let dataDir: string;
 let noticePath: string;
 let albumSlug: string;
+/** The logo as uploaded: a 400 × 200 PNG of one colour, found again in every icon drawn from it. */
+const LOGO_RGB = [192, 57, 43];
+let logoPng: Buffer;
+let logoUrl: string;
 
 async function send(method: string, url: string, body: unknown): Promise<Response> {
   return fetch(`${server.url}${url}`, {
@@ -92,6 +105,20 @@ beforeAll(async () => {
     const saved = await send('PUT', `/api/admin/content/${section}`, { ...stored, ...OWN_TEXTS });
     expect(saved.status, `${section}: ${await saved.clone().text()}`).toBe(200);
   }
+  logoPng = await sharp({
+    create: { width: 400, height: 200, channels: 3, background: { r: LOGO_RGB[0]!, g: LOGO_RGB[1]!, b: LOGO_RGB[2]! } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(logoPng)], { type: 'image/png' }), 'logo.png');
+  const uploaded = await fetch(`${server.url}/api/admin/content/college/logo`, {
+    method: 'POST',
+    headers: { ...sameOrigin(server), cookie },
+    body: form,
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+  logoUrl = ((await uploaded.json()) as { logo: { url: string } }).logo.url;
   const notice = await send('POST', '/api/admin/notices', {
     title: 'Admission open for Grade 11',
     description: 'Forms are available at the office from Sunday.',
@@ -143,6 +170,14 @@ describe('a college that is not the demo college', () => {
         expect(html.match(DEMO_PLACES), pagePath).toBeNull();
         expect(html, pagePath).toContain(prefix === '/ne' ? NAME.ne : NAME.en);
       }
+    }
+  });
+
+  it('shows a reference with its own prefix in the status page’s hints, in both languages', async () => {
+    for (const pagePath of ['/admission/status', '/ne/admission/status']) {
+      const html = await (await fetch(`${server.url}${pagePath}`)).text();
+      expect(html, pagePath).toContain('SA-2084-0123');
+      expect(html, pagePath).not.toContain('ORB-');
     }
   });
 
@@ -247,6 +282,120 @@ describe('a college that is not the demo college', () => {
       const html = await passListHtml('Entrance results 2083', rows, withNames, name);
       expect(foundIn(html.replace(/<style[\s\S]*?<\/style>/gu, ''))).toEqual([]);
       expect(html).toContain(`${NAME.en} / <span lang="ne">${NAME.ne}</span>`);
+    }
+  });
+
+  it('serves the uploaded logo as sent, and draws the favicon and every app icon from it', async () => {
+    const served = await fetch(`${server.url}${logoUrl}`);
+    expect(served.status).toBe(200);
+    const pixels = async (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const sent = await pixels(logoPng);
+    const got = await pixels(Buffer.from(await served.arrayBuffer()));
+    expect(got.info).toMatchObject({ width: 400, height: 200 });
+    expect(got.data.equals(sent.data)).toBe(true);
+    for (const [iconPath, size] of [
+      ['/favicon.png', 32],
+      ['/apple-touch-icon.png', 180],
+      ['/icons/icon-192.png', 192],
+      ['/icons/icon-512.png', 512],
+    ] as const) {
+      const res = await fetch(`${server.url}${iconPath}`);
+      expect(res.status, iconPath).toBe(200);
+      const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height], iconPath).toEqual([size, size]);
+      // The logo is wider than high, so the icon's middle is the logo's colour.
+      const middle = (Math.floor(size / 2) * size + Math.floor(size / 2)) * info.channels;
+      expect([...data.subarray(middle, middle + 3)], iconPath).toEqual(LOGO_RGB);
+    }
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+      icons: { src: string }[];
+    };
+    expect(manifest.icons.map((i) => i.src)).toEqual(expect.arrayContaining(['/icons/icon-192.png']));
+    for (const prefix of ['', '/ne']) {
+      const html = await (await fetch(`${server.url}${prefix}/`)).text();
+      expect(html, prefix).toMatch(/<link rel="icon"[^>]*href="\/favicon\.png"/u);
+    }
+  });
+
+  it('heads a notice’s printed letterhead with the uploaded logo and its name, in both languages', async () => {
+    for (const prefix of ['', '/ne']) {
+      const html = await (await fetch(`${server.url}${prefix}${noticePath}`)).text();
+      const head = /<div class="notice-print notice-print__head">([\s\S]*?)<\/div>/u.exec(html)?.[1] ?? '';
+      expect(head, prefix).toContain(`<img class="notice-print__logo" src="${logoUrl}"`);
+      expect(head, prefix).toContain(prefix ? NAME.ne : NAME.en);
+      expect(foundIn(head), prefix).toEqual([]);
+    }
+  });
+
+  it('draws its logo in its e-mails from the site’s own address, in each language', async () => {
+    const db = openDb({ dataDir });
+    try {
+      for (const lang of ['en', 'ne'] satisfies SiteLanguage[]) {
+        const from = await readMessageFrom(db, lang, server.url);
+        const { html } = mail.testMail(from);
+        const src = /<img src="([^"]+)"/u.exec(html)?.[1] ?? '';
+        expect(src.startsWith(`${server.url}/`), src).toBe(true);
+        expect(html).toContain(`alt="${NAME[lang]}"`);
+        expect(html).not.toContain('data:');
+        const icon = await fetch(src);
+        expect(icon.status).toBe(200);
+        const { data } = await sharp(Buffer.from(await icon.arrayBuffer()))
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const middle = (96 * 192 + 96) * 4;
+        expect([...data.subarray(middle, middle + 3)]).toEqual(LOGO_RGB);
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('heads an admit card with its uploaded logo and its name, in both languages, never the demo’s', async () => {
+    // An application whose fee and documents are verified, seated in an entrance session by the office.
+    const db = openDb({ dataDir });
+    let reference: string;
+    let accessKey: string;
+    let seasonId: string;
+    try {
+      const f = await seedApplications(db, createLocalStorage(uploadsDir(dataDir)), {
+        count: 1,
+        withFiles: 1,
+        override: () => ({ row: { state: 'documents-verified' }, payment: 'verified', programme: 'science' }),
+      });
+      reference = f.applications[0]!.reference;
+      seasonId = f.seasonId;
+      accessKey = await giveAccessKey(db, reference);
+      const session = await send('POST', `/api/admin/entrance/seasons/${seasonId}/sessions`, {
+        date: '2084-05-10',
+        time: '10:30',
+        minutes: 90,
+        placeEn: 'Hall A',
+        placeNe: 'हल क',
+        capacity: 4,
+        bringEn: 'This card and a pen.',
+        bringNe: 'यो पत्र र कलम।',
+        programmes: [f.science],
+      });
+      expect(session.status, await session.clone().text()).toBe(201);
+    } finally {
+      await db.destroy();
+    }
+    const seated = await send('POST', `/api/admin/entrance/seasons/${seasonId}/roll-numbers`, {});
+    expect(seated.status, await seated.clone().text()).toBe(200);
+    for (const prefix of ['', '/ne']) {
+      const res = await fetch(`${server.url}${prefix}/admission/admit-card`, {
+        method: 'POST',
+        headers: { ...sameOrigin(server), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ reference, access_key: accessKey }),
+      });
+      expect(res.status, prefix).toBe(200);
+      const html = await res.text();
+      const card = html.slice(html.indexOf('class="admit-card'));
+      expect(card, prefix).toContain(`<img class="admit-card__logo" src="${logoUrl}"`);
+      expect(card, prefix).toContain(prefix ? NAME.ne : NAME.en);
+      expect(foundIn(html), prefix).toEqual([]);
     }
   });
 });

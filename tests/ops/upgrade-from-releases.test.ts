@@ -15,6 +15,7 @@ import { buildApp } from '#server/app.ts';
 import { migrateToLatest, migrations } from '#server/db/migrate.ts';
 import { parseEnv } from '#server/env.ts';
 import { totpCode } from '#server/modules/auth/two-factor/totp.ts';
+import { readReferencePrefix } from '#server/modules/content/college-name.ts';
 import { createStorage } from '#server/storage/create-storage.ts';
 import { testDatabaseServer } from '#server/test-support/test-database.ts';
 import type { ReleaseManifest } from '../../scripts/fixtures/release-manifest.ts';
@@ -67,8 +68,14 @@ describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixtu
   });
 
   // A column a later migration turned into another, as that migration states: an inquiry's 'handled' flag became
-  // its state (0018-outbox: handled is 'closed', not handled is 'new'); every other value stays as it was.
+  // its state (0018-outbox: handled is 'closed', not handled is 'new'), and the college's stored section gained
+  // the reference prefix its applications were made with, 'ORB' (0039-reference-prefix); every other value stays
+  // as it was.
   const asUpgraded = (table: string, row: Row): Row => {
+    if (table === 'site_content' && row.section === 'college') {
+      const data = JSON.parse(String(row.data)) as Row;
+      return { ...row, data: JSON.stringify({ ...data, referencePrefix: 'ORB' }) };
+    }
     if (table !== 'inquiries' || !('handled' in row)) return row;
     const { handled, ...rest } = row;
     return { ...rest, state: String(handled) === '1' ? 'closed' : 'new' };
@@ -81,6 +88,10 @@ describe.each(releaseFixtures())(`upgrading the data of %s on ${engine}`, (fixtu
         expect(now, `a row of ${table}`).toContainEqual(expect.objectContaining(asText(asUpgraded(table, row))));
       }
     }
+  });
+
+  it("gives new applications the prefix of the release's references, ORB", async () => {
+    expect(await readReferencePrefix(opened.db)).toBe('ORB');
   });
 
   it('serves every file the release stored at its address, byte for byte', async () => {

@@ -169,6 +169,24 @@ export function CollegeForm({ college, version, pageResult }: CollegeFormProps) 
         {text('kind')}
         {text('established')}
         {text('managementSince')}
+        <AdminField
+          label="Reference prefix"
+          hint="What new applications' references begin with: 2 to 4 capital letters A to Z (ABC makes ABC-2084-0123). Applications already made keep theirs."
+          error={errors.referencePrefix}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="field__input"
+              type="text"
+              name="referencePrefix"
+              defaultValue={values.referencePrefix}
+              maxLength={4}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          )}
+        </AdminField>
       </Section>
 
       <Section title="Address and contact">

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { REFERENCE_PREFIX_RULE } from '#common/application.ts';
 import type { CollegeInput } from '#common/site-content/college.ts';
 import type { SiteContent } from '#common/site-content/site.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
@@ -77,6 +78,36 @@ describe('the brand colours', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await publicCollege()).colours).toEqual({ main: '#8b0000', accent: '#ffd54f' });
     expect((await publicCollege()).motto.en).toBe('New motto');
+  });
+});
+
+describe('the reference prefix', () => {
+  it('is ORB, the demo’s, until the college chooses its own', async () => {
+    expect((await readCollege()).referencePrefix).toBe('ORB');
+    expect((await publicCollege()).referencePrefix).toBe('ORB');
+  });
+
+  it('refuses anything but 2 to 4 Latin capitals, naming the rule, and stores nothing', async () => {
+    const before = await readCollege();
+    for (const bad of ['O', 'ORBIT', 'orb', 'OR1', 'ओआर', '']) {
+      const res = await putCollege({ ...before, referencePrefix: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toEqual({ error: { code: 'validation', message: REFERENCE_PREFIX_RULE } });
+    }
+    const after = await readCollege();
+    expect(after.version).toBe(before.version);
+    expect(after.referencePrefix).toBe('ORB');
+  });
+
+  it('stores one that passes, and keeps it when a client that does not send it saves the college', async () => {
+    const before = await readCollege();
+    expect((await putCollege({ ...before, referencePrefix: 'HMC' })).statusCode).toBe(200);
+    expect((await publicCollege()).referencePrefix).toBe('HMC');
+    const { referencePrefix: _prefix, ...rest } = await readCollege();
+    const res = await putCollege({ ...rest, motto: { en: 'Prefix stays', ne: '' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await readCollege()).referencePrefix).toBe('HMC');
+    expect((await putCollege({ ...(await readCollege()), referencePrefix: 'ORB' })).statusCode).toBe(200);
   });
 });
 

@@ -17,6 +17,7 @@ it('takes the name and a short name that fits, empties the Nepali ones, and is a
   const { college } = await t.services.content.site();
   expect(college.name).toEqual({ en: 'Himalaya Model College', ne: '' });
   expect(college.shortName).toEqual({ en: 'Himalaya Model College', ne: '' });
+  expect(college.referencePrefix).toBe('HMC');
   const entry = await t.db
     .selectFrom('audit_log')
     .selectAll()

@@ -1,7 +1,7 @@
 /**
  * A college that renames itself in the admin is named so in everything the site says afterwards: every kind
  * of e-mail and SMS the outbox can send (common/i18n/mail.ts), in each message's language, the sender's name,
- * the API's description and the pass list. The demo's own texts (notices, photos, people) are not seeded
+ * the API's description and the pass list; every e-mail draws its uploaded logo from the site's own address. The demo's own texts (notices, photos, people) are not seeded
  * (SEED_DEMO=false): what is checked is only what the code writes around the college's stored name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { INQUIRY_FORM_TIMING, type InquiryFormToken } from '#common/inquiry.ts';
 import { SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { queueApplicationNotice, passListHtml } from '#server/modules/admission/index.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, SAME_ORIGIN } from '#server/test-support/admin-session.ts';
-import { buildInquiryInput } from '#server/test-support/factories.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, SAME_ORIGIN, multipart } from '#server/test-support/admin-session.ts';
+import { buildImage, buildInquiryInput } from '#server/test-support/factories.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { testStaffActor } from '#server/test-support/page-context.ts';
 import { startSmsStandIns } from '#server/test-support/sms-stand-ins.ts';
@@ -148,9 +148,28 @@ async function writeEveryKind(): Promise<Written[]> {
   }));
 }
 
+/** Uploads a logo on the College page (its API). */
+async function uploadLogo(): Promise<void> {
+  const { payload, headers } = multipart([
+    {
+      body: await buildImage({ width: 400, height: 200, format: 'png' }),
+      filename: 'logo.png',
+      contentType: 'image/png',
+    },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/content/college/logo',
+    headers: { ...SAME_ORIGIN, cookie, ...headers },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('a college renamed in the admin', () => {
   it('signs every kind of e-mail and SMS with its new name, in the message’s language, and never the old one', async () => {
     await rename(NEW_NAME);
+    await uploadLogo();
     expect(await readCollegeName(t.db)).toEqual(NEW_NAME);
     const written = await writeEveryKind();
 
@@ -177,6 +196,16 @@ describe('a college renamed in the admin', () => {
       expect(message.words, label).toContain(NEW_NAME[message.language as 'en' | 'ne']);
       if (message.language === 'ne') expect(message.words, label).not.toContain(NEW_NAME.en);
     }
+    // Every e-mail draws the logo from the site itself (its app icon, a PNG at a fixed address), never inline.
+    const logo = `<img src="${t.env.siteUrl}/icons/icon-192.png" width="64" height="64" alt="`;
+    for (const message of written.filter((m) => m.channel === 'email')) {
+      const label = `${message.kind} ${message.language}`;
+      expect(message.words, label).toContain(`${logo}${NEW_NAME[message.language as 'en' | 'ne']}"`);
+      expect(message.words, label).not.toContain('data:');
+    }
+    const icon = await t.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
   });
 
   it('names itself in the test e-mail and its sender, and in the test SMS', async () => {
@@ -188,6 +217,7 @@ describe('a college renamed in the admin', () => {
     expect(mail?.from?.value).toEqual([{ name: NEW_NAME.en, address: 'no-reply@localhost' }]);
     expect(mail?.subject).toBe(`Test e-mail from the ${NEW_NAME.en} website`);
     expect(`${mail?.text}${mail?.html}`).not.toMatch(OLD_NAME);
+    expect(mail?.html).toContain(`<img src="${t.env.siteUrl}/icons/icon-192.png"`);
     expect((await t.services.messages.settings(owner)).defaultMailFrom).toBe(`${NEW_NAME.en} <no-reply@localhost>`);
 
     sms.seen.length = 0;

@@ -1,6 +1,8 @@
-import type { LocalText } from '#common/site-content/local-text.ts';
+import { referencePrefixOf } from '#common/application.ts';
+import type { LocalText, SiteLanguage } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
+import type { IconPath } from './logo-files.ts';
 import { type EditBy, editSection, readSection } from './section-store.ts';
 
 /**
@@ -10,6 +12,28 @@ import { type EditBy, editSection, readSection } from './section-store.ts';
  */
 export async function readCollegeName(db: Db): Promise<LocalText> {
   return (await readSection(db, 'college')).data.name;
+}
+
+/** The app icon drawn from the logo: a PNG at a fixed address, so every mail program shows it and old mails keep it. */
+const MAIL_LOGO_PATH = '/icons/icon-192.png' satisfies IconPath;
+
+/**
+ * Who writes a message (server/modules/outbox/templates.ts MessageFrom): the college's stored name and, when
+ * it has uploaded a logo and the site's address is known, the address of its logo's icon on the site itself.
+ */
+export async function readMessageFrom(
+  db: Db,
+  lang: SiteLanguage,
+  siteUrl = '',
+): Promise<{ lang: SiteLanguage; college: LocalText; logoUrl: string | null }> {
+  const { name, logo } = (await readSection(db, 'college')).data;
+  const origin = /^https?:\/\//u.test(siteUrl) ? siteUrl.replace(/\/+$/u, '') : '';
+  return { lang, college: name, logoUrl: logo && origin ? `${origin}${MAIL_LOGO_PATH}` : null };
+}
+
+/** What a new application's reference begins with, as the College page last saved it, read in the caller's transaction. */
+export async function readReferencePrefix(db: Db): Promise<string> {
+  return (await readSection(db, 'college')).data.referencePrefix;
 }
 
 /** The college's short name as last saved (both languages), for what is named after it ('Life at …'). */
@@ -34,7 +58,7 @@ export function shortNameOf(name: string): string {
 
 /**
  * Names a new site's college (`npm run setup -- --name`, read on the first start): the English name and short
- * name become the given ones, and the Nepali ones are emptied, so the Nepali pages show the English name until
+ * name become the given ones (the reference prefix the name's initials), and the Nepali ones are emptied, so the Nepali pages show the English name until
  * the office types its own (a demo's Nepali name would name another college). Audited as a content change.
  */
 export function nameNewCollege(db: Db, by: EditBy, name: string) {
@@ -42,5 +66,6 @@ export function nameNewCollege(db: Db, by: EditBy, name: string) {
     ...current.data,
     name: { en: name, ne: '' },
     shortName: { en: shortNameOf(name), ne: '' },
+    referencePrefix: referencePrefixOf(name),
   }));
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_REFERENCE_PREFIX } from '#common/application.ts';
 import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
 import {
   about,
@@ -90,6 +91,7 @@ export function defaultSections(): StoredSections {
       enrolmentFormUrl: links.enrolmentForm,
       social: { facebook: '', youtube: '', instagram: '', tiktok: '' },
       colours: { ...DEFAULT_BRAND_COLOURS },
+      referencePrefix: DEFAULT_REFERENCE_PREFIX,
       logo: null,
     },
     banner: {

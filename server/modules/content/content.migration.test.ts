@@ -96,12 +96,15 @@ describe.each(releaseFixtures())('a site upgraded from %s', (fixture) => {
   });
 
   it('holds the content the release showed (content/), and shows it on the public API', async () => {
-    // A release before stored content gets the defaults (content/); a later one keeps what its office saved.
+    // A release before stored content gets the defaults (content/); a later one keeps what its office saved,
+    // its college given the prefix of the references it made, 'ORB' (0039-reference-prefix).
     const saved = (readManifest(fixture).rows.site_content ?? []) as { section: string; data: string }[];
+    const upgraded = (row: { section: string; data: string }) => {
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      return row.section === 'college' ? { ...data, referencePrefix: 'ORB' } : data;
+    };
     expect(await storedSections(opened.db)).toEqual(
-      saved.length > 0
-        ? Object.fromEntries(saved.map((row) => [row.section, JSON.parse(row.data) as unknown]))
-        : asMigrated(),
+      saved.length > 0 ? Object.fromEntries(saved.map((row) => [row.section, upgraded(row)])) : asMigrated(),
     );
     const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: opened.dataDir, SEED_DEMO: 'false' });
     const app = await buildApp({ env, db: opened.db, storage: createStorage(env), pages: false });

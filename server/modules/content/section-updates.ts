@@ -27,11 +27,12 @@ type Appliers = { [S in ContentSection]: (current: StoredSections[S], update: Se
  * they stay with the slide, course or person that has them, named by id, and only an upload adds one.
  */
 export const APPLY_UPDATE: Appliers = {
-  // The logo stays as it is: only its upload (or its removal) changes it. A save without colours (a client
-  // older than them) keeps the stored ones.
-  college: (current, { colours, ...update }) => ({
+  // The logo stays as it is: only its upload (or its removal) changes it. A save without colours or the
+  // reference prefix (a client older than them) keeps the stored ones.
+  college: (current, { colours, referencePrefix, ...update }) => ({
     ...update,
     colours: colours ?? current.colours,
+    referencePrefix: referencePrefix ?? current.referencePrefix,
     logo: current.logo,
   }),
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { referencePrefixOf } from '#common/application.ts';
 import { decide } from '#common/policy.ts';
 import type { Role } from '#common/roles.ts';
 import type { FirstOwner } from '#common/staff.ts';
@@ -53,6 +54,11 @@ export function createFirstRunService({ db, storage, log, clock, staff }: FirstR
       await editSectionWithin(trx, { actor: owner, at }, 'college', (current) => ({
         ...current.data,
         ...run.college,
+        // A college that names itself gives its applications its own initials; the office may change them later.
+        referencePrefix:
+          run.college.name.en === current.data.name.en
+            ? current.data.referencePrefix
+            : referencePrefixOf(run.college.name.en),
         logo: logo ?? current.data.logo,
       }));
       await bumpContentVersion(trx, at.toISOString());

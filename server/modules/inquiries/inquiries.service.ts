@@ -21,7 +21,7 @@ import type { Db } from '#server/db/db.ts';
 import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/templates.ts';
-import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { readMessageFrom } from '#server/modules/content/college-name.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '#server/errors.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
@@ -77,6 +77,8 @@ export interface InquiriesOptions {
   officeRecipients: (trx: Db) => Promise<{ emails: string[]; phones: string[]; sms: boolean }>;
   /** The inquiries page, linked from the alert. */
   adminUrl: string;
+  /** The site's address, for the college's logo in a reply's e-mail; none drawn without it. */
+  siteUrl?: string;
   /** Called once a transaction that queued messages has committed, so the sender need not wait to poll. */
   queued: () => void;
   /** Which channels can send now (a reply goes only by one that can). */
@@ -108,7 +110,7 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
     const facts = { ...row, firstName: row.first_name, lastName: row.last_name, createdAt: row.created_at };
     const at = clock.now();
     const event = `inquiry-alert:${row.id}`;
-    const from = { lang: 'en' as const, college: await readCollegeName(trx) };
+    const from = await readMessageFrom(trx, 'en', options.siteUrl);
     for (const email of to.emails)
       await enqueue(trx, {
         channel: 'email',
@@ -254,7 +256,7 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
         const facts = { ...found, firstName: found.first_name, lastName: found.last_name, createdAt: found.created_at };
         const language = languageOf(`${found.subject} ${found.message}`);
         const event = `inquiry-reply:${found.id}`;
-        const from = { lang: language, college: await readCollegeName(trx) };
+        const from = await readMessageFrom(trx, language, options.siteUrl);
         if (!found.email && !found.phone.trim())
           throw badRequest('inquiry/no-address', 'This visitor gave no e-mail address or mobile number to reply to.');
         const route = replyRouteOf(found, ready);

@@ -32,7 +32,7 @@ import { readSettings, writeSetting } from './message-settings.repository.ts';
 import * as repo from './outbox.repository.ts';
 import { createSmsCourier, SMS_BASE_URLS } from './sms/sms-provider.ts';
 import { testMail, testSms } from './templates.ts';
-import { readCollegeName } from '../content/college-name.ts';
+import { readCollegeName, readMessageFrom } from '../content/college-name.ts';
 
 export interface MessagesOptions {
   /** SMTP_URL: when set, it wins over the server set in the admin. */
@@ -50,6 +50,8 @@ export interface MessagesOptions {
   changed?: () => void;
   /** OFFICE_EMAIL: the office's alert addresses from the environment. */
   officeEmails: readonly string[];
+  /** The site's address, for the college's logo in the test e-mail; none drawn without it. */
+  siteUrl?: string;
   /** Where the SMS providers' APIs are (tests: a local stand-in). */
   smsBaseUrls?: Record<SmsProvider, string>;
 }
@@ -407,7 +409,7 @@ export function createMessagesService(db: Db, clock: Clock, options: MessagesOpt
           outcome: 'failed',
           answer: 'E-mail is not set up: save an SMTP server on this page (or set SMTP_URL).',
         };
-      return mail.courier.send({ recipient: to, ...testMail({ lang: 'en', college: await readCollegeName(db) }) });
+      return mail.courier.send({ recipient: to, ...testMail(await readMessageFrom(db, 'en', options.siteUrl)) });
     },
     /** Sends a test SMS now, not through the outbox, and reports the provider's answer. */
     async sendTestSms(actor: Actor, to: string): Promise<Delivery> {

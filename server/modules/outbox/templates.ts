@@ -10,7 +10,15 @@ import { type LocalText, localize, type SiteLanguage } from '#common/site-conten
 export interface MessageFrom {
   lang: SiteLanguage;
   college: LocalText;
+  /**
+   * The address of the college's logo as a PNG on the site's own origin, drawn above an e-mail's words; none
+   * when the college has not uploaded a logo (then nothing is drawn) or the site's address is not known.
+   */
+  logoUrl?: string | null;
 }
+
+/** The logo's size in an e-mail, in CSS pixels: the icon it points at is square. */
+const MAIL_LOGO_SIZE = 64;
 
 /** The catalogue's words for `from`, and `fill`, which puts the college's name in place of `{college}` too. */
 function wordsOf(from: MessageFrom): {
@@ -31,14 +39,18 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * Plain text plus the same paragraphs as simple HTML: inline styles only, nothing loaded from elsewhere
- * (no images, fonts or style sheets), so a mail program shows it whole without asking.
+ * Plain text plus the same paragraphs as simple HTML: inline styles only, no fonts or style sheets, and no
+ * picture but the college's logo from the site's own address (by address, never inside each message), with
+ * the college's name as its words for a mail program that does not load pictures.
  */
-export function compose(lang: SiteLanguage, subject: string, paragraphs: readonly string[]): Composed {
+export function compose(from: MessageFrom, subject: string, paragraphs: readonly string[]): Composed {
+  const { lang } = from;
   const text = `${paragraphs.join('\n\n')}\n`;
-  const body = paragraphs
-    .map((p) => `<p style="margin:0 0 1em">${escapeHtml(p).replace(/\n/gu, '<br>')}</p>`)
-    .join('\n');
+  const logo = from.logoUrl
+    ? `<p style="margin:0 0 1em"><img src="${escapeHtml(from.logoUrl)}" width="${MAIL_LOGO_SIZE}" height="${MAIL_LOGO_SIZE}" alt="${escapeHtml(localize(from.college, lang).text)}" style="display:block;border:0"></p>\n`
+    : '';
+  const body =
+    logo + paragraphs.map((p) => `<p style="margin:0 0 1em">${escapeHtml(p).replace(/\n/gu, '<br>')}</p>`).join('\n');
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a">\n${body}\n</body></html>`;
   return { subject, text, html };
 }
@@ -56,7 +68,7 @@ export interface InquiryFacts {
 export function inquiryAlert(from: MessageFrom, inquiry: InquiryFacts, adminUrl: string): Composed {
   const { w, fill } = wordsOf(from);
   const name = `${inquiry.firstName} ${inquiry.lastName}`;
-  return compose(from.lang, fill(w.inquiryAlertSubject, { subject: inquiry.subject }), [
+  return compose(from, fill(w.inquiryAlertSubject, { subject: inquiry.subject }), [
     w.inquiryAlertIntro,
     `${w.inquiryAlertFrom}: ${name}${inquiry.email ? ` <${inquiry.email}>` : ''}${inquiry.phone ? `, ${inquiry.phone}` : ''}\n${w.inquiryAlertReceived}: ${formatDateIn(from.lang, inquiry.createdAt)}`,
     inquiry.subject,
@@ -76,7 +88,7 @@ export function inquiryReply(from: MessageFrom, inquiry: InquiryFacts, reply: st
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
-  return compose(from.lang, fill(w.replySubject, { subject: inquiry.subject }), [
+  return compose(from, fill(w.replySubject, { subject: inquiry.subject }), [
     fill(w.greeting, { name: inquiry.firstName }),
     reply,
     fill(w.signature),
@@ -92,7 +104,7 @@ export function inquiryReplySms(from: MessageFrom, inquiry: InquiryFacts, reply:
 
 export function testMail(from: MessageFrom): Composed {
   const { w, fill } = wordsOf(from);
-  return compose(from.lang, fill(w.testSubject), [w.testBody, fill(w.signature)]);
+  return compose(from, fill(w.testSubject), [w.testBody, fill(w.signature)]);
 }
 
 /** The SMS an owner sends from the admin to check that SMS is set up. */
@@ -104,7 +116,7 @@ export function testSms(from: MessageFrom): string {
 /** A staff one-time link (a welcome or a password reset), for a person the owner chose to e-mail it to. */
 export function staffLinkMail(from: MessageFrom, name: string, url: string, hours: number): Composed {
   const { w, fill } = wordsOf(from);
-  return compose(from.lang, fill(w.staffLinkSubject), [
+  return compose(from, fill(w.staffLinkSubject), [
     fill(w.greeting, { name }),
     fill(w.staffLinkBody, { url, hours: String(hours) }),
     fill(w.signature),
@@ -114,7 +126,7 @@ export function staffLinkMail(from: MessageFrom, name: string, url: string, hour
 /** The reset link a staff member asked for themselves: until when it works, and what to do if they did not ask. */
 export function passwordResetMail(from: MessageFrom, name: string, url: string, expiresAt: string): Composed {
   const { w, fill } = wordsOf(from);
-  return compose(from.lang, fill(w.resetSubject), [
+  return compose(from, fill(w.resetSubject), [
     fill(w.greeting, { name }),
     fill(w.resetBody, { url, until: formatDateTimeIn(from.lang, expiresAt) }),
     w.resetNotAsked,
@@ -167,11 +179,7 @@ export function applicationNotice(from: MessageFrom, f: ApplicationNoticeFacts):
   if (f.accessKey) paragraphs.push(fill(w.applicationKey, { key: f.accessKey }));
   if (f.payment) paragraphs.push(paymentParagraph(from.lang, f.payment, f.reference));
   paragraphs.push(fill(w.applicationStatusLink, { url: f.statusUrl }), fill(w.signature));
-  return compose(
-    from.lang,
-    fill(w.applicationSubject, { reference: f.reference, headline: step.headline }),
-    paragraphs,
-  );
+  return compose(from, fill(w.applicationSubject, { reference: f.reference, headline: step.headline }), paragraphs);
 }
 
 /**

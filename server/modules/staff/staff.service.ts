@@ -30,7 +30,7 @@ import * as links from './links.repository.ts';
 import { enqueue } from '../outbox/outbox.ts';
 import { HELD_BACK, takePublicAllowance } from '../outbox/public-messages.ts';
 import { passwordResetMail, staffLinkMail } from '../outbox/templates.ts';
-import { readCollegeName } from '../content/college-name.ts';
+import { readMessageFrom } from '../content/college-name.ts';
 import { normaliseEmail } from '../auth/users.repository.ts';
 
 const HOUR = 3_600_000;
@@ -69,7 +69,7 @@ export function createStaffService(
       recipient: to.email,
       language: 'en',
       ...staffLinkMail(
-        { lang: 'en', college: await readCollegeName(trx) },
+        await readMessageFrom(trx, 'en', siteUrl),
         to.name || to.email,
         `${siteUrl}${link.path}`,
         STAFF_LINK_HOURS,
@@ -235,7 +235,7 @@ export function createStaffService(
           const message = { channel: 'email' as const, recipient: account.email, language: input.language };
           const event = `password-reset:${account.id}`;
           const name = account.name || account.email;
-          const from = { lang: input.language, college: await readCollegeName(trx) };
+          const from = await readMessageFrom(trx, input.language, siteUrl);
           // Anyone may ask for any address: past the day's few (public-messages.ts), no link is made (the
           // account's last one still works) and the e-mail is held back for the office to see.
           if (await takePublicAllowance(trx, 'email', account.email, now)) {

@@ -29,6 +29,7 @@ import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission-seaso
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
+import { readReferencePrefix } from '#server/modules/content/college-name.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
@@ -347,7 +348,8 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
           () =>
             db.transaction().execute(async (trx) => {
               const number = await repo.nextNumber(trx, view.season.id);
-              const reference = applicationReference(seasonYear, number);
+              // The college's prefix as saved now; applications made before keep the references they have.
+              const reference = applicationReference(await readReferencePrefix(trx), seasonYear, number);
               await repo.insertApplication(trx, {
                 id,
                 season_id: view.season.id,

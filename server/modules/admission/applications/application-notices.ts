@@ -5,7 +5,7 @@ import type { Db } from '#server/db/db.ts';
 import { enqueue } from '#server/modules/outbox/outbox.ts';
 import { queuePublicMessage } from '#server/modules/outbox/public-messages.ts';
 import { applicationNotice, applicationNoticeSms } from '#server/modules/outbox/templates.ts';
-import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { readMessageFrom } from '#server/modules/content/college-name.ts';
 import { storedPaymentOfApplication, toPaymentDetails } from '#server/modules/admission/seasons/payment-details.ts';
 
 /** What the services need to tell a guardian of an application's step. */
@@ -62,12 +62,12 @@ export async function queueApplicationNotice(
     statusUrl: statusUrlOf(siteUrl, lang),
     at: at.toISOString(),
     accessKey: accessKey ? formatAccessKey(accessKey) : '',
-    // An offer says where to pay the admission fee (text only: a message loads no picture).
+    // An offer says where to pay the admission fee (in words: the payment QR is not drawn in a message).
     payment: step === 'offered' ? toPaymentDetails(await storedPaymentOfApplication(trx, app.id), (key) => key) : null,
   };
   // A new key may be asked again: each one is its own message.
   const event = `application-${step}:${app.id}${step === 'access-key' ? `:${at.toISOString()}` : ''}`;
-  const from = { lang, college: await readCollegeName(trx) };
+  const from = await readMessageFrom(trx, lang, siteUrl);
   const queue = fromPublic ? queuePublicMessage : enqueue;
   await queue(trx, {
     channel: 'sms',
