@@ -285,7 +285,7 @@ export async function postApplication(
     });
     const html = await res.text();
     const ms = performance.now() - started;
-    const accepted = res.status === 200 && /ORB-\d{4}-\d{4}/u.test(html);
+    const accepted = res.status === 200 && /\b[A-Z]{2,4}-\d{4}-\d{4}\b/u.test(html);
     return { ms, status: res.status, accepted, ...(accepted ? {} : { reasons: refusalReasons(html, res.status) }) };
   } catch (error) {
     const ms = performance.now() - started;
