@@ -46,7 +46,10 @@ type ActionResult = { confirmation: ConfirmationView } | { refused: RefusedAppli
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const form = await context.readForm(request);
-  const outcome = await context.services.applicationIntake.apply(await readApplyRequest(form, lang, context.clientIp));
+  const outcome = await context.services.applicationIntake.apply(
+    await readApplyRequest(form, lang, context.clientIp),
+    context.visitor,
+  );
   if (outcome.ok) {
     const result: ActionResult = {
       confirmation: {

@@ -147,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     let voucherStatus = 200;
     if (intent === 'voucher') {
       // Found by the reference and access key first (a wrong one is refused as any look-up is), then sent.
-      const id = await intake.applicationOf(values.reference, key, context.clientIp);
+      const applicant = await intake.applicantOf(values.reference, key, context.clientIp);
       const number = formText(form, 'voucher_number').trim();
       const files = await filesIn(form, 'voucher_file', 'voucher');
       const words = interfaceText(lang).results.offerBox;
@@ -157,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           voucherRefused = { number, message: t.errors.required(missing) };
           voucherStatus = 400;
         } else {
-          await context.services.offerVouchers.send(id, number, files, context.clientIp);
+          await context.services.offerVouchers.send(applicant, applicant.applicationId, number, files);
           voucherSent = true;
         }
       } catch (err) {
@@ -170,8 +170,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'decline') {
       // Found by the reference and access key first (a wrong one is refused as any look-up is), then declined.
       // The audit names the applicant's reference and the address the decline came from.
-      const id = await intake.applicationOf(values.reference, key, context.clientIp);
-      await context.services.merit.declineOwn(id, context.clientIp);
+      const applicant = await intake.applicantOf(values.reference, key, context.clientIp);
+      await context.services.merit.declineOwn(applicant, applicant.applicationId);
       declined = true;
     }
     const status = await intake.status(values.reference, key, context.clientIp);

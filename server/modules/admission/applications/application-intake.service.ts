@@ -31,7 +31,7 @@ import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
-import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import { type Actor, type ApplicantActor, applicantActor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import { audit } from '#server/audit/audit.ts';
 import { badRequest, conflict, insufficientStorage, refusal, tooManyRequests } from '#server/errors.ts';
 import type { SeasonService } from '#server/modules/admission/seasons/season.service.ts';
@@ -489,7 +489,8 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
      * files on the server for the retry, within the caps of application-pending.ts. A full disk is answered
      * with the 507's words and the typed form, like any refusal.
      */
-    async apply(req: ApplyRequest): Promise<ApplyOutcome> {
+    async apply(req: ApplyRequest, actor: Actor): Promise<ApplyOutcome> {
+      authorize(actor, 'application.submit');
       const t = interfaceText(req.lang);
       const view = await openSeason();
       const token = isUploadToken(req.uploadToken) ? req.uploadToken : randomUUID();
@@ -701,9 +702,19 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       return (await lookUp(referenceText, key, clientIp)).id;
     },
 
+    /**
+     * The applicant a reference and access key prove (posting from `clientIp`): the actor the policy lets act
+     * on that application only. 404 for either wrong, 429 past a limit.
+     */
+    async applicantOf(referenceText: string, key: string, clientIp: string): Promise<ApplicantActor> {
+      const row = await lookUp(referenceText, key, clientIp);
+      return applicantActor(row.id, row.reference, clientIp);
+    },
+
     /** Where an application stands, for its reference and access key; 404 for either wrong, 429 past a limit. */
     async status(referenceText: string, key: string, clientIp: string): Promise<ApplicationStatus> {
       const row = await lookUp(referenceText, key, clientIp);
+      authorize(applicantActor(row.id, row.reference, clientIp), 'application.own.read', { applicationId: row.id });
       const payment = await repo.findPayment(db, row.id);
       const names = await namesOf([row.first_choice, row.second_choice]);
       return {
@@ -738,6 +749,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       clientIp: string,
     ): Promise<ApplicationStatus> {
       const row = await lookUp(referenceText, key, clientIp);
+      authorize(applicantActor(row.id, row.reference, clientIp), 'application.own.correct', { applicationId: row.id });
       if (row.state !== 'needs-correction') {
         throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
       }

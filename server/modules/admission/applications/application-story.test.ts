@@ -6,6 +6,7 @@ import { SAME_ORIGIN } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
 import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 /**
  * The applicant's and the office's sides together, through the services the pages call (the applicant's
@@ -59,6 +60,7 @@ describe('an application from the form to an offer', () => {
         }),
         files,
       }),
+      VISITOR,
     );
     if (!outcome.ok) throw new Error(`refused: ${outcome.message} ${JSON.stringify(outcome.fieldErrors)}`);
     const { reference, accessKey } = outcome.confirmation;
