@@ -8,15 +8,15 @@ import { birthYearChoices, filesIn, formText } from '#app/lib/application.server
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
-import { applicationRefusalText } from '#common/application-form.ts';
-import { DOCUMENT_KINDS, type DocumentKind, readReference } from '#common/application.ts';
+import { applicationRefusalText } from '#common/admission/application-form.ts';
+import { DOCUMENT_KINDS, type DocumentKind, readReference } from '#common/admission/application.ts';
 import { latinDigits } from '#common/digits.ts';
 import { bsDateProblem } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
-import { readAccessKey } from '#common/access-key.ts';
+import { readAccessKey } from '#common/admission/access-key.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-status';

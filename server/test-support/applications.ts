@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import sharp from 'sharp';
-import { type ApplicationState, type PaymentState, applicationReference } from '#common/application.ts';
+import { type ApplicationState, type PaymentState, applicationReference } from '#common/admission/application.ts';
 import type { Db } from '#server/db/db.ts';
 import type {
   ApplicationDocumentsTable,

@@ -12,7 +12,7 @@ import {
   replyRouteOf,
 } from '#common/inquiry.ts';
 import { type ChannelsReady, deliveryStateOf, type MessageState } from '#common/messages.ts';
-import { nepaliMobile } from '#common/application.ts';
+import { nepaliMobile } from '#common/admission/application.ts';
 import { mailboxKey } from '#common/email.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, type PublicActor, auditNameOf, authorize } from '#server/auth/actor.ts';

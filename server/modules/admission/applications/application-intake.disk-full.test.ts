@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import type { WriteFile } from '#server/storage/local-storage.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';

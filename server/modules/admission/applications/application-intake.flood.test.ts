@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { HASTY_FORM_SECONDS } from '#server/rate-limit/hasty-forms.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
-import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
+import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { hastyPace } from '#server/rate-limit/hasty-forms.ts';

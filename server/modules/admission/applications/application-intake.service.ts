@@ -1,5 +1,5 @@
 import { latinDigits } from '#common/digits.ts';
-import { type PaymentDetails, paymentFor } from '#common/payment-details.ts';
+import { type PaymentDetails, paymentFor } from '#common/admission/payment-details.ts';
 import type { PaymentService } from '#server/modules/admission/seasons/payment.service.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +11,7 @@ import {
   gpaHundredths,
   gradeField,
   readApplicationForm,
-} from '#common/application-form.ts';
+} from '#common/admission/application-form.ts';
 import {
   APPLICATION_FILE_LIMITS as L,
   type ApplicationState,
@@ -21,11 +21,11 @@ import {
   type PaymentState,
   applicationReference,
   readReference,
-} from '#common/application.ts';
-import { formatAccessKey } from '#common/access-key.ts';
+} from '#common/admission/application.ts';
+import { formatAccessKey } from '#common/admission/access-key.ts';
 import { STORAGE_FULL, refusalOf } from '#common/api-error.ts';
-import { eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
-import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission-season.ts';
+import { eligibilityOf, eligibilitySentence } from '#common/admission/eligibility.ts';
+import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission/admission-season.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';

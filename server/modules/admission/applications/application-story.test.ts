@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
-import type { ApplicationDetail } from '#common/application-office.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
+import type { ApplicationDetail } from '#common/admission/application-office.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { SAME_ORIGIN } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type PhotoProcess, createPhotoProcess } from '#server/modules/images/photo-process.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DocumentKind } from '#common/application.ts';
+import type { DocumentKind } from '#common/admission/application.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationDocumentRow } from '#server/db/schema.ts';

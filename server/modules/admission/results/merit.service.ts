@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApplicationState } from '#common/application.ts';
+import type { ApplicationState } from '#common/admission/application.ts';
 import { formatBs, toBsDate } from '#common/bs-date.ts';
 import {
   DEFAULT_MERIT_RULES,
@@ -11,9 +11,9 @@ import {
   nextFromWaitlist,
   normaliseRules,
   tieBrokenBy,
-} from '#common/merit.ts';
+} from '#common/admission/merit.ts';
 import { endOfNepalDay, nepalToday } from '#common/nepal-time.ts';
-import { MeritSettingsSchema, PublishSchema } from '#common/results.ts';
+import { MeritSettingsSchema, PublishSchema } from '#common/admission/results.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { OFFER_VOUCHER_KIND } from '#common/application.ts';
+import { OFFER_VOUCHER_KIND } from '#common/admission/application.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
