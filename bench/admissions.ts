@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { adDateToBs } from '#common/bs-date.ts';
 import { FORM_TOKEN_FIELD, INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';

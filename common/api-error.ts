@@ -184,7 +184,7 @@ export const API_ERRORS = {
   'admission/season-incomplete': { status: 409, message: null },
   'admission/quota-below-minimum': { status: 409, message: null },
   'pdf/bad-upload': { status: 400, message: UPLOAD_UNREADABLE },
-  /** The office's moves of an application: each refusal says why (common/application-office.ts). */
+  /** The office's moves of an application: each refusal says why (common/admission/application-office.ts). */
   'application/move-refused': { status: 409, message: null },
   'application/over-seats': { status: 409, message: null },
   /** 'Withdrawn' posted without the confirmation that states what happens to the seat. */
@@ -198,7 +198,7 @@ export const API_ERRORS = {
   /** Undo refused: the window closed, the next applicant accepted or was told, or nothing to undo. */
   'application/not-undoable': { status: 409, message: null },
   'application/no-fee': { status: 409, message: 'This application has no fee to verify.' },
-  /** The entrance examination: each refusal says why (common/entrance.ts). */
+  /** The entrance examination: each refusal says why (common/admission/entrance.ts). */
   'entrance/session-seated': { status: 409, message: null },
   'entrance/no-room': { status: 409, message: null },
   'entrance/marks-refused': { status: 400, message: null },

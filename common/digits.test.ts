@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nepaliMobile, readReference } from './application.ts';
+import { nepaliMobile, readReference } from './admission/application.ts';
 import { latinDigits } from './digits.ts';
 import { telHref } from './site-content/fields.ts';
 

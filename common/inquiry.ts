@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nepaliMobile } from './application.ts';
+import { nepaliMobile } from './admission/application.ts';
 import type { ChannelsReady } from './messages.ts';
 import { latinDigits } from './digits.ts';
 import { type Catalogue, en } from './i18n/en.ts';

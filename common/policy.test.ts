@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, FULL_ROLE, POLICY, decide, keepsTheSite, roleMay, rolesThatMay } from './policy.ts';
+import {
+  ACTIONS,
+  type AnyAsker,
+  FULL_ROLE,
+  POLICY,
+  VISITOR_ACTIONS,
+  VISITOR_POLICY,
+  decide,
+  keepsTheSite,
+  roleMay,
+  rolesThatMay,
+} from './policy.ts';
 import { LEAST_ROLE, ROLES } from './roles.ts';
 
 describe('the policy', () => {
@@ -44,5 +55,56 @@ describe('the policy', () => {
   it('counts as keepers of the site exactly the roles that may manage staff', () => {
     expect(ROLES.filter(keepsTheSite)).toEqual([...rolesThatMay('staff.manage')]);
     expect(keepsTheSite(FULL_ROLE)).toBe(true);
+  });
+
+  describe("visitors' actions", () => {
+    const applicant = { kind: 'applicant', applicationId: 'app-1' } as const;
+    const visitor = { kind: 'public' } as const;
+    const owner = { role: 'owner', twoFactorPending: false } as const;
+    const own = VISITOR_ACTIONS.filter((action) => 'ownApplication' in VISITOR_POLICY[action]);
+    const open = VISITOR_ACTIONS.filter((action) => 'anyone' in VISITOR_POLICY[action]);
+
+    it('lets an applicant act on the application they proved theirs, and on no other', () => {
+      expect(own.sort()).toEqual([
+        'application.own.correct',
+        'application.own.decline',
+        'application.own.read',
+        'application.own.voucher',
+      ]);
+      for (const action of own) {
+        expect(decide(applicant, action, { applicationId: 'app-1' }), action).toBe('allowed');
+        expect(decide(applicant, action, { applicationId: 'app-2' }), action).toBe('forbidden');
+        expect(decide(applicant, action), action).toBe('forbidden');
+      }
+    });
+
+    it("gives no applicant's own action to a visitor, to nobody, or to a staff account, even an owner", () => {
+      const askers: [AnyAsker | null, string][] = [
+        [visitor, 'forbidden'],
+        [null, 'signed-out'],
+        [owner, 'forbidden'],
+      ];
+      for (const action of own) {
+        for (const [asker, answer] of askers) {
+          expect(decide(asker, action, { applicationId: 'app-1' }), action).toBe(answer);
+        }
+      }
+    });
+
+    it('opens the public forms to anyone', () => {
+      expect(open.sort()).toEqual(['application.submit', 'inquiry.send']);
+      for (const action of open) {
+        for (const asker of [visitor, applicant, null, owner] as (AnyAsker | null)[]) {
+          expect(decide(asker, action), action).toBe('allowed');
+        }
+      }
+    });
+
+    it('gives an applicant and a visitor no staff action at all', () => {
+      for (const action of ACTIONS) {
+        expect(decide(applicant, action, { applicationId: 'app-1' }), action).toBe('forbidden');
+        expect(decide(visitor, action), action).toBe('forbidden');
+      }
+    });
   });
 });

@@ -75,11 +75,63 @@ export const POLICY = {
 export type Action = keyof typeof POLICY;
 export const ACTIONS = Object.keys(POLICY) as Action[];
 
-/** What the policy needs to know of whoever asks: nothing (signed out), or an account's role and state. */
+interface VisitorRule {
+  /** Anyone may, signed in or not: a public form. */
+  anyone?: true;
+  /**
+   * Only an applicant on the application they proved is theirs (its reference and access key): never on
+   * another's, and never a staff account (the office acts on applications through the staff actions above).
+   */
+  ownApplication?: true;
+}
+
+/**
+ * What visitors without an account may do on the public site: the public forms, and the few steps an applicant
+ * takes on their own application. Nothing here opens any staff action to them.
+ */
+export const VISITOR_POLICY = {
+  /** Sending an application through the public form. */
+  'application.submit': { anyone: true },
+  /** Sending a message through the contact form. */
+  'inquiry.send': { anyone: true },
+  /** Seeing where their application stands (and its admit card, its offer). */
+  'application.own.read': { ownApplication: true },
+  /** Sending again the documents the office asked to be corrected. */
+  'application.own.correct': { ownApplication: true },
+  /** Declining their open offer. */
+  'application.own.decline': { ownApplication: true },
+  /** Sending the admission fee's voucher for their open offer (accepting it). */
+  'application.own.voucher': { ownApplication: true },
+} as const satisfies Record<string, VisitorRule>;
+
+export type VisitorAction = keyof typeof VISITOR_POLICY;
+export const VISITOR_ACTIONS = Object.keys(VISITOR_POLICY) as VisitorAction[];
+
+/** What the policy needs to know of a staff account that asks: its role and state. */
 export interface Asker {
+  kind?: 'staff';
   role: Role;
   /** An owner requires two-factor sign-in and this account has not turned it on. */
   twoFactorPending: boolean;
+}
+
+/** An applicant who proved an application theirs (its reference and access key): which one. */
+export interface ApplicantAsker {
+  kind: 'applicant';
+  applicationId: string;
+}
+
+/** A visitor on the public site who proved nothing: what anyone may do, and nothing more. */
+export interface PublicAsker {
+  kind: 'public';
+}
+
+/** Whoever asks: nothing (signed out), a staff account, an applicant on their own application, or a visitor. */
+export type AnyAsker = Asker | ApplicantAsker | PublicAsker;
+
+/** What an action is done to, when the answer depends on it: the application an applicant acts on. */
+export interface Subject {
+  applicationId: string;
 }
 
 export type Decision = 'allowed' | 'signed-out' | 'forbidden' | 'two-factor-required';
@@ -106,9 +158,27 @@ export const KEEPER_ROLES: readonly Role[] = ROLES.filter(keepsTheSite);
  */
 export const FULL_ROLE: Role = 'owner';
 
-/** The policy's answer for one asker and one action. */
-export function decide(asker: Asker | null, action: Action): Decision {
+const isVisitorAction = (action: Action | VisitorAction): action is VisitorAction => action in VISITOR_POLICY;
+
+/** The answer to a visitor's action: open to anyone, or to the applicant on their own application only. */
+function decideVisitor(asker: AnyAsker | null, action: VisitorAction, subject?: Subject): Decision {
+  const rule: VisitorRule = VISITOR_POLICY[action];
+  if (rule.anyone) return 'allowed';
+  if (asker?.kind === 'applicant') {
+    return subject !== undefined && subject.applicationId === asker.applicationId ? 'allowed' : 'forbidden';
+  }
+  return asker ? 'forbidden' : 'signed-out';
+}
+
+/**
+ * The policy's answer for one asker and one action (done to `subject`, when the action is an applicant's on
+ * their own application).
+ */
+export function decide(asker: AnyAsker | null, action: Action | VisitorAction, subject?: Subject): Decision {
+  if (isVisitorAction(action)) return decideVisitor(asker, action, subject);
   if (!asker) return 'signed-out';
+  // Applicants and visitors hold no staff action, whatever the action.
+  if (asker.kind === 'applicant' || asker.kind === 'public') return 'forbidden';
   if (!roleMay(asker.role, action)) return 'forbidden';
   const rule: Rule = POLICY[action];
   if (asker.twoFactorPending && !rule.whileTwoFactorPending) return 'two-factor-required';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nebMinimum } from './admission-season.ts';
+import { nebMinimum } from './admission/admission-season.ts';
 import { sameMinima, streamDefaultsFor } from './stream-defaults.ts';
 
 describe('stream defaults of a new programme', () => {

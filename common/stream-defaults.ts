@@ -1,4 +1,4 @@
-import { type EligibilityRule, NEB_STREAMS, type NebStream, nebMinimum } from './admission-season.ts';
+import { type EligibilityRule, NEB_STREAMS, type NebStream, nebMinimum } from './admission/admission-season.ts';
 
 const asStream = (value: unknown): NebStream | undefined => NEB_STREAMS.find((s) => s === value);
 

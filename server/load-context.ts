@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { type StaffActor, clientOf, currentActor } from './auth/actor.ts';
+import { type PublicActor, type StaffActor, clientOf, currentActor, publicActor } from './auth/actor.ts';
 import { currentAdmin } from './auth/auth-plugin.ts';
 import { pendingSignInCookie, signInCookies } from './auth/session-cookie.ts';
 import type { SignedIn } from './modules/auth/auth.service.ts';
@@ -13,6 +13,8 @@ export type LoadContext = {
   siteUrl: string;
   /** The client's address as Fastify sees it (honours TRUST_PROXY), for throttling form posts. */
   clientIp: string;
+  /** The visitor of this request as the policy knows one on a public form: anyone, from `clientIp`. */
+  visitor: PublicActor;
   /** The posted form of an action's request, read once (server/pages/form-body.ts: `postedForm`). */
   readForm: (request: Request) => Promise<FormData>;
   /** The signed-in admin of this request, or null (looked up once, only when asked). */
@@ -45,6 +47,7 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
     services,
     siteUrl,
     clientIp: request.ip,
+    visitor: publicActor(request.ip),
     readForm: (fetchRequest) => postedForm(request, fetchRequest),
     currentAdmin: () => currentAdmin(request as FastifyRequest),
     currentActor: () => currentActor(request as FastifyRequest),

@@ -1,4 +1,4 @@
-import type { Programme, ScholarshipCategory, Season } from '#common/admission-season.ts';
+import type { Programme, ScholarshipCategory, Season } from '#common/admission/admission-season.ts';
 import { formatCount, formatRupees } from '#common/i18n/amounts.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';

@@ -1,4 +1,4 @@
-import type { PublicAdmission } from '#common/admission.ts';
+import type { PublicAdmission } from '#common/admission/admission.ts';
 import { formatRupees } from '#common/i18n/amounts.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { CtaLink } from './cta-link.tsx';

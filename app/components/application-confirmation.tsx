@@ -1,7 +1,7 @@
 import { formatRupees } from '#common/i18n/amounts.ts';
 import { formatBsStringIn, formatDateIn } from '#common/i18n/dates.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
-import type { PaymentDetails } from '#common/payment-details.ts';
+import type { PaymentDetails } from '#common/admission/payment-details.ts';
 import { PaymentDetailsBlock } from './payment-details.tsx';
 import { PrintedLogo } from './printed-logo.tsx';
 

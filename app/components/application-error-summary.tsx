@@ -1,6 +1,6 @@
-import { DOCUMENT_KINDS, type DocumentKind } from '#common/application.ts';
-import { SEE_SUBJECTS } from '#common/admission-season.ts';
-import { gradeField } from '#common/application-form.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '#common/admission/application.ts';
+import { SEE_SUBJECTS } from '#common/admission/admission-season.ts';
+import { gradeField } from '#common/admission/application-form.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 
 /** The field a refusal of the application form belongs to: its control's id and its label. */

@@ -5,20 +5,25 @@ import {
   HEARD_FROM,
   type DocumentKind,
   acceptedFileTypes,
-} from '#common/application.ts';
-import { APPLICATION_HONEYPOT, applicationRefusalText, gradeField } from '#common/application-form.ts';
-import { NEB_GRADES, type Programme, type ScholarshipCategory, SEE_SUBJECTS } from '#common/admission-season.ts';
+} from '#common/admission/application.ts';
+import { APPLICATION_HONEYPOT, applicationRefusalText, gradeField } from '#common/admission/application-form.ts';
+import {
+  NEB_GRADES,
+  type Programme,
+  type ScholarshipCategory,
+  SEE_SUBJECTS,
+} from '#common/admission/admission-season.ts';
 import { formatRupees } from '#common/i18n/amounts.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import { DISTRICTS, PROVINCES } from '#common/nepal-places.ts';
-import { DEFAULT_DOCUMENT_KEEP_DAYS } from '#common/application.ts';
+import { DEFAULT_DOCUMENT_KEEP_DAYS } from '#common/admission/application.ts';
 import { FILE_REFUSAL_CODES } from '#app/lib/enhance/file-checks.ts';
 import { ApplicationErrorSummary } from './application-error-summary.tsx';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { BsDateField, FormSection, RadioField, SelectField, TextField } from './application-fields.tsx';
 import { type OwnAccount, PaymentDetailsBlock } from './payment-details.tsx';
-import type { PaymentDetails } from '#common/payment-details.ts';
+import type { PaymentDetails } from '#common/admission/payment-details.ts';
 
 /** A refused application as the action answers it: what was typed, each refusal, and the files kept. */
 export interface RefusedApplication {

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import type { PaymentDetails } from '#common/payment-details.ts';
+import type { PaymentDetails } from '#common/admission/payment-details.ts';
 import { PaymentDetailsBlock } from './payment-details.tsx';
 import { TextField } from '#app/components/application-fields.tsx';
 import { FILE_REFUSAL_CODES } from '#app/lib/enhance/file-checks.ts';
-import { applicationRefusalText } from '#common/application-form.ts';
+import { applicationRefusalText } from '#common/admission/application-form.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
-import { type ResultOutcome, offerLastDay } from '#common/results.ts';
+import { type ResultOutcome, offerLastDay } from '#common/admission/results.ts';
 
 /** What the status page knows of a published result (the merit service's outcomeOf). */
 export interface OfferView {

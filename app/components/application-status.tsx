@@ -5,13 +5,13 @@ import {
   type DocumentKind,
   type PaymentState,
   acceptedFileTypes,
-} from '#common/application.ts';
-import { applicationRefusalText } from '#common/application-form.ts';
+} from '#common/admission/application.ts';
+import { applicationRefusalText } from '#common/admission/application-form.ts';
 import { FILE_REFUSAL_CODES } from '#app/lib/enhance/file-checks.ts';
 import { formatRupees } from '#common/i18n/amounts.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
-import type { PaymentDetails } from '#common/payment-details.ts';
+import type { PaymentDetails } from '#common/admission/payment-details.ts';
 import { PaymentDetailsBlock } from './payment-details.tsx';
 
 export interface StatusView {

@@ -1,4 +1,4 @@
-import { hasPaymentAccount, type PaymentDetails, paymentReferenceText } from '#common/payment-details.ts';
+import { hasPaymentAccount, type PaymentDetails, paymentReferenceText } from '#common/admission/payment-details.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 
 /** A programme whose fees go to an account of its own, as the apply form lists it. */

@@ -2,7 +2,7 @@ import { useSiteContent } from '#app/lib/site-content.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
-import { type ResultView, offerLastDay } from '#common/results.ts';
+import { type ResultView, offerLastDay } from '#common/admission/results.ts';
 
 /** One applicant's published result: the outcome, the marks when the college shows them, what to do next. */
 export function ResultAnswer({ result }: { result: ResultView }) {

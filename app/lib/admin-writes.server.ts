@@ -1,4 +1,4 @@
-import { AdmissionChoiceSchema } from '#common/admission.ts';
+import { AdmissionChoiceSchema } from '#common/admission/admission.ts';
 import { INQUIRY_STATES, type InquiryState } from '#common/inquiry.ts';
 import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';

@@ -1,5 +1,5 @@
-import type { ApplicationState } from '#common/application.ts';
-import { STATE_LABELS } from '#common/application-office.ts';
+import type { ApplicationState } from '#common/admission/application.ts';
+import { STATE_LABELS } from '#common/admission/application-office.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { formText } from './admin-form.ts';
 

@@ -1,6 +1,6 @@
 import { toBsDate } from '#common/bs-date.ts';
-import { APPLICATION_HONEYPOT, APPLICATION_TEXT_FIELDS } from '#common/application-form.ts';
-import { DOCUMENT_KINDS, type DocumentKind } from '#common/application.ts';
+import { APPLICATION_HONEYPOT, APPLICATION_TEXT_FIELDS } from '#common/admission/application-form.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '#common/admission/application.ts';
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import type { ApplyRequest, SentFile } from '#server/modules/admission/index.ts';

@@ -1,4 +1,4 @@
-import { MARKS_CSV_LIMIT } from '#common/entrance.ts';
+import { MARKS_CSV_LIMIT } from '#common/admission/entrance.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { formBsDate, formText } from './admin-form.ts';
 

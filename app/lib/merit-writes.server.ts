@@ -1,4 +1,4 @@
-import { MERIT_RULES, type MeritRule } from '#common/merit.ts';
+import { MERIT_RULES, type MeritRule } from '#common/admission/merit.ts';
 import type { AdminWrite, WritingAdmin } from './admin-action.server.ts';
 import { formBsDate, formText } from './admin-form.ts';
 

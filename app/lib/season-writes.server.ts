@@ -7,10 +7,10 @@ import {
   SEASON_OVERRIDES,
   SeasonInputSchema,
   type SeasonInput,
-} from '#common/admission-season.ts';
-import { seasonSummaryNotice } from '#common/admission-summary.ts';
+} from '#common/admission/admission-season.ts';
+import { seasonSummaryNotice } from '#common/admission/admission-summary.ts';
 import { refusalOf } from '#common/api-error.ts';
-import { type PaymentDetailsInput, PaymentDetailsInputSchema } from '#common/payment-details.ts';
+import { type PaymentDetailsInput, PaymentDetailsInputSchema } from '#common/admission/payment-details.ts';
 import { NoticeInputSchema } from '#common/notice.ts';
 import { streamDefaultsFor } from '#common/stream-defaults.ts';
 import type { AppLoadContext } from 'react-router';

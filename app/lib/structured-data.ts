@@ -1,4 +1,4 @@
-import type { Programme } from '#common/admission-season.ts';
+import type { Programme } from '#common/admission/admission-season.ts';
 import type { Notice } from '#common/notice.ts';
 import type { SiteContent } from '#common/site-content/site.ts';
 import { absoluteUrl } from './seo.ts';

@@ -7,7 +7,7 @@ import { admitCardView } from '#app/lib/admit-card.server.ts';
 import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
-import { applicationRefusalText } from '#common/application-form.ts';
+import { applicationRefusalText } from '#common/admission/application-form.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';

@@ -9,7 +9,7 @@ import { useSiteContent } from '#app/lib/site-content.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { languageOfPath } from '#common/i18n/site-path.ts';
-import { hasPaymentAccount } from '#common/payment-details.ts';
+import { hasPaymentAccount } from '#common/admission/payment-details.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-apply';
@@ -46,7 +46,10 @@ type ActionResult = { confirmation: ConfirmationView } | { refused: RefusedAppli
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const form = await context.readForm(request);
-  const outcome = await context.services.applicationIntake.apply(await readApplyRequest(form, lang, context.clientIp));
+  const outcome = await context.services.applicationIntake.apply(
+    await readApplyRequest(form, lang, context.clientIp),
+    context.visitor,
+  );
   if (outcome.ok) {
     const result: ActionResult = {
       confirmation: {

@@ -13,7 +13,7 @@ import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath } from '#common/i18n/site-path.ts';
 import { latinDigits } from '#common/digits.ts';
-import type { ResultView } from '#common/results.ts';
+import type { ResultView } from '#common/admission/results.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-results';

@@ -8,15 +8,20 @@ import { birthYearChoices, filesIn, formText } from '#app/lib/application.server
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
-import { applicationRefusalText } from '#common/application-form.ts';
-import { DOCUMENT_KINDS, type DocumentKind, applicationReference, readReference } from '#common/application.ts';
+import { applicationRefusalText } from '#common/admission/application-form.ts';
+import {
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  applicationReference,
+  readReference,
+} from '#common/admission/application.ts';
 import { latinDigits } from '#common/digits.ts';
 import { bsDateProblem } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
-import { readAccessKey } from '#common/access-key.ts';
+import { readAccessKey } from '#common/admission/access-key.ts';
 import applicationCss from '#app/styles/application.css?inline';
 import contactCss from '#app/styles/contact.css?inline';
 import type { Route } from './+types/admission-status';
@@ -154,7 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     let voucherStatus = 200;
     if (intent === 'voucher') {
       // Found by the reference and access key first (a wrong one is refused as any look-up is), then sent.
-      const id = await intake.applicationOf(values.reference, key, context.clientIp);
+      const applicant = await intake.applicantOf(values.reference, key, context.clientIp);
       const number = formText(form, 'voucher_number').trim();
       const files = await filesIn(form, 'voucher_file', 'voucher');
       const words = interfaceText(lang).results.offerBox;
@@ -164,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           voucherRefused = { number, message: t.errors.required(missing) };
           voucherStatus = 400;
         } else {
-          await context.services.offerVouchers.send(id, number, files, context.clientIp);
+          await context.services.offerVouchers.send(applicant, applicant.applicationId, number, files);
           voucherSent = true;
         }
       } catch (err) {
@@ -177,8 +182,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'decline') {
       // Found by the reference and access key first (a wrong one is refused as any look-up is), then declined.
       // The audit names the applicant's reference and the address the decline came from.
-      const id = await intake.applicationOf(values.reference, key, context.clientIp);
-      await context.services.merit.declineOwn(id, context.clientIp);
+      const applicant = await intake.applicantOf(values.reference, key, context.clientIp);
+      await context.services.merit.declineOwn(applicant, applicant.applicationId);
       declined = true;
     }
     const status = await intake.status(values.reference, key, context.clientIp);

@@ -59,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(refused, { status: 400 });
   }
   try {
-    await context.services.inquiries.submit({ ...input, [FORM_TOKEN_FIELD]: formToken }, context.clientIp);
+    await context.services.inquiries.submit(context.visitor, {
+      ...input,
+      [FORM_TOKEN_FIELD]: formToken,
+    });
     return { ok: true, message: ui.form.received } satisfies ContactResult;
   } catch (err) {
     if (!isClientError(err)) throw err;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENDERS } from '../application.ts';
+import { GENDERS } from '../admission/application.ts';
 import { PROVINCES } from '../nepal-places.ts';
 import { genderWordIn, provinceNameIn } from './applicant-words.ts';
 

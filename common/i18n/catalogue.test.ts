@@ -1,6 +1,6 @@
-import { PUBLIC_ADMISSION_STATUSES } from '../admission-phase.ts';
+import { PUBLIC_ADMISSION_STATUSES } from '../admission/admission-phase.ts';
 import { describe, expect, it } from 'vitest';
-import { ADMISSION_STATUSES, admissionButtonLabel } from '#common/admission.ts';
+import { ADMISSION_STATUSES, admissionButtonLabel } from '#common/admission/admission.ts';
 import {
   INQUIRY_FORM_EXPIRED,
   INQUIRY_FORM_INVALID,

@@ -1,4 +1,4 @@
-import type { EligibilityWords } from '../eligibility.ts';
+import type { EligibilityWords } from '../admission/eligibility.ts';
 
 /**
  * The eligibility warning's words and the SEE subjects' names, in both languages: part of the catalogue's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN, REFERENCE_PREFIX_RULE } from '../application.ts';
+import { DEFAULT_REFERENCE_PREFIX, REFERENCE_PREFIX_PATTERN, REFERENCE_PREFIX_RULE } from '../admission/application.ts';
 import { BrandColoursSchema, DEFAULT_BRAND_COLOURS } from './brand-colours.ts';
 import { emailAddress, embedUrl, linkUrl, phoneNumber, socialUrl, webUrl } from './fields.ts';
 import { CONTENT_LIMITS as L } from './limits.ts';

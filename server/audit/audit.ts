@@ -51,7 +51,9 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 export async function audit(trx: Db, actor: Actor | AccountAtDoor, event: AuditEvent, at: Date): Promise<void> {
   const who = actor.kind === 'account' ? { id: actor.id, name: actor.name } : auditNameOf(actor);
   const address =
-    actor.kind === 'staff' || actor.kind === 'account' || actor.kind === 'applicant' ? actor.address : 'local';
+    actor.kind === 'staff' || actor.kind === 'account' || actor.kind === 'applicant' || actor.kind === 'public'
+      ? actor.address
+      : 'local';
   const changes = (event.changes ?? []).map((c) => ({
     field: c.field,
     from: clip(c.from, CHANGE_VALUE_MAX),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type Action, type Asker, decide } from '#common/policy.ts';
+import { type Action, type Asker, type Subject, type VisitorAction, decide } from '#common/policy.ts';
 import { type AppError, forbidden, refusal, unauthorized } from '#server/errors.ts';
 import type { Client, SignedIn } from '#server/modules/auth/auth.service.ts';
 import { currentAdmin } from './auth-plugin.ts';
@@ -18,28 +18,42 @@ export interface StaffActor extends Asker {
 
 /**
  * An applicant acting on their own application from the status page, found there by its reference and access
- * key: named in the audit log by the reference (never the minor's name) with the address they posted from.
+ * key: the policy lets them act on that application only. Named in the audit log by the reference (never the
+ * minor's name) with the address they posted from.
  */
 export interface ApplicantActor {
   kind: 'applicant';
+  /** The application they proved theirs. */
+  applicationId: string;
   reference: string;
   /** The client's address as the server sees it ('' when the caller did not pass it). */
+  address: string;
+}
+
+/** A visitor on the public site who proved nothing (a public form): may do what anyone may, nothing more. */
+export interface PublicActor {
+  kind: 'public';
+  /** The client's address as the server sees it. */
   address: string;
 }
 
 /**
  * Who acts: resolved once at the edge of every transport and handed to what it asks of the services.
  * The command line (`npm run admin`, start-up with ADMIN_EMAIL) is whoever holds the server's files, and
- * may do everything; the system is the server's own scheduled work; an applicant may do nothing the policy
- * guards (their own application's steps are checked by the service that takes them).
+ * may do everything; the system is the server's own work (schedules, start-up, imports), never a visitor's
+ * request; an applicant and a public visitor may do what the policy's visitor rules give them.
  */
-export type Actor = StaffActor | ApplicantActor | { kind: 'command-line' } | { kind: 'system'; job: string };
+export type Actor =
+  StaffActor | ApplicantActor | PublicActor | { kind: 'command-line' } | { kind: 'system'; job: string };
 
-export const applicantActor = (reference: string, address: string): ApplicantActor => ({
+export const applicantActor = (applicationId: string, reference: string, address: string): ApplicantActor => ({
   kind: 'applicant',
+  applicationId,
   reference,
   address,
 });
+
+export const publicActor = (address: string): PublicActor => ({ kind: 'public', address });
 
 export const COMMAND_LINE_ACTOR: Actor = { kind: 'command-line' };
 
@@ -88,10 +102,14 @@ export const clientOf = (request: FastifyRequest): Client => ({
 });
 
 /** The refusal for a decision other than 'allowed', in the API's vocabulary; null when allowed. */
-export function refusalFor(actor: Actor | null, action: Action): AppError | null {
+export function refusalFor(
+  actor: Actor | null,
+  action: Action | VisitorAction,
+  /** What the action is done to, for an applicant's action on their own application. */
+  subject?: Subject,
+): AppError | null {
   if (actor?.kind === 'command-line' || actor?.kind === 'system') return null;
-  if (actor?.kind === 'applicant') return forbidden('auth/forbidden');
-  switch (decide(actor, action)) {
+  switch (decide(actor, action, subject)) {
     case 'allowed':
       return null;
     case 'signed-out':
@@ -104,8 +122,8 @@ export function refusalFor(actor: Actor | null, action: Action): AppError | null
 }
 
 /** Throws the policy's refusal unless `actor` may do `action`: the check every protected service call makes. */
-export function authorize(actor: Actor | null, action: Action): void {
-  const refused = refusalFor(actor, action);
+export function authorize(actor: Actor | null, action: Action | VisitorAction, subject?: Subject): void {
+  const refused = refusalFor(actor, action, subject);
   if (refused) throw refused;
 }
 
@@ -114,5 +132,6 @@ export function auditNameOf(actor: Actor): { id: string | null; name: string } {
   if (actor.kind === 'staff') return { id: actor.userId, name: actor.name || actor.email };
   if (actor.kind === 'command-line') return { id: null, name: 'command line' };
   if (actor.kind === 'applicant') return { id: null, name: `applicant ${actor.reference} (status page)` };
+  if (actor.kind === 'public') return { id: null, name: 'visitor (public page)' };
   return { id: null, name: `system (${actor.job})` };
 }

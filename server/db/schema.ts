@@ -336,7 +336,7 @@ export interface BsYearConfirmationsTable {
   confirmed_by: string;
 }
 
-/** An application to a season (dates of birth as B.S. 'YYYY-MM-DD'; states in common/application.ts). */
+/** An application to a season (dates of birth as B.S. 'YYYY-MM-DD'; states in common/admission/application.ts). */
 export interface ApplicationsTable {
   id: string;
   season_id: string;

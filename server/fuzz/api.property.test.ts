@@ -1,4 +1,4 @@
-import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
+import { COMMAND_LINE_ACTOR, publicActor } from '#server/auth/actor.ts';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   const { token } = await t.app.services.inquiries.issueFormToken();
   vi.setSystemTime(Date.now() + 60_000);
-  await t.app.services.inquiries.submit({ ...buildInquiryInput(), form_token: token }, '192.0.2.1');
+  await t.app.services.inquiries.submit(publicActor('192.0.2.1'), { ...buildInquiryInput(), form_token: token });
   vi.useRealTimers();
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
+import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { registerErrorHandler } from '../errors.ts';
 import {
   PAGE_FORM_MAX_BYTES,

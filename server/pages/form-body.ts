@@ -1,6 +1,6 @@
 import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
+import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { badRequest } from '../errors.ts';
 import { asBytes } from './fetch-bridge.ts';
 

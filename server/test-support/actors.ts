@@ -1,5 +1,12 @@
 import type { Role } from '#common/roles.ts';
-import type { Actor, StaffActor } from '#server/auth/actor.ts';
+import {
+  type Actor,
+  type ApplicantActor,
+  type PublicActor,
+  type StaffActor,
+  applicantActor,
+  publicActor,
+} from '#server/auth/actor.ts';
 
 /** The server's own work in a test (what the schedule or start-up does): the policy lets it do anything. */
 export const SERVER_JOB: Actor = { kind: 'system', job: 'test' };
@@ -16,3 +23,10 @@ export function staffAs(role: Role): StaffActor {
   };
   return { kind: 'staff', ...session, twoFactorPending: false, address: '127.0.0.1', session };
 }
+
+/** A visitor on a public form (the contact form, the application form), from a documentation address. */
+export const VISITOR: PublicActor = publicActor('203.0.113.1');
+
+/** The applicant who proved application `applicationId` (reference `reference`) theirs, from `address`. */
+export const applicantFor = (applicationId: string, reference: string, address = '203.0.113.1'): ApplicantActor =>
+  applicantActor(applicationId, reference, address);

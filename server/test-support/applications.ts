@@ -6,7 +6,7 @@ import {
   type PaymentState,
   DEFAULT_REFERENCE_PREFIX,
   applicationReference,
-} from '#common/application.ts';
+} from '#common/admission/application.ts';
 import type { Db } from '#server/db/db.ts';
 import type {
   ApplicationDocumentsTable,

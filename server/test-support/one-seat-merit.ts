@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { MeritSettingsInput } from '#common/results.ts';
+import type { MeritSettingsInput } from '#common/admission/results.ts';
 import { type AdminTestApp, SAME_ORIGIN } from './admin-session.ts';
 import { type ApplicationFixture, seedApplications } from './applications.ts';
 import { seatCandidates } from './entrance-candidates.ts';

@@ -1,4 +1,4 @@
-import type { SeasonInput } from '#common/admission-season.ts';
+import type { SeasonInput } from '#common/admission/admission-season.ts';
 
 /** The tests' season: 2084/85, applications open from 2084-03-01 to 2084-03-31 (B.S.), nothing else set. */
 const PLAIN_SEASON: SeasonInput = {

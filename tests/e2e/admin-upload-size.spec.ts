@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { MARKS_CSV_LIMIT } from '#common/entrance.ts';
+import { MARKS_CSV_LIMIT } from '#common/admission/entrance.ts';
 import { NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { waitForHydration } from './support/hydration.ts';

@@ -1,7 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { APPLICATION_FILE_LIMITS as L } from '#common/application.ts';
-import { applicationRefusalText } from '#common/application-form.ts';
+import { APPLICATION_FILE_LIMITS as L } from '#common/admission/application.ts';
+import { applicationRefusalText } from '#common/admission/application-form.ts';
 import { en } from '#common/i18n/en.ts';
 import { ne } from '#common/i18n/ne.ts';
 import { makePdf } from '../../server/pdf/test-pdfs.ts';

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { statusOfPhase } from '#common/admission-phase.ts';
-import { admissionStatusLine, fullStop, seasonStatusLine } from '#common/admission-status-line.ts';
+import { statusOfPhase } from '#common/admission/admission-phase.ts';
+import { admissionStatusLine, fullStop, seasonStatusLine } from '#common/admission/admission-status-line.ts';
 import { ne } from '#common/i18n/ne.ts';
 import { ADMISSION_STATUS_PAGE } from './support/admin-paths.ts';
 import { setServerClock } from './support/clock.ts';

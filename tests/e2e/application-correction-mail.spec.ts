@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
-import { formatAccessKey } from '#common/access-key.ts';
+import { formatAccessKey } from '#common/admission/access-key.ts';
 import { openDb } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_NOTICE_STEPS, MAIL_WORDS } from '#common/i18n/mail.ts';
-import type { PaymentDetails } from '#common/payment-details.ts';
+import type { PaymentDetails } from '#common/admission/payment-details.ts';
 import type { LocalText, SiteLanguage } from '#common/site-content/local-text.ts';
 import { CONTENT_SECTIONS } from '#common/site-content/site.ts';
 import * as mail from '#server/modules/outbox/templates.ts';

@@ -19,7 +19,7 @@ import { readReferencePrefix } from '#server/modules/content/college-name.ts';
 import { createStorage } from '#server/storage/create-storage.ts';
 import { testDatabaseServer } from '#server/test-support/test-database.ts';
 import type { ReleaseManifest } from '../../scripts/fixtures/release-manifest.ts';
-import { seasonState } from '#common/admission-phase.ts';
+import { seasonState } from '#common/admission/admission-phase.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { type OpenedFixture, openReleaseFixture, readManifest, releaseFixtures } from './release-fixture.ts';
 

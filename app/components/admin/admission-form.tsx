@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { type AdmissionChoice, type PublicAdmission, admissionButtonLabel } from '#common/admission.ts';
-import { SEASON_OVERRIDES } from '#common/admission-season.ts';
+import { type AdmissionChoice, type PublicAdmission, admissionButtonLabel } from '#common/admission/admission.ts';
+import { SEASON_OVERRIDES } from '#common/admission/admission-season.ts';
 import { useHydrated } from '#app/lib/admin-hydrated.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { useAdminWrite } from './use-admin-write.tsx';

@@ -1,5 +1,5 @@
-import type { PublicAdmission } from '#common/admission.ts';
-import { admissionSourceText, fullStop } from '#common/admission-status-line.ts';
+import type { PublicAdmission } from '#common/admission/admission.ts';
+import { admissionSourceText, fullStop } from '#common/admission/admission-status-line.ts';
 
 /**
  * The one admission status as the public sees it now, with where it comes from: 'ADMISSION OPEN, from the

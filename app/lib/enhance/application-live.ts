@@ -3,9 +3,9 @@
  * date of each B.S. date and the refusal of a file the server would refuse. Words come from the small
  * eligibility catalogue and the page's data attributes.
  */
-import type { NebGrade } from '#common/neb-grades.ts';
+import type { NebGrade } from '#common/admission/neb-grades.ts';
 import { bsDateProblem, bsToAdDate } from '#common/bs-date.ts';
-import { type EligibilityProgramme, eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
+import { type EligibilityProgramme, eligibilityOf, eligibilitySentence } from '#common/admission/eligibility.ts';
 import { eligibilityWords } from '#common/i18n/eligibility-words.ts';
 import { checkDocumentsAsChosen } from './document-checks.ts';
 

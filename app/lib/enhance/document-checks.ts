@@ -4,7 +4,7 @@
  * its own (the form's data-file-refusals carries the server's words in the page's language). A good file
  * clears the field's refusal. Without this the server checks the files when the form is sent.
  */
-import type { DocumentKind } from '#common/application.ts';
+import type { DocumentKind } from '#common/admission/application.ts';
 import { type FileRefusalCode, fileRefusals, refusalText } from './file-checks.ts';
 
 function showRefusal(input: HTMLInputElement, text: string): void {

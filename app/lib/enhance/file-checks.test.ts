@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_FILE_LIMITS as L } from '#common/application.ts';
-import { applicationRefusalText } from '#common/application-form.ts';
+import { APPLICATION_FILE_LIMITS as L } from '#common/admission/application.ts';
+import { applicationRefusalText } from '#common/admission/application-form.ts';
 import { en } from '#common/i18n/en.ts';
 import { ne } from '#common/i18n/ne.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the browser's sniff is checked against the server's

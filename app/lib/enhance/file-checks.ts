@@ -4,7 +4,7 @@
  * the right kind of file (decided by its first bytes, as the server does), or more pages than a document may
  * have. Only what is certain is refused; whatever cannot be told cheaply here is left to the server.
  */
-import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/application.ts';
+import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/admission/application.ts';
 
 /** The server's refusal codes for a file (common/api-error.ts); their words come with the page. */
 export const FILE_REFUSAL_CODES = [

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Link, data, useActionData, useRevalidator } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
-import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
+import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import type { UnreadyPhoto } from '#common/gallery.ts';
 import type { Image } from '#common/image.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';

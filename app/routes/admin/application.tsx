@@ -1,6 +1,6 @@
 import { Link, data, useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
-import { STATE_LABELS } from '#common/application-office.ts';
+import { STATE_LABELS } from '#common/admission/application-office.ts';
 import { ApplicationAccessKey } from '#app/components/admin/applications/application-access-key.tsx';
 import { ApplicationDecision } from '#app/components/admin/applications/application-decision.tsx';
 import { ApplicationDocuments, documentFileHref } from '#app/components/admin/applications/application-documents.tsx';

@@ -1,7 +1,7 @@
 import { useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
-import { APPLICATION_STATES } from '#common/application.ts';
-import { ApplicationFiltersSchema, STATE_LABELS, filtersQuery } from '#common/application-office.ts';
+import { APPLICATION_STATES } from '#common/admission/application.ts';
+import { ApplicationFiltersSchema, STATE_LABELS, filtersQuery } from '#common/admission/application-office.ts';
 import { ApplicationFilters } from '#app/components/admin/applications/application-filters.tsx';
 import { ApplicationTable } from '#app/components/admin/applications/application-table.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';

@@ -9,7 +9,7 @@ import { requirePermission } from '#app/lib/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import { assignRollNumbers, createEntranceSession, importEntranceMarks } from '#app/lib/entrance-writes.server.ts';
-import { MARKS_CSV_LIMIT } from '#common/entrance.ts';
+import { MARKS_CSV_LIMIT } from '#common/admission/entrance.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import '#app/styles/admin-entrance.css';
 import type { Route } from './+types/entrance';

@@ -12,7 +12,7 @@ import {
 import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
 import { ForecastWarning } from '#app/components/admin/calendar/forecast-warning.tsx';
 import { seasonForecastYears } from '#common/bs-forecast.ts';
-import { fullStop, seasonStatusLine } from '#common/admission-status-line.ts';
+import { fullStop, seasonStatusLine } from '#common/admission/admission-status-line.ts';
 import { PaymentForm } from '#app/components/admin/seasons/payment-form.tsx';
 import { SeasonDetailsForm } from '#app/components/admin/seasons/season-details-form.tsx';
 import { adminAction } from '#app/lib/admin-action.server.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ApplicationState } from '#common/application.ts';
+import type { ApplicationState } from '#common/admission/application.ts';
 import { forecastYearsPhrase } from '#common/bs-forecast.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { REFERENCE_PREFIX_RULE } from '#common/application.ts';
+import { REFERENCE_PREFIX_RULE } from '#common/admission/application.ts';
 import type { CollegeInput } from '#common/site-content/college.ts';
 import type { SiteContent } from '#common/site-content/site.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';

@@ -1,4 +1,4 @@
-import { referencePrefixOf } from '#common/application.ts';
+import { referencePrefixOf } from '#common/admission/application.ts';
 import type { LocalText, SiteLanguage } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';

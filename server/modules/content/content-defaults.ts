@@ -1,4 +1,4 @@
-import { DEFAULT_REFERENCE_PREFIX } from '#common/application.ts';
+import { DEFAULT_REFERENCE_PREFIX } from '#common/admission/application.ts';
 import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
 import {
   about,

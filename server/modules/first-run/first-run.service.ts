@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { referencePrefixOf } from '#common/application.ts';
+import { referencePrefixOf } from '#common/admission/application.ts';
 import { decide } from '#common/policy.ts';
 import type { Role } from '#common/roles.ts';
 import type { FirstOwner } from '#common/staff.ts';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiErrorCode } from '#common/api-error.ts';
 import { AppError } from '#server/errors.ts';
 import type { ImageLimits, ProcessedImage } from '#server/images/image-pipeline.ts';
-import type { DocumentKind } from '#common/application.ts';
+import type { DocumentKind } from '#common/admission/application.ts';
 import type { ProcessedDocument } from '#server/modules/admission/index.ts';
 
 const CHILD = fileURLToPath(new URL('./photo-process.child.ts', import.meta.url));

@@ -6,12 +6,11 @@ import type { Clock } from '#server/clock.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import type { ImageLimits, ProcessedImage } from '#server/images/image-pipeline.ts';
-import { batchOwnerGone, newBatchName } from '#server/storage/batch-owner.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import * as albumsRepo from './albums.repository.ts';
 import { type PhotoProcess, createPhotoProcess } from './photo-process.ts';
-import { createDrainLoop } from '#server/drain-loop.ts';
+import { createClaimQueue } from '#server/jobs/claim-queue.ts';
 import * as repo from './photo-queue.repository.ts';
 import { storedVariants } from '#server/images/stored-variants.ts';
 
@@ -41,13 +40,11 @@ export interface PhotoQueueDeps {
 /** The office deleted the photo while it was processed: nothing is recorded and the staged files are discarded. */
 class PhotoGone extends Error {}
 
-const isoAfter = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
-
 /**
  * Processes uploaded album photos in the background, one at a time per process, in a child process at the lowest
  * CPU priority (photo-process.ts), so a bulk upload never takes more than one photo's worth of memory, and only
  * the CPU the pages being served leave. Each photo is claimed in the
- * database (photo-queue.repository.ts) with this worker's name, which says its process and machine, and a lease,
+ * database (server/jobs/claim-queue.ts) with this worker's name, which says its process and machine, and a lease,
  * so two processes never process the same photo and a photo whose worker died is taken up again.
  */
 export function createPhotoQueue({
@@ -142,51 +139,37 @@ export function createPhotoQueue({
     await deleteOriginal(row.original_key);
   }
 
-  /** Processes one waiting photo; false when none was claimable. Never throws: a failure is recorded on the photo. */
-  async function processOne(): Promise<boolean> {
-    const now = clock.now();
-    const claim = newBatchName();
-    const row = await repo.claimNext(db, { claim, now: now.toISOString(), until: isoAfter(now, CLAIM_MS) });
-    if (!row) return false;
-    try {
-      await processRow(row, claim);
-    } catch (err) {
+  const queue = createClaimQueue<ImageRow>({
+    name: 'photo queue',
+    db,
+    table: 'images',
+    order: repo.PHOTO_ORDER,
+    claimMs: CLAIM_MS,
+    clock,
+    log,
+    loopClock: clock,
+    abandonedCountsAsTry: false,
+    process: processRow,
+    // Not the photo's fault, and not tried again: it fails, and the office is told to send it again.
+    afterError: async (row, claim, err) => {
       log.error({ err, image: row.id }, 'photo queue: processing a photo failed');
       await fail(row, claim, SERVER_FAILURE).catch((failErr: unknown) =>
         log.error({ err: failErr, image: row.id }, 'photo queue: could not record a failed photo'),
       );
-    }
-    return true;
-  }
-
-  /** Releases the claims of workers whose process has ended on this machine, so their photos are taken up now. */
-  async function releaseAbandoned(): Promise<number> {
-    let released = 0;
-    for (const { id, claimed_by } of await repo.listClaims(db)) {
-      if (batchOwnerGone(claimed_by)) {
-        await repo.releaseClaim(db, id, claimed_by);
-        released++;
-      }
-    }
-    return released;
-  }
-
-  const loop = createDrainLoop({ processOne, name: 'photo queue', log, clock });
+    },
+  });
 
   return {
-    processOne,
-    drain: loop.drain,
+    processOne: queue.processOne,
+    drain: queue.drain,
     /** The child process's id while it runs (tests read its threads' priority). */
     get processPid() {
       return photoProcess.pid;
     },
-    releaseAbandoned,
+    releaseAbandoned: queue.releaseAbandoned,
     /** Starts the background worker (server/main.ts); tests call drain or processOne instead. */
     async start(intervalMs = POLL_MS) {
-      await releaseAbandoned().catch((err: unknown) =>
-        log.error({ err }, 'photo queue: could not release the claims of ended processes'),
-      );
-      const rounds = loop.start(intervalMs);
+      const rounds = await queue.start(intervalMs);
       return {
         async stop() {
           await rounds.stop();
@@ -195,7 +178,7 @@ export function createPhotoQueue({
       };
     },
     /** A round at once, when started: called after an upload was queued. */
-    wake: loop.wake,
+    wake: queue.wake,
     /** Where photos stand, for the office's page polling them. */
     states(actor: Actor, ids: string[]) {
       authorize(actor, 'photos.edit');

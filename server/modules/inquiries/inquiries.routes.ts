@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INQUIRY_RECEIVED_MESSAGE, InquiryFormTokenSchema, InquirySubmissionSchema } from '#common/inquiry.ts';
+import { publicActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 export const publicInquiriesRoutes: ApiPlugin = async (app) => {
@@ -31,7 +32,7 @@ export const publicInquiriesRoutes: ApiPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await app.services.inquiries.submit(request.body, request.ip);
+      const result = await app.services.inquiries.submit(publicActor(request.ip), request.body);
       if (!result.stored) request.log.info('inquiry dropped by the honeypot');
       // A bot is told the same as a person, so it learns nothing from the answer.
       return reply.status(201).send({ received: true, message: INQUIRY_RECEIVED_MESSAGE });

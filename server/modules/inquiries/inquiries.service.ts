@@ -12,10 +12,10 @@ import {
   replyRouteOf,
 } from '#common/inquiry.ts';
 import { type ChannelsReady, deliveryStateOf, type MessageState } from '#common/messages.ts';
-import { nepaliMobile } from '#common/application.ts';
+import { nepaliMobile } from '#common/admission/application.ts';
 import { mailboxKey } from '#common/email.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import { type Actor, type PublicActor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
@@ -140,9 +140,11 @@ export function createInquiriesService(db: Db, clock: Clock, options: InquiriesO
      * Validates, checks the form's token (signed, old enough, not expired, not used), drops honeypot
      * submissions, paces forms sent sooner than a person fills them in, limits per sender and per client
      * address, and stores the rest. Scripts are stopped before they count against the address, so parents
-     * sharing it keep their allowance.
+     * sharing it keep their allowance. The visitor's address is the actor's.
      */
-    async submit(input: InquirySubmission, clientIp: string): Promise<SubmitResult> {
+    async submit(actor: PublicActor, input: InquirySubmission): Promise<SubmitResult> {
+      authorize(actor, 'inquiry.send');
+      const clientIp = actor.address;
       // A full disk (the database shares it with the uploads) refuses the message with 507, as uploads are:
       // the visitor keeps the form and is told that nothing was saved, instead of meeting an error page.
       return outOfSpaceChecked<SubmitResult>(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import {
   applyRequest,
@@ -11,6 +11,7 @@ import type { ApplyRequest, SentFile } from '#server/modules/admission/index.ts'
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
 import { HELD_BACK, msToNepalMidnight, PUBLIC_MESSAGES_PER_DAY } from './public-messages.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), 09:00 in Nepal: the season is open, and 200 forms (the test app moves
 // the clock 130 s for each) end by 16:15, the same Nepal day.
@@ -47,7 +48,7 @@ async function applyNamingVictim(i: number, email = VICTIM_MAIL) {
       email,
     }),
   });
-  return t.app.services.applicationIntake.apply(request);
+  return t.app.services.applicationIntake.apply(request, VISITOR);
 }
 
 const messagesTo = (recipient: string) =>

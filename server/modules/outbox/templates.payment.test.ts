@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentDetails } from '#common/payment-details.ts';
+import type { PaymentDetails } from '#common/admission/payment-details.ts';
 import { type ApplicationNoticeFacts, applicationNotice, applicationNoticeSms, type MessageFrom } from './templates.ts';
 
 const college = { en: 'Orbit College', ne: 'अर्बिट कलेज' };

@@ -1,6 +1,6 @@
 import { type ApplicationNoticeStep, fillIn, type MailCatalogue, MAIL_WORDS } from '#common/i18n/mail.ts';
 import { formatDateIn, formatDateTimeIn } from '#common/i18n/dates.ts';
-import { hasPaymentAccount, type PaymentDetails, paymentReferenceText } from '#common/payment-details.ts';
+import { hasPaymentAccount, type PaymentDetails, paymentReferenceText } from '#common/admission/payment-details.ts';
 import { type LocalText, localize, type SiteLanguage } from '#common/site-content/local-text.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { ApplicationState } from '#common/application.ts';
+import type { ApplicationState } from '#common/admission/application.ts';
 import { isForecastYear, seasonForecastYears } from '#common/bs-forecast.ts';
 import { nepalToday } from '#common/nepal-time.ts';
 import { decide, type Action } from '#common/policy.ts';
-import { nextSeasonDay, type SeasonDay } from '#common/season-next-day.ts';
+import { nextSeasonDay, type SeasonDay } from '#common/admission/season-next-day.ts';
 import type { Checklist } from '#common/site-content/site.ts';
 import type { Actor, StaffActor } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';

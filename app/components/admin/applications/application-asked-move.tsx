@@ -1,4 +1,4 @@
-import { type ApplicationDetail, REJECTION_CONSEQUENCE, STATE_LABELS } from '#common/application-office.ts';
+import { type ApplicationDetail, REJECTION_CONSEQUENCE, STATE_LABELS } from '#common/admission/application-office.ts';
 import { ConfirmedPostButton } from '../use-confirmed-post.tsx';
 
 /**

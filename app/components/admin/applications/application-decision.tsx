@@ -1,6 +1,11 @@
-import { DOCUMENT_KINDS } from '#common/application.ts';
+import { DOCUMENT_KINDS } from '#common/admission/application.ts';
 import { plural } from '#common/i18n/plural.ts';
-import { type ApplicationDetail, DOCUMENT_LABELS, STATE_LABELS, askedMove } from '#common/application-office.ts';
+import {
+  type ApplicationDetail,
+  DOCUMENT_LABELS,
+  STATE_LABELS,
+  askedMove,
+} from '#common/admission/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 import { ApplicationAskedMoves } from './application-asked-move.tsx';
 import { ApplicationRestore } from './application-restore.tsx';

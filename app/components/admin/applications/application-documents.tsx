@@ -1,4 +1,4 @@
-import { type ApplicationDetail, DOCUMENT_LABELS } from '#common/application-office.ts';
+import { type ApplicationDetail, DOCUMENT_LABELS } from '#common/admission/application-office.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 
 /** Where the office opens one stored file of a document: each opening is written to the audit log. */

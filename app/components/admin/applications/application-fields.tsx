@@ -1,4 +1,4 @@
-import type { ApplicationDetail } from '#common/application-office.ts';
+import type { ApplicationDetail } from '#common/admission/application-office.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import { genderWordIn, provinceNameIn } from '#common/i18n/applicant-words.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';

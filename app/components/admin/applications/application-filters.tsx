@@ -1,5 +1,5 @@
-import { APPLICATION_STATES, PAYMENT_STATES } from '#common/application.ts';
-import { type ApplicationsPage, PAYMENT_LABELS, STATE_LABELS } from '#common/application-office.ts';
+import { APPLICATION_STATES, PAYMENT_STATES } from '#common/admission/application.ts';
+import { type ApplicationsPage, PAYMENT_LABELS, STATE_LABELS } from '#common/admission/application-office.ts';
 
 /** The list's filters as a GET form: the address keeps them, so a filtered list can be bookmarked or shared. */
 export function ApplicationFilters({

@@ -1,5 +1,5 @@
-import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
-import type { ApplicationState } from '#common/application.ts';
+import { type ApplicationDetail, STATE_LABELS } from '#common/admission/application-office.ts';
+import type { ApplicationState } from '#common/admission/application.ts';
 import { formatAuditTime } from '#app/lib/audit-format.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 

@@ -1,4 +1,4 @@
-import { type ApplicationDetail, PAYMENT_LABELS } from '#common/application-office.ts';
+import { type ApplicationDetail, PAYMENT_LABELS } from '#common/admission/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 
 /** The fee's payment, with Verify and Refuse while there is one to decide. */

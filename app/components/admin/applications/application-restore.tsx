@@ -1,5 +1,5 @@
 import { plural } from '#common/i18n/plural.ts';
-import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
+import { type ApplicationDetail, STATE_LABELS } from '#common/admission/application-office.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 
 /**

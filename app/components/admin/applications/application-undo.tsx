@@ -1,4 +1,4 @@
-import { type ApplicationDetail, STATE_LABELS } from '#common/application-office.ts';
+import { type ApplicationDetail, STATE_LABELS } from '#common/admission/application-office.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import { isoToNepalLocal } from '#common/nepal-time.ts';
 import { ConfirmedPostButton } from '../use-confirmed-post.tsx';

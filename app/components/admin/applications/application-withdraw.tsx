@@ -1,4 +1,4 @@
-import type { ApplicationDetail } from '#common/application-office.ts';
+import type { ApplicationDetail } from '#common/admission/application-office.ts';
 import { ConfirmedPostButton } from '../use-confirmed-post.tsx';
 
 /**

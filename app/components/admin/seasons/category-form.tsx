@@ -1,4 +1,4 @@
-import type { ScholarshipCategory } from '#common/admission-season.ts';
+import type { ScholarshipCategory } from '#common/admission/admission-season.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { SubmitButton } from '../submit-button.tsx';
 import { SeasonField, SeasonWriteForm } from './season-write-form.tsx';

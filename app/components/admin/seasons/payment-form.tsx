@@ -1,6 +1,6 @@
 import { formatMegabytes } from '#common/bytes.ts';
 import { imageTooLargeMessage } from '#common/image.ts';
-import { EMPTY_PAYMENT, type PaymentDetails, type PaymentDetailsInput } from '#common/payment-details.ts';
+import { EMPTY_PAYMENT, type PaymentDetails, type PaymentDetailsInput } from '#common/admission/payment-details.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { SubmitButton } from '../submit-button.tsx';
 import { UploadFileField } from '../use-upload-with-progress.tsx';

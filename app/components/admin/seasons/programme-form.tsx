@@ -8,7 +8,7 @@ import {
   type NebGrade,
   type ScholarshipCategory,
   nebMinimum,
-} from '#common/admission-season.ts';
+} from '#common/admission/admission-season.ts';
 import { type ChangeEvent, useId } from 'react';
 import { streamDefaultsFor } from '#common/stream-defaults.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';

@@ -1,6 +1,6 @@
-import { SEASON_OVERRIDES, type QuotaSummary, type Season } from '#common/admission-season.ts';
-import type { SeasonState } from '#common/admission-phase.ts';
-import { fullStop, seasonStatusLine } from '#common/admission-status-line.ts';
+import { SEASON_OVERRIDES, type QuotaSummary, type Season } from '#common/admission/admission-season.ts';
+import type { SeasonState } from '#common/admission/admission-phase.ts';
+import { fullStop, seasonStatusLine } from '#common/admission/admission-status-line.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { SubmitButton } from '../submit-button.tsx';

@@ -1,4 +1,4 @@
-import type { Season } from '#common/admission-season.ts';
+import type { Season } from '#common/admission/admission-season.ts';
 import type { WriteResult } from '#app/lib/admin-result.ts';
 import { BsDateField } from '../bs-date-field.tsx';
 import { SubmitButton } from '../submit-button.tsx';

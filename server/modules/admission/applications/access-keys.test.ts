@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccessKey, readAccessKey } from '#common/access-key.ts';
+import { formatAccessKey, readAccessKey } from '#common/admission/access-key.ts';
 import { accessKeyHash, accessKeyMatches, newAccessKey } from './access-keys.ts';
 
 describe('access keys', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { ACCESS_KEY_ALPHABET, ACCESS_KEY_LENGTH, readAccessKey } from '#common/access-key.ts';
+import { ACCESS_KEY_ALPHABET, ACCESS_KEY_LENGTH, readAccessKey } from '#common/admission/access-key.ts';
 
 /** A new access key, plain: every character drawn from the CSPRNG (5 bits each, 140 in all). */
 export function newAccessKey(): string {

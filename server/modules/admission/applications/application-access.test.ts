@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome, ApplyRequest } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp, png } from './application-intake.test-app.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
 const clock = new ManualClock('2027-06-20T06:00:00Z');
@@ -23,7 +24,7 @@ const values = (overrides: Record<string, string> = {}) =>
     ...overrides,
   });
 const apply = async (overrides: Partial<ApplyRequest> & Pick<ApplyRequest, 'values'>) =>
-  intake().apply(await applyRequest(t.app, clock, overrides));
+  intake().apply(await applyRequest(t.app, clock, overrides), VISITOR);
 const accepted = (outcome: ApplyOutcome) => {
   if (!outcome.ok) throw new Error(`refused: ${outcome.message} ${JSON.stringify(outcome.fieldErrors)}`);
   return outcome.confirmation;

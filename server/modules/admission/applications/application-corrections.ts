@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DocumentKind } from '#common/application.ts';
+import type { DocumentKind } from '#common/admission/application.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { conflict } from '#server/errors.ts';

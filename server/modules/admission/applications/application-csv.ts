@@ -1,6 +1,6 @@
-import type { ExportLayout } from '#common/application-office.ts';
-import { PAYMENT_LABELS, STATE_LABELS } from '#common/application-office.ts';
-import type { ApplicationState, PaymentState } from '#common/application.ts';
+import type { ExportLayout } from '#common/admission/application-office.ts';
+import { PAYMENT_LABELS, STATE_LABELS } from '#common/admission/application-office.ts';
+import type { ApplicationState, PaymentState } from '#common/admission/application.ts';
 import { adDateToBs } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
 import { nepalToday } from '#common/nepal-time.ts';

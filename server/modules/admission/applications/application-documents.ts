@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/application.ts';
+import { APPLICATION_FILE_LIMITS as L, type DocumentKind } from '#common/admission/application.ts';
 import { AppError, refusal } from '#server/errors.ts';
 import { type ProcessedImage, processImage } from '#server/images/image-pipeline.ts';
 import { sniffImageFormat } from '#server/images/sniff.ts';

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import type { WriteFile } from '#server/storage/local-storage.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp, requiredFiles } from './application-intake.test-app.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 /** A full disk, as the uploads see it: every file write refused with ENOSPC (the database still writes). */
 const full: WriteFile = async (file) => {
@@ -36,7 +37,7 @@ describe('an application on a full disk', () => {
     ];
     const values = buildApplicationValues(t.management.id, { symbol_number: '4012301' });
     const out = refusal(
-      await t.app.services.applicationIntake.apply(await applyRequest(t.app, clock, { values, files })),
+      await t.app.services.applicationIntake.apply(await applyRequest(t.app, clock, { values, files }), VISITOR),
     );
     expect(out).toMatchObject({ status: 507, code: 'storage/full', message: STORAGE_FULL_TEXT, kept: [] });
     expect(out.formToken).not.toBe('');
@@ -46,7 +47,9 @@ describe('an application on a full disk', () => {
 
   it('refused for its fields, answers 507 with the fields’ refusals and keeps no file', async () => {
     const values = buildApplicationValues(t.management.id, { symbol_number: '4012302', consent: '' });
-    const out = refusal(await t.app.services.applicationIntake.apply(await applyRequest(t.app, clock, { values })));
+    const out = refusal(
+      await t.app.services.applicationIntake.apply(await applyRequest(t.app, clock, { values }), VISITOR),
+    );
     expect(out).toMatchObject({ status: 507, message: STORAGE_FULL_TEXT, kept: [] });
     expect(out.fieldErrors.consent).toMatch(/consent/u);
     expect(await t.db.selectFrom('application_pending_files').select('key').execute()).toEqual([]);

@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { HASTY_FORM_SECONDS } from '#server/rate-limit/hasty-forms.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome, ApplyRequest, SentFile } from './application-intake.service.ts';
 import { createIntakeTestApp, jpeg } from './application-intake.test-app.ts';
 import { PENDING_LIMITS } from './application-pending.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 const MB = 1024 * 1024;
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
@@ -65,11 +66,11 @@ describe('refused forms sent with files from one address', () => {
     const files = await heavyFiles();
     const ip = '198.51.100.70';
     for (let i = 0; i < 20; i++) {
-      expect(refusal(await intake().apply(request('x', ip, files))).code).toBe('inquiry/form-invalid');
+      expect(refusal(await intake().apply(request('x', ip, files), VISITOR)).code).toBe('inquiry/form-invalid');
       const token = await intake().issueFormToken();
-      expect(refusal(await intake().apply(request(token, ip, files))).code).toBe('inquiry/too-fast');
+      expect(refusal(await intake().apply(request(token, ip, files), VISITOR)).code).toBe('inquiry/too-fast');
       clock.advance(HASTY_FORM_SECONDS.application * 1000);
-      const bot = refusal(await intake().apply({ ...request(token, ip, files), honeypot: 'x' }));
+      const bot = refusal(await intake().apply({ ...request(token, ip, files), honeypot: 'x' }, VISITOR));
       expect(bot).toMatchObject({ status: 400, code: 'inquiry/form-invalid', kept: [] });
     }
     expect(await keptOnDisk()).toBe(0);
@@ -87,7 +88,7 @@ describe('refused forms sent with files from one address', () => {
     const statuses: number[] = [];
     for (const [i, token] of tokens.entries()) {
       statuses.push(
-        refusal(await intake().apply(request(token, `2001:db8:7:9::${(i + 1).toString(16)}`, files))).status,
+        refusal(await intake().apply(request(token, `2001:db8:7:9::${(i + 1).toString(16)}`, files), VISITOR)).status,
       );
       clock.advance(100);
     }
@@ -123,6 +124,7 @@ describe('refused forms sent with files from one address', () => {
           { kind: 'grade-sheet', name: 'page-2.pdf', body: nine() },
           { kind: 'grade-sheet', name: 'page-3.pdf', body: nine() },
         ]),
+        VISITOR,
       ),
     );
     expect(out.status).toBe(400);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
-import { APPLICATION_FILE_LIMITS } from '#common/application.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
+import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { hastyPace } from '#server/rate-limit/hasty-forms.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome, ApplyRequest } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp, jpeg, png, requiredFiles } from './application-intake.test-app.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
 const clock = new ManualClock('2027-06-20T06:00:00Z');
@@ -23,7 +24,7 @@ let symbol = 2012300;
 const values = (overrides: Record<string, string> = {}) =>
   buildApplicationValues(t.management.id, { symbol_number: String(++symbol), ...overrides });
 const apply = async (overrides: Partial<ApplyRequest> & Pick<ApplyRequest, 'values'>) =>
-  intake().apply(await applyRequest(t.app, clock, overrides));
+  intake().apply(await applyRequest(t.app, clock, overrides), VISITOR);
 const refusal = (outcome: ApplyOutcome) => {
   if (outcome.ok) throw new Error('expected a refusal');
   return outcome;
@@ -239,11 +240,14 @@ describe('an application', () => {
     // The kept files are gone once the application holds them.
     expect(
       (
-        await intake().apply({
-          ...(await applyRequest(t.app, clock, { values: values({ gpa: 'x' }) })),
-          files: [],
-          uploadToken: first.uploadToken,
-        })
+        await intake().apply(
+          {
+            ...(await applyRequest(t.app, clock, { values: values({ gpa: 'x' }) })),
+            files: [],
+            uploadToken: first.uploadToken,
+          },
+          VISITOR,
+        )
       ).ok,
     ).toBe(false);
   });
@@ -264,11 +268,11 @@ describe('an application', () => {
   it('refuses a form sent at once after opening, and a form whose hidden field was filled in, keeping none of their files', async () => {
     const base = await applyRequest(t.app, clock, { values: values() });
     const formToken = await intake().issueFormToken();
-    const fast = refusal(await intake().apply({ ...base, formToken }));
+    const fast = refusal(await intake().apply({ ...base, formToken }, VISITOR));
     expect(fast.code).toBe('inquiry/too-fast');
     expect(fast.kept).toEqual([]);
     const bot = refusal(
-      await intake().apply({ ...(await applyRequest(t.app, clock, { values: values() })), honeypot: 'x' }),
+      await intake().apply({ ...(await applyRequest(t.app, clock, { values: values() })), honeypot: 'x' }, VISITOR),
     );
     expect(bot.status).toBe(400);
     expect(bot.kept).toEqual([]);
@@ -324,7 +328,7 @@ describe('a script, then the parents behind the same address', () => {
     clock.advance(INQUIRY_FORM_TIMING.minSeconds * 1000);
     const scripted: boolean[] = [];
     for (const [i, request] of requests.entries()) {
-      scripted.push((await intake().apply({ ...request, formToken: tokens[i]! })).ok);
+      scripted.push((await intake().apply({ ...request, formToken: tokens[i]! }, VISITOR)).ok);
       clock.advance(200);
     }
     expect(scripted.filter(Boolean)).toHaveLength(hastyPace(60).burst);

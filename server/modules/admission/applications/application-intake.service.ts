@@ -1,5 +1,5 @@
 import { latinDigits } from '#common/digits.ts';
-import { type PaymentDetails, paymentFor } from '#common/payment-details.ts';
+import { type PaymentDetails, paymentFor } from '#common/admission/payment-details.ts';
 import type { PaymentService } from '#server/modules/admission/seasons/payment.service.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +11,7 @@ import {
   gpaHundredths,
   gradeField,
   readApplicationForm,
-} from '#common/application-form.ts';
+} from '#common/admission/application-form.ts';
 import {
   APPLICATION_FILE_LIMITS as L,
   type ApplicationState,
@@ -21,18 +21,18 @@ import {
   type PaymentState,
   applicationReference,
   readReference,
-} from '#common/application.ts';
-import { formatAccessKey } from '#common/access-key.ts';
+} from '#common/admission/application.ts';
+import { formatAccessKey } from '#common/admission/access-key.ts';
 import { STORAGE_FULL, refusalOf } from '#common/api-error.ts';
-import { eligibilityOf, eligibilitySentence } from '#common/eligibility.ts';
-import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission-season.ts';
+import { eligibilityOf, eligibilitySentence } from '#common/admission/eligibility.ts';
+import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission/admission-season.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import { readReferencePrefix } from '#server/modules/content/college-name.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
-import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import { type Actor, type ApplicantActor, applicantActor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import { audit } from '#server/audit/audit.ts';
 import { badRequest, conflict, insufficientStorage, refusal, tooManyRequests } from '#server/errors.ts';
 import type { SeasonService } from '#server/modules/admission/seasons/season.service.ts';
@@ -491,7 +491,8 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
      * files on the server for the retry, within the caps of application-pending.ts. A full disk is answered
      * with the 507's words and the typed form, like any refusal.
      */
-    async apply(req: ApplyRequest): Promise<ApplyOutcome> {
+    async apply(req: ApplyRequest, actor: Actor): Promise<ApplyOutcome> {
+      authorize(actor, 'application.submit');
       const t = interfaceText(req.lang);
       const view = await openSeason();
       const token = isUploadToken(req.uploadToken) ? req.uploadToken : randomUUID();
@@ -703,9 +704,19 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       return (await lookUp(referenceText, key, clientIp)).id;
     },
 
+    /**
+     * The applicant a reference and access key prove (posting from `clientIp`): the actor the policy lets act
+     * on that application only. 404 for either wrong, 429 past a limit.
+     */
+    async applicantOf(referenceText: string, key: string, clientIp: string): Promise<ApplicantActor> {
+      const row = await lookUp(referenceText, key, clientIp);
+      return applicantActor(row.id, row.reference, clientIp);
+    },
+
     /** Where an application stands, for its reference and access key; 404 for either wrong, 429 past a limit. */
     async status(referenceText: string, key: string, clientIp: string): Promise<ApplicationStatus> {
       const row = await lookUp(referenceText, key, clientIp);
+      authorize(applicantActor(row.id, row.reference, clientIp), 'application.own.read', { applicationId: row.id });
       const payment = await repo.findPayment(db, row.id);
       const names = await namesOf([row.first_choice, row.second_choice]);
       return {
@@ -740,6 +751,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       clientIp: string,
     ): Promise<ApplicationStatus> {
       const row = await lookUp(referenceText, key, clientIp);
+      authorize(applicantActor(row.id, row.reference, clientIp), 'application.own.correct', { applicationId: row.id });
       if (row.state !== 'needs-correction') {
         throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
       }

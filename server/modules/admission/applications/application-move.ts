@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ApplicationState, type DocumentKind, type PaymentState, stateMoveProblem } from '#common/application.ts';
-import { STATE_LABELS, type StateRefusal } from '#common/application-office.ts';
+import {
+  type ApplicationState,
+  type DocumentKind,
+  type PaymentState,
+  stateMoveProblem,
+} from '#common/admission/application.ts';
+import { STATE_LABELS, type StateRefusal } from '#common/admission/application-office.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf } from '#server/auth/actor.ts';
 import type { Db } from '#server/db/db.ts';

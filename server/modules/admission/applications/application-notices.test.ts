@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { countSmsParts } from '#common/messages.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
@@ -10,6 +10,7 @@ import { APPLICATION_NOTICE_STEPS } from '#common/i18n/mail.ts';
 import { applicationNoticeSms } from '#server/modules/outbox/templates.ts';
 import { queueApplicationNotice, statusUrlOf } from './application-notices.ts';
 import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
 const clock = new ManualClock('2027-06-20T06:00:00Z');
@@ -26,7 +27,7 @@ afterAll(async () => {
 const SITE = 'http://localhost:3000';
 let symbol = 3012300;
 const apply = async (overrides: Partial<ApplyRequest> & Pick<ApplyRequest, 'values'>) =>
-  t.app.services.applicationIntake.apply(await applyRequest(t.app, clock, overrides));
+  t.app.services.applicationIntake.apply(await applyRequest(t.app, clock, overrides), VISITOR);
 const accepted = (outcome: ApplyOutcome) => {
   if (!outcome.ok) throw new Error(`refused: ${outcome.message} ${JSON.stringify(outcome.fieldErrors)}`);
   return outcome.confirmation;

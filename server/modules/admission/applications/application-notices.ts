@@ -1,4 +1,4 @@
-import { formatAccessKey } from '#common/access-key.ts';
+import { formatAccessKey } from '#common/admission/access-key.ts';
 import type { ApplicationNoticeStep } from '#common/i18n/mail.ts';
 import { type SiteLanguage, SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';

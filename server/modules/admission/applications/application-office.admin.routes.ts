@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { APPLICATION_STATES, PAYMENT_STATES } from '#common/application.ts';
+import { APPLICATION_STATES, PAYMENT_STATES } from '#common/admission/application.ts';
 import {
   ApplicationFiltersSchema,
   EXPORT_LAYOUTS,
@@ -9,7 +9,7 @@ import {
   RestoreSchema,
   UndoSchema,
   StateChangeSchema,
-} from '#common/application-office.ts';
+} from '#common/admission/application-office.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
 

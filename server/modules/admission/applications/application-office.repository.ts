@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Insertable, SelectQueryBuilder, Updateable } from 'kysely';
-import { nepaliMobile, readReference } from '#common/application.ts';
-import type { ApplicationFilters } from '#common/application-office.ts';
+import { nepaliMobile, readReference } from '#common/admission/application.ts';
+import type { ApplicationFilters } from '#common/admission/application-office.ts';
 import { bsStringToAd } from '#common/bs-date-string.ts';
 import { endOfNepalDay } from '#common/nepal-time.ts';
 import { type Db, isPostgres } from '#server/db/db.ts';

@@ -11,7 +11,7 @@ import {
   type PaymentState,
   STATE_MOVES,
   stateMoveProblem,
-} from '#common/application.ts';
+} from '#common/admission/application.ts';
 import {
   APPLICATIONS_PAGE_SIZE,
   type ApplicationDetail,
@@ -34,7 +34,7 @@ import {
   type StateChange,
   StateChangeSchema,
   type StateRefusal,
-} from '#common/application-office.ts';
+} from '#common/admission/application-office.ts';
 import { bsStringToAd } from '#common/bs-date-string.ts';
 import { endOfNepalDay } from '#common/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';

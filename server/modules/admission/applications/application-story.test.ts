@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
-import type { ApplicationDetail } from '#common/application-office.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
+import type { ApplicationDetail } from '#common/admission/application-office.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { SAME_ORIGIN } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
 import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 /**
  * The applicant's and the office's sides together, through the services the pages call (the applicant's
@@ -59,6 +60,7 @@ describe('an application from the form to an offer', () => {
         }),
         files,
       }),
+      VISITOR,
     );
     if (!outcome.ok) throw new Error(`refused: ${outcome.message} ${JSON.stringify(outcome.fieldErrors)}`);
     const { reference, accessKey } = outcome.confirmation;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type PhotoProcess, createPhotoProcess } from '#server/modules/images/photo-process.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
@@ -14,6 +14,7 @@ import { startTestS3Server } from '#server/test-support/s3-server.ts';
 import type { ApplyRequest } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
 import { DOCUMENT_FAILURES, createDocumentQueue } from './document-queue.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
 const clock = new ManualClock('2027-06-20T06:00:00Z');
@@ -32,7 +33,7 @@ const intake = () => t.app.services.applicationIntake;
 let symbol = 3012300;
 const apply = async (overrides: Partial<ApplyRequest> = {}) => {
   const values = buildApplicationValues(t.management.id, { symbol_number: String(++symbol) });
-  const outcome = await intake().apply(await applyRequest(t.app, clock, { values, ...overrides }));
+  const outcome = await intake().apply(await applyRequest(t.app, clock, { values, ...overrides }), VISITOR);
   if (!outcome.ok) throw new Error(`refused: ${outcome.message} ${JSON.stringify(outcome.fieldErrors)}`);
   return outcome.confirmation;
 };
@@ -230,6 +231,7 @@ describe('with the files in a bucket (S3)', () => {
       const values = buildApplicationValues(inBucket.management.id, { symbol_number: '4012300' });
       const outcome = await inBucket.app.services.applicationIntake.apply(
         await applyRequest(inBucket.app, bucketClock, { values }),
+        VISITOR,
       );
       if (!outcome.ok) throw new Error(outcome.message);
       const keys = async () => {

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DocumentKind } from '#common/application.ts';
+import type { DocumentKind } from '#common/admission/application.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationDocumentRow } from '#server/db/schema.ts';
-import { createDrainLoop } from '#server/drain-loop.ts';
 import { AppError } from '#server/errors.ts';
+import { createClaimQueue } from '#server/jobs/claim-queue.ts';
 import { type PhotoProcess, ProcessTimeoutError } from '#server/modules/images/photo-process.ts';
-import { batchOwnerGone, newBatchName } from '#server/storage/batch-owner.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { documentPictures } from './application-documents.ts';
@@ -47,12 +46,10 @@ export interface DocumentQueueDeps {
 /** The application was deleted (purged, a decline's restore undone) while its document was processed. */
 class DocumentGone extends Error {}
 
-const isoAfter = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
-
 /**
  * Draws the pictures of the documents applicants sent, after their application was accepted and answered: in
  * arrival order, one at a time, in the lowest-priority child process, each within its time budget. A document is
- * claimed in the database with this worker's name and a lease (document-queue.repository.ts), so two processes
+ * claimed in the database with this worker's name and a lease (server/jobs/claim-queue.ts), so two processes
  * never draw the same file and one whose worker died is taken up again; a kill -9 at any moment leaves every
  * accepted document either drawn or still waiting with its file as received.
  */
@@ -129,45 +126,33 @@ export function createDocumentQueue({
     }
   }
 
-  /** Processes one waiting document; false when none was claimable. Never throws: a failure is recorded on it. */
-  async function processOne(): Promise<boolean> {
-    const now = clock.now();
-    const claim = newBatchName();
-    const row = await repo.claimNext(db, { claim, now: now.toISOString(), until: isoAfter(now, CLAIM_MS) });
-    if (!row) return false;
-    try {
-      await processRow(row, claim);
-    } catch (err) {
-      // Not the file's fault (the process died, storage failed): it waits for another try, counted.
+  const queue = createClaimQueue<ApplicationDocumentRow>({
+    name: 'document queue',
+    db,
+    table: 'application_documents',
+    // In arrival order: an application's files in their order.
+    order: ['created_at', 'application_id', 'position', 'id'],
+    claimMs: CLAIM_MS,
+    clock,
+    log,
+    // A worker that died mid-file may have died of the file: the try counts.
+    abandonedCountsAsTry: true,
+    process: processRow,
+    // Not the file's fault (the process died, storage failed): it waits for another try, counted.
+    afterError: async (row, claim, err) => {
       log.error({ err, document: row.id }, 'document queue: processing a document failed; it is tried again');
-      await repo
-        .releaseClaim(db, row.id, claim, true)
+      await queue
+        .release(row.id, claim, true)
         .catch((releaseErr: unknown) =>
           log.error({ err: releaseErr, document: row.id }, 'document queue: could not release a claim'),
         );
-    }
-    return true;
-  }
-
-  /** Releases the claims of workers whose process has ended on this machine, so their documents are taken up now. */
-  async function releaseAbandoned(): Promise<number> {
-    let released = 0;
-    for (const { id, claimed_by } of await repo.listClaims(db)) {
-      if (batchOwnerGone(claimed_by)) {
-        // A worker that died mid-file may have died of the file: the try counts.
-        await repo.releaseClaim(db, id, claimed_by, true);
-        released++;
-      }
-    }
-    return released;
-  }
-
-  const loop = createDrainLoop({ processOne, name: 'document queue', log });
+    },
+  });
 
   return {
-    processOne,
-    drain: loop.drain,
-    releaseAbandoned,
+    processOne: queue.processOne,
+    drain: queue.drain,
+    releaseAbandoned: queue.releaseAbandoned,
     /** How many documents wait to be processed, and the oldest one's age in seconds (for health and the office). */
     async depth(): Promise<{ waiting: number; oldestSeconds: number | null }> {
       const { count, oldest } = await repo.waiting(db);
@@ -175,14 +160,9 @@ export function createDocumentQueue({
       return { waiting: count, oldestSeconds: age };
     },
     /** Starts the background worker (server/main.ts); tests call drain or processOne instead. */
-    async start(intervalMs = POLL_MS) {
-      await releaseAbandoned().catch((err: unknown) =>
-        log.error({ err }, 'document queue: could not release the claims of ended processes'),
-      );
-      return loop.start(intervalMs);
-    },
+    start: (intervalMs = POLL_MS) => queue.start(intervalMs),
     /** A round at once, when started: called after an application or a corrected document was accepted. */
-    wake: loop.wake,
+    wake: queue.wake,
   };
 }
 export type DocumentQueue = ReturnType<typeof createDocumentQueue>;

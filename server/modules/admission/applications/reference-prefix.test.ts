@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicationValues } from '#common/application-form.test-values.ts';
-import { readReference } from '#common/application.ts';
+import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
+import { readReference } from '#common/admission/application.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { editSection } from '#server/modules/content/section-store.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp } from './application-intake.test-app.ts';
+import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
 const clock = new ManualClock('2027-06-20T06:00:00Z');
@@ -21,6 +22,7 @@ const apply = async () =>
     await applyRequest(t.app, clock, {
       values: buildApplicationValues(t.management.id, { symbol_number: String(++symbol) }),
     }),
+    VISITOR,
   );
 const accepted = (outcome: ApplyOutcome) => {
   if (!outcome.ok) throw new Error(`refused: ${outcome.message} ${JSON.stringify(outcome.fieldErrors)}`);

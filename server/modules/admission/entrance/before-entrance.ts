@@ -1,6 +1,6 @@
 import { toBsDate } from '#common/bs-date.ts';
 import { bsDateString } from '#common/bs-date-string.ts';
-import { beforeEntranceQuestion } from '#common/entrance.ts';
+import { beforeEntranceQuestion } from '#common/admission/entrance.ts';
 import type { Db } from '#server/db/db.ts';
 import { conflict } from '#server/errors.ts';
 import { entranceDateOf } from './entrance.repository.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntranceSessionSchema, MARKS_CSV_LIMIT, MarksGridSchema } from '#common/entrance.ts';
+import { EntranceSessionSchema, MARKS_CSV_LIMIT, MarksGridSchema } from '#common/admission/entrance.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 

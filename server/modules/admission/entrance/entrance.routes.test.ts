@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKS_COLUMNS_UNKNOWN } from '#common/entrance.ts';
+import { MARKS_COLUMNS_UNKNOWN } from '#common/admission/entrance.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';

@@ -11,7 +11,7 @@ import {
   checkMarks,
   marksText,
   readMarksCsv,
-} from '#common/entrance.ts';
+} from '#common/admission/entrance.ts';
 import { isoToNepalLocal, nepalLocalToIso } from '#common/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REJECTION_CONSEQUENCE } from '#common/application-office.ts';
+import { REJECTION_CONSEQUENCE } from '#common/admission/application-office.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';

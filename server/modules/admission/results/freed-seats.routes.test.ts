@@ -3,6 +3,7 @@ import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { publishOneSeatMerit } from '#server/test-support/one-seat-merit.ts';
+import { VISITOR, applicantFor } from '#server/test-support/actors.ts';
 
 // A seat freed by a decline or a withdrawal, and given back (decision 0049). Science has one seat: on results
 // day (20 Jul 2027, 11:45 in Nepal) applicant 0 is offered it, 1 and 2 wait in that order.
@@ -51,10 +52,22 @@ const detail = async (i: number) => {
 };
 
 describe("an applicant's decline", () => {
+  it('is refused to the applicant of another application, and to a visitor who proved nothing, changing nothing', async () => {
+    const other = applicantFor(app(1).id, (await row(1)).reference, '203.0.113.8');
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'declined',
+        (err: { code?: string }) => err.code,
+      );
+    expect(await codeOf(t.app.services.merit.declineOwn(other, app(0).id))).toBe('auth/forbidden');
+    expect(await codeOf(t.app.services.merit.declineOwn(VISITOR, app(0).id))).toBe('auth/forbidden');
+    expect(await states()).toEqual(['offered', 'waitlisted', 'waitlisted']);
+  });
+
   it('is recorded in the audit log and the history with the applicant and the address it came from', async () => {
     expect(await states()).toEqual(['offered', 'waitlisted', 'waitlisted']);
     clock.set('2027-07-21T06:00:00Z');
-    await t.app.services.merit.declineOwn(app(0).id, '203.0.113.7');
+    await t.app.services.merit.declineOwn(applicantFor(app(0).id, (await row(0)).reference, '203.0.113.7'), app(0).id);
     expect(await states()).toEqual(['withdrawn', 'offered', 'waitlisted']);
     const reference = (await row(0)).reference;
     // After the results' own entry (the offer, made by the system).

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { OFFER_VOUCHER_KIND } from '#common/application.ts';
+import { OFFER_VOUCHER_KIND } from '#common/admission/application.ts';
 import type { Db } from '#server/db/db.ts';
 import type { MeritEntriesTable, MeritSettingsTable, OffersTable } from '#server/db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApplicationState } from '#common/application.ts';
+import type { ApplicationState } from '#common/admission/application.ts';
 import { formatBs, toBsDate } from '#common/bs-date.ts';
 import {
   DEFAULT_MERIT_RULES,
@@ -11,11 +11,11 @@ import {
   nextFromWaitlist,
   normaliseRules,
   tieBrokenBy,
-} from '#common/merit.ts';
+} from '#common/admission/merit.ts';
 import { endOfNepalDay, nepalToday } from '#common/nepal-time.ts';
-import { MeritSettingsSchema, PublishSchema } from '#common/results.ts';
+import { MeritSettingsSchema, PublishSchema } from '#common/admission/results.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Actor, applicantActor, authorize } from '#server/auth/actor.ts';
+import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow, MeritSettingsRow } from '#server/db/schema.ts';
@@ -400,15 +400,15 @@ export function createMeritService({ db, clock, log, notices, changed }: MeritDe
     },
 
     /**
-     * The applicant declines their open offer from the status page (the caller found the application by its
-     * reference and date of birth): the seat goes to the next on the list. The history and the audit log name
-     * the applicant by the reference, and the audit log records `clientIp`, the address the page was posted from.
+     * The applicant declines their open offer from the status page (the caller proved the application theirs by
+     * its reference and access key): the seat goes to the next on the list. The history and the audit log name
+     * the applicant by the reference, and the audit log records the address the page was posted from.
      */
-    async declineOwn(applicationId: string, clientIp = ''): Promise<void> {
+    async declineOwn(actor: Actor, applicationId: string): Promise<void> {
+      authorize(actor, 'application.own.decline', { applicationId });
       await db.transaction().execute(async (trx) => {
         const open = await repo.openOfferOf(trx, applicationId);
         const app = open ? await office.findApplication(trx, applicationId) : undefined;
-        const actor = applicantActor(app?.reference ?? '', clientIp);
         if (!open || !app || !(await giveUp(trx, actor, open.id, applicationId, 'declined'))) {
           throw refusal('offer/not-open');
         }

@@ -98,12 +98,12 @@ const auditOf = (kind: string) => t.db.selectFrom('audit_log').selectAll().where
 async function sendVoucher(i: number, number: string, body: Buffer, key?: string) {
   const s = t.app.services;
   const r = await row(i);
-  const id = await s.applicationIntake.applicationOf(
+  const applicant = await s.applicationIntake.applicantOf(
     r.reference,
     key ?? (await giveAccessKey(t.db, r.reference)),
     `10.1.0.${i}`,
   );
-  await s.offerVouchers.send(id, number, [{ body }]);
+  await s.offerVouchers.send(applicant, applicant.applicationId, number, [{ body }]);
 }
 const codeOf = (p: Promise<unknown>) =>
   p.then(
@@ -123,6 +123,15 @@ describe('the voucher sent from the status page', () => {
     );
     expect(await codeOf(sendVoucher(0, '', jpeg))).toBe('validation');
     expect(await codeOf(sendVoucher(0, '<script>', jpeg))).toBe('validation');
+    // The applicant of another application, proved by its own key, may not send this one's voucher.
+    const other = await t.app.services.applicationIntake.applicantOf(
+      (await row(2)).reference,
+      await giveAccessKey(t.db, (await row(2)).reference),
+      '10.1.0.2',
+    );
+    expect(await codeOf(t.app.services.offerVouchers.send(other, app(0).id, 'NB-1004', [{ body: jpeg }]))).toBe(
+      'auth/forbidden',
+    );
     expect(await vouchersOf(0)).toHaveLength(0);
     expect((await offerOf(0)).state).toBe('open');
     expect(await messagesOf('offer-voucher-sent', 0)).toHaveLength(0);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { OFFER_VOUCHER_KIND } from '#common/application.ts';
+import { OFFER_VOUCHER_KIND } from '#common/admission/application.ts';
 import { audit } from '#server/audit/audit.ts';
-import { type Actor, applicantActor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal } from '#server/errors.ts';
@@ -85,17 +85,13 @@ export function createOfferVouchers({
 
   return {
     /**
-     * The applicant's voucher for their open offer (the caller found the application by reference and date of
-     * birth). Refused before the file is even read when the offer is not open, already has a voucher waiting or
-     * is past its deadline; then the file is checked as the application's documents are.
+     * The applicant's voucher for their open offer (the caller proved the application theirs by its reference
+     * and access key; the actor's address, where the status page was posted from, goes to the audit log).
+     * Refused before the file is even read when the offer is not open, already has a voucher waiting or is past
+     * its deadline; then the file is checked as the application's documents are.
      */
-    async send(
-      applicationId: string,
-      voucherNumber: string,
-      files: { body: Buffer }[],
-      /** The address the status page was posted from, for the audit log. */
-      clientIp = '',
-    ): Promise<void> {
+    async send(actor: Actor, applicationId: string, voucherNumber: string, files: { body: Buffer }[]): Promise<void> {
+      authorize(actor, 'application.own.voucher', { applicationId });
       const number = VoucherNumberSchema.safeParse(voucherNumber);
       if (!number.success) throw badRequest('validation', number.error.issues[0]?.message);
       const before = await sendable(db, applicationId, clock.now().toISOString());
@@ -122,8 +118,7 @@ export function createOfferVouchers({
               if (!app) throw refusal('offer/not-open');
               await intake.insertDocument(trx, document);
               await intake.insertEvent(trx, event);
-              const applicant = applicantActor(app.reference, clientIp);
-              await audit(trx, applicant, { kind: 'offer-voucher-sent', subject: app.reference }, now);
+              await audit(trx, actor, { kind: 'offer-voucher-sent', subject: app.reference }, now);
               await queueApplicationNotice(trx, notices.siteUrl, app, 'offer-voucher-sent', now);
             }),
           // The files could not be kept: the voucher is not taken (the applicant is told and may send it again).

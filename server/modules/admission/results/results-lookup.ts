@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#common/results.ts';
+import { type ResultOutcome, type ResultView, ResultsLookupSchema } from '#common/admission/results.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { badRequest, refusal, tooManyRequests } from '#server/errors.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
-import { MeritSettingsSchema } from '#common/results.ts';
+import { MeritSettingsSchema } from '#common/admission/results.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
 import { VoucherRefusalSchema } from './offer-vouchers.ts';

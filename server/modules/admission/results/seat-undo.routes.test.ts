@@ -3,6 +3,7 @@ import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { publishOneSeatMerit } from '#server/test-support/one-seat-merit.ts';
+import { applicantFor } from '#server/test-support/actors.ts';
 
 // Undo of a seat change within its window (decision 0053). Science has one seat: on results day (20 Jul 2027,
 // 11:45 in Nepal) applicant 0 is offered it; 1, 2 and 3 wait in that order.
@@ -180,7 +181,7 @@ describe('undo of a withdrawal', () => {
   it("undoes the family's own decline too: with nobody waiting, the seat still free comes back with its offer", async () => {
     clock.set('2027-07-24T07:00:00Z');
     const deadline = (await offersOf(3)).at(-1)!.deadline;
-    await t.app.services.merit.declineOwn(app(3).id, '203.0.113.9');
+    await t.app.services.merit.declineOwn(applicantFor(app(3).id, (await row(3)).reference, '203.0.113.9'), app(3).id);
     expect(await states()).toEqual(['withdrawn', 'withdrawn', 'withdrawn', 'withdrawn']);
     const plan = (await detail(3)).undo;
     expect(plan).toMatchObject({ from: 'offered', refused: null });

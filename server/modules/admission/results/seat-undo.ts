@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ApplicationState } from '#common/application.ts';
-import { STATE_LABELS, type UndoPlan } from '#common/application-office.ts';
+import type { ApplicationState } from '#common/admission/application.ts';
+import { STATE_LABELS, type UndoPlan } from '#common/admission/application-office.ts';
 import { formatBsAd } from '#common/bs-date.ts';
 import { isoToNepalLocal } from '#common/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicAdmission } from '#common/admission.ts';
-import { admissionStatusLine } from '#common/admission-status-line.ts';
+import type { PublicAdmission } from '#common/admission/admission.ts';
+import { admissionStatusLine } from '#common/admission/admission-status-line.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { FULL_CALENDAR, a } from '#server/test-support/seasons.ts';

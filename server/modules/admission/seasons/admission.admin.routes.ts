@@ -1,4 +1,4 @@
-import { AdmissionChoiceSchema, PublicAdmissionSchema } from '#common/admission.ts';
+import { AdmissionChoiceSchema, PublicAdmissionSchema } from '#common/admission/admission.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { requestActor } from '#server/auth/actor.ts';
 

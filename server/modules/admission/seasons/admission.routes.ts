@@ -1,5 +1,5 @@
-import { PublicAdmissionSchema } from '#common/admission.ts';
-import { SeasonViewSchema } from '#common/admission-season.ts';
+import { PublicAdmissionSchema } from '#common/admission/admission.ts';
+import { SeasonViewSchema } from '#common/admission/admission-season.ts';
 import { notFound } from '#server/errors.ts';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import type { ApiPlugin } from '#server/http.ts';

@@ -4,8 +4,8 @@ import {
   AdmissionStatusSchema,
   DEFAULT_ADMISSION_STATUS,
   type PublicAdmission,
-} from '#common/admission.ts';
-import { statusOfPhase } from '#common/admission-phase.ts';
+} from '#common/admission/admission.ts';
+import { statusOfPhase } from '#common/admission/admission-phase.ts';
 import { audit } from '#server/audit/audit.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';

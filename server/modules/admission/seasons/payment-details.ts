@@ -7,7 +7,7 @@ import {
   type PaymentDetails,
   type PaymentDetailsInput,
   PaymentDetailsInputSchema,
-} from '#common/payment-details.ts';
+} from '#common/admission/payment-details.ts';
 import type { Db } from '#server/db/db.ts';
 import { type ImageLimits, processImage } from '#server/images/image-pipeline.ts';
 import { StoredVariantSchema } from '#server/images/variants.ts';

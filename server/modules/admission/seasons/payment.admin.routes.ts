@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { PaymentDetailsInputSchema, PaymentDetailsSchema } from '#common/payment-details.ts';
+import { PaymentDetailsInputSchema, PaymentDetailsSchema } from '#common/admission/payment-details.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { badRequest } from '#server/errors.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentDetails, PaymentDetailsInput } from '#common/payment-details.ts';
+import type { PaymentDetails, PaymentDetailsInput } from '#common/admission/payment-details.ts';
 import { audit } from '#server/audit/audit.ts';
 import { contentChanges } from '#server/audit/content-changes.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';

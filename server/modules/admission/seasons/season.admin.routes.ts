@@ -9,7 +9,7 @@ import {
   SeasonSchema,
   SeasonStateSchema,
   SeasonViewSchema,
-} from '#common/admission-season.ts';
+} from '#common/admission/admission-season.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { plural } from '#common/i18n/plural.ts';
-import { nextSeasonChange, type SeasonState, seasonState } from '#common/admission-phase.ts';
+import { nextSeasonChange, type SeasonState, seasonState } from '#common/admission/admission-phase.ts';
 import {
   type CategoryInput,
   CategoryInputSchema,
@@ -17,7 +17,7 @@ import {
   SEASON_OVERRIDES,
   legalMinimumFreeSeats,
   sameItemName,
-} from '#common/admission-season.ts';
+} from '#common/admission/admission-season.ts';
 import { toBsDate } from '#common/bs-date.ts';
 import { bsDateString, bsStringToAd } from '#common/bs-date-string.ts';
 import { nepalToday } from '#common/nepal-time.ts';
@@ -31,7 +31,7 @@ import { badRequest, conflict, notFound } from '#server/errors.ts';
 import type { z } from 'zod';
 import * as repo from './season.repository.ts';
 import { readPayment, toPaymentDetails, writePayment } from './payment-details.ts';
-import type { PaymentDetails } from '#common/payment-details.ts';
+import type { PaymentDetails } from '#common/admission/payment-details.ts';
 
 /** When public pages next change by themselves, over every module that schedules changes. */
 export type NextPublicChange = (db: Db, now: Date) => Promise<string | null>;

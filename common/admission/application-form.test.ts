@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApplicationValues } from './application-form.test-values.ts';
 import { gpaHundredths, readApplicationForm } from './application-form.ts';
 import { eligibilityOf, eligibilitySentence } from './eligibility.ts';
-import { en } from './i18n/en.ts';
-import { ne } from './i18n/ne.ts';
+import { en } from '../i18n/en.ts';
+import { ne } from '../i18n/ne.ts';
 
 const SCIENCE = 'p-science';
 const MANAGEMENT = 'p-management';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { formatBs } from './bs-date.ts';
-import { BsDateStringSchema, parseBsDateString } from './bs-date-string.ts';
-import { latinDigits } from './digits.ts';
+import { formatBs } from '../bs-date.ts';
+import { BsDateStringSchema, parseBsDateString } from '../bs-date-string.ts';
+import { latinDigits } from '../digits.ts';
 
 /**
  * The entrance examination of a season as the office enters it: its sessions (typed as a B.S. date and a

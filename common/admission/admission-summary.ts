@@ -1,9 +1,9 @@
 import type { Programme, QuotaSummary, ScholarshipCategory, Season } from './admission-season.ts';
-import { formatBsStringIn } from './i18n/dates.ts';
-import { formatRupees } from './i18n/amounts.ts';
-import { NOTICE_LIMITS } from './limits.ts';
-import type { NoticeInput } from './notice.ts';
-import { countWords } from './words.ts';
+import { formatBsStringIn } from '../i18n/dates.ts';
+import { formatRupees } from '../i18n/amounts.ts';
+import { NOTICE_LIMITS } from '../limits.ts';
+import type { NoticeInput } from '../notice.ts';
+import { countWords } from '../words.ts';
 
 const PERIOD = { once: 'once', year: 'a year', month: 'a month', instalment: 'an instalment' } as const;
 

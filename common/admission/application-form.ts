@@ -10,11 +10,11 @@ import {
   nepaliMobile,
 } from './application.ts';
 import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from './admission-season.ts';
-import { bsDateProblem } from './bs-date.ts';
-import { latinDigits } from './digits.ts';
-import { bsDateString } from './bs-date-string.ts';
-import { type Catalogue, en } from './i18n/en.ts';
-import { DISTRICTS, districtInProvince } from './nepal-places.ts';
+import { bsDateProblem } from '../bs-date.ts';
+import { latinDigits } from '../digits.ts';
+import { bsDateString } from '../bs-date-string.ts';
+import { type Catalogue, en } from '../i18n/en.ts';
+import { DISTRICTS, districtInProvince } from '../nepal-places.ts';
 
 /**
  * The online application's fields, shaped after NEB's Grade 11 registration so the office never types them

@@ -4,7 +4,7 @@
  * public form, the office's pages and the server, which enforces every rule here.
  */
 
-import { latinDigits } from './digits.ts';
+import { latinDigits } from '../digits.ts';
 
 export const APPLICATION_STATES = [
   'submitted',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latinDigits } from './digits.ts';
+import { latinDigits } from '../digits.ts';
 
 /**
  * Where a parent pays a season's fees: the college's bank account, an optional payment QR image (the
