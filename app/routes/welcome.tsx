@@ -1,4 +1,4 @@
-import { Form, data, useActionData, useLocation } from 'react-router';
+import { Form, data, useActionData, useParams } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { demoTotal } from '#common/demo.ts';
@@ -28,18 +28,24 @@ export const meta: Route.MetaFunction = ({ data }) =>
     data?.collegeName,
   );
 
-/** The query that shows the first run in Nepali (`?lang=ne`): a plain link switches it, the form posts it back. */
-const LANGUAGE_PARAM = 'lang';
-const languageOf = (request: Request): SiteLanguage =>
-  new URL(request.url).searchParams.get(LANGUAGE_PARAM) === 'ne' ? 'ne' : 'en';
+/**
+ * The first run in Nepali is the link's address with `/ne` after it: a plain link switches it and the form
+ * posts back to the address it was shown at, so it works without JavaScript. (A path, not a query: pages are
+ * rendered without the query parameters no public page reads.) Any other language segment is no page.
+ */
+function languageOf(params: { lang?: string | undefined }): SiteLanguage {
+  if (params.lang === undefined) return 'en';
+  if (params.lang === 'ne') return 'ne';
+  throw data(null, { status: 404 });
+}
 
 /** The link is a credential: never kept by a cache. */
 export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** What the link is for, or why it cannot be used (used, expired, replaced). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const collegeName = await staffCollegeName(context);
-  const lang = languageOf(request);
+  const lang = languageOf(params);
   try {
     const link = await context.services.staff.inspectLink(params.token);
     if (link.purpose !== 'first-owner') return { collegeName, lang, link, setup: null, invalid: null };
@@ -72,7 +78,7 @@ const FIRST_RUN = 'first-run';
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await context.readForm(request);
-  const lang = languageOf(request);
+  const lang = languageOf(params);
   const link = await context.services.staff.inspectLink(params.token).catch((err: unknown) => {
     if (refusalOf(err)?.code !== 'link/invalid') throw err;
     return null;
@@ -243,14 +249,14 @@ function WelcomeFrame({
   switchLanguage?: boolean;
   children: React.ReactNode;
 }) {
-  const { pathname } = useLocation();
+  const { token } = useParams();
   const other: SiteLanguage = lang === 'en' ? 'ne' : 'en';
   return (
     <main className="welcome-page" lang={lang}>
       <p className="welcome-page__brand">{interfaceText(lang).firstRun.brand(collegeName)}</p>
       {switchLanguage ? (
         <p className="welcome-page__language">
-          <a href={other === 'ne' ? `${pathname}?${LANGUAGE_PARAM}=ne` : pathname} lang={other} hrefLang={other}>
+          <a href={`/welcome/${token}${other === 'ne' ? '/ne' : ''}`} lang={other} hrefLang={other}>
             {interfaceText(lang).nav.otherLanguage}
           </a>
         </p>

@@ -242,7 +242,8 @@ test('in Nepali without JavaScript at 390 px: the link → नेपाली �
   await page.getByRole('link', { name: 'नेपाली' }).click();
   await expect(page.getByRole('heading', { name: 'आफ्नो साइट तयार गर्नुहोस्' })).toBeVisible();
   await expect(page.locator('main')).toHaveAttribute('lang', 'ne');
-  await expect(page.getByRole('link', { name: 'English' })).toBeVisible();
+  expect(page.url()).toBe(`${link}/ne`);
+  await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', new URL(link).pathname);
   const demo = page.getByRole('group', { name: /४\. नमुना सामग्री/u });
   await expect(demo).toContainText(/[०-९]+ सूचना, [०-९]+ तस्बिर/u);
   await expect(pair(page, 'कलेजको नाम').getByLabel('अङ्ग्रेजी')).toHaveValue('Orbit College');
