@@ -128,6 +128,7 @@ it('opens in Nepali at the link with /ne after it: the demo that would go counte
   const english = await load();
   const nepali = await load('ne');
   expect([english.lang, nepali.lang]).toEqual(['en', 'ne']);
+  expect((nepali as unknown as { collegeName: string }).collegeName).toBe('अर्बिट कलेज');
   expect(nepali.setup.values).toEqual(english.setup.values);
   expect(nepali.setup.demoWords).toMatch(/पाठ/u);
   expect(nepali.setup.demoWords).not.toMatch(/[0-9A-Za-z]/u);

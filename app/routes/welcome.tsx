@@ -44,8 +44,10 @@ export const headers = () => ({ 'Cache-Control': PRIVATE_NO_STORE });
 
 /** What the link is for, or why it cannot be used (used, expired, replaced). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const collegeName = await staffCollegeName(context);
   const lang = languageOf(params);
+  // A Nepali page names the college in Nepali when it has a Nepali name.
+  const nepaliName = lang === 'ne' ? (await context.services.content.get('college')).name.ne : '';
+  const collegeName = nepaliName || (await staffCollegeName(context));
   try {
     const link = await context.services.staff.inspectLink(params.token);
     if (link.purpose !== 'first-owner') return { collegeName, lang, link, setup: null, invalid: null };
