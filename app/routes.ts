@@ -24,7 +24,8 @@ export default [
   ]),
   route('login', 'routes/login.tsx'),
   route('login/forgot', 'routes/forgot-password.tsx'),
-  route('welcome/:token', 'routes/welcome.tsx'),
+  // The one-time link's page; the first run also in Nepali at /welcome/<token>/ne.
+  route('welcome/:token/:lang?', 'routes/welcome.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/today.tsx'),
     route('admission', 'routes/admin/admission.tsx'),

@@ -1,4 +1,5 @@
 import type { Logo } from '#common/site-content/college.ts';
+import { LOGO_MARK_HEIGHT, logoMarkUrl } from '#common/site-content/logo.ts';
 /** Small line icons of the public pages; decorative, so hidden from assistive technology. */
 const common = {
   width: 24,
@@ -115,7 +116,7 @@ export function CourseIcon({ name }: { name: 'atom' | 'chip' | 'chart' | 'bell' 
 }
 
 /** The height the brand's mark or logo is drawn at, in CSS pixels. */
-const MARK_HEIGHT = 36;
+const MARK_HEIGHT = LOGO_MARK_HEIGHT;
 
 /**
  * The college's logo when it has uploaded one (an <img> with its size, so the header never shifts and no
@@ -125,7 +126,7 @@ const MARK_HEIGHT = 36;
 export function LogoMark({ logo = null }: { logo?: Logo | null }) {
   if (logo) {
     const width = Math.max(1, Math.round((MARK_HEIGHT * logo.width) / logo.height));
-    return <img className="brand__logo" src={logo.url} width={width} height={MARK_HEIGHT} alt="" />;
+    return <img className="brand__logo" src={logoMarkUrl(logo.url)} width={width} height={MARK_HEIGHT} alt="" />;
   }
   return (
     <svg width={MARK_HEIGHT} height={MARK_HEIGHT} viewBox="0 0 36 36" aria-hidden="true" focusable="false">

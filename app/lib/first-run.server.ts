@@ -1,17 +1,45 @@
+import type { z } from 'zod';
 import { FirstOwnerSchema } from '#common/staff.ts';
 import { FirstRunCollegeSchema } from '#common/site-content/first-run.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { LOGO_ERRORS } from '#common/site-content/logo.ts';
+import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import type { FirstRun } from '#server/modules/first-run/first-run.service.ts';
 import { fieldErrorsOf, formText, formValues } from './admin-form.ts';
 import { collegeFromValues } from './college-form.ts';
 import type { FieldErrors } from './form-result.ts';
 import { FIRST_RUN_LOGO, OWNER_EMAIL, OWNER_NAME, REQUIRE_TWO_FACTOR } from './first-run-fields.ts';
+import { nepaliIssue, nepaliRefusal } from './first-run-nepali.ts';
+
+/** The owner's control of a field of the staff rules. */
+const ownerField = (field: string) => (field === 'name' ? OWNER_NAME : field === 'email' ? OWNER_EMAIL : field);
 
 /** The owner's refusals at the owner's controls. */
 function ownerErrors(errors: FieldErrors | null): FieldErrors {
   const { name, email, ...rest } = errors ?? {};
   return { ...rest, ...(name ? { [OWNER_NAME]: name } : {}), ...(email ? { [OWNER_EMAIL]: email } : {}) };
+}
+
+/**
+ * Each refused field's first message, in the page's language: the schema's own words in English; in Nepali
+ * the same rule worded from the catalogue, at the control the page names (`rename`: the owner's controls).
+ */
+function refusedFields(
+  schema: z.ZodType,
+  values: unknown,
+  lang: SiteLanguage,
+  typed: (field: string) => string,
+  rename: (field: string) => string = (field) => field,
+): FieldErrors | null {
+  if (lang === 'en') return fieldErrorsOf(schema, values);
+  const result = schema.safeParse(values);
+  if (result.success) return null;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = rename(issue.path.map(String).join('.'));
+    errors[field] ??= nepaliIssue(field, issue, typed(field));
+  }
+  return errors;
 }
 
 /** The phone rows of the setup form, with the empty rows after the last number dropped. */
@@ -24,7 +52,10 @@ function postedPhones(phones: string[]): string[] {
  * The whole first run as posted, or every refused field with its words (the college with the College page's
  * rules, the owner with the staff rules, the logo's size): nothing is written before all of it passes.
  */
-export async function readFirstRun(form: FormData): Promise<{ fieldErrors: FieldErrors } | { run: FirstRun }> {
+export async function readFirstRun(
+  form: FormData,
+  lang: SiteLanguage = 'en',
+): Promise<{ fieldErrors: FieldErrors } | { run: FirstRun }> {
   const all = collegeFromValues(formValues(form));
   const college = {
     name: all.name,
@@ -42,10 +73,12 @@ export async function readFirstRun(form: FormData): Promise<{ fieldErrors: Field
   };
   const file = form.get(FIRST_RUN_LOGO);
   const logo = file instanceof File && file.size > 0 ? file : null;
+  const typed = (field: string) => formText(form, field);
+  const tooLarge = lang === 'ne' ? nepaliRefusal(LOGO_ERRORS.tooLarge.code)! : LOGO_ERRORS.tooLarge.message;
   const fieldErrors: FieldErrors = {
-    ...fieldErrorsOf(FirstRunCollegeSchema, college),
-    ...ownerErrors(fieldErrorsOf(FirstOwnerSchema, owner)),
-    ...(logo && logo.size > CONTENT_LIMITS.logoBytes ? { [FIRST_RUN_LOGO]: LOGO_ERRORS.tooLarge.message } : {}),
+    ...refusedFields(FirstRunCollegeSchema, college, lang, typed),
+    ...ownerErrors(refusedFields(FirstOwnerSchema, owner, lang, typed, ownerField)),
+    ...(logo && logo.size > CONTENT_LIMITS.logoBytes ? { [FIRST_RUN_LOGO]: tooLarge } : {}),
   };
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
   return {

@@ -47,14 +47,14 @@ const GOOD = {
 };
 
 /** The page's form as posted, with the owner's e-mail address. */
-async function post(fields: Record<string, string | Blob>, ownerEmail = 'Sita@Himalaya.edu.np') {
+async function post(fields: Record<string, string | Blob>, ownerEmail = 'Sita@Himalaya.edu.np', lang?: 'ne') {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set('ownerEmail', ownerEmail);
-  const request = new Request(`http://site.test/welcome/${token}`, { method: 'POST', body });
+  const request = new Request(`http://site.test/welcome/${token}${lang ? `/${lang}` : ''}`, { method: 'POST', body });
   const answer = await action({
     request,
-    params: { token },
+    params: { token, lang },
     context: pageContext(t.services, null),
   } as unknown as Parameters<typeof action>[0]);
   return { status: answer.init?.status ?? 200, body: answer.data as WriteResult };
@@ -67,9 +67,21 @@ const stored = async () => ({
   files: await listFiles(path.join(t.dataDir, 'uploads')),
 });
 
+/** The page's data as the link opens it (`/ne` after it: in Nepali). */
+const load = async (lang?: 'ne') =>
+  (await loader({
+    params: { token, lang },
+    request: new Request(`http://site.test/welcome/${token}${lang ? `/${lang}` : ''}`),
+    context: pageContext(t.services, null),
+  } as unknown as Parameters<typeof loader>[0])) as {
+    lang: string;
+    setup: { values: Record<string, string>; demoLeft: number; demoWords: string };
+  };
+
 it('opens with what the college holds now, and the count of the demo that would go', async () => {
   const answer = await loader({
     params: { token },
+    request: new Request(`http://site.test/welcome/${token}`),
     context: pageContext(t.services, null),
   } as unknown as Parameters<typeof loader>[0]);
   const setup = (answer as { setup: { values: Record<string, string>; demoLeft: number; demoWords: string } }).setup;
@@ -110,6 +122,60 @@ it('a logo that is not an image is refused at its field after every other field 
   expect(before.users).toEqual([]);
 });
 
+const DEVANAGARI = /[\u0900-\u097F]/u;
+
+it('opens in Nepali at the link with /ne after it: the demo that would go counted in words with Devanagari digits', async () => {
+  const english = await load();
+  const nepali = await load('ne');
+  expect([english.lang, nepali.lang]).toEqual(['en', 'ne']);
+  expect((nepali as unknown as { collegeName: string }).collegeName).toBe('अर्बिट कलेज');
+  expect(nepali.setup.values).toEqual(english.setup.values);
+  expect(nepali.setup.demoWords).toMatch(/पाठ/u);
+  expect(nepali.setup.demoWords).not.toMatch(/[0-9A-Za-z]/u);
+  expect(nepali.setup.demoWords).toMatch(/[०-९]/u);
+});
+
+it('refuses a first run posted in Nepali with every field named in Nepali, keeps what was typed, stores nothing', async () => {
+  const before = await stored();
+  const refused = await post(
+    { ...GOOD, 'name.en': '', 'colours.main': '#ffff00', 'phones.0': 'call us', password: 'short' },
+    'not-an-address',
+    'ne',
+  );
+  expect(refused.status).toBe(400);
+  if (refused.body.ok) throw new Error('the post was not refused');
+  expect(refused.body.message).toBe('कृपया चिन्ह लगाइएका कोठा सच्याउनुहोस्।');
+  const errors = refused.body.fieldErrors!;
+  expect(Object.keys(errors).sort()).toEqual(['colours.main', 'name.en', 'ownerEmail', 'password', 'phones.0']);
+  for (const [field, message] of Object.entries(errors)) {
+    expect(message, field).toMatch(DEVANAGARI);
+    // Numbers in Nepali words are in Devanagari digits (the colour's own hex digits aside).
+    expect(message.replace(/#[0-9a-f]{6}/giu, ''), field).not.toMatch(/[0-9]/u);
+  }
+  expect(errors['name.en']).toBe('कलेजको नाम (अङ्ग्रेजी) लेख्नुहोस्।');
+  // The ratio it has and the one it needs, as the English refusal names them.
+  expect(errors['colours.main']).toMatch(/#ffff00 .*१\.०:१ .*४\.५:१/u);
+  expect(errors.password).toMatch(/कम्तीमा १२ अक्षर/u);
+  expect(refused.body.values?.['name.ne']).toBe(GOOD['name.ne']);
+  expect(refused.body.values?.['phones.0']).toBe('call us');
+  expect(refused.body.values).not.toHaveProperty('password');
+  expect(await stored()).toEqual(before);
+});
+
+it("refuses a Nepali first run's logo that is not an image, and a common password, in Nepali", async () => {
+  const before = await stored();
+  const notImage = new File([Buffer.from('%PDF-1.4 not a logo')], 'logo.png', { type: 'image/png' });
+  const refused = await post({ ...GOOD, logo: notImage }, undefined, 'ne');
+  expect(refused.status).toBe(415);
+  expect(!refused.body.ok && refused.body.fieldErrors?.logo).toBe(
+    'लोगो PNG वा SVG चित्र हुनुपर्छ; यो फाइल ती दुवैमध्ये कुनै होइन।',
+  );
+  expect(!refused.body.ok && refused.body.message).toBe('कृपया चिन्ह लगाइएका कोठा सच्याउनुहोस्।');
+  const weak = await post({ ...GOOD, password: 'password1234' }, undefined, 'ne');
+  expect(!weak.body.ok && weak.body.fieldErrors?.password).toMatch(/धेरै प्रचलित/u);
+  expect(await stored()).toEqual(before);
+});
+
 it('a complete first run saves the college, its logo and the owner together, removes the demo, audited as the owner; the link is then used', async () => {
   const logo = new File([new Uint8Array(await buildImage({ width: 300, height: 120, format: 'png' }))], 'logo.png', {
     type: 'image/png',
@@ -143,6 +209,11 @@ it('a complete first run saves the college, its logo and the owner together, rem
 
   const again = await post({ ...GOOD, 'name.en': 'Another College' }, 'other@college.test');
   expect(again.status).toBe(410);
+  const againInNepali = await post({ ...GOOD }, 'other@college.test', 'ne');
+  expect(againInNepali.status).toBe(410);
+  // Only English and Nepali: another language after the link is no page.
+  await expect(load('xx' as 'ne')).rejects.toMatchObject({ init: { status: 404 } });
+  expect(!againInNepali.body.ok && againInNepali.body.message).toMatch(/यो लिङ्क प्रयोग भइसकेको छ/u);
   expect((await t.services.content.get('college')).name.en).toBe(GOOD['name.en']);
   expect(await t.db.selectFrom('users').select('email').execute()).toHaveLength(1);
 });

@@ -8,6 +8,7 @@ import { resultsEn } from './results-en.ts';
 import type { NoticeCategory } from '../notice-category.ts';
 import { admitCardEn } from './admit-card-en.ts';
 import { applyEn } from './apply-en.ts';
+import { firstRunEn } from './first-run-en.ts';
 import { plural } from './plural.ts';
 
 export const en = {
@@ -291,6 +292,8 @@ export const en = {
   /** The entrance examination's admit card and its public check page. */
   admitCard: admitCardEn,
   results: resultsEn,
+  /** The one-time owner link's first run (the setup of a new site). */
+  firstRun: firstRunEn,
 };
 
 /** The shape every language's catalogue has: the English one's keys, each with the same kind of value. */

@@ -2,6 +2,7 @@ import { resultsNe } from './results-ne.ts';
 import type { Catalogue } from './en.ts';
 import { admitCardNe } from './admit-card-ne.ts';
 import { applyNe } from './apply-ne.ts';
+import { firstRunNe } from './first-run-ne.ts';
 import { toDevanagariDigits as digits } from './nepali-numbers.ts';
 
 /** The public site's interface text in Nepali; numbers are written in Devanagari digits. */
@@ -269,6 +270,7 @@ export const ne: Catalogue = {
     home: 'गृहपृष्ठमा जानुहोस्',
   },
   apply: applyNe,
+  firstRun: firstRunNe,
   admitCard: admitCardNe,
   results: resultsNe,
 };

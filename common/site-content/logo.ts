@@ -29,3 +29,15 @@ export const unsafeSvgMessage = (reason: UnsafeSvgReason): string =>
 
 /** The accept attribute of the logo's file control. */
 export const LOGO_ACCEPT = 'image/png,image/svg+xml,.png,.svg';
+
+/** The height the pages draw the logo at (the header, the footer, the admin menu), in CSS pixels. */
+export const LOGO_MARK_HEIGHT = 36;
+/** A PNG logo's copy for that mark is this many pixels high: three times the mark, sharp on a phone's screen. */
+export const LOGO_MARK_PIXELS = 3 * LOGO_MARK_HEIGHT;
+
+/**
+ * Where the pages fetch the logo they draw at the mark's height: a PNG's small copy (a few KB, where the
+ * upload may be 1024 px and most of a megabyte), an SVG as it is.
+ */
+export const logoMarkUrl = (url: string): string =>
+  url.endsWith('.png') ? `${url.slice(0, -'.png'.length)}-h${LOGO_MARK_PIXELS}.png` : url;

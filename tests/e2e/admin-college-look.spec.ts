@@ -49,7 +49,8 @@ async function expectHomeInLook(page: Page, main: string, rgb: string, shots: st
   for (const where of ['.site-header', '.site-footer']) {
     const logo = page.locator(`${where} img.brand__logo`);
     await logo.scrollIntoViewIfNeeded();
-    await expect(logo).toHaveAttribute('src', /^\/logo\/[0-9a-f]{32}\.png$/u);
+    // The mark's copy of the logo (108 px high at most, never enlarged: this 80 px logo is drawn as it is).
+    await expect(logo).toHaveAttribute('src', /^\/logo\/[0-9a-f]{32}-h108\.png$/u);
     await expect(logo).toHaveAttribute('height', '36');
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
   }

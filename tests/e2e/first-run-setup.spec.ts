@@ -229,3 +229,66 @@ for (const javaScript of [false, true]) {
     await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
   });
 }
+
+// The same first run in Nepali, without JavaScript on a phone: the link's page switched by a plain link, every
+// label and refusal in Nepali, the refused post answered in Nepali with what was typed, then finished.
+test('in Nepali without JavaScript at 390 px: the link → नेपाली → a refusal in Nepali → Start empty @phone', async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one Nepali pass, on the phone');
+  install = await freshInstall(browser, false, 390);
+  const { page, link } = install;
+  await page.goto(link);
+  await page.getByRole('link', { name: 'नेपाली' }).click();
+  await expect(page.getByRole('heading', { name: 'आफ्नो साइट तयार गर्नुहोस्' })).toBeVisible();
+  await expect(page.locator('main')).toHaveAttribute('lang', 'ne');
+  expect(page.url()).toBe(`${link}/ne`);
+  await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', new URL(link).pathname);
+  const demo = page.getByRole('group', { name: /४\. नमुना सामग्री/u });
+  await expect(demo).toContainText(/[०-९]+ सूचना, [०-९]+ तस्बिर/u);
+  await expect(pair(page, 'कलेजको नाम').getByLabel('अङ्ग्रेजी')).toHaveValue('Orbit College');
+  await expectNotWider(page, 'the setup in Nepali');
+  await screenshots(page, 'first-run-form-ne');
+  await page.setViewportSize({ width: 390, height: 900 });
+
+  await pair(page, 'कलेजको नाम').getByLabel('अङ्ग्रेजी').fill(COLLEGE.name);
+  await pair(page, 'कलेजको नाम').getByLabel(/नेपाली/u).fill(COLLEGE.nameNe);
+  await pair(page, 'छोटो नाम').getByLabel('अङ्ग्रेजी').fill(COLLEGE.short);
+  await pair(page, 'छोटो नाम').getByLabel(/नेपाली/u).fill('');
+  await page.getByLabel('मुख्य रङ').fill('#ffff00');
+  await page.getByLabel('सहायक रङ').fill(COLLEGE.accent);
+  await pair(page, 'ठेगानाको लाइन १').getByLabel('अङ्ग्रेजी').fill(COLLEGE.address);
+  await pair(page, 'ठेगानाको लाइन १').getByLabel(/नेपाली/u).fill('');
+  await pair(page, 'ठेगानाको लाइन २').getByLabel('अङ्ग्रेजी').fill('');
+  await pair(page, 'ठेगानाको लाइन २').getByLabel(/नेपाली/u).fill('');
+  await page.getByLabel('फोन नम्बर', { exact: true }).fill(COLLEGE.phone);
+  await page.getByLabel('फोन नम्बर २ (ऐच्छिक)').fill('');
+  await page.getByLabel('सार्वजनिक इमेल ठेगाना').fill(COLLEGE.email);
+  await page.getByLabel('नक्साको लिङ्क').fill(COLLEGE.map);
+  await page.getByLabel('तपाईंको नाम').fill(OWNER.name);
+  await page.getByLabel('तपाईंको इमेल ठेगाना').fill(OWNER.email);
+  await page.getByLabel('नयाँ पासवर्ड').fill(OWNER.password);
+  await demo.getByRole('radio', { name: /खाली सुरु गर्नुहोस्/u }).check();
+  await page.getByRole('button', { name: 'सेटअप पूरा गर्नुहोस्' }).click();
+
+  // Refused at the colour, in Nepali with the ratio in Devanagari digits; the page stays in Nepali, typed values stay.
+  await expect(page.getByRole('heading', { name: 'आफ्नो साइट तयार गर्नुहोस्' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('कृपया चिन्ह लगाइएका कोठा सच्याउनुहोस्।');
+  await expect(page.getByText(/मुख्य रङ #ffff00 को सेतो अक्षर सँगको कन्ट्रास्ट .*४\.५:१ चाहिन्छ/u)).toBeVisible();
+  await expect(pair(page, 'कलेजको नाम').getByLabel(/नेपाली/u)).toHaveValue(COLLEGE.nameNe);
+  await expect(page.getByLabel('तपाईंको इमेल ठेगाना')).toHaveValue(OWNER.email);
+  await expect(page.getByRole('radio', { name: /खाली सुरु गर्नुहोस्/u })).toBeChecked();
+  await expectNotWider(page, 'the refused setup in Nepali');
+  await screenshots(page, 'first-run-refused-ne');
+  await page.setViewportSize({ width: 390, height: 900 });
+
+  await page.getByLabel('मुख्य रङ').fill(COLLEGE.main);
+  await page.getByLabel('नयाँ पासवर्ड').fill(OWNER.password);
+  await page.getByRole('button', { name: 'सेटअप पूरा गर्नुहोस्' }).click();
+  await expect(page.getByRole('heading', { name: 'तपाईंको साइट तयार भयो' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status')).toContainText(/नमुना सामग्री हटाइयो \([०-९]+ सूचना/u);
+  await screenshots(page, 'first-run-done-ne');
+  await page.getByRole('link', { name: 'गृहपृष्ठ हेर्नुहोस्' }).click();
+  await expect(page.locator('body')).toContainText(COLLEGE.nameNe);
+  await expect(page.locator('body')).not.toContainText(DEMO_WORDS);
+});

@@ -18,10 +18,16 @@ export interface S3rverInFolder {
  * a test can watch uploads arrive in the bucket and age objects as if time had passed (s3rver dates an
  * object by its file's modification time).
  */
-export async function startS3rverInFolder(directory: string, bucket = 'orbit-ops'): Promise<S3rverInFolder> {
+export async function startS3rverInFolder(
+  directory: string,
+  bucket = 'orbit-ops',
+  { deleteDelayMs = 0 }: { deleteDelayMs?: number } = {},
+): Promise<S3rverInFolder> {
   const launcher = path.join(PROJECT_ROOT, 'server', 'test-support', 's3rver-process.mjs');
   const child = spawn(process.execPath, ['--openssl-legacy-provider', launcher, directory, bucket], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // A slow bucket (each delete answered late), for a test that kills a process part-way through deleting.
+    env: { ...process.env, S3RVER_DELETE_DELAY_MS: String(deleteDelayMs) },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {

@@ -37,7 +37,7 @@ describe('the admin side menu', () => {
       </MemoryRouter>,
     );
     expect(html).toContain(
-      '<a class="admin-menu__brand" href="/"><img class="brand__logo" src="/logo/abc.png" width="108" height="36" alt=""/>Himal College</a>',
+      '<a class="admin-menu__brand" href="/"><img class="brand__logo" src="/logo/abc-h108.png" width="108" height="36" alt=""/>Himal College</a>',
     );
   });
 

@@ -1,12 +1,25 @@
 import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
 import { AdminField } from './admin-field.tsx';
 
-/** The new password a person chooses (their own, or on a one-time link), with the rules it must meet. */
-export function NewPasswordField({ error, note }: { error: string | undefined; note: string }) {
+/**
+ * The new password a person chooses (their own, or on a one-time link), with the rules it must meet; a page
+ * in another language gives its own label and hint (`words`).
+ */
+export function NewPasswordField({
+  error,
+  note,
+  words,
+}: {
+  error: string | undefined;
+  note: string;
+  words?: { label: string; hint: string };
+}) {
   return (
     <AdminField
-      label="New password"
-      hint={`At least ${MIN_NEW_PASSWORD_LENGTH} characters, not one of the most common passwords. ${note}`}
+      label={words?.label ?? 'New password'}
+      hint={
+        words?.hint ?? `At least ${MIN_NEW_PASSWORD_LENGTH} characters, not one of the most common passwords. ${note}`
+      }
       error={error}
     >
       {(control) => (

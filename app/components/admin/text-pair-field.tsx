@@ -26,6 +26,8 @@ interface TextPairFieldProps {
    * college form); otherwise two fields labelled '<label>' and '<label> (Nepali)' (lists of items).
    */
   grouped?: boolean;
+  /** A grouped pair's control labels on a page in another language (the first run in Nepali). */
+  versionLabels?: { en: string; ne: string; optional: string };
 }
 
 const OPTIONAL = <span className="field__optional">(optional)</span>;
@@ -43,17 +45,19 @@ export function TextPairField({
   optional = false,
   hint,
   grouped = false,
+  versionLabels,
 }: TextPairFieldProps) {
+  const optionalWord = versionLabels ? <span className="field__optional">{versionLabels.optional}</span> : OPTIONAL;
   const versions = [
     {
       key: 'en',
-      label: grouped ? 'English' : label,
+      label: grouped ? (versionLabels?.en ?? 'English') : label,
       optional,
       hint,
     },
     {
       key: 'ne',
-      label: grouped ? 'Nepali' : `${label} (Nepali)`,
+      label: grouped ? (versionLabels?.ne ?? 'Nepali') : `${label} (Nepali)`,
       optional: grouped,
       hint: grouped ? undefined : 'Optional: empty shows the English text.',
     },
@@ -72,7 +76,7 @@ export function TextPairField({
         label={
           version.optional ? (
             <>
-              {version.label} {OPTIONAL}
+              {version.label} {optionalWord}
             </>
           ) : (
             version.label

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Catalogue } from '#common/i18n/catalogue.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { MIN_TEXT_CONTRAST } from '#common/site-content/brand-colours.ts';
 import { Form } from 'react-router';
 import { LOGO_ACCEPT } from '#common/site-content/logo.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
@@ -31,13 +34,16 @@ interface FirstRunFormProps {
   /** How much of the demo is left (0: no choice to make), in words. */
   demoLeft: number;
   demoWords: string;
+  /** The page's words, in the language the owner chose. */
+  words: Catalogue['firstRun'];
 }
 
 /**
  * The first run in one page of four numbered parts, sent once: the college's names, logo and colours; its
  * address and contacts; the owner; the demo. A plain multipart form, so it works without JavaScript.
  */
-export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demoWords }: FirstRunFormProps) {
+export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demoWords, words }: FirstRunFormProps) {
+  const labels = { en: words.english, ne: words.nepali, optional: words.optional };
   const addressRows = Math.min(rowsIn(values, 'addressLines', ADDRESS_ROWS), CONTENT_LIMITS.addressLinesMax);
   const phoneRows = Math.min(rowsIn(values, 'phones', PHONE_ROWS), CONTENT_LIMITS.phonesMax);
   const fields = { value: (name: string) => values[name] ?? '', error: (name: string) => errors[name] };
@@ -50,62 +56,55 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
   );
   return (
     <Form method="post" encType="multipart/form-data" className="first-run" noValidate>
-      <Part number={1} title="Your college">
-        <TextPairField name="name" label="College's name" fields={fields} grouped />
+      <Part number={words.partNumber(1)} title={words.parts.college}>
+        <TextPairField name="name" label={words.name} fields={fields} grouped versionLabels={labels} />
         <TextPairField
           name="shortName"
-          label="Short name"
+          label={words.shortName}
           fields={fields}
           grouped
-          hint="Where the full name is too long: the menu on a phone, page titles."
+          versionLabels={labels}
+          hint={words.shortNameHint}
         />
         <AdminField
           label={
             <>
-              Logo <span className="field__optional">(optional)</span>
+              {words.logo} <span className="field__optional">{words.optional}</span>
             </>
           }
-          hint={`A PNG or SVG of up to ${formatMegabytes(CONTENT_LIMITS.logoBytes)}. ${
-            hasLogo ? 'Empty keeps the logo the site has.' : 'Without one the pages show the mark the site ships with.'
-          } You can change it later on the College page.`}
-          error={
-            errors.logo ?? (logoLost ? 'Your browser does not keep a chosen file: choose the logo again.' : undefined)
-          }
+          hint={words.logoHint(formatMegabytes(CONTENT_LIMITS.logoBytes), hasLogo)}
+          error={errors.logo ?? (logoLost ? words.logoLost : undefined)}
         >
           {(control) => (
             <input {...control} className="field__input" type="file" name={FIRST_RUN_LOGO} accept={LOGO_ACCEPT} />
           )}
         </AdminField>
-        <p className="field__hint">
-          The main colour is drawn behind white text and as text on the page, the accent behind dark text; each needs a
-          contrast of at least 4.5:1 with them.
-        </p>
-        {text('colours.main', 'Main colour', 'text', 'Six hexadecimal digits after #, such as #0b3d91.')}
-        {text('colours.accent', 'Accent colour', 'text', 'Such as #f5a623.')}
+        <p className="field__hint">{words.coloursNote(`${MIN_TEXT_CONTRAST}:1`)}</p>
+        {text('colours.main', words.mainColour, 'text', words.mainColourHint)}
+        {text('colours.accent', words.accentColour, 'text', words.accentColourHint)}
       </Part>
 
-      <Part number={2} title="Address and contact">
+      <Part number={words.partNumber(2)} title={words.parts.contact}>
         {Array.from({ length: addressRows }, (_, i) => (
           <TextPairField
             key={i}
             name={`addressLines.${i}`}
-            label={`Address line ${i + 1}`}
+            label={words.addressLine(i + 1)}
             fields={fields}
+            versionLabels={labels}
             optional={i > 0}
             grouped
           />
         ))}
         {errors.addressLines ? <p className="field__error">{errors.addressLines}</p> : null}
-        {Array.from({ length: phoneRows }, (_, i) =>
-          text(`phones.${i}`, i === 0 ? 'Phone number' : `Phone number ${i + 1} (optional)`, 'tel'),
-        )}
-        {text('email', 'Public e-mail address', 'email', 'Shown on the contact page. Empty hides it.')}
-        {text('mapLinkUrl', 'Map link', 'url', 'Your college on a map site (https://…). Empty hides the link.')}
+        {Array.from({ length: phoneRows }, (_, i) => text(`phones.${i}`, words.phone(i + 1), 'tel'))}
+        {text('email', words.email, 'email', words.emailHint)}
+        {text('mapLinkUrl', words.mapLink, 'url', words.mapLinkHint)}
       </Part>
 
-      <Part number={3} title="You, the owner">
-        <p>The owner manages staff accounts, reads the audit log and can change everything here later.</p>
-        <AdminField label="Your name" error={errors[OWNER_NAME]}>
+      <Part number={words.partNumber(3)} title={words.parts.owner}>
+        <p>{words.ownerIntro}</p>
+        <AdminField label={words.ownerName} error={errors[OWNER_NAME]}>
           {(control) => (
             <input
               {...control}
@@ -116,7 +115,7 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
             />
           )}
         </AdminField>
-        <AdminField label="Your e-mail address" hint="You sign in with it." error={errors[OWNER_EMAIL]}>
+        <AdminField label={words.ownerEmail} hint={words.ownerEmailHint} error={errors[OWNER_EMAIL]}>
           {(control) => (
             <input
               {...control}
@@ -128,7 +127,11 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
             />
           )}
         </AdminField>
-        <NewPasswordField error={errors.password} note="A few unrelated words are easy to remember." />
+        <NewPasswordField
+          error={errors.password}
+          note=""
+          words={{ label: words.password, hint: words.passwordHint(MIN_NEW_PASSWORD_LENGTH) }}
+        />
         <label className="welcome-choice__option">
           <input
             type="checkbox"
@@ -137,34 +140,30 @@ export function FirstRunForm({ values, errors, logoLost, hasLogo, demoLeft, demo
             defaultChecked={values[REQUIRE_TWO_FACTOR] === 'yes'}
           />
           <span>
-            <strong>Require two-factor sign-in for every account.</strong> You set it up at your first sign-in, with an
-            authenticator app on your phone, before anything else. Left unticked, each account can turn it on under Your
-            account, and you can require it later on the Staff page.
+            <strong>{words.twoFactor}</strong> {words.twoFactorHint}
           </span>
         </label>
       </Part>
 
       {demoLeft > 0 ? (
-        <Part number={4} title="The demo content">
-          <DemoChoice startEmpty={values.demo === 'remove'} words={demoWords} />
+        <Part number={words.partNumber(4)} title={words.parts.demo}>
+          <DemoChoice startEmpty={values.demo === 'remove'} counted={demoWords} words={words} />
         </Part>
       ) : null}
 
-      <p className="field__hint">
-        Nothing is saved until you press the button: then the college, the logo and your account are saved together.
-      </p>
+      <p className="field__hint">{words.nothingSavedYet}</p>
       <button type="submit" className="button button--primary">
-        Finish setup
+        {words.finish}
       </button>
     </Form>
   );
 }
 
-function Part({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+function Part({ number, title, children }: { number: string; title: string; children: ReactNode }) {
   return (
     <fieldset className="first-run__part">
       <legend>
-        <span className="first-run__number">{number}.</span> {title}
+        <span className="first-run__number">{number}</span> {title}
       </legend>
       {children}
     </fieldset>

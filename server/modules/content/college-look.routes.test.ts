@@ -178,6 +178,15 @@ describe('the logo', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 400, height: 200 });
+    // The pages draw it 36 px high from a copy three times that (app/components/site-icons.tsx), not the upload.
+    const markUrl = logo!.url.replace(/\.png$/u, '-h108.png');
+    const mark = await get(markUrl);
+    expect(mark.statusCode).toBe(200);
+    expect(mark.headers['content-type']).toBe('image/png');
+    expect(mark.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(mark.rawPayload).metadata()).toMatchObject({ format: 'png', width: 216, height: 108 });
+    expect(mark.rawPayload.length).toBeLessThan(served.rawPayload.length);
+    expect((await get(logo!.url.replace(/\.png$/u, '-h72.png'))).statusCode).toBe(404);
 
     const favicon = await get('/favicon.png', { 'if-none-match': defaultEtag });
     expect(favicon.statusCode).toBe(200);
@@ -235,6 +244,8 @@ describe('the logo', () => {
     expect(served.headers['content-type']).toBe('image/svg+xml');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.body).toBe(PLAIN_SVG);
+    // A drawing needs no small copy: the pages draw the SVG itself.
+    expect((await get(logo!.url.replace(/\.svg$/u, '-h108.png'))).statusCode).toBe(404);
   });
 
   it('is refused to someone not signed in', async () => {

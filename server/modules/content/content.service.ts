@@ -18,7 +18,18 @@ import { createContentUploads } from './content-uploads.ts';
 import { type PresentDeps, presentSection, presentSite } from './present.ts';
 import { type SectionState, readAllSections, readSection, saveSection } from './section-store.ts';
 import { APPLY_UPDATE } from './section-updates.ts';
-import { ICON_SIZES, type IconPath, type PrintLogo, defaultIconSource, drawIcon, printLogo } from './logo-files.ts';
+import {
+  ICON_SIZES,
+  type IconPath,
+  LOGO_PATH,
+  type PrintLogo,
+  defaultIconSource,
+  drawIcon,
+  drawLogoMark,
+  logoUrl,
+  printLogo,
+} from './logo-files.ts';
+import { logoMarkUrl } from '#common/site-content/logo.ts';
 import type { StoredLogo } from './stored-sections.ts';
 
 export interface ContentServiceDeps {
@@ -62,6 +73,8 @@ export function createContentService({
   let cached: { version: number; site: Promise<SiteContent> } | null = null;
   // Icons are drawn once per logo and size (by sha256), so the logo's last icons are all that is kept.
   let icons: { sha256: string; bySize: Map<string, Promise<Buffer>> } | null = null;
+  /** The PNG logo's small copy for the mark, drawn once per logo. */
+  let logoMark: { sha256: string; drawn: Promise<Buffer> } | null = null;
 
   /** The stored logo's bytes, or null when there is none (or its file is missing, which is logged). */
   async function readLogo(logo: StoredLogo | null): Promise<Buffer | null> {
@@ -182,12 +195,25 @@ export function createContentService({
       return logo && body ? printLogo(body, logo.format) : null;
     },
 
-    /** The logo at its public address (`<sha256>.<format>`), or null when that is not the current logo. */
+    /**
+     * The logo at its public address (`<sha256>.<format>`), or a PNG logo's small copy for the mark
+     * (`<sha256>-h<pixels>.png`, drawn once per logo); null when that is not the current logo.
+     */
     async logoFile(name: string): Promise<{ body: Buffer; format: StoredLogo['format'] } | null> {
       const { logo } = (await readSection(db, 'college')).data;
-      if (!logo || name !== `${logo.sha256.slice(0, 32)}.${logo.format}`) return null;
+      if (!logo) return null;
+      const own = logoUrl(logo).slice(LOGO_PATH.length);
+      const mark = logo.format === 'png' ? logoMarkUrl(logoUrl(logo)).slice(LOGO_PATH.length) : null;
+      if (name !== own && name !== mark) return null;
       const body = await readLogo(logo);
-      return body && { body, format: logo.format };
+      if (!body) return null;
+      if (name === own) return { body, format: logo.format };
+      if (logoMark?.sha256 !== logo.sha256) {
+        const drawn = drawLogoMark(body);
+        logoMark = { sha256: logo.sha256, drawn };
+        drawn.catch(() => (logoMark = null));
+      }
+      return { body: await logoMark.drawn, format: 'png' };
     },
 
     /**

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { LOGO_ERRORS, type UnsafeSvgReason, unsafeSvgMessage } from '#common/site-content/logo.ts';
+import { LOGO_ERRORS, LOGO_MARK_PIXELS, type UnsafeSvgReason, unsafeSvgMessage } from '#common/site-content/logo.ts';
 import { AppError, refusal } from '#server/errors.ts';
 import type { NewFile } from '#server/storage/store-with-commit.ts';
 import { SITE_PREFIX } from './content.files.ts';
@@ -140,6 +140,14 @@ export async function drawIcon(source: Buffer, size: number, opaque: boolean): P
   });
   if (opaque) image = image.flatten({ background });
   return image.png().toBuffer();
+}
+
+/** A PNG logo's small copy the pages draw at the mark's height (never enlarged). */
+export async function drawLogoMark(png: Buffer): Promise<Buffer> {
+  return sharp(png, { limitInputPixels: MAX_PIXELS })
+    .resize({ height: LOGO_MARK_PIXELS, withoutEnlargement: true })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** A logo for a printed page: a PNG as a data: address (nothing fetched while printing) and its size. */
