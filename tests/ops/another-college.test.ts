@@ -36,6 +36,7 @@ import {
   startServer,
   uploadImage,
 } from './server-process.ts';
+import { logoMarkUrl } from '#common/site-content/logo.ts';
 
 const NAME = { en: 'Sunrise Academy', ne: 'सनराइज एकेडेमी' };
 const SHORT_NAME = { en: 'Sunrise', ne: 'सनराइज' };
@@ -323,7 +324,7 @@ describe('a college that is not the demo college', () => {
     for (const prefix of ['', '/ne']) {
       const html = await (await fetch(`${server.url}${prefix}${noticePath}`)).text();
       const head = /<div class="notice-print notice-print__head">([\s\S]*?)<\/div>/u.exec(html)?.[1] ?? '';
-      expect(head, prefix).toContain(`<img class="notice-print__logo" src="${logoUrl}"`);
+      expect(head, prefix).toContain(`<img class="notice-print__logo" src="${logoMarkUrl(logoUrl)}"`);
       expect(head, prefix).toContain(prefix ? NAME.ne : NAME.en);
       expect(foundIn(head), prefix).toEqual([]);
     }
@@ -393,7 +394,7 @@ describe('a college that is not the demo college', () => {
       expect(res.status, prefix).toBe(200);
       const html = await res.text();
       const card = html.slice(html.indexOf('class="admit-card'));
-      expect(card, prefix).toContain(`<img class="admit-card__logo" src="${logoUrl}"`);
+      expect(card, prefix).toContain(`<img class="admit-card__logo" src="${logoMarkUrl(logoUrl)}"`);
       expect(card, prefix).toContain(prefix ? NAME.ne : NAME.en);
       expect(foundIn(html), prefix).toEqual([]);
     }
