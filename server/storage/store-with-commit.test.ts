@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_FULL } from '#common/api-error.ts';
 import { listFiles } from '#server/test-support/admin-session.ts';
 import { type WriteFile, createLocalStorage, writeFileDurably } from './local-storage.ts';
-import { type NewFile, storeWithCommit } from './store-with-commit.ts';
+import { type NewFile, storeBeforeCommit, storeWithCommit } from './store-with-commit.ts';
 import type { Storage } from './storage.ts';
 
 const base = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-commit-'));
@@ -139,5 +139,57 @@ describe('storeWithCommit', () => {
     for await (const entry of real.stagedEntries()) staged.push(entry.key);
     expect(staged).toEqual(['img/f/h-1600.jpg']);
     expect(log.error).toHaveBeenCalledOnce();
+  });
+});
+
+describe("storeBeforeCommit (a queue's input)", () => {
+  it('has every file at its key when the commit runs, so a worker claiming the row at once finds them', async () => {
+    const storage = createLocalStorage(root);
+    const seenDuringCommit: (Buffer | null)[] = [];
+    const result = await storeBeforeCommit(
+      storage,
+      files('g'),
+      async () => {
+        for (const f of files('g')) {
+          const object = await storage.get(f.key);
+          seenDuringCommit.push(object && Buffer.concat((await object.body.toArray()) as Buffer[]));
+        }
+        return 'row-g';
+      },
+      quietLog(),
+    );
+    expect(result).toBe('row-g');
+    expect(seenDuringCommit).toEqual(files('g').map((f) => f.body));
+    const staged: string[] = [];
+    for await (const entry of storage.stagedEntries()) staged.push(entry.key);
+    expect(staged).toEqual([]);
+  });
+
+  it('removes every file and passes the error on when the commit fails', async () => {
+    const storage = createLocalStorage(root);
+    const clash = new Error('UNIQUE constraint failed');
+    await expect(storeBeforeCommit(storage, files('h'), () => Promise.reject(clash), quietLog())).rejects.toBe(clash);
+    expect(await listFiles(root)).toEqual([]);
+  });
+
+  it('answers 507, never commits and leaves no file when the disk fills half-way through', async () => {
+    const storage = createLocalStorage(root, fullFrom(2));
+    const commit = vi.fn(() => Promise.resolve());
+    await expect(storeBeforeCommit(storage, files('i'), commit, quietLog())).rejects.toMatchObject({
+      statusCode: 507,
+      code: STORAGE_FULL.code,
+    });
+    expect(commit).not.toHaveBeenCalled();
+    expect(await listFiles(root)).toEqual([]);
+  });
+
+  it('answers 507 and leaves no file when the database runs out of space at the commit', async () => {
+    const storage = createLocalStorage(root);
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    await expect(storeBeforeCommit(storage, files('j'), () => Promise.reject(full), quietLog())).rejects.toMatchObject({
+      statusCode: 507,
+      code: STORAGE_FULL.code,
+    });
+    expect(await listFiles(root)).toEqual([]);
   });
 });

@@ -71,6 +71,29 @@ export async function storeWithCommit<T>(
   }
 }
 
+/**
+ * Stores the input of a background queue (a photo's original, an applicant's documents as received): files that
+ * no page serves, reached only through their row. They are written to their keys first and the row committed
+ * after, so a worker that claims the row the moment it commits (one may be draining the queue just then) always
+ * finds them; with `storeWithCommit` it could read the row between the commit and the publish and find nothing.
+ * A failure to write, or of `commit`, removes what was written and rethrows. A crash between the two leaves
+ * files that no row refers to, which the sweep removes after its grace period (server/storage/storage-sweep.ts).
+ */
+export async function storeBeforeCommit<T>(
+  storage: Storage,
+  files: readonly NewFile[],
+  commit: () => Promise<T>,
+  log: Log,
+): Promise<T> {
+  try {
+    await settle(files.map((f) => storage.put(f.key, f.body, f.contentType)));
+    return await outOfSpaceChecked(commit);
+  } catch (err) {
+    await removeQuietly(storage, files, log);
+    throw err;
+  }
+}
+
 async function removeQuietly(storage: Storage, files: readonly NewFile[], log: Log): Promise<void> {
   const results = await Promise.allSettled(files.map((f) => storage.delete(f.key)));
   results.forEach((r, i) => {

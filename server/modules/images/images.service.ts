@@ -9,7 +9,7 @@ import { conflict, notFound, refusal } from '#server/errors.ts';
 import { type ImageLimits, imageTooLarge, processImage } from '#server/images/image-pipeline.ts';
 import { isHeif, sniffImageFormat } from '#server/images/sniff.ts';
 import { parseVariants, toImage } from '#server/images/variants.ts';
-import { storeWithCommit } from '#server/storage/store-with-commit.ts';
+import { storeBeforeCommit, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';
@@ -247,30 +247,17 @@ export function createImagesService({
         claimed_until: null,
       };
       const queuedName = `gallery photo (${id}), queued for processing`;
-      await storeWithCommit(
+      // Written before its row commits: the worker may claim the photo the moment it does.
+      await storeBeforeCommit(
         storage,
         [{ key: originalKey, body: input, contentType: 'application/octet-stream' }],
-        {
-          commit: () =>
-            db.transaction().execute(async (trx) => {
-              if (!(await albumsRepo.findAlbum(trx, albumId))) throw notFound('album');
-              if (!(await queueRepo.insertWithinQueueLimit(trx, row, limit))) throw queueFull();
-              await audit(trx, actor, { kind: 'photo-uploaded', subject: queuedName }, clock.now());
-              await alsoWrite?.(trx, id);
-            }),
-          revert: async () => {
-            await db.transaction().execute(async (trx) => {
-              if (await repo.deleteImage(trx, id)) {
-                await audit(
-                  trx,
-                  actor,
-                  { kind: 'photo-deleted', subject: `${queuedName} (its original could not be stored)` },
-                  clock.now(),
-                );
-              }
-            });
-          },
-        },
+        () =>
+          db.transaction().execute(async (trx) => {
+            if (!(await albumsRepo.findAlbum(trx, albumId))) throw notFound('album');
+            if (!(await queueRepo.insertWithinQueueLimit(trx, row, limit))) throw queueFull();
+            await audit(trx, actor, { kind: 'photo-uploaded', subject: queuedName }, clock.now());
+            await alsoWrite?.(trx, id);
+          }),
         log,
       );
       queued();

@@ -72,6 +72,25 @@ describe('the photo queue', () => {
     expect(files.filter((f) => f.startsWith(`img/${id}/`))).toHaveLength(3);
   });
 
+  it('has the original in place when the row commits: a worker draining the queue just then finds it', async () => {
+    // The office sends photos while the worker drains the queue: it may claim a photo the moment its row commits.
+    let seen: string[] = [];
+    const { id } = await t.app.services.images.enqueue(
+      COMMAND_LINE_ACTOR,
+      album.id,
+      await buildImage({ width: 320, height: 240 }),
+      undefined,
+      {
+        alsoWrite: async () => {
+          seen = await listFiles(t.uploadsDir);
+        },
+      },
+    );
+    expect(seen).toEqual([`photo-originals/${id}`]);
+    expect(await t.app.services.photoQueue.drain()).toBe(1);
+    expect(await states([id])).toEqual([{ id, state: 'ready', failure: '' }]);
+  });
+
   it(`refuses an upload with 503 and Retry-After while ${QUEUE_MAX} photos wait, storing nothing of it`, async () => {
     const ids: string[] = [];
     for (let i = 0; i < QUEUE_MAX; i++) ids.push(await queued());

@@ -41,7 +41,7 @@ import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { givePaceBack, hit, paceRoom, peek, takePace } from '#server/rate-limit/rate-limit.repository.ts';
 import { isOutOfSpace, outOfSpaceChecked } from '#server/storage/out-of-space.ts';
-import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
+import { storeBeforeCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { type ScreenedDocument, documentParts, screenDocument, tooManyPages } from './application-documents.ts';
 import { documentVariants } from './application-files.ts';
@@ -341,12 +341,14 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     const paymentState: PaymentState =
       amount === 0 ? 'not-due' : form.paymentMethod === 'bank' ? 'voucher-sent' : 'unpaid';
     const seasonYear = Number(view.season.name.slice(0, 4));
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await storeFiles(
-          parts.flatMap((p) => p.files),
-          () =>
-            db.transaction().execute(async (trx) => {
+    // The files are written once, before the row: the document queue may claim its rows the moment they commit.
+    return storeBeforeCommit(
+      storage,
+      parts.flatMap((p) => p.files),
+      async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await db.transaction().execute(async (trx) => {
               const number = await repo.nextNumber(trx, view.season.id);
               // The college's prefix as saved now; applications made before keep the references they have.
               const reference = applicationReference(await readReferencePrefix(trx), seasonYear, number);
@@ -429,21 +431,19 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
                 key,
               );
               return { reference, key };
-            }),
-          () => repo.deleteApplication(db, id),
-        );
-      } catch (err) {
-        const clash = uniqueClash(err);
-        if (clash === 'candidate') throw exists();
-        // Two applications numbered at once in the same season: the later one takes the next number.
-        if (clash === 'number' && attempt < 5) continue;
-        throw err;
-      }
-    }
+            });
+          } catch (err) {
+            const clash = uniqueClash(err);
+            if (clash === 'candidate') throw exists();
+            // Two applications numbered at once in the same season: the later one takes the next number.
+            if (clash === 'number' && attempt < 5) continue;
+            throw err;
+          }
+        }
+      },
+      log,
+    );
   }
-
-  const storeFiles = <T>(files: NewFile[], commit: () => Promise<T>, revert: () => Promise<void>) =>
-    storeWithCommit(storage, files, { commit, revert }, log);
 
   /** Replaces the key and queues it to the guardian, in one transaction: no new key without its message. */
   async function giveNewKey(
