@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoCounts, NO_DEMO } from '#common/demo.ts';
 import { openDb } from '#server/db/db.ts';
 import { imageFiles } from '#server/modules/images/images.files.ts';
-import { createS3Storage } from '#server/storage/s3-storage.ts';
+import type { S3Storage } from '#server/storage/s3-storage.ts';
 import { type ScratchDatabase, createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
 import { runScript } from './run-script.ts';
 import { type S3rverInFolder, startS3rverInFolder } from './s3rver-in-folder.ts';
@@ -32,7 +32,7 @@ describe('SIGKILL while the demo removal deletes its files: S3 and the database 
   let root: string;
   let database: ScratchDatabase | undefined;
   let s3: S3rverInFolder | undefined;
-  let storage: ReturnType<typeof createS3Storage> | undefined;
+  let storage: S3Storage | undefined;
   const servers: ServerProcess[] = [];
 
   beforeEach(async () => {
@@ -53,14 +53,7 @@ describe('SIGKILL while the demo removal deletes its files: S3 and the database 
     storage?.close();
     await s3?.close();
     s3 = await startS3rverInFolder(path.join(root, 's3'), 'orbit-ops', { deleteDelayMs });
-    storage = createS3Storage({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    storage = s3.storage();
   }
 
   const env = (): Record<string, string> => ({

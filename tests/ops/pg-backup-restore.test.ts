@@ -10,7 +10,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreDrill } from '#server/backups/restore-drill.ts';
-import { createS3Storage } from '#server/storage/s3-storage.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { type ScratchDatabase, createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
 import { runScript } from './run-script.ts';
@@ -47,14 +46,7 @@ async function everyRow(url: string): Promise<Record<string, string[]>> {
 
 /** Every object of a bucket, key → bytes. */
 async function everyObject(s3: S3rverInFolder): Promise<Map<string, Buffer>> {
-  const storage = createS3Storage({
-    bucket: s3.bucket,
-    region: 'us-east-1',
-    endpoint: s3.endpoint,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const storage = s3.storage();
   try {
     const objects = new Map<string, Buffer>();
     for await (const key of storage.list()) {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import path from 'node:path';
+import { type S3Storage, createS3Storage } from '#server/storage/s3-storage.ts';
 import { PROJECT_ROOT } from './server-process.ts';
 
 export interface S3rverInFolder {
@@ -10,6 +11,8 @@ export interface S3rverInFolder {
   env: Record<string, string>;
   /** Where s3rver keeps the bucket's objects, one file per object, dated by its modification time. */
   bucketDir: string;
+  /** The bucket opened from the test, to list and read it as the server does (close it before `close`). */
+  storage: () => S3Storage;
   close: () => Promise<void>;
 }
 
@@ -49,6 +52,15 @@ export async function startS3rverInFolder(
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
+    storage: () =>
+      createS3Storage({
+        bucket,
+        region: 'us-east-1',
+        endpoint,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      }),
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

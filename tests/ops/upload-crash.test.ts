@@ -11,7 +11,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '#server/db/db.ts';
 import { imageFiles } from '#server/modules/images/images.files.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
-import { createS3Storage } from '#server/storage/s3-storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { type ScratchDatabase, createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
@@ -64,14 +63,7 @@ const backends: { name: string; open: (root: string, dataDir: string) => Promise
     name: 'S3 (s3rver)',
     async open(root) {
       const s3 = await startS3rverInFolder(path.join(root, 's3'));
-      const storage = createS3Storage({
-        bucket: s3.bucket,
-        region: 'us-east-1',
-        endpoint: s3.endpoint,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      });
+      const storage = s3.storage();
       return {
         env: s3.env,
         stagingDir: path.join(s3.bucketDir, '.staging'),
