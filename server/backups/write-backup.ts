@@ -13,7 +13,7 @@ import SQLite from 'better-sqlite3';
 import { sqliteFile } from '#server/db/db.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { checkArchive } from './archive-checks.ts';
-import { createArchive } from './archive-worker.ts';
+import { type Attempt, archiveAttempt } from './archive-attempt.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, MANIFEST_FORMAT } from './backup-manifest.ts';
 import { sha256Of } from './file-hash.ts';
@@ -59,12 +59,6 @@ export async function quickCheck(file: string): Promise<void> {
     throw err;
   }
   if (result !== 'ok') throw new DatabaseDamagedError(file, result);
-}
-
-interface Attempt {
-  manifest: BackupManifest;
-  /** Storage keys that rows of the copied database refer to but that were not there to archive. */
-  missing: string[];
 }
 
 /** Copies the database, then archives it with the files present at that moment, into `partial`. */
@@ -117,18 +111,14 @@ async function attempt(dataDir: string, partial: string, now: Date): Promise<Att
       tables: counts,
       files: keys.length,
     };
-    await fsp.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-
-    try {
-      await createArchive(partial, staging, ['manifest.json', 'orbit.sqlite', ...keys.map((k) => `uploads/${k}`)]);
-    } catch (err) {
-      // A file listed a moment ago is gone (an image was deleted meanwhile): take the backup again.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        return { manifest, missing: [String((err as Error).message)] };
-      throw err;
-    }
-    const archived = new Set(keys);
-    return { manifest, missing: refs.filter((k) => !archived.has(k)) };
+    return await archiveAttempt(
+      partial,
+      staging,
+      manifest,
+      ['orbit.sqlite', ...keys.map((k) => `uploads/${k}`)],
+      keys,
+      refs,
+    );
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
   }

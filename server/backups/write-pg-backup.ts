@@ -17,7 +17,7 @@ import { uploadsDir } from '#server/storage/create-storage.ts';
 import { uploadsBucketSettings } from '#server/storage/s3-settings.ts';
 import { type S3StorageOptions, createS3Storage } from '#server/storage/s3-storage.ts';
 import { checkArchive } from './archive-checks.ts';
-import { createArchive } from './archive-worker.ts';
+import { type Attempt, archiveAttempt } from './archive-attempt.ts';
 import { BackupError } from './backup-error.ts';
 import { type BackupManifest, type ListedObject, MANIFEST_FORMAT } from './backup-manifest.ts';
 import { listUploadKeys } from './embedded-data.ts';
@@ -48,11 +48,6 @@ export const pgBackupSource = (env: Env): PgBackupSource | undefined =>
         pgDumpPath: env.PG_DUMP_PATH,
       }
     : undefined;
-
-interface Attempt {
-  manifest: BackupManifest;
-  missing: string[];
-}
 
 /** How long pg_dump waits for a table that another session is altering before it gives up. */
 const PG_DUMP_LOCK_WAIT = '10s';
@@ -152,22 +147,14 @@ async function attempt(source: PgBackupSource, tools: PgTools, partial: string, 
       tables,
       files: keys.length,
     };
-    await fsp.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    try {
-      await createArchive(partial, staging, [
-        'manifest.json',
-        DUMP_FILE,
-        ...(listing ? [LISTING_FILE] : []),
-        ...(copied ? keys.map((k) => `uploads/${k}`) : []),
-      ]);
-    } catch (err) {
-      // A file listed a moment ago is gone (deleted meanwhile): take the backup again.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        return { manifest, missing: [String((err as Error).message)] };
-      throw err;
-    }
-    const present = new Set(keys);
-    return { manifest, missing: refs.filter((k) => !present.has(k)) };
+    return await archiveAttempt(
+      partial,
+      staging,
+      manifest,
+      [DUMP_FILE, ...(listing ? [LISTING_FILE] : []), ...(copied ? keys.map((k) => `uploads/${k}`) : [])],
+      keys,
+      refs,
+    );
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
   }
