@@ -15,10 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Each admin page (app/routes.ts) and the action it is for: what a page does, not who may do it. */
+/**
+ * Each admin page (app/routes.ts) and the action it is for: what a page does, not who may do it. A page's module is
+ * its file under app/routes/admin/, or its path from app/ (admission's pages, in app/admission/office/).
+ */
 const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin': { module: 'today', action: 'today.read' },
-  '/admin/admission': { module: 'admission', action: 'admission.edit' },
+  '/admin/admission': { module: 'admission/office/admission', action: 'admission.edit' },
   '/admin/featured': { module: 'featured', action: 'photos.edit' },
   '/admin/gallery': { module: 'gallery', action: 'photos.edit' },
   '/admin/addnewphoto': { module: 'add-photo', action: 'photos.edit' },
@@ -43,14 +46,17 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/staff': { module: 'staff', action: 'staff.manage' },
   '/admin/account': { module: 'account', action: 'account.own' },
   '/admin/search': { module: 'search', action: 'admin.enter' },
-  '/admin/seasons': { module: 'seasons', action: 'seasons.edit' },
-  '/admin/seasons/x': { module: 'season', action: 'seasons.edit' },
-  '/admin/applications': { module: 'applications', action: 'applications.read' },
-  '/admin/applications/x': { module: 'application', action: 'applications.read' },
-  '/admin/applications/x/documents/x/x': { module: 'application-document', action: 'applications.read' },
-  '/admin/entrance': { module: 'entrance', action: 'entrance.manage' },
-  '/admin/entrance/sessions/x': { module: 'entrance-session', action: 'entrance.manage' },
-  '/admin/entrance/sessions/x/cards': { module: 'entrance-cards', action: 'entrance.manage' },
+  '/admin/seasons': { module: 'admission/office/seasons', action: 'seasons.edit' },
+  '/admin/seasons/x': { module: 'admission/office/season', action: 'seasons.edit' },
+  '/admin/applications': { module: 'admission/office/applications', action: 'applications.read' },
+  '/admin/applications/x': { module: 'admission/office/application', action: 'applications.read' },
+  '/admin/applications/x/documents/x/x': {
+    module: 'admission/office/application-document',
+    action: 'applications.read',
+  },
+  '/admin/entrance': { module: 'admission/office/entrance', action: 'entrance.manage' },
+  '/admin/entrance/sessions/x': { module: 'admission/office/entrance-session', action: 'entrance.manage' },
+  '/admin/entrance/sessions/x/cards': { module: 'admission/office/entrance-cards', action: 'entrance.manage' },
   '/admin/nothing-here': { module: 'not-found', action: 'admin.enter' },
   // The frame around every page.
   '/admin/ (layout)': { module: 'layout', action: 'admin.enter' },
@@ -78,7 +84,8 @@ async function signedInOwner() {
 
 /** What a loader did: answered (the page's data, or its own 404), or the guard's redirect / 403. */
 async function outcome(path: string, module: string, asker: Asker | null, session: SignedIn) {
-  const { loader } = (await import(`../routes/admin/${module}.tsx`)) as {
+  const file = module.includes('/') ? `../${module}.tsx` : `../routes/admin/${module}.tsx`;
+  const { loader } = (await import(file)) as {
     loader: (args: LoaderFunctionArgs) => Promise<unknown>;
   };
   const { userId, email, name } = session;

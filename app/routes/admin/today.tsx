@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ApplicationState } from '#common/admission/application.ts';
 import { forecastYearsPhrase } from '#common/bs-forecast.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
-import { AdmissionStatusLine } from '#app/components/admin/admission-status-line.tsx';
+import { AdmissionStatusLine } from '#app/admission/components/office/admission-status-line.tsx';
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';
 import { formatDateTime } from '#app/lib/admin-format.ts';
 import { requirePermission } from '#app/lib/admin-guard.server.ts';
