@@ -2,10 +2,10 @@ import { useActionData } from 'react-router';
 import { roleMay } from '#common/policy.ts';
 import { AdmissionForm } from '#app/admission/components/office/admission-form.tsx';
 import { AdmissionStatusLine } from '#app/admission/components/office/admission-status-line.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { setAdmissionStatus } from '#app/lib/admin-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { setAdmissionStatus } from '#app/lib/admin/admin-writes.server.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/admission';
 

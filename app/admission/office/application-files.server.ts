@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AppLoadContext } from 'react-router';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
 
 /**
  * One stored file of an applicant's document as a response to the office's page: the policy checked, the

@@ -7,7 +7,7 @@ import { pageContext, testStaffActor } from '#server/test-support/page-context.t
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 import { loader as listLoader } from './applications.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
 import { changeApplicationState, changeSelectedStates } from './application-writes.server.ts';
 
 // The applications pages' writes and list loader, posted as forms (no JavaScript) on the real services.

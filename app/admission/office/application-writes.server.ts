@@ -1,7 +1,7 @@
 import type { ApplicationState } from '#common/admission/application.ts';
 import { STATE_LABELS } from '#common/admission/application-office.ts';
-import type { AdminWrite } from '#app/lib/admin-action.server.ts';
-import { formText } from '#app/lib/admin-form.ts';
+import type { AdminWrite } from '#app/lib/admin/admin-action.server.ts';
+import { formText } from '#app/lib/admin/admin-form.ts';
 
 /**
  * The office's writes on applications (/admin/applications and /admin/applications/:id), each calling the

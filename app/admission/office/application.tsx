@@ -12,9 +12,9 @@ import { SameSymbolNumber } from '#app/admission/components/office/applications/
 import { ApplicationHistory } from '#app/admission/components/office/applications/application-history.tsx';
 import { ApplicationPayment } from '#app/admission/components/office/applications/application-payment.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import {
   addApplicationNote,
   changeApplicationState,

@@ -5,9 +5,9 @@ import { ApplicationFiltersSchema, STATE_LABELS, filtersQuery } from '#common/ad
 import { ApplicationFilters } from '#app/admission/components/office/applications/application-filters.tsx';
 import { ApplicationTable } from '#app/admission/components/office/applications/application-table.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { changeSelectedStates } from '#app/admission/office/application-writes.server.ts';
 import '#app/styles/admin-applications.css';
 import type { Route } from './+types/applications';

@@ -1,8 +1,8 @@
 import { Link, data } from 'react-router';
 import { AdmitCard } from '#app/admission/components/admit-card.tsx';
 import { admitCardView } from '#app/admission/components/admit-card.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import '#app/styles/admit-card.css';

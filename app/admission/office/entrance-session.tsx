@@ -3,9 +3,9 @@ import { useBeforeEntrance } from '#app/admission/components/office/before-entra
 import { EntranceSessionForm } from '#app/admission/components/office/entrance/session-form.tsx';
 import { ConfirmedPostButton } from '#app/components/admin/use-confirmed-post.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import {
   deleteEntranceSession,

@@ -1,6 +1,6 @@
 import { MARKS_CSV_LIMIT } from '#common/admission/entrance.ts';
-import type { AdminWrite } from '#app/lib/admin-action.server.ts';
-import { formBsDate, formText } from '#app/lib/admin-form.ts';
+import type { AdminWrite } from '#app/lib/admin/admin-action.server.ts';
+import { formBsDate, formText } from '#app/lib/admin/admin-form.ts';
 
 /**
  * The office's writes on the entrance examination (/admin/entrance and its sessions), each calling the

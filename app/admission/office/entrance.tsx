@@ -4,9 +4,9 @@ import { EntranceSessionForm } from '#app/admission/components/office/entrance/s
 import { SeasonTabs } from '#app/admission/components/office/season-tabs.tsx';
 import { UploadFileField } from '#app/components/admin/use-upload-with-progress.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import {
   assignRollNumbers,

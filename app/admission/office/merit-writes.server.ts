@@ -1,6 +1,6 @@
 import { MERIT_RULES, type MeritRule } from '#common/admission/merit.ts';
-import type { AdminWrite, WritingAdmin } from '#app/lib/admin-action.server.ts';
-import { formBsDate, formText } from '#app/lib/admin-form.ts';
+import type { AdminWrite, WritingAdmin } from '#app/lib/admin/admin-action.server.ts';
+import { formBsDate, formText } from '#app/lib/admin/admin-form.ts';
 
 /**
  * The office's writes on the merit list and results day (/admin/merit), each calling the merit service as its

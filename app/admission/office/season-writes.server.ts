@@ -15,9 +15,9 @@ import { NoticeInputSchema } from '#common/notice.ts';
 import { streamDefaultsFor } from '#common/stream-defaults.ts';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
-import type { AdminWrite, WriteOutcome, WritingAdmin } from '#app/lib/admin-action.server.ts';
-import { fieldErrorsOf, formBsDate, formText } from '#app/lib/admin-form.ts';
-import { SEASON_MESSAGES, type WriteMessages } from '#app/lib/admin-messages.ts';
+import type { AdminWrite, WriteOutcome, WritingAdmin } from '#app/lib/admin/admin-action.server.ts';
+import { fieldErrorsOf, formBsDate, formText } from '#app/lib/admin/admin-form.ts';
+import { SEASON_MESSAGES, type WriteMessages } from '#app/lib/admin/admin-messages.ts';
 
 type Services = AppLoadContext['services'];
 

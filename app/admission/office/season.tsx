@@ -15,9 +15,9 @@ import { seasonForecastYears } from '#common/bs-forecast.ts';
 import { fullStop, seasonStatusLine } from '#common/admission/admission-status-line.ts';
 import { PaymentForm } from '#app/admission/components/office/seasons/payment-form.tsx';
 import { SeasonDetailsForm } from '#app/admission/components/office/seasons/season-details-form.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import {
   addCategory,
   addProgramme,

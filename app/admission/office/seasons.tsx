@@ -1,8 +1,8 @@
 import { Link, redirect, useActionData } from 'react-router';
 import { SeasonDetailsForm } from '#app/admission/components/office/seasons/season-details-form.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { createSeason } from '#app/admission/office/season-writes.server.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { type AdmissionChoice, type PublicAdmission, admissionButtonLabel } from '#common/admission/admission.ts';
 import { SEASON_OVERRIDES } from '#common/admission/admission-season.ts';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { useAdminWrite } from '#app/components/admin/use-admin-write.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 

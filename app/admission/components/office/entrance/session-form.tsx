@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { BsDateField } from '#app/components/admin/bs-date-field.tsx';
 
 interface SessionValues {

@@ -1,5 +1,5 @@
 import type { ScholarshipCategory } from '#common/admission/admission-season.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { SubmitButton } from '#app/components/admin/submit-button.tsx';
 import { SeasonField, SeasonWriteForm } from './season-write-form.tsx';
 

@@ -1,7 +1,7 @@
 import { formatMegabytes } from '#common/bytes.ts';
 import { imageTooLargeMessage } from '#common/image.ts';
 import { EMPTY_PAYMENT, type PaymentDetails, type PaymentDetailsInput } from '#common/admission/payment-details.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { SubmitButton } from '#app/components/admin/submit-button.tsx';
 import { UploadFileField } from '#app/components/admin/use-upload-with-progress.tsx';
 import { type FormState, SeasonField, SeasonWriteForm } from './season-write-form.tsx';

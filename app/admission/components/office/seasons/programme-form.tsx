@@ -11,7 +11,7 @@ import {
 } from '#common/admission/admission-season.ts';
 import { type ChangeEvent, useId } from 'react';
 import { streamDefaultsFor } from '#common/stream-defaults.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { BsDateField } from '#app/components/admin/bs-date-field.tsx';
 import { SubmitButton } from '#app/components/admin/submit-button.tsx';
 import { PaymentFields } from './payment-form.tsx';

@@ -1,5 +1,5 @@
 import type { Season } from '#common/admission/admission-season.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { BsDateField } from '#app/components/admin/bs-date-field.tsx';
 import { SubmitButton } from '#app/components/admin/submit-button.tsx';
 import { type FormState, SeasonField, SeasonWriteForm } from './season-write-form.tsx';

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import type { FieldErrors, FormValues, WriteResult } from '#app/lib/admin-result.ts';
+import type { FieldErrors, FormValues, WriteResult } from '#app/lib/admin/admin-result.ts';
 import { useAdminWrite } from '#app/components/admin/use-admin-write.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 

@@ -84,7 +84,7 @@ async function signedInOwner() {
 
 /** What a loader did: answered (the page's data, or its own 404), or the guard's redirect / 403. */
 async function outcome(path: string, module: string, asker: Asker | null, session: SignedIn) {
-  const file = module.includes('/') ? `../${module}.tsx` : `../routes/admin/${module}.tsx`;
+  const file = module.includes('/') ? `../../${module}.tsx` : `../../routes/admin/${module}.tsx`;
   const { loader } = (await import(file)) as {
     loader: (args: LoaderFunctionArgs) => Promise<unknown>;
   };

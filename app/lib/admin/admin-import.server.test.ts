@@ -14,7 +14,7 @@ import { pageContext, testStaffActor } from '#server/test-support/page-context.t
 import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { zipEntriesOf, zipOf } from '#server/test-support/zip-writer.ts';
-import { loader } from '../routes/admin/import.tsx';
+import { loader } from '../../routes/admin/import.tsx';
 import { adminAction } from './admin-action.server.ts';
 import { IMPORT_WRITES } from './admin-import-writes.server.ts';
 

@@ -10,11 +10,11 @@ import type { CheckedAttachment } from '#server/modules/notices/attachments/atta
 import type { AdminWrite, WritingAdmin } from './admin-action.server.ts';
 import { formText } from './admin-form.ts';
 import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
-import { noticeFormErrors, noticeFormInput, noticeFormValuesOf } from './notice-form-values.ts';
+import { noticeFormErrors, noticeFormInput, noticeFormValuesOf } from '../notice-form-values.ts';
 
 /**
  * The admin's writes, each calling the same service as its JSON API route, so a rule lives once. Pages
- * pick the ones their forms post (app/lib/admin-action.server.ts), by the form's `intent`.
+ * pick the ones their forms post (app/lib/admin/admin-action.server.ts), by the form's `intent`.
  */
 
 /**

@@ -15,7 +15,7 @@ import { type ListEdit, editList } from './admin-list-edit.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import type { FieldErrors } from './admin-result.ts';
 import { errorsAtRows, errorsUnder, formLocalText, formVersion, pathErrorsOf } from './admin-section-form.ts';
-import { collegeFromValues, editPhones, phoneEdits, phonesOf, withPhones } from './college-form.ts';
+import { collegeFromValues, editPhones, phoneEdits, phonesOf, withPhones } from '../college-form.ts';
 
 /**
  * Every write of the college's content pages (/admin/content, /admin/banner, /admin/courses, /admin/people,

@@ -8,7 +8,7 @@ import { pageContext } from '#server/test-support/page-context.ts';
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 import { adminAction } from './admin-action.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
-import { collegeFormValues } from './college-form.ts';
+import { collegeFormValues } from '../college-form.ts';
 
 // The page actions of /admin/content and /admin/banner against the real content service and database.
 let t: TestApp;

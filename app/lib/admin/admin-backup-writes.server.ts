@@ -1,5 +1,5 @@
 import type { AdminWrite } from './admin-action.server.ts';
-import { formatBytes } from './backup-format.ts';
+import { formatBytes } from '../backup-format.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 
 /** The writes of the backups page (/admin/backups), by the form's intent. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#common/roles.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the layout's loader runs on the real services here
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
-import { loader } from '../routes/admin/layout.tsx';
+import { loader } from '../../routes/admin/layout.tsx';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { SESSION_ENDED, STORAGE_FULL } from '#common/api-error.ts';
 import type { WriteMessages } from './admin-messages.ts';
-import type { WriteDone, WriteRefused, WriteResult } from './form-result.ts';
+import type { WriteDone, WriteRefused, WriteResult } from '../form-result.ts';
 
 // The shape itself is shared with the forms outside the admin (form-result.ts); the admin's pages import it from here.
-export type { FieldErrors, FormValues, WriteDone, WriteRefused, WriteResult } from './form-result.ts';
+export type { FieldErrors, FormValues, WriteDone, WriteRefused, WriteResult } from '../form-result.ts';
 
 export const writeDone = (messages: WriteMessages, message = messages.done): WriteDone => ({ ok: true, message });
 

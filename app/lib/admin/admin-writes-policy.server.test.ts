@@ -11,9 +11,9 @@ import { MESSAGES_WRITES } from './admin-messages-writes.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 import * as staffWrites from './admin-staff-writes.server.ts';
 import * as writes from './admin-writes.server.ts';
-import * as seasonWrites from '../admission/office/season-writes.server.ts';
-import * as applicationWrites from '../admission/office/application-writes.server.ts';
-import { noticePreetiWrites } from './notice-preeti.ts';
+import * as seasonWrites from '../../admission/office/season-writes.server.ts';
+import * as applicationWrites from '../../admission/office/application-writes.server.ts';
+import { noticePreetiWrites } from '../notice-preeti.ts';
 
 // Every write an admin page can post, by name: its declared action decides, through the policy, who may run it.
 const ALL_WRITES: Record<string, AdminWrite> = {
