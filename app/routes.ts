@@ -1,5 +1,8 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
+// Admission's pages live in app/admission/ (public/ for the applicant's, office/ for the admin's) and keep the
+// route ids of their first files (routes/admission-*, routes/admin/*): the page budgets and the benchmark tell an
+// admin page by an id under routes/admin/.
 export default [
   // Every public page in English at its address and in Nepali under /ne: one set of route modules, the
   // language decided by the address (app/lib/site-content.ts reads it in the layout's loader).
@@ -11,15 +14,17 @@ export default [
     route('gallery/:album', 'routes/gallery-album.tsx'),
     route('gallery/:album/:photo', 'routes/gallery-photo.tsx'),
     route('contact', 'routes/contact.tsx'),
-    route('admission', 'routes/admission.tsx'),
+    route('admission', 'admission/public/admission.tsx', { id: 'routes/admission' }),
     // Online applications: the form and the applicant's status page.
-    route('admission/apply', 'routes/admission-apply.tsx'),
-    route('admission/status', 'routes/admission-status.tsx'),
+    route('admission/apply', 'admission/public/apply.tsx', { id: 'routes/admission-apply' }),
+    route('admission/status', 'admission/public/status.tsx', { id: 'routes/admission-status' }),
     // The entrance examination's admit card (opened with the status look-up) and its public check address.
-    route('admission/admit-card', 'routes/admission-admit-card.tsx'),
-    route('admission/admit-card/check/:code', 'routes/admission-admit-card-check.tsx'),
+    route('admission/admit-card', 'admission/public/admit-card.tsx', { id: 'routes/admission-admit-card' }),
+    route('admission/admit-card/check/:code', 'admission/public/admit-card-check.tsx', {
+      id: 'routes/admission-admit-card-check',
+    }),
     // Results day: the entrance results by roll number and date of birth.
-    route('admission/results', 'routes/admission-results.tsx'),
+    route('admission/results', 'admission/public/results.tsx', { id: 'routes/admission-results' }),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('login', 'routes/login.tsx'),
@@ -28,7 +33,7 @@ export default [
   route('welcome/:token/:lang?', 'routes/welcome.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/today.tsx'),
-    route('admission', 'routes/admin/admission.tsx'),
+    route('admission', 'admission/office/admission.tsx', { id: 'routes/admin/admission' }),
     route('featured', 'routes/admin/featured.tsx'),
     route('gallery', 'routes/admin/gallery.tsx'),
     route('addnewphoto', 'routes/admin/add-photo.tsx'),
@@ -53,15 +58,17 @@ export default [
     route('staff', 'routes/admin/staff.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('search', 'routes/admin/search.tsx'),
-    route('seasons', 'routes/admin/seasons.tsx'),
-    route('seasons/:id', 'routes/admin/season.tsx'),
-    route('applications', 'routes/admin/applications.tsx'),
-    route('applications/:id', 'routes/admin/application.tsx'),
-    route('applications/:id/documents/:documentId/:file', 'routes/admin/application-document.tsx'),
-    route('entrance', 'routes/admin/entrance.tsx'),
-    route('entrance/sessions/:id', 'routes/admin/entrance-session.tsx'),
-    route('entrance/sessions/:id/cards', 'routes/admin/entrance-cards.tsx'),
-    route('merit', 'routes/admin/merit.tsx'),
+    route('seasons', 'admission/office/seasons.tsx', { id: 'routes/admin/seasons' }),
+    route('seasons/:id', 'admission/office/season.tsx', { id: 'routes/admin/season' }),
+    route('applications', 'admission/office/applications.tsx', { id: 'routes/admin/applications' }),
+    route('applications/:id', 'admission/office/application.tsx', { id: 'routes/admin/application' }),
+    route('applications/:id/documents/:documentId/:file', 'admission/office/application-document.tsx', {
+      id: 'routes/admin/application-document',
+    }),
+    route('entrance', 'admission/office/entrance.tsx', { id: 'routes/admin/entrance' }),
+    route('entrance/sessions/:id', 'admission/office/entrance-session.tsx', { id: 'routes/admin/entrance-session' }),
+    route('entrance/sessions/:id/cards', 'admission/office/entrance-cards.tsx', { id: 'routes/admin/entrance-cards' }),
+    route('merit', 'admission/office/merit.tsx', { id: 'routes/admin/merit' }),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

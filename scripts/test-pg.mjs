@@ -17,12 +17,12 @@ if (!url || !/^postgres(ql)?:\/\//u.test(url)) {
   process.exit(2);
 }
 
-// The test files under server/, scripts/ and app/lib/ (whose page loaders and writes are tested on the real
-// services) that open a database: every repository, API, storage and script test, including those added
-// later. A file that names none of the ways a test reaches a database (the test apps, the test database, the
+// The test files under server/, scripts/, app/lib/ and app/admission/ (whose page loaders and writes are tested
+// on the real services) that open a database: every repository, API, storage and script test, including those
+// added later. A file that names none of the ways a test reaches a database (the test apps, the test database, the
 // services, openDb, the migrations, DATABASE_URL) is a pure unit test, already run on this Node by `npm test`:
 // it is not run again here. common/ and the components never touch a database.
-const DATABASE_SUITES = ['server', 'scripts', path.join('app', 'lib')];
+const DATABASE_SUITES = ['server', 'scripts', path.join('app', 'lib'), path.join('app', 'admission')];
 const OPENS_A_DATABASE =
   /test-support\/|test-app|TestDb|TestApp|ScratchDatabase|testDatabase|DATABASE_URL|openDb|buildApp|createServices|#server\/db\/|migrate/u;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED, STORAGE_FULL } from '#common/api-error.ts';
-import { ADMIN_MESSAGES } from './admin-messages.ts';
-import { isSessionEnded } from './admin-result.ts';
+import { ADMIN_MESSAGES } from './admin/admin-messages.ts';
+import { isSessionEnded } from './admin/admin-result.ts';
 import { ApiClientError, errorFromAnswer, refusedWrite, requestFailure } from './api-client.ts';
 
 describe('errorFromAnswer', () => {

@@ -5,8 +5,8 @@ import {
   type RequestFailureCode,
   apiErrorMessage,
 } from '#common/api-error.ts';
-import type { WriteMessages } from './admin-messages.ts';
-import { type WriteRefused, writeRefused } from './admin-result.ts';
+import type { WriteMessages } from './admin/admin-messages.ts';
+import { type WriteRefused, writeRefused } from './admin/admin-result.ts';
 
 /** An API answer that was not 2xx (or none at all), with a stable code and the words to show. */
 export class ApiClientError extends Error {

@@ -1,4 +1,4 @@
-import { formatDateTime } from './admin-format.ts';
+import { formatDateTime } from './admin/admin-format.ts';
 
 /** When an audit entry was written, in Nepal time: '6 Mangsir 2083 B.S. (22 Nov 2026), 14:05'; '' for no date. */
 export function formatAuditTime(iso: string): string {

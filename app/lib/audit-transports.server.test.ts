@@ -9,8 +9,8 @@ import { COMMAND_LINE_ACTOR, type StaffActor, staffActor } from '#server/auth/ac
 import { ADMIN_EMAIL, type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a notice as the API takes it
 import { buildNoticeInput } from '#server/test-support/factories.ts';
-import { adminAction } from './admin-action.server.ts';
-import { createNotice } from './admin-writes.server.ts';
+import { adminAction } from './admin/admin-action.server.ts';
+import { createNotice } from './admin/admin-writes.server.ts';
 
 // Every way a change reaches the services (the JSON API, an admin page's write, the command line) leaves
 // exactly one audit entry naming who made it, and a refused change leaves none. All three on one database.

@@ -1,6 +1,6 @@
 import { toBsDate } from '#common/bs-date.ts';
 import { BsDateStringSchema, bsStringToAd } from '#common/bs-date-string.ts';
-import { bsDateOfParts } from './admin-form.ts';
+import { bsDateOfParts } from './admin/admin-form.ts';
 
 /**
  * A B.S. date chosen in a BsDateField (its parts in `values`), as the A.D. day 'YYYY-MM-DD' the services

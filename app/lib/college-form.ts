@@ -8,7 +8,7 @@ type CollegeInputView = Omit<College, 'logo' | 'colours' | 'referencePrefix'> & 
   referencePrefix?: string | undefined;
 };
 import { CONTENT_LIMITS as L } from '#common/site-content/limits.ts';
-import type { FormValues } from './admin-result.ts';
+import type { FormValues } from './admin/admin-result.ts';
 
 /** The college's texts, each an English and a Nepali control named `<key>.en` and `<key>.ne`. */
 export const COLLEGE_TEXTS = [

@@ -9,8 +9,8 @@ import { buildImage } from '#server/test-support/factories.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { pageContext } from '#server/test-support/page-context.ts';
 import { Layout, loader as rootLoader } from '../root.tsx';
-import { adminAction } from './admin-action.server.ts';
-import { CONTENT_WRITES } from './admin-content-writes.server.ts';
+import { adminAction } from './admin/admin-action.server.ts';
+import { CONTENT_WRITES } from './admin/admin-content-writes.server.ts';
 import { collegeFormValues } from './college-form.ts';
 
 // The College page's colours and logo as a browser posts them (with or without JavaScript), on the real app

@@ -5,7 +5,7 @@ import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { LOGO_ERRORS } from '#common/site-content/logo.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import type { FirstRun } from '#server/modules/first-run/first-run.service.ts';
-import { fieldErrorsOf, formText, formValues } from './admin-form.ts';
+import { fieldErrorsOf, formText, formValues } from './admin/admin-form.ts';
 import { collegeFromValues } from './college-form.ts';
 import type { FieldErrors } from './form-result.ts';
 import { FIRST_RUN_LOGO, OWNER_EMAIL, OWNER_NAME, REQUIRE_TWO_FACTOR } from './first-run-fields.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '#common/notice.ts';
-import { formBsDate } from './admin-form.ts';
+import { formBsDate } from './admin/admin-form.ts';
 import { bsDateInput, nepalTimeProblem } from './bs-date-input.ts';
 import {
   EMPTY_NOTICE_FORM,

@@ -1,6 +1,6 @@
 import { preetiToUnicode } from '#common/i18n/preeti.ts';
-import type { AdminWrite } from './admin-action.server.ts';
-import { formValues } from './admin-form.ts';
+import type { AdminWrite } from './admin/admin-action.server.ts';
+import { formValues } from './admin/admin-form.ts';
 
 /** The notice texts that 'Convert from Preeti' is offered for, by the intent of each one's button. */
 export const NOTICE_PREETI_FIELDS = { title: 'preeti-title', description: 'preeti-description' } as const;

@@ -1,6 +1,6 @@
 import { HOME_NOTICE_COUNT } from '#common/limits.ts';
 import { AboutSection } from '#app/components/about-section.tsx';
-import { AdmissionsBlock } from '#app/components/admissions-block.tsx';
+import { AdmissionsBlock } from '#app/admission/components/admissions-block.tsx';
 import { BannerCarousel } from '#app/components/banner-carousel.tsx';
 import { CoursesSection } from '#app/components/courses-section.tsx';
 import { Hero } from '#app/components/hero.tsx';

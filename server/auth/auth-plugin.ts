@@ -60,7 +60,7 @@ export function adminPageRequest(url: string): 'document' | 'data' | null {
  *   document post is redirected to /login (303), a data post (a fetcher) answered 401, which the admin
  *   pages' error boundary shows as "signed out";
  * - a form posted with a session cookie goes on to the page's action even when that session has ended
- *   meanwhile: the action answers "session ended" and gives back what was typed (app/lib/admin-guard.server.ts).
+ *   meanwhile: the action answers "session ended" and gives back what was typed (app/lib/admin/admin-guard.server.ts).
  * Data views (`.data` GETs) go on to the loaders, which redirect a signed-out visitor themselves.
  */
 export async function registerAuth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useMatches } from 'react-router';
 import { toast } from 'react-toastify';
 import { apiErrorMessage } from '#common/api-error.ts';
-import { isImageListPage } from '#app/lib/admin-handle.ts';
-import { LIST_FAILED } from '#app/lib/admin-messages.ts';
+import { isImageListPage } from '#app/lib/admin/admin-handle.ts';
+import { LIST_FAILED } from '#app/lib/admin/admin-messages.ts';
 import { SessionEndedMessage } from './session-ended-message.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Notice } from '#common/notice.ts';
 import { Link } from 'react-router';
 import { noticeCategoryLabel } from '#common/notice-category.ts';
-import { formatDate, formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDate, formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { DeleteButton } from './delete-button.tsx';
 
 function NoticeItem({ notice }: { notice: Notice }) {

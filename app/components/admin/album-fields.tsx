@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type Album, albumSlugFrom } from '#common/gallery.ts';
-import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
+import type { FieldErrors, FormValues } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from './admin-field.tsx';
 import { BsDateField } from './bs-date-field.tsx';
 

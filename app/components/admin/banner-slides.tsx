@@ -1,5 +1,5 @@
 import type { BannerSlide } from '#common/site-content/banner.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { DeleteButton } from './delete-button.tsx';
 import { MoveButtons } from './move-buttons.tsx';
 import { SectionForm } from './section-form.tsx';

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { BS_MONTH_NAMES } from '#common/bs-date.ts';
 import { bsStringToAd, parseBsDateString } from '#common/bs-date-string.ts';
-import { bsDateOfParts } from '#app/lib/admin-form.ts';
+import { bsDateOfParts } from '#app/lib/admin/admin-form.ts';
 
 interface BsDateFieldProps {
   /** The form field: the posted parts are `${name}Day`, `${name}Month` and `${name}Year`. */

@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { formatMegabytes } from '#common/bytes.ts';
 import { imageTooLargeMessage } from '#common/image.ts';
 import { BULK_PHOTOS_MAX, type PhotoState } from '#common/gallery.ts';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
 import { api } from '#app/lib/api-client.ts';
 import { overLimit } from '#app/lib/enhance/file-checks.ts';
 import { uploadFile } from '#app/lib/upload.ts';

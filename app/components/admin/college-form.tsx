@@ -2,9 +2,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { College } from '#common/site-content/college.ts';
 import { CollegeSchema } from '#common/site-content/college.ts';
 import { DEFAULT_BRAND_COLOURS } from '#common/site-content/brand-colours.ts';
-import { focusFirstRefused } from '#app/lib/admin-focus.ts';
-import { fieldErrorsOf, formValues } from '#app/lib/admin-form.ts';
-import type { FieldErrors, FormValues, WriteResult } from '#app/lib/admin-result.ts';
+import { focusFirstRefused } from '#app/lib/admin/admin-focus.ts';
+import { fieldErrorsOf, formValues } from '#app/lib/admin/admin-form.ts';
+import type { FieldErrors, FormValues, WriteResult } from '#app/lib/admin/admin-result.ts';
 import {
   ADDRESS_ROWS,
   type CollegeAddressKey,

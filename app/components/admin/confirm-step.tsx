@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { FetcherWithComponents } from 'react-router';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 
 export interface ConfirmStepProps {
   /** Names the step: its element is `confirm-<name>`, where the button that asked points the page. */

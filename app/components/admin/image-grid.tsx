@@ -1,5 +1,5 @@
 import type { Image } from '#common/image.ts';
-import { formatDate, formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDate, formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
 import { DeleteButton } from './delete-button.tsx';
 

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { apiErrorMessage } from '#common/api-error.ts';
 import { formatMegabytes } from '#common/bytes.ts';
 import { imageTooLargeMessage } from '#common/image.ts';
-import { ADMIN_MESSAGES, type WriteMessages } from '#app/lib/admin-messages.ts';
-import { focusFirstRefused } from '#app/lib/admin-focus.ts';
-import { formValues } from '#app/lib/admin-form.ts';
-import { type FieldErrors, type WriteResult, writeRefused } from '#app/lib/admin-result.ts';
+import { ADMIN_MESSAGES, type WriteMessages } from '#app/lib/admin/admin-messages.ts';
+import { focusFirstRefused } from '#app/lib/admin/admin-focus.ts';
+import { formValues } from '#app/lib/admin/admin-form.ts';
+import { type FieldErrors, type WriteResult, writeRefused } from '#app/lib/admin/admin-result.ts';
 import { UploadForm } from './upload-form.tsx';
 import { UploadFileField, useUploadWithProgress } from './use-upload-with-progress.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import type { ImportRunView } from '#common/import.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { ConfirmedPostButton } from './use-confirmed-post.tsx';
 
 /** How often the page asks again while an import runs (with JavaScript; without it, the Refresh link). */

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { IMPORT_ERRORS, IMPORT_LIMITS } from '#common/import.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { SubmitButton } from './submit-button.tsx';
 import { UploadFileField } from './use-upload-with-progress.tsx';
 

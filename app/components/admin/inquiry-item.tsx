@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { INQUIRY_REPLY_MAX, INQUIRY_STATE_LABELS, INQUIRY_STATES, type Inquiry } from '#common/inquiry.ts';
 import { type DeliveryState, deliveryStateLabel, MESSAGE_STATES } from '#common/messages.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { DeleteButton } from './delete-button.tsx';
 import { useAdminWrite } from './use-admin-write.tsx';
 

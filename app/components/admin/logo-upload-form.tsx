@@ -1,7 +1,7 @@
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { LOGO_ACCEPT, LOGO_ERRORS } from '#common/site-content/logo.ts';
-import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
-import { type WriteResult, writeRefused } from '#app/lib/admin-result.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin/admin-messages.ts';
+import { type WriteResult, writeRefused } from '#app/lib/admin/admin-result.ts';
 import { UploadForm } from './upload-form.tsx';
 import { UploadFileField, useUploadWithProgress } from './use-upload-with-progress.tsx';
 

@@ -1,8 +1,8 @@
 import { formatFileSize } from '#common/bytes.ts';
 import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
-import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
-import { type WriteResult, writeRefused } from '#app/lib/admin-result.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin/admin-messages.ts';
+import { type WriteResult, writeRefused } from '#app/lib/admin/admin-result.ts';
 import { AttachmentsInput, attachmentsUploadPath, checkingAttachment } from './attachments-input.tsx';
 import { DeleteButton } from './delete-button.tsx';
 import { UploadForm } from './upload-form.tsx';

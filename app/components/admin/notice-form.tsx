@@ -5,10 +5,10 @@ import { EMPTY_NOTICE_FORM, type NoticeFormValues, noticeFormErrors } from '#app
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import { NOTICE_CATEGORIES } from '#common/notice-category.ts';
 import { countWords } from '#common/words.ts';
-import { saveDraft, takeDraft } from '#app/lib/admin-draft.ts';
-import { focusFirstRefused } from '#app/lib/admin-focus.ts';
-import { type FieldErrors, type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import { saveDraft, takeDraft } from '#app/lib/admin/admin-draft.ts';
+import { focusFirstRefused } from '#app/lib/admin/admin-focus.ts';
+import { type FieldErrors, type WriteResult, isSessionEnded } from '#app/lib/admin/admin-result.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
 import { NOTICE_PREETI_FIELDS, type NoticePreetiField, PREETI_CONVERTED } from '#app/lib/notice-preeti.ts';
 import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import { NOTICE_UPLOAD_FIELDS, keptUploads } from '#common/notice-uploads.ts';

@@ -1,7 +1,7 @@
 import { type MouseEvent, useId, useRef, useState } from 'react';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
-import type { FieldErrors } from '#app/lib/admin-result.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
+import type { FieldErrors } from '#app/lib/admin/admin-result.ts';
 import { type PhoneEdit, editPhones, phoneIntent } from '#app/lib/college-form.ts';
 
 interface PhoneListFieldProps {

@@ -1,7 +1,7 @@
-import { type WriteResult, isLasting } from '#app/lib/admin-result.ts';
+import { type WriteResult, isLasting } from '#app/lib/admin/admin-result.ts';
 import { formatMegabytes } from '#common/bytes.ts';
 import { imageTooLargeMessage } from '#common/image.ts';
-import { resultFor } from '#app/lib/admin-section-form.ts';
+import { resultFor } from '#app/lib/admin/admin-section-form.ts';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { UploadFileField } from './use-upload-with-progress.tsx';
 import { WriteStatus } from './write-status.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { preetiToUnicode } from '#common/i18n/preeti.ts';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { focusFirstRefused } from '#app/lib/admin-focus.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
-import { resultFor, typedOr } from '#app/lib/admin-section-form.ts';
+import { focusFirstRefused } from '#app/lib/admin/admin-focus.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
+import { resultFor, typedOr } from '#app/lib/admin/admin-section-form.ts';
 import { useAdminWrite } from './use-admin-write.tsx';
 import { WriteStatus } from './write-status.tsx';
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { SESSION_ENDED } from '#common/api-error.ts';
-import { loginPath } from '#app/lib/admin-next.ts';
+import { loginPath } from '#app/lib/admin/admin-next.ts';
 
 /** 'Your session has ended…' with a link to sign in that comes back to this page. */
 export function SessionEndedMessage() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
 
 /**
  * The sign-in's second step, for an account with two-factor on: a field of its own (its own name and key,

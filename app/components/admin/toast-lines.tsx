@@ -1,4 +1,4 @@
-import { failureLines } from '#app/lib/admin-messages.ts';
+import { failureLines } from '#app/lib/admin/admin-messages.ts';
 
 /**
  * A failure's toast: the specification's words and the server's reason, on one line when the words lead

@@ -7,7 +7,7 @@ import {
   type WriteResult,
   isLasting,
   isSessionEnded,
-} from '#app/lib/admin-result.ts';
+} from '#app/lib/admin/admin-result.ts';
 import { SessionEndedMessage } from './session-ended-message.tsx';
 import { ToastLines } from './toast-lines.tsx';
 import { useFormSaved } from './use-unsaved-changes.tsx';

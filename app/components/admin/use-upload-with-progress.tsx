@@ -1,7 +1,7 @@
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { WriteMessages } from '#app/lib/admin-messages.ts';
-import { type WriteResult, isLasting, isSessionEnded, writeDone } from '#app/lib/admin-result.ts';
+import type { WriteMessages } from '#app/lib/admin/admin-messages.ts';
+import { type WriteResult, isLasting, isSessionEnded, writeDone } from '#app/lib/admin/admin-result.ts';
 import { refusedWrite } from '#app/lib/api-client.ts';
 import { type SizeLimit, oversizeRefusal } from '#app/lib/enhance/file-checks.ts';
 import { uploadFile } from '#app/lib/upload.ts';

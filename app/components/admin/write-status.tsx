@@ -1,4 +1,4 @@
-import { type WriteResult, isSessionEnded } from '#app/lib/admin-result.ts';
+import { type WriteResult, isSessionEnded } from '#app/lib/admin/admin-result.ts';
 import { SessionEndedMessage } from './session-ended-message.tsx';
 
 /**

@@ -4,9 +4,9 @@ import { PasswordSection } from '#app/components/admin/account/password-section.
 import { SessionsSection } from '#app/components/admin/account/sessions-section.tsx';
 import { TwoFactorSection } from '#app/components/admin/account/two-factor-section.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import {
   beginTwoFactor,
   cancelTwoFactor,
@@ -14,7 +14,7 @@ import {
   confirmTwoFactor,
   disableTwoFactor,
   signOutElsewhere,
-} from '#app/lib/admin-staff-writes.server.ts';
+} from '#app/lib/admin/admin-staff-writes.server.ts';
 import '#app/styles/admin-staff.css';
 import type { Route } from './+types/account';
 

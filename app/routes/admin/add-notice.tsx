@@ -1,9 +1,9 @@
 import { Link, useActionData } from 'react-router';
 import { NoticeForm } from '#app/components/admin/notice-form.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { createNotice } from '#app/lib/admin-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { createNotice } from '#app/lib/admin/admin-writes.server.ts';
 import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
 import type { Route } from './+types/add-notice';
 

@@ -1,10 +1,10 @@
 import { Link, useActionData } from 'react-router';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { uploadImage } from '#app/lib/admin-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { uploadImage } from '#app/lib/admin/admin-writes.server.ts';
 import type { Route } from './+types/add-photo';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Add photo', matches);

@@ -12,7 +12,7 @@ import { useAdminWrite } from '#app/components/admin/use-admin-write.tsx';
 import { useDragOrder } from '#app/components/admin/use-drag-order.ts';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
 import {
   bulkPhotos,
   orderByCaptureDate,
@@ -24,11 +24,11 @@ import {
   updateAlbum,
   uploadManyToAlbum,
   uploadToAlbum,
-} from '#app/lib/admin-album-writes.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
+} from '#app/lib/admin/admin-album-writes.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin/admin-messages.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import type { Route } from './+types/album';
 

@@ -2,10 +2,10 @@ import { Form, Link, redirect, useActionData } from 'react-router';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { AlbumFields } from '#app/components/admin/album-fields.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { createAlbum, deleteAlbum } from '#app/lib/admin-album-writes.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { createAlbum, deleteAlbum } from '#app/lib/admin/admin-album-writes.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { bsYearsAround } from '#app/lib/bs-date-input.ts';
 import type { Route } from './+types/albums';
 

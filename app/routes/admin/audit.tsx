@@ -1,7 +1,7 @@
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditKind, AuditQuerySchema } from '#common/audit.ts';
 import { AuditChanges } from '#app/components/admin/audit-changes.tsx';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { auditPageHref, formatAuditTime } from '#app/lib/audit-format.ts';
 import '#app/styles/admin-audit.css';
 import type { Route } from './+types/audit';

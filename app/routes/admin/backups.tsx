@@ -1,11 +1,11 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { DeleteButton } from '#app/components/admin/delete-button.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { BACKUP_WRITES } from '#app/lib/admin-backup-writes.server.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { BACKUP_WRITES } from '#app/lib/admin/admin-backup-writes.server.ts';
+import { formatDateTime } from '#app/lib/admin/admin-format.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { formatBytes, keptAsLabel } from '#app/lib/backup-format.ts';
 import '#app/styles/admin-backups.css';
 import type { Route } from './+types/backups';

@@ -2,10 +2,10 @@ import { useActionData, useNavigation } from 'react-router';
 import { BsCorrectionForm } from '#app/components/admin/calendar/bs-correction-form.tsx';
 import { BsYearCard, type ConfirmRefusal } from '#app/components/admin/calendar/bs-year-card.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { CALENDAR_WRITES } from '#app/lib/admin-calendar-writes.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { CALENDAR_WRITES } from '#app/lib/admin/admin-calendar-writes.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import '#app/styles/admin-calendar.css';
 import type { Route } from './+types/calendar';
 

@@ -2,11 +2,11 @@ import { useActionData } from 'react-router';
 import { CollegeForm } from '#app/components/admin/college-form.tsx';
 import { DeleteButton } from '#app/components/admin/delete-button.tsx';
 import { LogoUploadForm } from '#app/components/admin/logo-upload-form.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
-import { permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin/admin-content-writes.server.ts';
+import { permissionOrEndedWrite } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/content';
 

@@ -9,11 +9,11 @@ import { TextPairField } from '#app/components/admin/text-pair-field.tsx';
 import { PictureUploadForm } from '#app/components/admin/picture-upload-form.tsx';
 import { SectionForm, type SectionFields } from '#app/components/admin/section-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin/admin-content-writes.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import type { Route } from './+types/courses';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Courses', matches);

@@ -2,10 +2,10 @@ import { Link, useActionData } from 'react-router';
 import { DEMO_CONFIRM_FIELD, demoTotal, describeDemoCounts } from '#common/demo.ts';
 import { ConfirmedPostButton } from '#app/components/admin/use-confirmed-post.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { DEMO_WRITES } from '#app/lib/admin-demo-writes.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { DEMO_WRITES } from '#app/lib/admin/admin-demo-writes.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/demo';
 

@@ -3,12 +3,12 @@ import { PROSPECTUS_URL } from '#common/site-content/downloads.ts';
 import { ProspectusChoice } from '#app/components/admin/prospectus-choice.tsx';
 import { ProspectusUploadForm } from '#app/components/admin/prospectus-upload-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { CONTENT_WRITES } from '#app/lib/admin-content-writes.server.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { CONTENT_WRITES } from '#app/lib/admin/admin-content-writes.server.ts';
+import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { formatFileSize } from '#common/bytes.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import type { Route } from './+types/downloads';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Downloads', matches);

@@ -1,12 +1,12 @@
 import { Link, data, useActionData } from 'react-router';
 import { NoticeAttachmentsEditor } from '#app/components/admin/notice-attachments-editor.tsx';
 import { NoticeForm } from '#app/components/admin/notice-form.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { ADMIN_MESSAGES } from '#app/lib/admin-messages.ts';
-import type { WriteResult } from '#app/lib/admin-result.ts';
-import { addNoticeAttachments, removeNoticeAttachment, updateNotice } from '#app/lib/admin-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { ADMIN_MESSAGES } from '#app/lib/admin/admin-messages.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
+import { addNoticeAttachments, removeNoticeAttachment, updateNotice } from '#app/lib/admin/admin-writes.server.ts';
 import { noticeFormValues } from '#app/lib/notice-form-values.ts';
 import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
 import { NOTICE_GONE_MESSAGE } from '#common/notice.ts';

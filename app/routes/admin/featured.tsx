@@ -3,11 +3,11 @@ import { FEATURED_MAX } from '#common/limits.ts';
 import { ImageGrid } from '#app/components/admin/image-grid.tsx';
 import { ImageUploadForm } from '#app/components/admin/image-upload-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import type { AdminPageHandle } from '#app/lib/admin-handle.ts';
-import { loadFolder } from '#app/lib/admin-images.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { deleteImage, uploadImage } from '#app/lib/admin-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import type { AdminPageHandle } from '#app/lib/admin/admin-handle.ts';
+import { loadFolder } from '#app/lib/admin/admin-images.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { deleteImage, uploadImage } from '#app/lib/admin/admin-writes.server.ts';
 import type { Route } from './+types/featured';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Featured photos', matches);

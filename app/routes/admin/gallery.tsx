@@ -1,11 +1,11 @@
 import { Link, useActionData } from 'react-router';
 import { ImageGrid } from '#app/components/admin/image-grid.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import type { AdminPageHandle } from '#app/lib/admin-handle.ts';
-import { loadFolder } from '#app/lib/admin-images.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { deleteImage } from '#app/lib/admin-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import type { AdminPageHandle } from '#app/lib/admin/admin-handle.ts';
+import { loadFolder } from '#app/lib/admin/admin-images.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { deleteImage } from '#app/lib/admin/admin-writes.server.ts';
 import type { Route } from './+types/gallery';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Gallery', matches);

@@ -3,10 +3,10 @@ import { ImportRun } from '#app/components/admin/import-run.tsx';
 import { ImportUploadForm } from '#app/components/admin/import-upload-form.tsx';
 import { OldAddressList } from '#app/components/admin/old-address-list.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { IMPORT_WRITES } from '#app/lib/admin-import-writes.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { IMPORT_WRITES } from '#app/lib/admin/admin-import-writes.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import '#app/styles/admin-import.css';
 import type { Route } from './+types/import';
 

@@ -2,16 +2,16 @@ import { redirect, useActionData } from 'react-router';
 import { AdminPager } from '#app/components/admin/admin-pager.tsx';
 import { InquiryList } from '#app/components/admin/inquiry-list.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import {
   deleteInquiry,
   markInquiryAnsweredByPhone,
   replyToInquiry,
   setInquiryHandled,
   setInquiryState,
-} from '#app/lib/admin-writes.server.ts';
+} from '#app/lib/admin/admin-writes.server.ts';
 import type { Route } from './+types/inquiries';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Inquiries', matches);

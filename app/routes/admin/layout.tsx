@@ -2,11 +2,11 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'r
 import { bsMonthCorrections, setBsMonthCorrections } from '#common/bs-date.ts';
 import { AdminLoadError } from '#app/components/admin/admin-load-error.tsx';
 import { AdminShell } from '#app/components/admin/admin-shell.tsx';
-import { type PageActor, permissionOrEndedWrite } from '#app/lib/admin-guard.server.ts';
+import { type PageActor, permissionOrEndedWrite } from '#app/lib/admin/admin-guard.server.ts';
 import { decide } from '#common/policy.ts';
-import { isSessionEnded } from '#app/lib/admin-result.ts';
+import { isSessionEnded } from '#app/lib/admin/admin-result.ts';
 import type { RouteHandle } from '#app/lib/client-runtime.ts';
-import { staffMeta } from '#app/lib/admin-meta.ts';
+import { staffMeta } from '#app/lib/admin/admin-meta.ts';
 import { staffCollegeLogo, staffCollegeName } from '#app/lib/college-name.server.ts';
 import '#app/styles/admin.css';
 import '#app/styles/admin-content.css';

@@ -6,10 +6,10 @@ import { SmtpSettingsForm } from '#app/components/admin/messages/smtp-settings-f
 import { TestEmailForm } from '#app/components/admin/messages/test-email-form.tsx';
 import { TestSmsForm } from '#app/components/admin/messages/test-sms-form.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { MESSAGES_WRITES } from '#app/lib/admin-messages-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { MESSAGES_WRITES } from '#app/lib/admin/admin-messages-writes.server.ts';
 import { MESSAGES_PAGE_SIZE } from '#common/messages.ts';
 import '#app/styles/admin-messages.css';
 import type { Route } from './+types/messages';

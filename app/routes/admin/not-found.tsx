@@ -1,5 +1,5 @@
 import { Link, data } from 'react-router';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
 import type { Route } from './+types/not-found';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,10 +2,10 @@ import { Link, redirect, useActionData } from 'react-router';
 import { AdminNoticeList } from '#app/components/admin/admin-notice-list.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
 import { AdminPager } from '#app/components/admin/admin-pager.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
-import { deleteNotice } from '#app/lib/admin-writes.server.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
+import { deleteNotice } from '#app/lib/admin/admin-writes.server.ts';
 import type { Route } from './+types/notices';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Notices', matches);

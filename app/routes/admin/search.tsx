@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SearchPieces } from '#app/components/admin/search-pieces.tsx';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { SEARCH_KIND_LABELS, SEARCH_PAGE_LIMIT } from '#common/search.ts';
 import '#app/styles/admin-search.css';
 import type { Route } from './+types/search';

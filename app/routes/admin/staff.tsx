@@ -4,9 +4,9 @@ import { AddStaffForm } from '#app/components/admin/staff/add-staff-form.tsx';
 import { RequireTwoFactor } from '#app/components/admin/staff/require-two-factor.tsx';
 import { StaffRow } from '#app/components/admin/staff/staff-row.tsx';
 import { WriteStatus } from '#app/components/admin/write-status.tsx';
-import { adminAction } from '#app/lib/admin-action.server.ts';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { adminAction } from '#app/lib/admin/admin-action.server.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import {
   addStaff,
   deleteStaff,
@@ -15,7 +15,7 @@ import {
   requireTwoFactor,
   resetStaffPassword,
   setStaffRole,
-} from '#app/lib/admin-staff-writes.server.ts';
+} from '#app/lib/admin/admin-staff-writes.server.ts';
 import { keepsTheSite } from '#common/policy.ts';
 import '#app/styles/admin-staff.css';
 import type { Route } from './+types/staff';

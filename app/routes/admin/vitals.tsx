@@ -1,6 +1,6 @@
 import { VitalsTable } from '#app/components/admin/vitals-table.tsx';
-import { requirePermission } from '#app/lib/admin-guard.server.ts';
-import { adminMeta } from '#app/lib/admin-meta.ts';
+import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
+import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import '#app/styles/admin-vitals.css';
 import type { Route } from './+types/vitals';
 

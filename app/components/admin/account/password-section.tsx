@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 import { NewPasswordField } from '../new-password-field.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';

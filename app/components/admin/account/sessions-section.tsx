@@ -1,4 +1,4 @@
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { useAdminWrite } from '../use-admin-write.tsx';
 
 export interface SessionView {

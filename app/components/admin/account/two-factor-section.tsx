@@ -1,4 +1,4 @@
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';
 

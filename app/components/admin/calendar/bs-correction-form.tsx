@@ -4,7 +4,7 @@ import { describeMonthStartChange, monthStartChanges } from '#common/bs-calendar
 import type { BsCalendarYear } from '#common/bs-calendar.ts';
 import { BS_MONTH_DAYS, BS_SOURCE_MAX } from '#common/bs-calendar.ts';
 import { BS_MONTH_NAMES } from '#common/bs-date.ts';
-import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
+import type { FieldErrors, FormValues } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 
 interface BsCorrectionFormProps {

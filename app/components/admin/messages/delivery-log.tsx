@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { deliveryStateLabel } from '#common/messages.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import type { LoggedMessage } from '#server/modules/outbox/messages.service.ts';
 
 const EVENT_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { type MessageSettingsView, SMS_PROVIDER_LABELS, SMS_PROVIDERS } from '#common/messages.ts';
-import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
+import type { FieldErrors, FormValues } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 
 interface Props {

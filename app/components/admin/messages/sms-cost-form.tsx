@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
 import { countSmsParts } from '#common/messages.ts';
-import type { FormValues } from '#app/lib/admin-result.ts';
+import type { FormValues } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 
 /**

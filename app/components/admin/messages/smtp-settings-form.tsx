@@ -8,7 +8,7 @@ import {
   type SmtpPreset,
   type SmtpSettingsView,
 } from '#common/smtp-settings.ts';
-import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
+import type { FieldErrors, FormValues } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import type { FieldErrors, FormValues } from '#app/lib/admin-result.ts';
+import type { FieldErrors, FormValues } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 
 /** 'Send a test SMS': sent at once through the saved provider, its answer shown whatever it is. */

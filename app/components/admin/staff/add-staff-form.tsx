@@ -3,7 +3,7 @@ import { STAFF_LINK_HOURS } from '#common/staff.ts';
 import { AdminField } from '../admin-field.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';
 import { OneTimeLink } from './one-time-link.tsx';
-import type { WriteResult } from '#app/lib/admin-result.ts';
+import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 
 /** Add a person: name, e-mail, role; the answer is the one-time link with which they set their password. */
 export function AddStaffForm({

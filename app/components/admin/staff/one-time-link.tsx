@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHydrated } from '#app/lib/admin-hydrated.ts';
+import { useHydrated } from '#app/lib/admin/admin-hydrated.ts';
 
 /**
  * A one-time link shown once to the owner who made it: selectable text (works without JavaScript) and,

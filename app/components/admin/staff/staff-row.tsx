@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ROLES, ROLE_LABELS } from '#common/roles.ts';
 import type { StaffAccount } from '#common/staff.ts';
-import { formatDateTime } from '#app/lib/admin-format.ts';
+import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { DeleteButton } from '../delete-button.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';
 import { OneTimeLink } from './one-time-link.tsx';
