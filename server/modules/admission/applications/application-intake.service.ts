@@ -29,14 +29,14 @@ import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission/admis
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
-import { readReferencePrefix } from '#server/modules/content/college-name.ts';
+import { readReferencePrefix } from '#server/modules/content/index.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { type Actor, type ApplicantActor, applicantActor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import { audit } from '#server/audit/audit.ts';
 import { badRequest, conflict, insufficientStorage, refusal, tooManyRequests } from '#server/errors.ts';
 import type { SeasonService } from '#server/modules/admission/seasons/season.service.ts';
-import { createFormTokens } from '#server/modules/inquiries/form-tokens.ts';
+import { createFormTokens } from '#server/modules/inquiries/index.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { givePaceBack, hit, paceRoom, peek, takePace } from '#server/rate-limit/rate-limit.repository.ts';

@@ -5,7 +5,7 @@ import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { SAME_ORIGIN } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
-import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { readCollegeName } from '#server/modules/content/index.ts';
 import { VISITOR } from '#server/test-support/actors.ts';
 
 /**

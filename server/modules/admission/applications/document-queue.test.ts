@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
-import { type PhotoProcess, createPhotoProcess } from '#server/modules/images/photo-process.ts';
+import { createPhotoProcess, type PhotoProcess } from '#server/modules/images/index.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { MACHINE_TAG } from '#server/storage/batch-owner.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { readReference } from '#common/admission/application.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
-import { editSection } from '#server/modules/content/section-store.ts';
+import { editSection } from '#server/modules/content/index.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp } from './application-intake.test-app.ts';
