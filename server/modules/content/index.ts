@@ -30,7 +30,7 @@ export { type PrintLogo, prepareLogo } from './logo-files.ts';
 // Reading an uploaded file from a multipart request
 export { type UploadErrors, readUpload } from './multipart-upload.ts';
 
-// The site content's stored files
+// The site content's stored files, as the storage sweep and check-storage see them
 export { siteContentFiles } from './content.files.ts';
 
 // Routes

@@ -1,5 +1,5 @@
 /**
- * The feeds' face: the RSS and calendar feed routes.
+ * The feeds' face: the latest notices' feed, the sitemap and robots.txt.
  * Other modules, app/, scripts/ and tests import from here, never from the files behind it.
  */
 

@@ -7,7 +7,7 @@
 export { type ImagesService, createImagesService, fileKeys } from './images.service.ts';
 export { type AlbumsService, createAlbumsService } from './albums.service.ts';
 
-// Image and album rows others remove or count (the demo's removal, the photo upload's limit)
+// Image and album rows others remove or count (the demo's removal; the concurrency test of the photo limit)
 export { countImages, deleteImage, insertImageWithinLimit } from './images.repository.ts';
 export { clearCover, deleteAlbum, findAlbum, findImages, photoCounts } from './albums.repository.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Vitals' face: the site's vital signs, their service and routes.
+ * Vitals' face: the pages' speed as visitors' browsers measure it (web vitals), their service and routes.
  * Other modules, app/, scripts/ and tests import from here, never from the files behind it.
  */
 
