@@ -4,7 +4,7 @@
 //   app/     imports server/ for types only (data reaches routes through the load context)
 // and nothing anywhere may form an import cycle.
 // The house rules (eslint-rules/) keep SQL in repositories, clock reads out of services and repositories, and role
-// names in the policy, and admission entered only through its face (server/modules/admission/index.ts); each rule
+// names in the policy, and every module entered only through its face (server/modules/<module>/index.ts); each rule
 // decides from a file's path where it applies.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';

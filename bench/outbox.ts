@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDb } from '#server/db/db.ts';
-import { enqueue } from '#server/modules/outbox/outbox.ts';
+import { enqueue } from '#server/modules/outbox/index.ts';
 import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { autocannon } from './lib/throughput.ts';

@@ -7,7 +7,7 @@
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
-import { totpCode } from '#server/modules/auth/two-factor/totp.ts';
+import { totpCode } from '#server/modules/auth/index.ts';
 import { median } from './lib/median.ts';
 
 const RUNS = 20;

@@ -91,8 +91,8 @@ describe('the policy', () => {
       }
     });
 
-    it('opens the public forms to anyone', () => {
-      expect(open.sort()).toEqual(['application.submit', 'inquiry.send']);
+    it('opens the public forms, and asking for a new access key, to anyone', () => {
+      expect(open.sort()).toEqual(['application.key.request', 'application.submit', 'inquiry.send']);
       for (const action of open) {
         for (const asker of [visitor, applicant, null, owner] as (AnyAsker | null)[]) {
           expect(decide(asker, action), action).toBe('allowed');

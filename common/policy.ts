@@ -92,6 +92,11 @@ interface VisitorRule {
 export const VISITOR_POLICY = {
   /** Sending an application through the public form. */
   'application.submit': { anyone: true },
+  /**
+   * Asking for a new access key with the reference and the date of birth: open to anyone, as the key goes only
+   * to the guardian's mobile and e-mail on the application, never to the asker.
+   */
+  'application.key.request': { anyone: true },
   /** Sending a message through the contact form. */
   'inquiry.send': { anyone: true },
   /** Seeing where their application stands (and its admit card, its offer). */

@@ -1,12 +1,16 @@
-// A module with rooms is entered through its face: from outside server/modules/<module>/, only that module's
-// index.ts may be imported, so a reader learns what the rest of the site uses of it from one file, and the rooms
-// can be rearranged without touching their callers. Inside the module, the rooms import each other directly.
-// Only admission has its rooms and face so far; each other module joins FACED when it is moved the same way.
+// Every module is entered through its face: from outside server/modules/<module>/, only that module's index.ts
+// may be imported, so a reader learns what the rest of the site uses of it from one file, and its files can be
+// rearranged without touching their callers. Inside the module, its files import each other directly.
+// Every folder under server/modules/ is a module; a new folder is faced from its first file.
 // Tests may also import a module's test app (`*.test-app.ts`): test support is no part of what the server uses.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isTestCode, projectPath } from './files.js';
 
-const FACED = ['admission'];
+const MODULES = new URL('../server/modules/', import.meta.url);
+const FACED = readdirSync(MODULES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** The project path an import names (through the #server alias or a relative path), or null for a package. */
 function importedPath(file, source) {

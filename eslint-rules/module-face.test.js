@@ -29,10 +29,24 @@ ruleTester.run('module-face', rule, {
       code: "import { createIntakeTestApp } from '#server/modules/admission/applications/application-intake.test-app.ts';",
       filename: at('server/modules/outbox/public-messages.test.ts'),
     },
-    // Modules not yet moved into rooms keep their imports.
+    // Every module has its face, not only admission.
     {
-      code: "import { createNoticesService } from './modules/notices/notices.service.ts';",
+      code: "import { createNoticesService } from './modules/notices/index.ts';",
       filename: at('server/services.ts'),
+    },
+    {
+      code: "import { enqueue } from '../outbox/index.ts';",
+      filename: at('server/modules/staff/staff.service.ts'),
+    },
+    // Inside a module without rooms, its files import each other directly.
+    {
+      code: "import { findAlbum } from './albums.repository.ts';",
+      filename: at('server/modules/images/albums.service.ts'),
+    },
+    // A test elsewhere may use any module's test app.
+    {
+      code: "import { createNoticesTestApp } from '#server/modules/notices/notices.test-app.ts';",
+      filename: at('tests/ops/notices.test.ts'),
     },
     { code: "import { z } from 'zod';", filename: at('server/modules/media/media.routes.ts') },
   ],
@@ -71,6 +85,28 @@ ruleTester.run('module-face', rule, {
       code: "const { processDocument } = await import('#server/modules/admission/applications/application-documents.ts');",
       filename: at('server/modules/images/photo-process.child.ts'),
       errors: [{ messageId: 'behind' }],
+    },
+    // Every folder under server/modules/ is faced: a module other than admission, by alias, relative path or
+    // from a test.
+    {
+      code: "import { createNoticesService } from './modules/notices/notices.service.ts';",
+      filename: at('server/services.ts'),
+      errors: [
+        {
+          messageId: 'behind',
+          data: { imported: 'server/modules/notices/notices.service.ts', module: 'notices' },
+        },
+      ],
+    },
+    {
+      code: "import { enqueue } from '../outbox/outbox.ts';",
+      filename: at('server/modules/staff/staff.service.ts'),
+      errors: [{ messageId: 'behind', data: { imported: 'server/modules/outbox/outbox.ts', module: 'outbox' } }],
+    },
+    {
+      code: "import { totpCode } from '#server/modules/auth/two-factor/totp.ts';",
+      filename: at('tests/ops/upgrade-from-releases.test.ts'),
+      errors: [{ messageId: 'behind', data: { imported: 'server/modules/auth/two-factor/totp.ts', module: 'auth' } }],
     },
     // A test app is for tests only, not for the server.
     {

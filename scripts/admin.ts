@@ -15,11 +15,15 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
 import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
-import { type AccountsService, createAccountsService } from '#server/modules/auth/accounts.service.ts';
-import { UserAdminError } from '#server/modules/auth/auth.service.ts';
-import { createStaffService } from '#server/modules/staff/staff.service.ts';
-import { createLoginThrottle, loginThrottleOptions } from '#server/modules/auth/login-throttle.ts';
-import { createTwoFactorService } from '#server/modules/auth/two-factor/two-factor.service.ts';
+import {
+  type AccountsService,
+  createAccountsService,
+  createLoginThrottle,
+  createTwoFactorService,
+  loginThrottleOptions,
+  UserAdminError,
+} from '#server/modules/auth/index.ts';
+import { createStaffService } from '#server/modules/staff/index.ts';
 import { systemClock } from '#server/clock.ts';
 
 const USAGE =

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import type { Db } from '#server/db/db.ts';
 import { parseEnv } from '#server/env.ts';
-import { imageFiles } from '#server/modules/images/images.files.ts';
+import { imageFiles } from '#server/modules/images/index.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { listFiles } from '#server/test-support/admin-session.ts';

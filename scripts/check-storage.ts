@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { openDb, sqliteFile } from '#server/db/db.ts';
 import { parseEnv } from '#server/env.ts';
-import { fileOwners } from '#server/modules/media/file-owners.ts';
+import { fileOwners } from '#server/modules/media/index.ts';
 import { createStorage, describeStorage } from '#server/storage/create-storage.ts';
 import { SWEEP_MIN_AGE_MS, type SweepReport, sweepStorage } from '#server/storage/storage-sweep.ts';
 import { OpsError, runScript } from './ops/embedded.ts';

@@ -19,22 +19,21 @@ import { openDb } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { parseEnv } from '#server/env.ts';
 import { redactingLoggerOptions } from '#server/log-redaction.ts';
-import { runWordPressImport } from '#server/modules/import/wordpress-import.ts';
-import { planWordPressImport } from '#server/modules/import/wordpress-plan.ts';
-import { describePlan, describeReport } from '#server/modules/import/wordpress-report.ts';
 import {
   ARCHIVE_NAME,
   type ArchiveLimits,
   type ArchiveProblem,
   ArchiveRefused,
+  describePlan,
+  describeReport,
   leftOutLines,
+  planWordPressImport,
+  runWordPressImport,
   unpackArchive,
   uploadsRoot,
-} from '#server/modules/import/uploads-archive.ts';
-import { createAttachmentsService } from '#server/modules/notices/attachments/attachments.service.ts';
-import { createNoticesService } from '#server/modules/notices/notices.service.ts';
-import { createAlbumsService } from '#server/modules/images/albums.service.ts';
-import { createImagesService } from '#server/modules/images/images.service.ts';
+} from '#server/modules/import/index.ts';
+import { createAttachmentsService, createNoticesService } from '#server/modules/notices/index.ts';
+import { createAlbumsService, createImagesService } from '#server/modules/images/index.ts';
 import { imageLimitsOf, mediaUrlFor, nextPublicChange } from '#server/services.ts';
 import { terminalLogStream } from '#server/startup/terminal.ts';
 import { createStorage } from '#server/storage/create-storage.ts';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './auth/password.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { EnvError } from './env.ts';
-import { createAccountsService } from './modules/auth/accounts.service.ts';
+import { createAccountsService } from './modules/auth/index.ts';
 import { openTestDb } from './test-support/test-database.ts';
 import { systemClock } from './clock.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EnvError } from './env.ts';
 import { AppError } from './errors.ts';
-import type { AccountsService } from './modules/auth/accounts.service.ts';
+import type { AccountsService } from './modules/auth/index.ts';
 
 /**
  * Creates the owner named by ADMIN_EMAIL/ADMIN_PASSWORD if it does not exist, with the rules of every other

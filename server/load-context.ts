@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type PublicActor, type StaffActor, clientOf, currentActor, publicActor } from './auth/actor.ts';
 import { currentAdmin } from './auth/auth-plugin.ts';
 import { pendingSignInCookie, signInCookies } from './auth/session-cookie.ts';
-import type { SignedIn } from './modules/auth/auth.service.ts';
+import type { SignedIn } from './modules/auth/index.ts';
 import { postedForm } from './pages/form-body.ts';
 import type { AppServices } from './services.ts';
 

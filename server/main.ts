@@ -30,8 +30,8 @@ import {
   RESULTS_TICK_MS,
   startResultsSchedule,
 } from '#server/modules/admission/index.ts';
-import { fileOwners } from './modules/media/file-owners.ts';
-import { nameNewCollege } from './modules/content/college-name.ts';
+import { fileOwners } from './modules/media/index.ts';
+import { nameNewCollege } from './modules/content/index.ts';
 
 function loadEnv(): Env {
   try {

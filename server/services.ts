@@ -24,34 +24,34 @@ import type { Db } from './db/db.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Env } from './env.ts';
 import { createAuditService } from './audit/audit.service.ts';
-import { createAccountsService } from './modules/auth/accounts.service.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createLoginThrottle, loginThrottleOptions } from './modules/auth/login-throttle.ts';
-import { createTwoFactorService } from './modules/auth/two-factor/two-factor.service.ts';
+import {
+  createAccountsService,
+  createAuthService,
+  createLoginThrottle,
+  createTwoFactorService,
+  loginThrottleOptions,
+} from './modules/auth/index.ts';
 import { ContentVersion, earliest } from './cache/content-version.ts';
-import { createLoadedCalendar } from './modules/calendar/calendar-table.ts';
-import { createCalendarService } from './modules/calendar/calendar.service.ts';
-import { createContentService } from './modules/content/content.service.ts';
-import { createAlbumsService } from './modules/images/albums.service.ts';
-import { createImagesService } from './modules/images/images.service.ts';
-import { createPhotoQueue } from './modules/images/photo-queue.ts';
-import { createPhotoProcess } from './modules/images/photo-process.ts';
-import { createInquiriesService } from './modules/inquiries/inquiries.service.ts';
-import { createMessagesService } from './modules/outbox/messages.service.ts';
-import { createTodayService } from './modules/today/today.service.ts';
-import { createOutboxSender } from './modules/outbox/outbox-sender.ts';
+import { createCalendarService, createLoadedCalendar } from './modules/calendar/index.ts';
+import { createContentService } from './modules/content/index.ts';
+import {
+  createAlbumsService,
+  createImagesService,
+  createPhotoProcess,
+  createPhotoQueue,
+} from './modules/images/index.ts';
+import { createInquiriesService } from './modules/inquiries/index.ts';
+import { createMessagesService, createOutboxSender } from './modules/outbox/index.ts';
+import { createTodayService } from './modules/today/index.ts';
 import { createSettingsCipher } from './secrets/settings-key.ts';
 import type { SmsProvider } from '#common/messages.ts';
-import { createAttachmentsService } from './modules/notices/attachments/attachments.service.ts';
-import { createNoticesService, nextNoticeChange } from './modules/notices/notices.service.ts';
-import { createDemoService } from './modules/demo/demo.service.ts';
-import { createFirstRunService } from './modules/first-run/first-run.service.ts';
-import { createSearchService } from './modules/search/search.service.ts';
-import { createOldAddresses } from './modules/import/old-addresses.ts';
-import { createImportRuns } from './modules/import/import-runs.service.ts';
-import { createAccountService } from './modules/staff/account.service.ts';
-import { createStaffService } from './modules/staff/staff.service.ts';
-import { createVitalsService } from './modules/vitals/vitals.service.ts';
+import { createAttachmentsService, createNoticesService, nextNoticeChange } from './modules/notices/index.ts';
+import { createDemoService } from './modules/demo/index.ts';
+import { createFirstRunService } from './modules/first-run/index.ts';
+import { createSearchService } from './modules/search/index.ts';
+import { createImportRuns, createOldAddresses } from './modules/import/index.ts';
+import { createAccountService, createStaffService } from './modules/staff/index.ts';
+import { createVitalsService } from './modules/vitals/index.ts';
 import type { Storage } from './storage/storage.ts';
 import { backupSettings, createBackupService } from './backups/backup.service.ts';
 import { createBackupAdmin } from './backups/backup-admin.ts';

@@ -4,7 +4,7 @@ import { FirstRunCollegeSchema } from '#common/site-content/first-run.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { LOGO_ERRORS } from '#common/site-content/logo.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
-import type { FirstRun } from '#server/modules/first-run/first-run.service.ts';
+import type { FirstRun } from '#server/modules/first-run/index.ts';
 import { fieldErrorsOf, formText, formValues } from './admin/admin-form.ts';
 import { collegeFromValues } from './college-form.ts';
 import type { FieldErrors } from './form-result.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Action, type Asker, type Subject, type VisitorAction, decide } from '#common/policy.ts';
 import { type AppError, forbidden, refusal, unauthorized } from '#server/errors.ts';
-import type { Client, SignedIn } from '#server/modules/auth/auth.service.ts';
+import type { Client, SignedIn } from '#server/modules/auth/index.ts';
 import { currentAdmin } from './auth-plugin.ts';
 
 /** A signed-in staff account acting through the site (API route or admin page). */

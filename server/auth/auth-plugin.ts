@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '#server/errors.ts';
-import type { AuthService, SignedIn } from '#server/modules/auth/auth.service.ts';
+import type { AuthService, SignedIn } from '#server/modules/auth/index.ts';
 import { originForm } from '#server/pages/fetch-bridge.ts';
 import { isSameOriginRequest } from './same-origin.ts';
 import type { SessionCookieSettings } from './session-cookie.ts';

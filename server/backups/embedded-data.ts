@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { documentKeys } from '#server/modules/admission/index.ts';
-import { attachmentKeys } from '#server/modules/notices/attachments/attachment-files.ts';
+import { attachmentKeys } from '#server/modules/notices/index.ts';
 
 /** The application's tables in an SQLite file, parents before children (foreign keys), migrations left out. */
 export function sqliteTables(db: SQLite.Database): string[] {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_MAX } from '#common/limits.ts';
-import { countImages, insertImageWithinLimit } from '#server/modules/images/images.repository.ts';
+import { countImages, insertImageWithinLimit } from '#server/modules/images/index.ts';
 import { hit } from '#server/rate-limit/rate-limit.repository.ts';
 import { createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
 import { type Db, isPostgres, openDb } from './db.ts';

@@ -10,20 +10,16 @@ import {
   adminPaymentRoutes,
   adminMeritRoutes,
 } from '#server/modules/admission/index.ts';
-import { adminCalendarRoutes } from './calendar/calendar.admin.routes.ts';
-import { adminTwoFactorRoutes } from './auth/two-factor/two-factor.admin.routes.ts';
-import { adminContentRoutes } from './content/content.admin.routes.ts';
-import { adminDemoRoutes } from './demo/demo.admin.routes.ts';
-import { adminContentUploadRoutes } from './content/content.uploads.routes.ts';
-import { adminAlbumsRoutes } from './images/albums.admin.routes.ts';
-import { adminImagesRoutes } from './images/images.admin.routes.ts';
-import { adminInquiriesRoutes } from './inquiries/inquiries.admin.routes.ts';
-import { adminAttachmentsRoutes } from './notices/attachments/attachments.admin.routes.ts';
-import { adminNoticesRoutes } from './notices/notices.admin.routes.ts';
-import { adminAccountRoutes } from './staff/account.admin.routes.ts';
-import { adminSearchRoutes } from './search/search.admin.routes.ts';
-import { adminStaffRoutes } from './staff/staff.admin.routes.ts';
-import { adminVitalsRoutes } from './vitals/vitals.admin.routes.ts';
+import { adminCalendarRoutes } from './calendar/index.ts';
+import { adminTwoFactorRoutes } from './auth/index.ts';
+import { adminContentRoutes, adminContentUploadRoutes } from './content/index.ts';
+import { adminDemoRoutes } from './demo/index.ts';
+import { adminAlbumsRoutes, adminImagesRoutes } from './images/index.ts';
+import { adminInquiriesRoutes } from './inquiries/index.ts';
+import { adminAttachmentsRoutes, adminNoticesRoutes } from './notices/index.ts';
+import { adminAccountRoutes, adminStaffRoutes } from './staff/index.ts';
+import { adminSearchRoutes } from './search/index.ts';
+import { adminVitalsRoutes } from './vitals/index.ts';
 
 /**
  * Every admin API module, registered under /api/admin inside adminScope (server/auth/admin-scope.ts),

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { systemClock } from '#server/clock.ts';
 import { openDb } from '#server/db/db.ts';
-import { createAccountsService } from '#server/modules/auth/accounts.service.ts';
+import { createAccountsService } from '#server/modules/auth/index.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';

@@ -18,10 +18,21 @@ import { APPLICATION_NOTICE_STEPS, MAIL_WORDS } from '#common/i18n/mail.ts';
 import type { PaymentDetails } from '#common/admission/payment-details.ts';
 import type { LocalText, SiteLanguage } from '#common/site-content/local-text.ts';
 import { CONTENT_SECTIONS } from '#common/site-content/site.ts';
-import * as mail from '#server/modules/outbox/templates.ts';
 import { passListHtml } from '#server/modules/admission/index.ts';
 import { openDb } from '#server/db/db.ts';
-import { readMessageFrom } from '#server/modules/content/college-name.ts';
+import { readMessageFrom } from '#server/modules/content/index.ts';
+import {
+  applicationNotice,
+  applicationNoticeSms,
+  inquiryAlert,
+  inquiryAlertSms,
+  inquiryReply,
+  inquiryReplySms,
+  passwordResetMail,
+  staffLinkMail,
+  testMail,
+  testSms,
+} from '#server/modules/outbox/index.ts';
 import { uploadsDir } from '#server/storage/create-storage.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { giveAccessKey } from '#server/test-support/access-key.ts';
@@ -224,17 +235,13 @@ describe('a college that is not the demo college', () => {
         createdAt: '2026-11-29T06:00:00Z',
       };
       const mails = [
-        mail.inquiryAlert(from, inquiry, 'https://college.example/admin/inquiries'),
-        mail.inquiryReply(from, inquiry, 'The fees are on the notice board.'),
-        mail.testMail(from),
-        mail.staffLinkMail(from, 'Gita', 'https://college.example/welcome/x', 48),
-        mail.passwordResetMail(from, 'Gita', 'https://college.example/welcome/y', '2026-11-30T06:00:00Z'),
+        inquiryAlert(from, inquiry, 'https://college.example/admin/inquiries'),
+        inquiryReply(from, inquiry, 'The fees are on the notice board.'),
+        testMail(from),
+        staffLinkMail(from, 'Gita', 'https://college.example/welcome/x', 48),
+        passwordResetMail(from, 'Gita', 'https://college.example/welcome/y', '2026-11-30T06:00:00Z'),
       ];
-      const sms = [
-        mail.inquiryAlertSms(from, inquiry),
-        mail.inquiryReplySms(from, inquiry, 'Yes.'),
-        mail.testSms(from),
-      ];
+      const sms = [inquiryAlertSms(from, inquiry), inquiryReplySms(from, inquiry, 'Yes.'), testSms(from)];
       for (const step of APPLICATION_NOTICE_STEPS) {
         const facts = {
           reference: 'APP-2083-0007',
@@ -246,8 +253,8 @@ describe('a college that is not the demo college', () => {
           accessKey: 'ABCD-EFGH',
           payment: PAYMENT,
         };
-        mails.push(mail.applicationNotice(from, facts));
-        sms.push(mail.applicationNoticeSms(from, facts));
+        mails.push(applicationNotice(from, facts));
+        sms.push(applicationNoticeSms(from, facts));
       }
       for (const m of mails) texts.push(m.subject, m.text, m.html);
       // The office's own alert of a website message is unsigned; every message to anyone else is signed.
@@ -335,7 +342,7 @@ describe('a college that is not the demo college', () => {
     try {
       for (const lang of ['en', 'ne'] satisfies SiteLanguage[]) {
         const from = await readMessageFrom(db, lang, server.url);
-        const { html } = mail.testMail(from);
+        const { html } = testMail(from);
         const src = /<img src="([^"]+)"/u.exec(html)?.[1] ?? '';
         expect(src.startsWith(`${server.url}/`), src).toBe(true);
         expect(html).toContain(`alt="${NAME[lang]}"`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoCounts, NO_DEMO } from '#common/demo.ts';
 import { openDb } from '#server/db/db.ts';
-import { imageFiles } from '#server/modules/images/images.files.ts';
+import { imageFiles } from '#server/modules/images/index.ts';
 import type { S3Storage } from '#server/storage/s3-storage.ts';
 import { type ScratchDatabase, createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';
 import { runScript } from './run-script.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '#server/db/db.ts';
-import { imageFiles } from '#server/modules/images/images.files.ts';
+import { imageFiles } from '#server/modules/images/index.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { buildImage } from '#server/test-support/factories.ts';

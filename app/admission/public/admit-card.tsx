@@ -34,12 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = interfaceText(lang).apply;
   const form = await context.readForm(request);
   try {
-    const id = await context.services.applicationIntake.applicationOf(
+    const applicant = await context.services.applicationIntake.applicantOf(
       formText(form, 'reference'),
       formText(form, 'access_key'),
       context.clientIp,
     );
-    const card = await context.services.entrance.admitCard(id);
+    const card = await context.services.entrance.admitCard(applicant, applicant.applicationId);
     if (!card) return { none: true } satisfies CardResult;
     const site = await context.services.content.site();
     return { card: await admitCardView(card, context.siteUrl, lang, site.college) } satisfies CardResult;

@@ -95,7 +95,7 @@ async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], 
     );
   }
   try {
-    await context.services.applicationIntake.sendNewKey(values.reference, bsDateString(birth), context.clientIp);
+    await context.services.applicationIntake.sendNewKey(context.visitor, values.reference, bsDateString(birth));
     return { keySent: true } satisfies StatusResult;
   } catch (err) {
     const refusal = refusalOf(err);
@@ -129,6 +129,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intake = context.services.applicationIntake;
   const key = values.access_key;
   try {
+    // Proved once by the reference and access key (a wrong one is refused as any look-up is); every step below
+    // acts as this applicant, on this application only.
+    const applicant = await intake.applicantOf(values.reference, key, context.clientIp);
     // A refused corrected document keeps the family on their application, the reason beside the field; only a
     // wrong or paused look-up goes back to the look-up form.
     let correctionRefused: CorrectionRefusal | undefined;
@@ -141,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       } else {
         try {
           const files = await filesIn(form, 'files', kind);
-          const status = await intake.replaceDocuments(values.reference, key, kind, files, context.clientIp);
+          const status = await intake.replaceDocuments(applicant, applicant.applicationId, kind, files);
           return { status: { ...status, accessKey: key }, replaced: true } satisfies StatusResult;
         } catch (err) {
           const refusal = refusalOf(err);
@@ -158,8 +161,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     let voucherRefused: { number: string; message: string } | undefined;
     let voucherStatus = 200;
     if (intent === 'voucher') {
-      // Found by the reference and access key first (a wrong one is refused as any look-up is), then sent.
-      const applicant = await intake.applicantOf(values.reference, key, context.clientIp);
       const number = formText(form, 'voucher_number').trim();
       const files = await filesIn(form, 'voucher_file', 'voucher');
       const words = interfaceText(lang).results.offerBox;
@@ -180,13 +181,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     if (intent === 'decline') {
-      // Found by the reference and access key first (a wrong one is refused as any look-up is), then declined.
       // The audit names the applicant's reference and the address the decline came from.
-      const applicant = await intake.applicantOf(values.reference, key, context.clientIp);
       await context.services.merit.declineOwn(applicant, applicant.applicationId);
       declined = true;
     }
-    const status = await intake.status(values.reference, key, context.clientIp);
+    const status = await intake.status(applicant, applicant.applicationId);
     const [admitCard, offer] = await Promise.all([
       context.services.entrance.hasAdmitCard(status.reference),
       context.services.merit.outcomeOf(status.reference),

@@ -4,7 +4,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, type Asker, decide } from '#common/policy.ts';
 import { ROLES } from '#common/roles.ts';
-import type { SignedIn } from '#server/modules/auth/auth.service.ts';
+import type { SignedIn } from '#server/modules/auth/index.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page loaders run on the real services and database here
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';
 

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
-import { createMessagesService } from '#server/modules/outbox/messages.service.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
-import { enqueue } from '#server/modules/outbox/outbox.ts';
+import { createMessagesService, enqueue } from '#server/modules/outbox/index.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
 import { createSettingsCipher } from '#server/secrets/settings-key.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
@@ -19,7 +17,7 @@ import { createTestApp } from '#server/test-support/test-app.ts';
 import { adminAction } from './admin-action.server.ts';
 import { MESSAGES_WRITES } from './admin-messages-writes.server.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page actions run on the real services and database here
-import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { readCollegeName } from '#server/modules/content/index.ts';
 
 // The owner sets e-mail and SMS up on /admin/messages, on the real services and database, with no SMTP_URL:
 // the messages that waited for set-up leave once each, and the secrets typed are never stored or shown as typed.

@@ -6,7 +6,7 @@ import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-atta
 import { randomUUID } from 'node:crypto';
 import type { AppLoadContext } from 'react-router';
 import { NOTICE_UPLOAD_FIELDS, isUploadToken } from '#common/notice-uploads.ts';
-import type { CheckedAttachment } from '#server/modules/notices/attachments/attachments.service.ts';
+import type { CheckedAttachment } from '#server/modules/notices/index.ts';
 import type { AdminWrite, WritingAdmin } from './admin-action.server.ts';
 import { formText } from './admin-form.ts';
 import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';

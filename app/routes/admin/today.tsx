@@ -8,7 +8,7 @@ import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { requirePermission } from '#app/lib/admin/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin/admin-meta.ts';
 import { formatBytes } from '#app/lib/backup-format.ts';
-import type { Today } from '#server/modules/today/today.service.ts';
+import type { Today } from '#server/modules/today/index.ts';
 import '#app/styles/admin-today.css';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/today';

@@ -8,7 +8,7 @@ import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '#common/password-rules.
 import { verifyPassword } from '#server/auth/password.ts';
 import { systemClock } from '#server/clock.ts';
 import { openTestDb } from '#server/test-support/test-database.ts';
-import { createStaffService } from '../staff/staff.service.ts';
+import { createStaffService } from '../staff/index.ts';
 import { createAccountsService } from './accounts.service.ts';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'orbit-accounts-'));

@@ -6,7 +6,7 @@ import type { Banner } from '#common/site-content/banner.ts';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import type { SiteContent } from '#common/site-content/site.ts';
-import { fileOwners } from '#server/modules/media/file-owners.ts';
+import { fileOwners } from '#server/modules/media/index.ts';
 import { type AdminTestApp, createAdminTestApp, listFiles, multipart } from '#server/test-support/admin-session.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';

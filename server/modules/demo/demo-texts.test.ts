@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSections } from '#server/modules/content/content-defaults.ts';
-import type { StoredSections } from '#server/modules/content/stored-sections.ts';
+import { defaultSections, type StoredSections } from '#server/modules/content/index.ts';
 import { demoTextRemoval } from './demo-texts.ts';
 
 /** The sections as they are after the removal's changes. */

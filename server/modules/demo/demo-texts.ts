@@ -2,7 +2,7 @@ import { emptyStart } from '#content/college.ts';
 import { emptyStartNe } from '#content/college-ne.ts';
 import type { LocalText } from '#common/site-content/local-text.ts';
 import type { ContentSection } from '#common/site-content/site.ts';
-import type { StoredSections } from '#server/modules/content/stored-sections.ts';
+import type { StoredSections } from '#server/modules/content/index.ts';
 
 /** What removing the demo's texts changes: the sections to store again, and how many texts each kind. */
 export interface DemoTextRemoval {

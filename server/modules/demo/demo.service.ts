@@ -5,21 +5,29 @@ import type { Role } from '#common/roles.ts';
 import { decide } from '#common/policy.ts';
 import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
 import { forbidden } from '#server/errors.ts';
-import { findUserById } from '#server/modules/auth/users.repository.ts';
+import { findUserById } from '#server/modules/auth/index.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { changeContent, scheduleNextChange } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ImageRow } from '#server/db/schema.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import * as albumsRepo from '#server/modules/images/albums.repository.ts';
-import * as imagesRepo from '#server/modules/images/images.repository.ts';
-import { fileKeys } from '#server/modules/images/images.service.ts';
-import type { AttachmentsService } from '#server/modules/notices/attachments/attachments.service.ts';
-import * as noticesRepo from '#server/modules/notices/notices.repository.ts';
-import { defaultSections } from '#server/modules/content/content-defaults.ts';
-import { readAllSections, replaceSection } from '#server/modules/content/section-store.ts';
-import type { StoredSections } from '#server/modules/content/stored-sections.ts';
+import {
+  clearCover,
+  deleteAlbum,
+  deleteImage,
+  fileKeys,
+  findAlbum,
+  findImages,
+  photoCounts,
+} from '#server/modules/images/index.ts';
+import { type AttachmentsService, deleteNotice } from '#server/modules/notices/index.ts';
+import {
+  defaultSections,
+  readAllSections,
+  replaceSection,
+  type StoredSections,
+} from '#server/modules/content/index.ts';
 import { demoTextRemoval } from './demo-texts.ts';
 import * as repo from './demo.repository.ts';
 
@@ -124,10 +132,10 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
    */
   async function removeEmptiedAlbums(trx: Db, removed: ImageRow[]): Promise<void> {
     const albumIds = [...new Set(removed.flatMap((photo) => (photo.album_id ? [photo.album_id] : [])))];
-    const left = await albumsRepo.photoCounts(trx, albumIds, true);
+    const left = await photoCounts(trx, albumIds, true);
     for (const id of albumIds) {
-      const album = await albumsRepo.findAlbum(trx, id);
-      if (album && !left.has(id) && album.updated_at === album.created_at) await albumsRepo.deleteAlbum(trx, id);
+      const album = await findAlbum(trx, id);
+      if (album && !left.has(id) && album.updated_at === album.created_at) await deleteAlbum(trx, id);
     }
   }
 
@@ -139,13 +147,12 @@ export function createDemoService({ db, storage, log, clock, attachments, nextPu
       for (const id of ids.notices) {
         // An unedited demo notice has no attachments (adding one moves its updated_at); any rows go with it.
         removals.push(await attachments.removeRowsOf(trx, id));
-        if (await noticesRepo.deleteNotice(trx, id)) notices += 1;
+        if (await deleteNotice(trx, id)) notices += 1;
       }
       // Counted by what this transaction deleted, so of two removals at once the second reports nothing.
       const photos: ImageRow[] = [];
-      for (const photo of await albumsRepo.findImages(trx, ids.photos))
-        if (await imagesRepo.deleteImage(trx, photo.id)) photos.push(photo);
-      await albumsRepo.clearCover(trx, ids.photos);
+      for (const photo of await findImages(trx, ids.photos)) if (await deleteImage(trx, photo.id)) photos.push(photo);
+      await clearCover(trx, ids.photos);
       await removeEmptiedAlbums(trx, photos);
       await repo.noteRemovedFiles(trx, photos.flatMap(fileKeys), clock.now().toISOString());
       await repo.forgetSeeded(trx);

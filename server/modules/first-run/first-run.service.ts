@@ -13,12 +13,9 @@ import type { Db } from '#server/db/db.ts';
 import { forbidden, refusal } from '#server/errors.ts';
 import { type NewFile, storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { setTwoFactorRequired } from '../auth/two-factor/two-factor.repository.ts';
-import { findUserById } from '../auth/users.repository.ts';
-import { prepareLogo } from '../content/logo-files.ts';
-import { editLatest, editSectionWithin } from '../content/section-store.ts';
-import type { StoredLogo } from '../content/stored-sections.ts';
-import type { StaffService } from '../staff/staff.service.ts';
+import { findUserById, setTwoFactorRequired } from '../auth/index.ts';
+import { editLatest, editSectionWithin, prepareLogo, type StoredLogo } from '../content/index.ts';
+import type { StaffService } from '../staff/index.ts';
 
 export interface FirstRunDeps {
   db: Db;

@@ -16,7 +16,7 @@ import type { Clock } from '#server/clock.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { IMAGE_PREFIX, photoOriginalKey } from './images.files.ts';
-import { readCollegeShortName } from '#server/modules/content/college-name.ts';
+import { readCollegeShortName } from '#server/modules/content/index.ts';
 import * as queueRepo from './photo-queue.repository.ts';
 import * as albumsRepo from './albums.repository.ts';
 import * as repo from './images.repository.ts';

@@ -17,10 +17,8 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ImportRunsTable } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, refusal } from '#server/errors.ts';
-import type { AttachmentsService } from '#server/modules/notices/attachments/attachments.service.ts';
-import type { NoticesService } from '#server/modules/notices/notices.service.ts';
-import type { AlbumsService } from '#server/modules/images/albums.service.ts';
-import type { ImagesService } from '#server/modules/images/images.service.ts';
+import type { AttachmentsService, NoticesService } from '#server/modules/notices/index.ts';
+import type { AlbumsService, ImagesService } from '#server/modules/images/index.ts';
 import {
   anyImportRunning,
   countOldAddresses,

@@ -5,8 +5,7 @@ import { changeContent } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import { AppError } from '#server/errors.ts';
-import type { AlbumsService } from '#server/modules/images/albums.service.ts';
-import type { ImagesService } from '#server/modules/images/images.service.ts';
+import type { AlbumsService, ImagesService } from '#server/modules/images/index.ts';
 import {
   albumPath,
   finishAlbum,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlbumWithPhotos } from '#common/gallery.ts';
 import type { Notice } from '#common/notice.ts';
 import { noticePath } from '#common/notice-path.ts';
-import { nextNoticeChange } from '#server/modules/notices/notices.service.ts';
+import { nextNoticeChange } from '#server/modules/notices/index.ts';
 import { listFiles } from '#server/test-support/admin-session.ts';
 import { buildImage } from '#server/test-support/factories.ts';
 import { type TestApp, createTestApp } from '#server/test-support/test-app.ts';

@@ -6,7 +6,7 @@ import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { buildInquiryInput } from '#server/test-support/factories.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { createTestApp } from '#server/test-support/test-app.ts';
-import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { readCollegeName } from '#server/modules/content/index.ts';
 
 // A family with a mobile and no e-mail address writes from the contact form; the office answers by SMS once SMS
 // is set up. E-mail is set up (to a server nobody listens on: these tests only look at what is queued).

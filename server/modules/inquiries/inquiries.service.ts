@@ -19,9 +19,8 @@ import { type Actor, type PublicActor, auditNameOf, authorize } from '#server/au
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
 import type { InquiryReplyRow, InquiryRow } from '#server/db/schema.ts';
-import { enqueue } from '#server/modules/outbox/outbox.ts';
-import { inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/templates.ts';
-import { readMessageFrom } from '#server/modules/content/college-name.ts';
+import { enqueue, inquiryAlert, inquiryAlertSms, inquiryReply, inquiryReplySms } from '#server/modules/outbox/index.ts';
+import { readMessageFrom } from '#server/modules/content/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '#server/errors.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';

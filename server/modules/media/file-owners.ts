@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/db.ts';
-import { siteContentFiles } from '#server/modules/content/content.files.ts';
-import { imageFiles, photoOriginalFiles } from '#server/modules/images/images.files.ts';
-import { attachmentFiles } from '#server/modules/notices/attachments/attachment-files.ts';
+import { siteContentFiles } from '#server/modules/content/index.ts';
+import { imageFiles, photoOriginalFiles } from '#server/modules/images/index.ts';
+import { attachmentFiles } from '#server/modules/notices/index.ts';
 import { applicationFiles, paymentFiles } from '#server/modules/admission/index.ts';
 import type { FileOwner } from '#server/storage/storage-sweep.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isValidKey, contentTypeForKey } from '#server/storage/storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { ATTACHMENT_PREFIX } from '#server/modules/notices/attachments/attachment-files.ts';
+import { ATTACHMENT_PREFIX } from '#server/modules/notices/index.ts';
 import { APPLICATION_PREFIX } from '#server/modules/admission/index.ts';
-import { PHOTO_ORIGINAL_PREFIX } from '#server/modules/images/images.files.ts';
+import { PHOTO_ORIGINAL_PREFIX } from '#server/modules/images/index.ts';
 
 /**
  * Serves stored image variants. Names are content-addressed, so they are cached for a year. A notice's

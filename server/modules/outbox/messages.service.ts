@@ -32,7 +32,7 @@ import { readSettings, writeSetting } from './message-settings.repository.ts';
 import * as repo from './outbox.repository.ts';
 import { createSmsCourier, SMS_BASE_URLS } from './sms/sms-provider.ts';
 import { testMail, testSms } from './templates.ts';
-import { readCollegeName, readMessageFrom } from '../content/college-name.ts';
+import { readCollegeName, readMessageFrom } from '../content/index.ts';
 
 export interface MessagesOptions {
   /** SMTP_URL: when set, it wins over the server set in the admin. */

@@ -8,7 +8,7 @@ import { createTestApp } from '#server/test-support/test-app.ts';
 import { enqueue } from './outbox.ts';
 import { claimDue } from './outbox.repository.ts';
 import { createOutboxSender, LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './outbox-sender.ts';
-import { readCollegeName } from '../content/college-name.ts';
+import { readCollegeName } from '../content/index.ts';
 
 const smtp = await startTestSmtpServer({ refuse: ['gone@example.com'] });
 const clock = new ManualClock('2026-11-24T09:00:00.000Z');

@@ -1,8 +1,7 @@
 import { type StaffActor, authorize } from '#server/auth/actor.ts';
 import { verifyPassword } from '#server/auth/password.ts';
 import { notFound, refusal } from '#server/errors.ts';
-import type { AccountSession, AccountsService } from '../auth/accounts.service.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { AccountSession, AccountsService, LoginThrottle } from '../auth/index.ts';
 
 /**
  * What every signed-in person may do with their own account: the password and their sessions. A wrong

@@ -10,7 +10,7 @@ import {
   createAdminTestApp,
 } from '#server/test-support/admin-session.ts';
 import { testDatabaseServer } from '#server/test-support/test-database.ts';
-import { totpCode } from '../auth/two-factor/totp.ts';
+import { totpCode } from '../auth/index.ts';
 
 const engine = testDatabaseServer() ? 'PostgreSQL' : 'SQLite';
 const PER_ACCOUNT = 3;

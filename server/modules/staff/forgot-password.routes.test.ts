@@ -6,12 +6,10 @@ import { formatDateTimeIn } from '#common/i18n/dates.ts';
 import { SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
-import { hashToken } from '../auth/auth.service.ts';
-import { totpCode } from '../auth/two-factor/totp.ts';
-import { HELD_BACK, PUBLIC_MESSAGES_PER_DAY } from '../outbox/public-messages.ts';
-import { REDACTED, REDACTED_HELD } from '../outbox/secret-messages.ts';
+import { hashToken, totpCode } from '../auth/index.ts';
+import { HELD_BACK, PUBLIC_MESSAGES_PER_DAY, REDACTED, REDACTED_HELD } from '../outbox/index.ts';
 import { createStaffService } from './staff.service.ts';
-import { readCollegeName } from '../content/college-name.ts';
+import { readCollegeName } from '../content/index.ts';
 
 const smtp = await startTestSmtpServer();
 // Ten seconds into a 30-second step, so moving by whole steps never lands on a two-factor code's boundary.

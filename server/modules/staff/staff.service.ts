@@ -24,14 +24,10 @@ import type { OneTimeLinksTable } from '#server/db/schema.ts';
 import { refusal, tooManyRequests } from '#server/errors.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { peek, release, reserve } from '#server/rate-limit/rate-limit.repository.ts';
-import { type AccountsService, accountName } from '../auth/accounts.service.ts';
-import { atDoor, hashToken } from '../auth/auth.service.ts';
+import { accountName, type AccountsService, atDoor, hashToken, normaliseEmail } from '../auth/index.ts';
 import * as links from './links.repository.ts';
-import { enqueue } from '../outbox/outbox.ts';
-import { HELD_BACK, takePublicAllowance } from '../outbox/public-messages.ts';
-import { passwordResetMail, staffLinkMail } from '../outbox/templates.ts';
-import { readMessageFrom } from '../content/college-name.ts';
-import { normaliseEmail } from '../auth/users.repository.ts';
+import { enqueue, HELD_BACK, passwordResetMail, staffLinkMail, takePublicAllowance } from '../outbox/index.ts';
+import { readMessageFrom } from '../content/index.ts';
 
 const HOUR = 3_600_000;
 

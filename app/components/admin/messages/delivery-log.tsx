@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { deliveryStateLabel } from '#common/messages.ts';
 import { formatDateTime } from '#app/lib/admin/admin-format.ts';
-import type { LoggedMessage } from '#server/modules/outbox/messages.service.ts';
+import type { LoggedMessage } from '#server/modules/outbox/index.ts';
 
 const EVENT_LABELS: Record<string, string> = {
   'inquiry-alert': 'Inquiry alert',

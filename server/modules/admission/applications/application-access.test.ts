@@ -3,7 +3,8 @@ import { buildApplicationValues } from '#common/admission/application-form.test-
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome, ApplyRequest } from './application-intake.service.ts';
-import { applyRequest, createIntakeTestApp, png } from './application-intake.test-app.ts';
+import { applyRequest, createIntakeTestApp, png, statusByKey } from './application-intake.test-app.ts';
+import { publicActor } from '#server/auth/actor.ts';
 import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
@@ -67,21 +68,17 @@ describe('the access key', () => {
   it('opens the status, typed as people type it; the date of birth does not', async () => {
     const { reference, accessKey } = accepted(await apply({ values: values({ first_choice: t.science.id }) }));
     const typed = accessKey.toLowerCase().replace(/-/gu, ' ');
-    const status = await intake().status(reference.toLowerCase().replace(/-/gu, ' '), typed, '198.51.100.1');
+    const status = await statusByKey(t.app, reference.toLowerCase().replace(/-/gu, ' '), typed, '198.51.100.1');
     expect(status).toMatchObject({ reference, state: 'submitted', programme: { en: 'Science' } });
-    expect(await statusCodeOf(intake().status(reference, '2068-05-12', '198.51.100.1'))).toBe(404);
-    expect(await statusCodeOf(intake().applicationOf(reference, '', '198.51.100.1'))).toBe(404);
+    expect(await statusCodeOf(statusByKey(t.app, reference, '2068-05-12', '198.51.100.1'))).toBe(404);
+    expect(await statusCodeOf(intake().applicantOf(reference, '', '198.51.100.1'))).toBe(404);
   });
 
   it('answers the same for an unknown reference and a wrong key', async () => {
     const { reference, accessKey } = accepted(await apply({ values: values() }));
     const ip = '198.51.100.2';
-    const wrong = await intake()
-      .status(reference, wrongKey(accessKey), ip)
-      .catch((e: unknown) => e);
-    const unknown = await intake()
-      .status('ORB-2084-9999', accessKey, ip)
-      .catch((e: unknown) => e);
+    const wrong = await statusByKey(t.app, reference, wrongKey(accessKey), ip).catch((e: unknown) => e);
+    const unknown = await statusByKey(t.app, 'ORB-2084-9999', accessKey, ip).catch((e: unknown) => e);
     expect(wrong).toMatchObject({ statusCode: 404, code: 'application/not-found' });
     expect(unknown).toMatchObject({ statusCode: 404, message: (wrong as Error).message });
   });
@@ -95,15 +92,13 @@ describe('a walk on one application', () => {
       // Every try from another address of the /64; dates of birth, then made-up keys.
       const guess =
         i % 2 === 0 ? `2067-0${(i % 9) + 1}-${String((i % 28) + 1).padStart(2, '0')}` : wrongKey(accessKey, i);
-      answers.push(await statusCodeOf(intake().status(reference, guess, inSubnet(i))));
+      answers.push(await statusCodeOf(statusByKey(t.app, reference, guess, inSubnet(i))));
       clock.advance(25);
     }
     expect(answers.filter((s) => s === 200)).toHaveLength(0);
     // Five misses, then the application's look-ups wait: the right key too, from anywhere.
     expect(answers.filter((s) => s === 404)).toHaveLength(5);
-    const paused = await intake()
-      .status(reference, accessKey, '192.0.2.77')
-      .catch((e: unknown) => e);
+    const paused = await statusByKey(t.app, reference, accessKey, '192.0.2.77').catch((e: unknown) => e);
     expect(paused).toMatchObject({ statusCode: 429, code: 'application/lookups-limited' });
     const wait = Number((paused as { headers: Record<string, string> }).headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
@@ -113,7 +108,7 @@ describe('a walk on one application', () => {
     expect(told[0]!.text).not.toContain(accessKey);
     // Twelve minutes later one look-up may come: the family's own key opens it.
     clock.advance(12 * 60_000);
-    expect((await intake().status(reference, accessKey, '192.0.2.77')).reference).toBe(reference);
+    expect((await statusByKey(t.app, reference, accessKey, '192.0.2.77')).reference).toBe(reference);
   }, 120_000);
 
   it('does not hold the other applications, nor the parents behind the address', async () => {
@@ -125,18 +120,18 @@ describe('a walk on one application', () => {
     let limited = 0;
     for (let i = 0; i < 40; i++) {
       const code = await statusCodeOf(
-        intake().status(`ORB-2084-${9000 + i}`, mine.accessKey, `2001:db8:41:7::${i + 2}`),
+        statusByKey(t.app, `ORB-2084-${9000 + i}`, mine.accessKey, `2001:db8:41:7::${i + 2}`),
       );
       if (code === 429) limited++;
     }
     expect(limited).toBeGreaterThan(0);
     // A parent who types their own reference and key is served at once.
     for (const o of [mine, ...others])
-      expect((await intake().status(o.reference, o.accessKey, ip)).reference).toBe(o.reference);
+      expect((await statusByKey(t.app, o.reference, o.accessKey, ip)).reference).toBe(o.reference);
     // A mistyping parent behind it waits minutes, not an hour.
-    const refused = await intake()
-      .status(others[0]!.reference, wrongKey(others[0]!.accessKey), ip)
-      .catch((e: { headers: Record<string, string> }) => e);
+    const refused = await statusByKey(t.app, others[0]!.reference, wrongKey(others[0]!.accessKey), ip).catch(
+      (e: { headers: Record<string, string> }) => e,
+    );
     expect(Number((refused as { headers: Record<string, string> }).headers['retry-after'])).toBeLessThanOrEqual(6 * 60);
   });
 });
@@ -152,9 +147,9 @@ describe('a lost key', () => {
         .where('event', 'like', `application-access-key:${row.id}%`)
         .execute();
     // A wrong date of birth answers the same, and sends nothing.
-    await intake().sendNewKey(reference, '2068-05-13', '198.51.100.30');
+    await intake().sendNewKey(publicActor('198.51.100.30'), reference, '2068-05-13');
     expect(await sent()).toEqual([]);
-    await intake().sendNewKey(reference, '२०६८-०५-१२', '198.51.100.30');
+    await intake().sendNewKey(publicActor('198.51.100.30'), reference, '२०६८-०५-१२');
     const messages = await sent();
     expect(messages.map((m) => [m.channel, m.recipient]).sort()).toEqual([
       ['email', 'guardian@example.com'],
@@ -162,8 +157,8 @@ describe('a lost key', () => {
     ]);
     const newKey = /([0-9A-Z]{4}(?:-[0-9A-Z]{4}){6})/u.exec(messages[0]!.text)![1]!;
     expect(newKey).not.toBe(accessKey);
-    expect(await statusCodeOf(intake().status(reference, accessKey, '198.51.100.31'))).toBe(404);
-    expect((await intake().status(reference, newKey, '198.51.100.31')).reference).toBe(reference);
+    expect(await statusCodeOf(statusByKey(t.app, reference, accessKey, '198.51.100.31'))).toBe(404);
+    expect((await statusByKey(t.app, reference, newKey, '198.51.100.31')).reference).toBe(reference);
     expect((await eventsOf(reference)).map((e) => e.kind)).toContain('access-key');
   });
 
@@ -171,10 +166,10 @@ describe('a lost key', () => {
     const { reference } = accepted(await apply({ values: values() }));
     const codes = [];
     for (let i = 0; i < 5; i++)
-      codes.push(await statusCodeOf(intake().sendNewKey(reference, '2068-05-12', `198.51.100.${40 + i}`)));
+      codes.push(await statusCodeOf(intake().sendNewKey(publicActor(`198.51.100.${40 + i}`), reference, '2068-05-12')));
     expect(codes).toEqual([200, 200, 200, 429, 429]);
     clock.advance(8 * 3_600_000);
-    expect(await statusCodeOf(intake().sendNewKey(reference, '2068-05-12', '198.51.100.50'))).toBe(200);
+    expect(await statusCodeOf(intake().sendNewKey(publicActor('198.51.100.50'), reference, '2068-05-12'))).toBe(200);
   });
 });
 
@@ -183,14 +178,9 @@ describe('a correction', () => {
     const { reference, accessKey } = accepted(await apply({ values: values() }));
     const row = await rowOf(reference);
     const ip = '198.51.100.9';
+    const applicant = await intake().applicantOf(reference, accessKey, ip);
     const notAsked = await intake()
-      .replaceDocuments(
-        reference,
-        accessKey,
-        'grade-sheet',
-        [{ kind: 'grade-sheet', name: 'x.png', body: await png() }],
-        ip,
-      )
+      .replaceDocuments(applicant, row.id, 'grade-sheet', [{ kind: 'grade-sheet', name: 'x.png', body: await png() }])
       .catch((e: unknown) => e);
     expect(notAsked).toMatchObject({ statusCode: 409, code: 'application/not-correctable' });
 
@@ -200,7 +190,7 @@ describe('a correction', () => {
       .set({ state: 'needs-correction', correction: 'The grade sheet is blurred.' })
       .where('id', '=', row.id)
       .execute();
-    expect((await intake().status(reference, accessKey, ip)).correction).toBe('The grade sheet is blurred.');
+    expect((await statusByKey(t.app, reference, accessKey, ip)).correction).toBe('The grade sheet is blurred.');
     const old = await t.db
       .selectFrom('application_documents')
       .selectAll()
@@ -210,13 +200,9 @@ describe('a correction', () => {
     // Not drawn yet (the document queue was not run): the file as received is its one file.
     const oldKey = old.file_key!;
 
-    const after = await intake().replaceDocuments(
-      reference,
-      accessKey,
-      'grade-sheet',
-      [{ kind: 'grade-sheet', name: 'clear.pdf', body: makePdf({ pages: 2 }) }],
-      ip,
-    );
+    const after = await intake().replaceDocuments(applicant, row.id, 'grade-sheet', [
+      { kind: 'grade-sheet', name: 'clear.pdf', body: makePdf({ pages: 2 }) },
+    ]);
     expect(after.state).toBe('submitted');
     const now = await t.db
       .selectFrom('application_documents')
@@ -238,5 +224,29 @@ describe('a correction', () => {
       { kind: 'state', from_state: 'needs-correction', to_state: 'submitted' },
       { kind: 'submitted', from_state: '', to_state: 'submitted' },
     ]);
+  });
+});
+
+describe("an applicant's own application, and no other", () => {
+  it("refuses an applicant of one application another's status, correction and admit card", async () => {
+    const mine = accepted(await apply({ values: values() }));
+    const theirs = await rowOf(accepted(await apply({ values: values() })).reference);
+    await t.db
+      .updateTable('applications')
+      .set({ state: 'needs-correction', correction: 'The grade sheet is blurred.' })
+      .where('id', '=', theirs.id)
+      .execute();
+    const applicant = await intake().applicantOf(mine.reference, mine.accessKey, '198.51.100.60');
+    const forbidden = { statusCode: 403, code: 'auth/forbidden' };
+    await expect(intake().status(applicant, theirs.id)).rejects.toMatchObject(forbidden);
+    await expect(
+      intake().replaceDocuments(applicant, theirs.id, 'grade-sheet', [
+        { kind: 'grade-sheet', name: 'clear.pdf', body: makePdf({ pages: 1 }) },
+      ]),
+    ).rejects.toMatchObject(forbidden);
+    await expect(t.app.services.entrance.admitCard(applicant, theirs.id)).rejects.toMatchObject(forbidden);
+    // Nothing of theirs changed; their own status still opens for the applicant.
+    expect((await rowOf(theirs.reference)).state).toBe('needs-correction');
+    expect((await intake().status(applicant, applicant.applicationId)).reference).toBe(mine.reference);
   });
 });

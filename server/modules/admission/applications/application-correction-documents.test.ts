@@ -4,6 +4,7 @@ import { giveAccessKey } from '#server/test-support/access-key.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { statusByKey } from './application-intake.test-app.ts';
 
 // The office names the documents a correction asks for; the applicant's status (read with the access key)
 // offers those. 20 Jul 2027 (4 Shrawan 2084), the 2084/85 season's applications.
@@ -40,7 +41,7 @@ describe('the documents a correction asks for', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect((await detailOf(app.id)).correctionDocuments).toEqual(['grade-sheet', 'character']);
     const key = await giveAccessKey(t.db, app.reference);
-    const status = await t.app.services.applicationIntake.status(app.reference, key, '198.51.100.7');
+    const status = await statusByKey(t.app, app.reference, key, '198.51.100.7');
     expect(status).toMatchObject({ state: 'needs-correction', correctionDocuments: ['grade-sheet', 'character'] });
   });
 

@@ -7,7 +7,14 @@ import { INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { hastyPace } from '#server/rate-limit/hasty-forms.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome, ApplyRequest } from './application-intake.service.ts';
-import { applyRequest, createIntakeTestApp, jpeg, png, requiredFiles } from './application-intake.test-app.ts';
+import {
+  applyRequest,
+  createIntakeTestApp,
+  jpeg,
+  png,
+  requiredFiles,
+  statusByKey,
+} from './application-intake.test-app.ts';
 import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
@@ -302,14 +309,13 @@ describe('the log', () => {
     const mine = values({ name_en: 'UNIQUELOGNAME SHARMA', guardian_mobile: '9867000111', symbol_number: '0777123' });
     const { reference, accessKey } = accepted(await apply({ values: mine }));
     refusal(await apply({ values: mine }));
-    await intake().status(reference, accessKey, '198.51.100.20');
-    await intake()
-      .status(
-        reference,
-        accessKey.replace(/^./u, (c) => (c === 'A' ? 'B' : 'A')),
-        '198.51.100.20',
-      )
-      .catch(() => undefined);
+    await statusByKey(t.app, reference, accessKey, '198.51.100.20');
+    await statusByKey(
+      t.app,
+      reference,
+      accessKey.replace(/^./u, (c) => (c === 'A' ? 'B' : 'A')),
+      '198.51.100.20',
+    ).catch(() => undefined);
     const log = t.logLines.join('\n');
     for (const secret of ['UNIQUELOGNAME', '9867000111', '0777123', '2068-05-12', reference, accessKey, 'सीता']) {
       expect(log).not.toContain(secret);

@@ -29,14 +29,21 @@ import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission/admis
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { isUploadToken } from '#common/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
-import { readReferencePrefix } from '#server/modules/content/college-name.ts';
+import { readReferencePrefix } from '#server/modules/content/index.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';
-import { type Actor, type ApplicantActor, applicantActor, auditNameOf, authorize } from '#server/auth/actor.ts';
+import {
+  type Actor,
+  type ApplicantActor,
+  type PublicActor,
+  applicantActor,
+  auditNameOf,
+  authorize,
+} from '#server/auth/actor.ts';
 import { audit } from '#server/audit/audit.ts';
 import { badRequest, conflict, insufficientStorage, refusal, tooManyRequests } from '#server/errors.ts';
 import type { SeasonService } from '#server/modules/admission/seasons/season.service.ts';
-import { createFormTokens } from '#server/modules/inquiries/form-tokens.ts';
+import { createFormTokens } from '#server/modules/inquiries/index.ts';
 import { hastyFormWait } from '#server/rate-limit/hasty-forms.ts';
 import { limitKeyOf } from '#server/rate-limit/client-key.ts';
 import { givePaceBack, hit, paceRoom, peek, takePace } from '#server/rate-limit/rate-limit.repository.ts';
@@ -697,14 +704,6 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     },
 
     /**
-     * The id of the application a reference and access key open, for a page that shows the applicant
-     * something of theirs (the admit card) or acts for them; 404 for either wrong, 429 past a limit.
-     */
-    async applicationOf(referenceText: string, key: string, clientIp: string): Promise<string> {
-      return (await lookUp(referenceText, key, clientIp)).id;
-    },
-
-    /**
      * The applicant a reference and access key prove (posting from `clientIp`): the actor the policy lets act
      * on that application only. 404 for either wrong, 429 past a limit.
      */
@@ -713,10 +712,14 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       return applicantActor(row.id, row.reference, clientIp);
     },
 
-    /** Where an application stands, for its reference and access key; 404 for either wrong, 429 past a limit. */
-    async status(referenceText: string, key: string, clientIp: string): Promise<ApplicationStatus> {
-      const row = await lookUp(referenceText, key, clientIp);
-      authorize(applicantActor(row.id, row.reference, clientIp), 'application.own.read', { applicationId: row.id });
+    /**
+     * Where an application stands, for the applicant who proved it theirs (applicantOf); an applicant of another
+     * application is refused.
+     */
+    async status(actor: Actor, applicationId: string): Promise<ApplicationStatus> {
+      authorize(actor, 'application.own.read', { applicationId });
+      const row = await repo.findById(db, applicationId);
+      if (!row) throw refusal('application/not-found', 'No application matches.');
       const payment = await repo.findPayment(db, row.id);
       const names = await namesOf([row.first_choice, row.second_choice]);
       return {
@@ -744,14 +747,14 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
      * steps are in its history. The old files are deleted once the change is committed.
      */
     async replaceDocuments(
-      referenceText: string,
-      key: string,
+      actor: Actor,
+      applicationId: string,
       kind: DocumentKind,
       files: SentFile[],
-      clientIp: string,
     ): Promise<ApplicationStatus> {
-      const row = await lookUp(referenceText, key, clientIp);
-      authorize(applicantActor(row.id, row.reference, clientIp), 'application.own.correct', { applicationId: row.id });
+      authorize(actor, 'application.own.correct', { applicationId });
+      const row = await repo.findById(db, applicationId);
+      if (!row) throw refusal('application/not-found', 'No application matches.');
       if (row.state !== 'needs-correction') {
         throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
       }
@@ -765,19 +768,21 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
       await replaceDocumentsOf({ db, storage, log, clock, siteUrl: deps.notices.siteUrl }, row, kind, checked);
       deps.notices.queued();
       deps.documentsQueued?.();
-      return this.status(referenceText, key, clientIp);
+      return this.status(actor, applicationId);
     },
 
     /**
      * A new access key for a family that lost theirs, asked with the reference and the date of birth: when both
      * match, a new key replaces the old one and goes to the guardian's mobile and e-mail on the application
      * (never to the asker). The answer is the same whether or not they matched, so asking tells nothing; asks
-     * are paced per application and per address, and a miss counts against the application's look-ups.
+     * are paced per application and per the visitor's address, and a miss counts against the application's
+     * look-ups.
      */
-    async sendNewKey(referenceText: string, birthDate: string, clientIp: string): Promise<void> {
+    async sendNewKey(visitor: PublicActor, referenceText: string, birthDate: string): Promise<void> {
+      authorize(visitor, 'application.key.request');
       const now = clock.now();
       const addressPace = { perHour: deps.lookupFailuresPerHour, burst: deps.lookupFailuresPerHour };
-      const address = await takePace(db, `application:key-requests:${limitKeyOf(clientIp)}`, addressPace, now);
+      const address = await takePace(db, `application:key-requests:${limitKeyOf(visitor.address)}`, addressPace, now);
       if (address.waitMs > 0) throw lookupsLimited(address.waitMs);
       const reference = readReference(referenceText);
       const row = reference ? await repo.findByReference(db, reference) : undefined;

@@ -8,7 +8,7 @@ import { type WriteFile, createLocalStorage } from '#server/storage/local-storag
 import type { Storage } from '#server/storage/storage.ts';
 import { createTestDb } from '#server/test-support/test-app.ts';
 import type { ManualClock } from '#server/test-support/manual-clock.ts';
-import type { ApplyRequest, SentFile } from './application-intake.service.ts';
+import type { ApplicationStatus, ApplyRequest, SentFile } from './application-intake.service.ts';
 
 /**
  * The real app (no pages) on a fresh database, its logger writing into memory, with a published 2084/85
@@ -139,4 +139,16 @@ export async function applyRequest(
     clientIp: '192.0.2.10',
     ...overrides,
   };
+}
+
+/** Where an application stands, asked as the status page asks: the applicant proved by reference and key first. */
+export async function statusByKey(
+  app: FastifyInstance,
+  reference: string,
+  key: string,
+  clientIp: string,
+): Promise<ApplicationStatus> {
+  const intake = app.services.applicationIntake;
+  const applicant = await intake.applicantOf(reference, key, clientIp);
+  return intake.status(applicant, applicant.applicationId);
 }

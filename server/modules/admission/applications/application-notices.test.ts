@@ -7,9 +7,9 @@ import { startTestSmtpServer } from '#server/test-support/smtp-server.ts';
 import type { ApplyOutcome, ApplyRequest } from './application-intake.service.ts';
 import { applyRequest, createIntakeTestApp } from './application-intake.test-app.ts';
 import { APPLICATION_NOTICE_STEPS } from '#common/i18n/mail.ts';
-import { applicationNoticeSms } from '#server/modules/outbox/templates.ts';
+import { applicationNoticeSms } from '#server/modules/outbox/index.ts';
 import { queueApplicationNotice, statusUrlOf } from './application-notices.ts';
-import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { readCollegeName } from '#server/modules/content/index.ts';
 import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.

@@ -2,10 +2,8 @@ import { formatAccessKey } from '#common/admission/access-key.ts';
 import type { ApplicationNoticeStep } from '#common/i18n/mail.ts';
 import { type SiteLanguage, SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
-import { enqueue } from '#server/modules/outbox/outbox.ts';
-import { queuePublicMessage } from '#server/modules/outbox/public-messages.ts';
-import { applicationNotice, applicationNoticeSms } from '#server/modules/outbox/templates.ts';
-import { readMessageFrom } from '#server/modules/content/college-name.ts';
+import { applicationNotice, applicationNoticeSms, enqueue, queuePublicMessage } from '#server/modules/outbox/index.ts';
+import { readMessageFrom } from '#server/modules/content/index.ts';
 import { storedPaymentOfApplication, toPaymentDetails } from '#server/modules/admission/seasons/payment-details.ts';
 
 /** What the services need to tell a guardian of an application's step. */

@@ -3,6 +3,7 @@ import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
+import { statusByKey } from './application-intake.test-app.ts';
 
 // The 2084/85 season's applications, seen by the office on 20 Jul 2027 (4 Shrawan 2084).
 const clock = new ManualClock('2027-07-20T06:00:00Z');
@@ -279,9 +280,7 @@ describe('a new access key from the office', () => {
       .execute();
     expect(messages.find((m) => m.channel === 'sms')).toMatchObject({ recipient: row.guardian_mobile });
     const key = /([0-9A-Z]{4}(?:-[0-9A-Z]{4}){6})/u.exec(messages[0]!.text)![1]!;
-    expect((await t.app.services.applicationIntake.status(row.reference, key, '198.51.100.7')).reference).toBe(
-      row.reference,
-    );
+    expect((await statusByKey(t.app, row.reference, key, '198.51.100.7')).reference).toBe(row.reference);
     const [entry] = (await auditOf('application-key-sent')).filter((a) => a.subject === row.reference);
     expect(entry).toMatchObject({ actor_name: expect.stringContaining('office@test.np') });
   });

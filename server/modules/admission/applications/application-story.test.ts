@@ -5,7 +5,7 @@ import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { SAME_ORIGIN } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
-import { readCollegeName } from '#server/modules/content/college-name.ts';
+import { readCollegeName } from '#server/modules/content/index.ts';
 import { VISITOR } from '#server/test-support/actors.ts';
 
 /**
@@ -69,7 +69,9 @@ describe('an application from the form to an offer', () => {
       .select('id')
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
-    const lookUp = () => intake.status(reference, accessKey, IP);
+    // The status page proves the applicant by the reference and access key, then acts as them.
+    const applicant = await intake.applicantOf(reference, accessKey, IP);
+    const lookUp = () => intake.status(applicant, id);
     expect(await lookUp()).toMatchObject({ state: 'submitted', payment: { state: 'voucher-sent', amount: 500 } });
 
     // The office finds it, sees the voucher, and asks for a signed character certificate.
@@ -82,13 +84,9 @@ describe('an application from the form to an offer', () => {
 
     // The applicant sends the corrected document from the status page: the application is back with the office.
     clock.advance(60_000);
-    const back = await intake.replaceDocuments(
-      reference,
-      accessKey,
-      'character',
-      [{ kind: 'character', name: 'character-signed.jpg', body: await jpeg(400, 300) }],
-      IP,
-    );
+    const back = await intake.replaceDocuments(applicant, id, 'character', [
+      { kind: 'character', name: 'character-signed.jpg', body: await jpeg(400, 300) },
+    ]);
     expect(back).toMatchObject({ state: 'submitted', correction: '' });
 
     await officeStep(`/api/admin/applications/${id}/state`, { to: 'documents-verified' });

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
-import { type PhotoProcess, createPhotoProcess } from '#server/modules/images/photo-process.ts';
+import { createPhotoProcess, type PhotoProcess } from '#server/modules/images/index.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { MACHINE_TAG } from '#server/storage/batch-owner.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
@@ -12,7 +12,7 @@ import { createS3Storage } from '#server/storage/s3-storage.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import { startTestS3Server } from '#server/test-support/s3-server.ts';
 import type { ApplyRequest } from './application-intake.service.ts';
-import { applyRequest, createIntakeTestApp, jpeg, requiredFiles } from './application-intake.test-app.ts';
+import { applyRequest, createIntakeTestApp, jpeg, requiredFiles, statusByKey } from './application-intake.test-app.ts';
 import { DOCUMENT_FAILURES, createDocumentQueue } from './document-queue.ts';
 import { VISITOR } from '#server/test-support/actors.ts';
 
@@ -105,7 +105,7 @@ describe("the applicants' documents, accepted first and drawn after", { timeout:
       const waiting = await documentsOf(second.reference);
       expect(waiting.rows.map((d) => d.state)).toEqual(['processing', 'processing', 'processing']);
       expect(await queue.depth()).toMatchObject({ waiting: 6 });
-      const before = await intake().status(second.reference, keyOf(second.accessKey), '192.0.2.10');
+      const before = await statusByKey(t.app, second.reference, keyOf(second.accessKey), '192.0.2.10');
       expect(before).toMatchObject({ photo: '', documents: { preparing: 3, unreadable: [] } });
 
       release();
@@ -120,7 +120,7 @@ describe("the applicants' documents, accepted first and drawn after", { timeout:
       }
       const sheet = (await documentsOf(second.reference)).rows.find((d) => d.kind === 'grade-sheet')!;
       expect(sheet).toMatchObject({ format: 'pdf', pages: 5, file_key: expect.stringMatching(/received\.pdf$/u) });
-      const after = await intake().status(second.reference, keyOf(second.accessKey), '192.0.2.10');
+      const after = await statusByKey(t.app, second.reference, keyOf(second.accessKey), '192.0.2.10');
       expect(after.photo).toMatch(/^data:image\/jpeg;base64,/u);
       expect(after.documents).toEqual({ preparing: 0, unreadable: [] });
     } finally {
@@ -154,7 +154,7 @@ describe("the applicants' documents, accepted first and drawn after", { timeout:
       t.app.services.applicationOffice.openDocument(COMMAND_LINE_ACTOR, id, photo.id, received),
     ).rejects.toMatchObject({ statusCode: 404 });
 
-    const status = await intake().status(confirmation.reference, keyOf(confirmation.accessKey), '192.0.2.10');
+    const status = await statusByKey(t.app, confirmation.reference, keyOf(confirmation.accessKey), '192.0.2.10');
     expect(status).toMatchObject({ photo: '', documents: { preparing: 0, unreadable: ['photo'] } });
   });
 

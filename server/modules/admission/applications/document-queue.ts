@@ -5,7 +5,7 @@ import type { Db } from '#server/db/db.ts';
 import type { ApplicationDocumentRow } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { createClaimQueue } from '#server/jobs/claim-queue.ts';
-import { type PhotoProcess, ProcessTimeoutError } from '#server/modules/images/photo-process.ts';
+import { type PhotoProcess, ProcessTimeoutError } from '#server/modules/images/index.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { documentPictures } from './application-documents.ts';

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
 import { readReference } from '#common/admission/application.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
-import { editSection } from '#server/modules/content/section-store.ts';
+import { editSection } from '#server/modules/content/index.ts';
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 import type { ApplyOutcome } from './application-intake.service.ts';
-import { applyRequest, createIntakeTestApp } from './application-intake.test-app.ts';
+import { applyRequest, createIntakeTestApp, statusByKey } from './application-intake.test-app.ts';
 import { VISITOR } from '#server/test-support/actors.ts';
 
 // 6 Ashadh 2084 B.S. (20 Jun 2027), noon in Nepal: the season is open.
@@ -50,7 +50,7 @@ describe("the college's reference prefix", () => {
       // Typed as people type it: small letters, spaces for dashes.
       const typed = reference.toLowerCase().replace(/-/gu, ' ');
       expect(readReference(typed)).toBe(reference);
-      const status = await t.app.services.applicationIntake.status(typed, accessKey, '198.51.100.7');
+      const status = await statusByKey(t.app, typed, accessKey, '198.51.100.7');
       expect(status).toMatchObject({ reference });
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKS_COLUMNS_UNKNOWN } from '#common/admission/entrance.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
+import { applicantFor } from '#server/test-support/actors.ts';
 import { type AdminTestApp, SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { type ApplicationFixture, seedApplications } from '#server/test-support/applications.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
@@ -242,7 +243,7 @@ describe('admit cards', () => {
   it('opens the card of an applicant with one, recording the first opening; none for an applicant without', async () => {
     const entrance = t.app.services.entrance;
     const first = f.applications[0]!;
-    const card = await entrance.admitCard(first.id);
+    const card = await entrance.admitCard(applicantFor(first.id, first.reference), first.id);
     expect(card).toMatchObject({ rollNumber: expect.any(Number), nameEn: first.nameEn, programmeEn: 'Science' });
     expect(card!.photo).toMatch(/^data:image\/jpeg;base64,/u);
     expect(card!.session.bringNe).toBe('यो पत्र, कलम र सिसाकलम।');
@@ -252,7 +253,8 @@ describe('admit cards', () => {
       .where('application_id', '=', first.id)
       .executeTakeFirstOrThrow();
     expect(opened.card_opened_at).toBe(clock.now().toISOString());
-    expect(await entrance.admitCard(f.applications[12]!.id)).toBeNull();
+    const without = f.applications[12]!;
+    expect(await entrance.admitCard(applicantFor(without.id, without.reference), without.id)).toBeNull();
     const list = (await asOffice('GET', `/api/admin/entrance/sessions/${card!.session.id}/candidates`)).json();
     const opener = list.candidates.find((c: { applicationId: string }) => c.applicationId === first.id);
     expect(opener.cardOpenedAt).toBe(clock.now().toISOString());

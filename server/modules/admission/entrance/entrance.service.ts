@@ -472,10 +472,12 @@ export function createEntranceService({ db, storage, clock, notices }: EntranceD
     },
 
     /**
-     * The admit card of an application the applicant has proved is theirs (the status look-up): null when it
-     * has none yet. Its first opening is recorded for the office.
+     * The admit card of an application, for the applicant who proved it theirs (the status look-up); an
+     * applicant of another application is refused. Null when it has none yet. Its first opening is recorded
+     * for the office.
      */
-    async admitCard(applicationId: string): Promise<AdmitCard | null> {
+    async admitCard(actor: Actor, applicationId: string): Promise<AdmitCard | null> {
+      authorize(actor, 'application.own.read', { applicationId });
       const candidate = await repo.findCandidate(db, applicationId);
       if (!candidate) return null;
       const { view } = await viewOfSession(db, candidate.session_id);

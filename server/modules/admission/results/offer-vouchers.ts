@@ -18,7 +18,7 @@ import {
   queueApplicationNotice,
 } from '#server/modules/admission/applications/application-notices.ts';
 import * as office from '#server/modules/admission/applications/application-office.repository.ts';
-import * as outbox from '#server/modules/outbox/outbox.repository.ts';
+import { deleteUntakenMessages } from '#server/modules/outbox/index.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import * as repo from './merit.repository.ts';
@@ -127,7 +127,7 @@ export function createOfferVouchers({
               await intake.deleteDocument(trx, document.id);
               await intake.deleteEvents(trx, [event.id]);
               // Its message, unless the sender has already taken it: the guardian is not told of a voucher not kept.
-              await outbox.deleteUntakenMessages(trx, `application-offer-voucher-sent:${applicationId}`, at);
+              await deleteUntakenMessages(trx, `application-offer-voucher-sent:${applicationId}`, at);
               const offer = await repo.openOfferOf(trx, applicationId);
               if (offer) {
                 await repo.reopenOffer(trx, offer.id, {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { LocalText } from '#common/site-content/local-text.ts';
 import type { Db } from '#server/db/db.ts';
-import type { PrintLogo } from '#server/modules/content/logo-files.ts';
+import type { PrintLogo } from '#server/modules/content/index.ts';
 import * as repo from './merit.repository.ts';
 
 const run = promisify(execFile);

@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
 import type { Db } from '#server/db/db.ts';
-import type { AttachmentsService, CheckedAttachment } from '#server/modules/notices/attachments/attachments.service.ts';
-import type { NoticesService } from '#server/modules/notices/notices.service.ts';
+import type { AttachmentsService, CheckedAttachment, NoticesService } from '#server/modules/notices/index.ts';
 import { RESULTS_ACTOR, type MeritService, settingsOf } from './merit.service.ts';
 import * as repo from './merit.repository.ts';
-import { readCollegeName } from '#server/modules/content/college-name.ts';
-import type { PrintLogo } from '#server/modules/content/logo-files.ts';
+import { type PrintLogo, readCollegeName } from '#server/modules/content/index.ts';
 import { passListHtml, passListRows, printPdf } from './pass-list.ts';
 
 export interface ResultsNoticeDeps {

@@ -9,7 +9,7 @@ import type { Db } from '#server/db/db.ts';
 import type { ApplicationRow } from '#server/db/schema.ts';
 import * as office from '#server/modules/admission/applications/application-office.repository.ts';
 import { queueApplicationNotice } from '#server/modules/admission/applications/application-notices.ts';
-import * as outbox from '#server/modules/outbox/outbox.repository.ts';
+import { cancelMessages, messagesOfEvent } from '#server/modules/outbox/index.ts';
 import * as repo from './merit.repository.ts';
 import { offerDeadline } from './merit.service.ts';
 
@@ -46,7 +46,7 @@ const when = (iso: string) => `${formatBsAd(iso)} at ${isoToNepalLocal(iso).slic
 
 /** The messages a step queued for one application at one instant (`application-<step>:<id>`). */
 const messagesOf = (db: Db, step: string, applicationId: string, atIso: string) =>
-  outbox.messagesOfEvent(db, `application-${step}:${applicationId}`, atIso);
+  messagesOfEvent(db, `application-${step}:${applicationId}`, atIso);
 
 type Messages = Awaited<ReturnType<typeof messagesOf>>;
 const toldAt = (messages: Messages) => {
@@ -161,7 +161,7 @@ export async function undoPlan(
 /** Sets the unsent ones of `messages` to 'cancelled' (kept for the office to see, never sent). */
 async function cancel(trx: Db, messages: Messages) {
   const ids = messages.filter((m) => (UNSENT_STATES as readonly string[]).includes(m.state)).map((m) => m.id);
-  await outbox.cancelMessages(trx, ids, UNSENT_STATES, CANCELLED_ANSWER);
+  await cancelMessages(trx, ids, UNSENT_STATES, CANCELLED_ANSWER);
 }
 
 export type UndoOutcome = { to: ApplicationState } | { problem: string };

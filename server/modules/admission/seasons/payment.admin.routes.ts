@@ -4,7 +4,7 @@ import { requestActor } from '#server/auth/actor.ts';
 import { badRequest } from '#server/errors.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 import { imageTooLarge } from '#server/images/image-pipeline.ts';
-import { readUpload } from '#server/modules/content/multipart-upload.ts';
+import { readUpload } from '#server/modules/content/index.ts';
 
 /** Where parents pay a season's fees: its bank account, reference text and payment QR, under /api/admin. */
 export const adminPaymentRoutes: ApiPlugin = async (app) => {

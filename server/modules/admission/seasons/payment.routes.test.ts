@@ -7,7 +7,7 @@ import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual
 import { queueApplicationNotice } from '#server/modules/admission/applications/application-notices.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { sweepStorage } from '#server/storage/storage-sweep.ts';
-import { fileOwners } from '#server/modules/media/file-owners.ts';
+import { fileOwners } from '#server/modules/media/index.ts';
 import { a } from '#server/test-support/seasons.ts';
 
 // Before the 2084/85 season opens (1 Ashadh 2084 = 15 Jun 2027).

@@ -11,7 +11,7 @@ import { findSecret, insertSecretIfAbsent } from '#server/secrets/server-secrets
 import { UserAdminError } from '../auth.service.ts';
 import type { LoginThrottle } from '../login-throttle.ts';
 import { findUserByEmail, findUserById } from '../users.repository.ts';
-import { readCollegeName } from '../../content/college-name.ts';
+import { readCollegeName } from '../../content/index.ts';
 import * as repo from './two-factor.repository.ts';
 import { openSecret, sealSecret, twoFactorKey } from './secret-box.ts';
 import {

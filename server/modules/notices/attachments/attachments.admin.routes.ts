@@ -4,7 +4,7 @@ import { ATTACHMENT_ERRORS, AttachmentSchema, NOTICE_ATTACHMENT_LIMITS as L } fr
 import { badRequest, payloadTooLarge } from '#server/errors.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
 import { formatMegabytes } from '#common/bytes.ts';
-import { type UploadErrors, readUpload } from '#server/modules/content/multipart-upload.ts';
+import { readUpload, type UploadErrors } from '#server/modules/content/index.ts';
 import { requestActor } from '#server/auth/actor.ts';
 
 const AttachmentParams = IdParams.extend({ attachmentId: RecordId });

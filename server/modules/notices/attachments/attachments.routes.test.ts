@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '#common/notice.ts';
 import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
-import { fileOwners } from '#server/modules/media/file-owners.ts';
+import { fileOwners } from '#server/modules/media/index.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import { sweepStorage } from '#server/storage/storage-sweep.ts';
