@@ -68,7 +68,8 @@ describe('PUBLIC_QUERY_PARAMETERS', () => {
     const root = path.resolve(import.meta.dirname, '../../app');
     const read = new Set<string>();
     for (const file of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
-      if (!/\.tsx?$/u.test(file) || /(^|\/)admin/u.test(file) || file.includes('.test.')) continue;
+      // The admin's pages and parts: app/routes/admin/, app/lib/admin/, app/components/admin/, app/admission/office/.
+      if (!/\.tsx?$/u.test(file) || /(^|\/)(admin|office)\//u.test(file) || file.includes('.test.')) continue;
       const code = fs.readFileSync(path.join(root, file), 'utf8');
       for (const match of code.matchAll(/(?:searchParams|query)\.get\('([\w-]+)'\)/gu)) read.add(match[1]!);
     }
