@@ -35,6 +35,7 @@ class SplitSqliteDriver implements Driver {
   readonly #config: SplitSqliteConfig;
   readonly #lock = new WriteLock();
   readonly #reads = new Map<string, SQLite.Statement | null>();
+  readonly #writes = new Map<string, SQLite.Statement>();
 
   constructor(config: SplitSqliteConfig) {
     this.#config = config;
@@ -44,7 +45,15 @@ class SplitSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const { writer, reader, busyWaitMs, damage } = this.#config;
-    return new SqliteSession({ writer, reader, busyWaitMs, damage, lock: this.#lock, reads: this.#reads });
+    return new SqliteSession({
+      writer,
+      reader,
+      busyWaitMs,
+      damage,
+      lock: this.#lock,
+      reads: this.#reads,
+      writes: this.#writes,
+    });
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

@@ -15,12 +15,17 @@ export interface SqliteHandles {
   busyWaitMs: number;
   /** The reader's prepared statements by SQL (null: not a read-only statement), shared by every session. */
   reads: Map<string, SQLite.Statement | null>;
+  /** The writer's prepared statements by SQL, shared by every session (only one session writes at a time). */
+  writes: Map<string, SQLite.Statement>;
   /** Told of every failure; once it has seen the file damaged, no write starts. */
   damage: DamageWatch;
 }
 
-/** Prepared reads kept at most; SQL that varies (a list of ids) makes new ones, so the map is emptied past this. */
-const MAX_PREPARED_READS = 500;
+/**
+ * Prepared statements kept at most, for reads and for writes each; SQL that varies (a list of ids) makes new ones,
+ * so a map is emptied past this.
+ */
+const MAX_PREPARED = 500;
 
 const SELECT = /^\s*(?:select|with)\b/iu;
 
@@ -64,7 +69,7 @@ export class SqliteSession implements DatabaseConnection {
     this.#refuseIfDamaged();
     await this.#takeWriter(deadline);
     try {
-      return await retryWhileBusy(() => execute<R>(this.#h.writer.prepare(query.sql), query.parameters), deadline);
+      return await retryWhileBusy(() => execute<R>(this.#prepareWrite(query.sql), query.parameters), deadline);
     } finally {
       this.#giveBackUnlessInTransaction();
     }
@@ -123,9 +128,23 @@ export class SqliteSession implements DatabaseConnection {
     if (kept !== undefined) return kept ?? undefined;
     if (!SELECT.test(sql)) return undefined;
     const statement = this.#h.reader.prepare(sql);
-    if (reads.size >= MAX_PREPARED_READS) reads.clear();
+    if (reads.size >= MAX_PREPARED) reads.clear();
     reads.set(sql, statement.readonly ? statement : null);
     return statement.readonly ? statement : undefined;
+  }
+
+  /**
+   * A write is prepared once and kept too: in an application's post, preparing its statements again each time
+   * cost about as much as running them. SQLite prepares a kept statement again by itself after the schema changes.
+   */
+  #prepareWrite(sql: string): SQLite.Statement {
+    const { writes } = this.#h;
+    const kept = writes.get(sql);
+    if (kept) return kept;
+    const statement = this.#h.writer.prepare(sql);
+    if (writes.size >= MAX_PREPARED) writes.clear();
+    writes.set(sql, statement);
+    return statement;
   }
 
   async #takeWriter(deadline: number): Promise<void> {
@@ -139,7 +158,7 @@ export class SqliteSession implements DatabaseConnection {
    */
   async #onOwnedWriter<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     try {
-      return execute<R>(this.#h.writer.prepare(query.sql), query.parameters);
+      return execute<R>(this.#prepareWrite(query.sql), query.parameters);
     } catch (err) {
       throw isSqliteBusy(err) ? busyError(err) : err;
     } finally {

@@ -163,6 +163,15 @@ describe('page form bodies', () => {
     const photo = ours.get('file_photo') as File;
     expect(Buffer.from(await photo.arrayBuffer()).equals(Buffer.alloc(70_000, 7))).toBe(true);
     expect(Buffer.from(await photo.bytes()).equals(Buffer.alloc(70_000, 7))).toBe(true);
+    // Every way of reading a posted file gives its bytes, from the one copy the parser made (not the whole body).
+    const bytes = await photo.arrayBuffer();
+    expect(bytes.byteLength).toBe(70_000);
+    expect(await photo.arrayBuffer()).toBe(bytes);
+    const streamed = Buffer.from(await new Response(photo.stream()).arrayBuffer());
+    expect(streamed.equals(Buffer.alloc(70_000, 7))).toBe(true);
+    expect(Buffer.from(await photo.slice(69_998).arrayBuffer()).equals(Buffer.alloc(2, 7))).toBe(true);
+    expect(await (ours.getAll('file_marks')[1] as File).text()).toBe('%PDF-1.4 b');
+    expect(await new Response(photo).arrayBuffer()).toHaveProperty('byteLength', 70_000);
   });
 
   it('refuses a form cut off before its end, a text field over 1 MB, and one without a boundary, with 400', async () => {

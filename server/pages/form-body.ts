@@ -2,7 +2,6 @@ import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { badRequest } from '../errors.ts';
-import { asBytes } from './fetch-bridge.ts';
 
 /** Largest body a page form without files may send (the JSON API has the same limit). */
 export const PAGE_FORM_MAX_BYTES = 1024 * 1024;
@@ -28,29 +27,64 @@ const unreadable = () => badRequest('validation', 'The form could not be read: i
 const partName = (escaped: string) => escaped.replace(/%0A/giu, '\n').replace(/%0D/giu, '\r').replace(/%22/gu, '"');
 
 /**
- * A file of a form the body parser read, holding its bytes as parsed. Its `arrayBuffer()` is one copy of them:
- * the runtime's own reads a File's data back chunk by chunk and then joins the chunks, copying an application's
- * photo twice more, and every copy is garbage the server's one thread must collect in the middle of a rush.
+ * A file of a form the body parser read, holding its bytes as parsed, once, in an ArrayBuffer of its own. The
+ * runtime's File would copy them into a Blob of its own, and its `arrayBuffer()` copy them again (after reading them
+ * back chunk by chunk): in a rush of applications every copy of a photo is megabytes of garbage the server's one
+ * thread must collect. So every reading of the bytes is answered from that one ArrayBuffer: `arrayBuffer()` gives it
+ * itself (whoever reads a posted file reads it, and none writes to it), the rest a view or a copy of it on demand.
+ * The runtime's own Blob beneath holds nothing: structuredClone (or postMessage) of a posted file would give an
+ * empty one, so a file is handed to another thread or process as its bytes.
  */
 class PostedFile extends File {
-  readonly #bytes: Buffer;
+  readonly #bytes: ArrayBuffer;
 
-  constructor(bytes: Buffer, name: string, type: string) {
-    super([asBytes(bytes)], name, { type });
+  constructor(bytes: ArrayBuffer, name: string, type: string) {
+    super([], name, { type });
     this.#bytes = bytes;
   }
 
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#bytes;
-    return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  override get size(): number {
+    return this.#bytes.byteLength;
   }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return Promise.resolve(new Uint8Array(this.#bytes));
+  }
+
+  override text(): Promise<string> {
+    return Promise.resolve(new TextDecoder().decode(this.#bytes));
+  }
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    return new Blob([this.#bytes]).stream();
+  }
+
+  override slice(start?: number, end?: number, contentType?: string): Blob {
+    return new Blob([this.#bytes]).slice(start, end, contentType);
+  }
+}
+
+/** Chunks of a file part joined into an ArrayBuffer of exactly their size (the one copy a posted file makes). */
+function ownBytes(chunks: Buffer[]): ArrayBuffer {
+  const total = chunks.reduce((sum, c) => sum + c.length, 0);
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes.buffer;
 }
 
 /**
  * A multipart body read into a form once; refused when it is not valid multipart data. Text fields are UTF-8
  * strings (a field longer than a URL-encoded form may be is refused, never cut short); each part with a
- * filename is a File, in the order the parts were sent. The parser (busboy) hands each file over as a view of
- * the body, so a file is copied once into its File, and once more when the action reads it.
+ * filename is a File, in the order the parts were sent. The parser (busboy) hands each file over as views of
+ * the body, so a file is copied once, into its File, and read from there without another copy.
  */
 export function readMultipart(body: Buffer, contentType: string): Promise<FormData> {
   return new Promise((resolve, reject) => {
@@ -93,8 +127,8 @@ export function readMultipart(body: Buffer, contentType: string): Promise<FormDa
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', fail);
       stream.on('end', () => {
-        const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-        entries[at] = [partName(name), new PostedFile(bytes, partName(filename), type || 'application/octet-stream')];
+        const file = new PostedFile(ownBytes(chunks), partName(filename), type || 'application/octet-stream');
+        entries[at] = [partName(name), file];
         filesOpen -= 1;
         done();
       });
