@@ -1,4 +1,4 @@
-import { toBsDate } from '#common/bs-date.ts';
+import { toBsDate } from '#common/dates/bs-date.ts';
 import { APPLICATION_HONEYPOT, APPLICATION_TEXT_FIELDS } from '#common/admission/application-form.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '#common/admission/application.ts';
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';

@@ -16,8 +16,8 @@ import {
   readReference,
 } from '#common/admission/application.ts';
 import { latinDigits } from '#common/digits.ts';
-import { bsDateProblem } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
+import { bsDateProblem } from '#common/dates/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';

@@ -27,7 +27,7 @@ import { STORAGE_FULL, refusalOf } from '#common/api-error.ts';
 import { eligibilityOf, eligibilitySentence } from '#common/admission/eligibility.ts';
 import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission/admission-season.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
-import { isUploadToken } from '#common/notice-uploads.ts';
+import { isUploadToken } from '#common/notices/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import { readReferencePrefix } from '#server/modules/content/index.ts';
 import type { Clock } from '#server/clock.ts';
