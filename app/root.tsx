@@ -16,7 +16,7 @@ import { DEFAULT_BRAND_COLOURS, brandVariables } from '#common/site-content/bran
 import './lib/zod-browser-config.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
-import { routePattern } from '#common/vitals-sampling.ts';
+import { routePattern } from '#common/vitals/vitals-sampling.ts';
 import { isChunkLoadError } from './lib/chunk-error.ts';
 import { needsClientRuntime } from './lib/client-runtime.ts';
 import { motionVariables } from './lib/motion.ts';

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { buildApplicationValues } from '#common/admission/application-form.test-values.ts';
-import { adDateToBs } from '#common/bs-date.ts';
+import { adDateToBs } from '#common/dates/bs-date.ts';
 import { FORM_TOKEN_FIELD, INQUIRY_FORM_TIMING } from '#common/inquiry.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';

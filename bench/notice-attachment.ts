@@ -4,8 +4,8 @@
 // each width, the size the page's <img> asks for first).
 //   node --import tsx bench/notice-attachment.ts
 // A figure to read, never a test: it does not fail on slowness.
-import type { Attachment } from '#common/notice-attachments.ts';
-import type { Notice } from '#common/notice.ts';
+import type { Attachment } from '#common/notices/notice-attachments.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 import { createAdminTestApp, multipart } from '#server/test-support/admin-session.ts';
 import { buildNoticeInput } from '#server/test-support/factories.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BsDateStringSchema } from './bs-date-string.ts';
+import { BsDateStringSchema } from './dates/bs-date-string.ts';
 import { ImageSchema } from './image.ts';
 import type { LocalText } from './site-content/local-text.ts';
 

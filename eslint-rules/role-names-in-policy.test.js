@@ -46,7 +46,7 @@ ruleTester.run('role-names-in-policy', rule, {
     },
     {
       code: "type Staff = { role: 'admissions' | 'owner' };",
-      filename: at('common/staff.ts'),
+      filename: at('common/accounts/staff.ts'),
       errors: [{ messageId: 'role' }, { messageId: 'role' }],
     },
   ],

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PASSWORD_TOO_COMMON } from '#common/password-rules.ts';
+import { PASSWORD_TOO_COMMON } from '#common/accounts/password-rules.ts';
 import { openDb } from '#server/db/db.ts';
 import { verifyPassword } from '#server/auth/password.ts';
 import { createScratchDatabase, testDatabaseServer } from '#server/test-support/test-database.ts';

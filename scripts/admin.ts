@@ -14,7 +14,7 @@ import { type Db, openDb } from '#server/db/db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { AppError } from '#server/errors.ts';
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/accounts/password-rules.ts';
 import {
   type AccountsService,
   createAccountsService,

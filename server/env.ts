@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '#common/email.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/accounts/password-rules.ts';
 import { parseKeepRule } from './backups/retention.ts';
 import { TIME_OF_DAY } from './backups/schedule.ts';
 

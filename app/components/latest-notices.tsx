@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import { motion } from '#app/lib/motion.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { NoticeCard } from './notice-card.tsx';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Attachment } from '#common/notice-attachments.ts';
+import type { Attachment } from '#common/notices/notice-attachments.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import { NoticeAttachments } from './notice-attachments.tsx';

@@ -1,5 +1,5 @@
 import { formatFileSize } from '#common/bytes.ts';
-import type { Attachment } from '#common/notice-attachments.ts';
+import type { Attachment } from '#common/notices/notice-attachments.ts';
 import type { Catalogue } from '#common/i18n/catalogue.ts';
 import { ResponsivePicture } from './responsive-picture.tsx';
 import attachmentsCss from '#app/styles/notice-attachments.css?inline';

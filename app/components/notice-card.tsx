@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { formatDateIn } from '#common/i18n/dates.ts';
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import { excerpt } from '#common/words.ts';
 import { linkify } from '#app/lib/linkify.tsx';
-import { noticePath } from '#common/notice-path.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import noticesCss from '#app/styles/notices.css?inline';
 import { PageStyle } from '#app/components/page-style.tsx';

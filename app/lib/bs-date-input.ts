@@ -1,5 +1,5 @@
-import { toBsDate } from '#common/bs-date.ts';
-import { BsDateStringSchema, bsStringToAd } from '#common/bs-date-string.ts';
+import { toBsDate } from '#common/dates/bs-date.ts';
+import { BsDateStringSchema, bsStringToAd } from '#common/dates/bs-date-string.ts';
 import { bsDateOfParts } from './admin/admin-form.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatMegabytes } from '#common/bytes.ts';
 import { toDevanagariDigits as digits } from '#common/i18n/nepali-numbers.ts';
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/accounts/password-rules.ts';
 import {
   DARK_TEXT,
   MIN_TEXT_CONTRAST,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { FirstOwnerSchema } from '#common/staff.ts';
+import { FirstOwnerSchema } from '#common/accounts/staff.ts';
 import { FirstRunCollegeSchema } from '#common/site-content/first-run.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { LOGO_ERRORS } from '#common/site-content/logo.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import { formBsDate } from './admin/admin-form.ts';
 import { bsDateInput, nepalTimeProblem } from './bs-date-input.ts';
 import {

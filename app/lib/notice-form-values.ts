@@ -1,7 +1,7 @@
-import { type BsDate, adDateToBs, toBsDate } from '#common/bs-date.ts';
-import { isoToNepalLocal } from '#common/nepal-time.ts';
-import { type Notice, type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
-import { DEFAULT_NOTICE_CATEGORY } from '#common/notice-category.ts';
+import { type BsDate, adDateToBs, toBsDate } from '#common/dates/bs-date.ts';
+import { isoToNepalLocal } from '#common/dates/nepal-time.ts';
+import { type Notice, type NoticeInput, NoticeInputSchema } from '#common/notices/notice.ts';
+import { DEFAULT_NOTICE_CATEGORY } from '#common/notices/notice-category.ts';
 import { fieldErrorsOf, formText } from './admin/admin-form.ts';
 import type { FieldErrors } from './admin/admin-result.ts';
 import { bsDateInput, nepalTimeProblem } from './bs-date-input.ts';

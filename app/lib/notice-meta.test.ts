@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '#common/notice.ts';
-import type { Attachment } from '#common/notice-attachments.ts';
+import type { Notice } from '#common/notices/notice.ts';
+import type { Attachment } from '#common/notices/notice-attachments.ts';
 import { shareImage } from './fixed-pictures.ts';
 import { noticeMeta } from './notice-meta.ts';
 import { PUBLIC_LAYOUT_ID } from './site-content.ts';

@@ -1,5 +1,5 @@
-import type { Notice } from '#common/notice.ts';
-import { noticePath } from '#common/notice-path.ts';
+import type { Notice } from '#common/notices/notice.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import { absoluteUrl, collegeNameOf, interfaceTextOf, pageMeta, siteUrlOf } from './seo.ts';
 import { shareImageFor } from './fixed-pictures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import { shareLinks } from '#app/components/notice-share.tsx';
 import { noticeLd } from './structured-data.ts';
 

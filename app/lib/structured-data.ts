@@ -1,5 +1,5 @@
 import type { Programme } from '#common/admission/admission-season.ts';
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import type { SiteContent } from '#common/site-content/site.ts';
 import { absoluteUrl } from './seo.ts';
 import { localized } from './site-content.ts';

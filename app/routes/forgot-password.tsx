@@ -2,7 +2,7 @@ import { Form, data, useActionData } from 'react-router';
 import { refusalOf } from '#common/api-error.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { pageHeaders } from '#app/lib/page-headers.ts';
-import { ForgotPasswordSchema, RESET_ASKED } from '#common/staff.ts';
+import { ForgotPasswordSchema, RESET_ASKED } from '#common/accounts/staff.ts';
 import { AdminField } from '#app/components/admin/admin-field.tsx';
 import { fieldErrorsOf, formText } from '#app/lib/admin/admin-form.ts';
 import { type WriteResult, formRefused } from '#app/lib/form-result.ts';
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * 'Forgot your password?': a plain form (no script needed) that asks the server for a reset link by e-mail.
- * The answer is the same whether or not the address has an account (common/staff.ts RESET_ASKED).
+ * The answer is the same whether or not the address has an account (common/accounts/staff.ts RESET_ASKED).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await context.readForm(request);

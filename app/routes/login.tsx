@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { data, redirect, useFetcher, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { DATABASE_BUSY, DATABASE_DAMAGED, STORAGE_FULL, refusalOf } from '#common/api-error.ts';
-import { signInMessage } from '#common/sign-in-message.ts';
+import { signInMessage } from '#common/accounts/sign-in-message.ts';
 import { TIMINGS } from '#common/limits.ts';
 import { LoadingScreen } from '#app/components/admin/loading-screen.tsx';
 import { SignInCodeStep as CodeStep } from '#app/components/admin/sign-in-code-step.tsx';

@@ -6,7 +6,7 @@ import { PageStyle } from '#app/components/page-style.tsx';
 import { linkify } from '#app/lib/linkify.tsx';
 import { interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
-import { noticePath } from '#common/notice-path.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
 import { noticeMeta } from '#app/lib/notice-meta.ts';
 import { noticeQrSvg } from '#app/lib/notice-qr.server.ts';

@@ -1,5 +1,5 @@
 import { Link, redirect as redirectTo } from 'react-router';
-import { NOTICE_CATEGORY_KEYS, isNoticeCategory } from '#common/notice-category.ts';
+import { NOTICE_CATEGORY_KEYS, isNoticeCategory } from '#common/notices/notice-category.ts';
 import { NoticeCard } from '#app/components/notice-card.tsx';
 import { Pager } from '#app/components/pager.tsx';
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';

@@ -4,7 +4,7 @@ import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { demoTotal } from '#common/demo.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
-import { SetPasswordSchema } from '#common/staff.ts';
+import { SetPasswordSchema } from '#common/accounts/staff.ts';
 import { NewPasswordField } from '#app/components/admin/new-password-field.tsx';
 import { DEMO_CHOICE, START_EMPTY } from '#app/components/first-run/demo-choice.tsx';
 import { FirstRunForm } from '#app/components/first-run/first-run-form.tsx';

@@ -1,7 +1,7 @@
-import type { Notice } from '#common/notice.ts';
-import { noticePath } from '#common/notice-path.ts';
-import { adDateToBs } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
+import type { Notice } from '#common/notices/notice.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
+import { adDateToBs } from '#common/dates/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 
 /** The A.D. day (UTC) this many days from now, and the same day in B.S. ('YYYY-MM-DD'). */

@@ -1,6 +1,6 @@
 import { CLOSING_SOON_DAYS } from './admission-season.ts';
-import { bsStringToAd } from '../bs-date-string.ts';
-import { endOfNepalDay } from '../nepal-time.ts';
+import { bsStringToAd } from '../dates/bs-date-string.ts';
+import { endOfNepalDay } from '../dates/nepal-time.ts';
 
 /** What the public sees of admission: the manual switch's two values, and closed once a season has ended. */
 export const PUBLIC_ADMISSION_STATUSES = ['ADMISSION ENQUIRY', 'ADMISSION OPEN', 'ADMISSION CLOSED'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BsDateStringSchema, OptionalBsDateStringSchema } from '../bs-date-string.ts';
+import { BsDateStringSchema, OptionalBsDateStringSchema } from '../dates/bs-date-string.ts';
 import { NEB_GRADES, type NebGrade, gradeAtLeast } from './neb-grades.ts';
 import { PaymentDetailsInputSchema, PaymentDetailsSchema } from './payment-details.ts';
 

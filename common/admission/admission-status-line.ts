@@ -1,7 +1,7 @@
 import type { PublicAdmission } from './admission.ts';
 import { type SeasonPhase, type SeasonState, statusOfPhase } from './admission-phase.ts';
-import { formatBs } from '../bs-date.ts';
-import { parseBsDateString } from '../bs-date-string.ts';
+import { formatBs } from '../dates/bs-date.ts';
+import { parseBsDateString } from '../dates/bs-date-string.ts';
 
 /** A stored B.S. date in words: '31 Ashadh 2084 B.S.'. */
 function bsWords(bs: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Programme, QuotaSummary, Season } from './admission-season.ts';
 import { seasonSummaryNotice } from './admission-summary.ts';
-import { NoticeInputSchema } from '../notice.ts';
+import { NoticeInputSchema } from '../notices/notice.ts';
 
 const season = { name: '2084/85', opensOn: '2084-03-01', closesOn: '2084-03-31' } as Season;
 const programme = (n: number): Programme => ({

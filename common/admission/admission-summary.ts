@@ -2,7 +2,7 @@ import type { Programme, QuotaSummary, ScholarshipCategory, Season } from './adm
 import { formatBsStringIn } from '../i18n/dates.ts';
 import { formatRupees } from '../i18n/amounts.ts';
 import { NOTICE_LIMITS } from '../limits.ts';
-import type { NoticeInput } from '../notice.ts';
+import type { NoticeInput } from '../notices/notice.ts';
 import { countWords } from '../words.ts';
 
 const PERIOD = { once: 'once', year: 'a year', month: 'a month', instalment: 'an instalment' } as const;

@@ -10,9 +10,9 @@ import {
   nepaliMobile,
 } from './application.ts';
 import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from './admission-season.ts';
-import { bsDateProblem } from '../bs-date.ts';
+import { bsDateProblem } from '../dates/bs-date.ts';
 import { latinDigits } from '../digits.ts';
-import { bsDateString } from '../bs-date-string.ts';
+import { bsDateString } from '../dates/bs-date-string.ts';
 import { type Catalogue, en } from '../i18n/en.ts';
 import { DISTRICTS, districtInProvince } from '../nepal-places.ts';
 

@@ -8,7 +8,7 @@ import {
   PAYMENT_STATES,
   type PaymentState,
 } from './application.ts';
-import { OptionalBsDateStringSchema } from '../bs-date-string.ts';
+import { OptionalBsDateStringSchema } from '../dates/bs-date-string.ts';
 
 /**
  * What the office reads and sends about applications (/admin/applications and /api/admin/applications):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formatBs } from '../bs-date.ts';
-import { BsDateStringSchema, parseBsDateString } from '../bs-date-string.ts';
+import { formatBs } from '../dates/bs-date.ts';
+import { BsDateStringSchema, parseBsDateString } from '../dates/bs-date-string.ts';
 import { latinDigits } from '../digits.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { bsStringToAd, parseBsDateString } from '../bs-date-string.ts';
+import { bsStringToAd, parseBsDateString } from '../dates/bs-date-string.ts';
 import { latinDigits } from '../digits.ts';
 import { MERIT_RULES } from './merit.ts';
-import { nepalLocalToIso } from '../nepal-time.ts';
+import { nepalLocalToIso } from '../dates/nepal-time.ts';
 
 /**
  * Results day's shapes: the office's merit settings and publish time, and the applicant's look-up by roll

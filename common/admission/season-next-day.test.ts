@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bsStringToAd } from '../bs-date-string.ts';
+import { bsStringToAd } from '../dates/bs-date-string.ts';
 import { nextSeasonDay } from './season-next-day.ts';
 
 const season = {

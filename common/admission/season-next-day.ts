@@ -1,4 +1,4 @@
-import { bsStringToAd } from '../bs-date-string.ts';
+import { bsStringToAd } from '../dates/bs-date-string.ts';
 
 /** The dates of a season that the office plans by (B.S. 'YYYY-MM-DD'; '' for one not set). */
 export interface SeasonCalendar {

@@ -1,6 +1,6 @@
-import { formatBsAd, nepalDateString, toBsDate } from '../bs-date.ts';
-import { bsStringToAd } from '../bs-date-string.ts';
-import { isoToNepalLocal } from '../nepal-time.ts';
+import { formatBsAd, nepalDateString, toBsDate } from '../dates/bs-date.ts';
+import { bsStringToAd } from '../dates/bs-date-string.ts';
+import { isoToNepalLocal } from '../dates/nepal-time.ts';
 import type { SiteLanguage } from '../site-content/local-text.ts';
 import { formatNepaliDate, toDevanagariDigits } from './nepali-numbers.ts';
 

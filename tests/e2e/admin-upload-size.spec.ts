@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { MARKS_CSV_LIMIT } from '#common/admission/entrance.ts';
-import { NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
+import { NOTICE_ATTACHMENT_LIMITS } from '#common/notices/notice-attachments.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';

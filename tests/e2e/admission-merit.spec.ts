@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { toBsDate } from '#common/bs-date.ts';
+import { toBsDate } from '#common/dates/bs-date.ts';
 import type { ApplicationFixture } from '#server/test-support/applications.ts';
 import { photoJpeg } from './support/admin-photo.ts';
 import { openStatusWithKey } from './support/application-status.ts';

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
+import { NOTICE_ATTACHMENT_LIMITS } from '#common/notices/notice-attachments.ts';
 import { makePdf } from '../../server/pdf/test-pdfs.ts';
 import { photoJpeg } from './support/admin-photo.ts';
 import { waitForHydration } from './support/hydration.ts';

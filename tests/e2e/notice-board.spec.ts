@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
-import { formatBsAd } from '#common/bs-date.ts';
-import { isoToNepalLocal, nepalToday } from '#common/nepal-time.ts';
+import { formatBsAd } from '#common/dates/bs-date.ts';
+import { isoToNepalLocal, nepalToday } from '#common/dates/nepal-time.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { BASE_URL } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';

@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { type BsDate, bsMonthLength, bsToAdDate, formatBsAd, toBsDate } from '#common/bs-date.ts';
+import { type BsDate, bsMonthLength, bsToAdDate, formatBsAd, toBsDate } from '#common/dates/bs-date.ts';
 import { BASE_URL } from './support/env.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';

@@ -20,7 +20,7 @@ import { createStorage } from '#server/storage/create-storage.ts';
 import { testDatabaseServer } from '#server/test-support/test-database.ts';
 import type { ReleaseManifest } from '../../scripts/fixtures/release-manifest.ts';
 import { seasonState } from '#common/admission/admission-phase.ts';
-import { nepalToday } from '#common/nepal-time.ts';
+import { nepalToday } from '#common/dates/nepal-time.ts';
 import { type OpenedFixture, openReleaseFixture, readManifest, releaseFixtures } from './release-fixture.ts';
 
 const engine = testDatabaseServer() ? 'PostgreSQL' : 'SQLite';

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noticePath } from '#common/notice-path.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import { openDb } from '#server/db/db.ts';
 import { WORDPRESS_FIXTURE } from '#server/test-support/wordpress-fixture.ts';
 import { PROJECT_ROOT, type ServerProcess, startServer } from './server-process.ts';

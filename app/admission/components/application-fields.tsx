@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BS_MONTH_NAMES } from '#common/bs-date.ts';
+import { BS_MONTH_NAMES } from '#common/dates/bs-date.ts';
 import { NEPALI_MONTHS, toDevanagariDigits } from '#common/i18n/nepali-numbers.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 

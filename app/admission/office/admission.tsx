@@ -5,7 +5,7 @@ import { AdmissionStatusLine } from '#app/admission/components/office/admission-
 import { adminAction } from '#app/lib/admin/admin-action.server.ts';
 import { permissionOrEndedWrite } from '#app/lib/admin/admin-guard.server.ts';
 import { adminMeta } from '#app/lib/admin/admin-meta.ts';
-import { setAdmissionStatus } from '#app/lib/admin/admin-writes.server.ts';
+import { setAdmissionStatus } from '#app/admission/office/admission-writes.server.ts';
 import '#app/styles/admin-site-content.css';
 import type { Route } from './+types/admission';
 

@@ -17,7 +17,7 @@ import {
 } from '#app/admission/office/merit-writes.server.ts';
 import { formatDateIn } from '#common/i18n/dates.ts';
 import { FINAL_TIE_BREAK, MERIT_RULE_LABELS, type MeritRule } from '#common/admission/merit.ts';
-import { isoToNepalLocal } from '#common/nepal-time.ts';
+import { isoToNepalLocal } from '#common/dates/nepal-time.ts';
 import { offerLastDay } from '#common/admission/results.ts';
 import '#app/styles/admin-entrance.css';
 import type { Route } from './+types/merit';

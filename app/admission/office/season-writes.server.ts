@@ -11,7 +11,7 @@ import {
 import { seasonSummaryNotice } from '#common/admission/admission-summary.ts';
 import { refusalOf } from '#common/api-error.ts';
 import { type PaymentDetailsInput, PaymentDetailsInputSchema } from '#common/admission/payment-details.ts';
-import { NoticeInputSchema } from '#common/notice.ts';
+import { NoticeInputSchema } from '#common/notices/notice.ts';
 import { streamDefaultsFor } from '#common/stream-defaults.ts';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';

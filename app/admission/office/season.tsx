@@ -11,7 +11,7 @@ import {
 } from '#app/admission/components/office/seasons/publish-panel.tsx';
 import { AdmissionStatusLine } from '#app/admission/components/office/admission-status-line.tsx';
 import { ForecastWarning } from '#app/components/admin/calendar/forecast-warning.tsx';
-import { seasonForecastYears } from '#common/bs-forecast.ts';
+import { seasonForecastYears } from '#common/dates/bs-forecast.ts';
 import { fullStop, seasonStatusLine } from '#common/admission/admission-status-line.ts';
 import { PaymentForm } from '#app/admission/components/office/seasons/payment-form.tsx';
 import { SeasonDetailsForm } from '#app/admission/components/office/seasons/season-details-form.tsx';

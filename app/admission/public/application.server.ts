@@ -1,4 +1,6 @@
-import { toBsDate } from '#common/bs-date.ts';
+import { bsDateProblem, toBsDate } from '#common/dates/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
+import { latinDigits } from '#common/digits.ts';
 import { APPLICATION_HONEYPOT, APPLICATION_TEXT_FIELDS } from '#common/admission/application-form.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '#common/admission/application.ts';
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
@@ -17,6 +19,18 @@ export const formText = (form: FormData, name: string) => {
 export function birthYearChoices(now: Date): number[] {
   const year = toBsDate(now).year;
   return Array.from({ length: 21 }, (_, i) => year - 10 - i);
+}
+
+/**
+ * The date of birth of a look-up form (the results' roll number, the lost key's reference): its three B.S.
+ * choices as posted, for the refused form to show again, and the 'YYYY-MM-DD' they name (null for no such day).
+ */
+export function readBirthDate(form: FormData) {
+  // Numbers typed or chosen in Devanagari digits are read in Latin ones; a value sent back is kept short.
+  const part = (name: string) => latinDigits(formText(form, name)).slice(0, 20);
+  const values = { birth_year: part('birth_year'), birth_month: part('birth_month'), birth_day: part('birth_day') };
+  const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
+  return { values, date: bsDateProblem(birth) ? null : bsDateString(birth) };
 }
 
 /** The files chosen in one file input, for a document (an empty input sends one nameless, empty file). */

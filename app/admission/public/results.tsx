@@ -1,5 +1,5 @@
 import { pageHeaders } from '#app/lib/page-headers.ts';
-import { birthYearChoices, formText } from '#app/admission/public/application.server.ts';
+import { birthYearChoices, formText, readBirthDate } from '#app/admission/public/application.server.ts';
 import { data } from 'react-router';
 import { BsDateField, TextField } from '#app/admission/components/application-fields.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
@@ -7,8 +7,6 @@ import { ResultAnswer } from '#app/admission/components/result-view.tsx';
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
-import { bsDateProblem } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath } from '#common/i18n/site-path.ts';
@@ -43,22 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const t = interfaceText(lang).results;
   const form = await context.readForm(request);
-  const values = {
-    roll_number: formText(form, 'roll_number').slice(0, 20),
-    birth_year: formText(form, 'birth_year').slice(0, 20),
-    birth_month: formText(form, 'birth_month').slice(0, 20),
-    birth_day: formText(form, 'birth_day').slice(0, 20),
-  };
-  const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
+  const birth = readBirthDate(form);
+  const values = { roll_number: formText(form, 'roll_number').slice(0, 20), ...birth.values };
   const fieldErrors: Record<string, string> = {};
   if (!/^\d{1,9}$/u.test(latinDigits(values.roll_number.trim()))) fieldErrors.roll_number = t.rollInvalid;
-  if (bsDateProblem(birth)) fieldErrors.birth_date = t.birthInvalid;
-  if (Object.keys(fieldErrors).length > 0) {
+  if (birth.date === null) fieldErrors.birth_date = t.birthInvalid;
+  if (birth.date === null || Object.keys(fieldErrors).length > 0) {
     return data<LookupResult>({ refused: { message: t.rollInvalid, values, fieldErrors } }, { status: 400 });
   }
   try {
     const result = await context.services.resultsLookup.lookUp(
-      { rollNumber: values.roll_number, birthDate: bsDateString(birth) },
+      { rollNumber: values.roll_number, birthDate: birth.date },
       context.clientIp,
     );
     return { result } satisfies LookupResult;

@@ -4,7 +4,7 @@ import { BsDateField, TextField } from '#app/admission/components/application-fi
 import { OfferBox, type OfferView } from '#app/admission/components/application-offer.tsx';
 import { ApplicationStatusView, type CorrectionRefusal, type StatusView } from '#app/admission/components/application-status.tsx';
 import { PageStyle } from '#app/components/page-style.tsx';
-import { birthYearChoices, filesIn, formText } from '#app/admission/public/application.server.ts';
+import { birthYearChoices, filesIn, formText, readBirthDate } from '#app/admission/public/application.server.ts';
 import { collegeNameOf, interfaceTextOf, pageMeta } from '#app/lib/seo.ts';
 import { useSiteContent } from '#app/lib/site-content.ts';
 import { refusalOf } from '#common/api-error.ts';
@@ -15,9 +15,6 @@ import {
   applicationReference,
   readReference,
 } from '#common/admission/application.ts';
-import { latinDigits } from '#common/digits.ts';
-import { bsDateProblem } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
 import { PRIVATE_NO_STORE } from '#common/http-cache.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
 import { languageOfPath, pathIn } from '#common/i18n/site-path.ts';
@@ -76,26 +73,20 @@ const exampleReference = async (context: Route.ActionArgs['context']) =>
 /** A lost key: a new one is sent to the guardian's contacts on the application (never shown here). */
 async function sendNewKey(form: FormData, context: Route.ActionArgs['context'], lang: 'en' | 'ne') {
   const t = interfaceText(lang).apply;
-  const values = {
-    reference: formText(form, 'reference'),
-    // Numbers typed or chosen in Devanagari digits are read in Latin ones.
-    birth_year: latinDigits(formText(form, 'birth_year')),
-    birth_month: latinDigits(formText(form, 'birth_month')),
-    birth_day: latinDigits(formText(form, 'birth_day')),
-  };
-  const birth = { year: Number(values.birth_year), month: Number(values.birth_month), day: Number(values.birth_day) };
+  const birth = readBirthDate(form);
+  const values = { reference: formText(form, 'reference'), ...birth.values };
   const fieldErrors: Record<string, string> = {};
   if (!readReference(values.reference))
     fieldErrors.reference = t.status.referenceInvalid(await exampleReference(context));
-  if (bsDateProblem(birth)) fieldErrors.birth_date = t.errors.birthDate;
-  if (Object.keys(fieldErrors).length > 0) {
+  if (birth.date === null) fieldErrors.birth_date = t.errors.birthDate;
+  if (birth.date === null || Object.keys(fieldErrors).length > 0) {
     return data<StatusResult>(
       { refused: { message: t.status.correctLookup, values, fieldErrors }, lostKey: true },
       400,
     );
   }
   try {
-    await context.services.applicationIntake.sendNewKey(context.visitor, values.reference, bsDateString(birth));
+    await context.services.applicationIntake.sendNewKey(context.visitor, values.reference, birth.date);
     return { keySent: true } satisfies StatusResult;
   } catch (err) {
     const refusal = refusalOf(err);

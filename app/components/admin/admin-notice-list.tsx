@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import { Link } from 'react-router';
-import { noticeCategoryLabel } from '#common/notice-category.ts';
+import { noticeCategoryLabel } from '#common/notices/notice-category.ts';
 import { formatDate, formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { DeleteButton } from './delete-button.tsx';
 

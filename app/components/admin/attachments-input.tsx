@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { formatFileSize } from '#common/bytes.ts';
 import { imageTooLargeMessage } from '#common/image.ts';
-import { NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
+import { NOTICE_ATTACHMENT_LIMITS as L } from '#common/notices/notice-attachments.ts';
 import { pdfTooLargeMessage } from '#common/site-content/downloads.ts';
 import type { SizeLimit } from '#app/lib/enhance/file-checks.ts';
 import { UploadFileField } from './use-upload-with-progress.tsx';

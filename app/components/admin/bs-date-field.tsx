@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
-import { BS_MONTH_NAMES } from '#common/bs-date.ts';
-import { bsStringToAd, parseBsDateString } from '#common/bs-date-string.ts';
+import { BS_MONTH_NAMES } from '#common/dates/bs-date.ts';
+import { bsStringToAd, parseBsDateString } from '#common/dates/bs-date-string.ts';
 import { bsDateOfParts } from '#app/lib/admin/admin-form.ts';
 
 interface BsDateFieldProps {

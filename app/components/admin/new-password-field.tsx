@@ -1,4 +1,4 @@
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/accounts/password-rules.ts';
 import { AdminField } from './admin-field.tsx';
 
 /**

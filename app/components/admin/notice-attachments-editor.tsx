@@ -1,5 +1,9 @@
 import { formatFileSize } from '#common/bytes.ts';
-import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
+import {
+  ATTACHMENT_ERRORS,
+  type Attachment,
+  NOTICE_ATTACHMENT_LIMITS as L,
+} from '#common/notices/notice-attachments.ts';
 import { ResponsivePicture } from '#app/components/responsive-picture.tsx';
 import { ADMIN_MESSAGES } from '#app/lib/admin/admin-messages.ts';
 import { type WriteResult, writeRefused } from '#app/lib/admin/admin-result.ts';

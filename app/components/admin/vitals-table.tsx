@@ -5,7 +5,7 @@ import {
   type VitalName,
   type VitalRating,
   rateVital,
-} from '#common/vitals.ts';
+} from '#common/vitals/vitals.ts';
 
 const RATING_LABEL: Record<VitalRating, string> = {
   good: 'Good',

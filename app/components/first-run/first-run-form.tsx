@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Catalogue } from '#common/i18n/catalogue.ts';
-import { MIN_NEW_PASSWORD_LENGTH } from '#common/password-rules.ts';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/accounts/password-rules.ts';
 import { MIN_TEXT_CONTRAST } from '#common/site-content/brand-colours.ts';
 import { Form } from 'react-router';
 import { LOGO_ACCEPT } from '#common/site-content/logo.ts';

@@ -1,6 +1,6 @@
-import { BsConfirmInputSchema, type BsCorrectionInput, BsCorrectionInputSchema } from '#common/bs-calendar.ts';
-import { describeMonthStartChange, monthStartChanges } from '#common/bs-calendar-changes.ts';
-import { bsLastYear, bsMonthLength } from '#common/bs-date.ts';
+import { BsConfirmInputSchema, type BsCorrectionInput, BsCorrectionInputSchema } from '#common/dates/bs-calendar.ts';
+import { describeMonthStartChange, monthStartChanges } from '#common/dates/bs-calendar-changes.ts';
+import { bsLastYear, bsMonthLength } from '#common/dates/bs-date.ts';
 import type { AdminWrite } from './admin-action.server.ts';
 import { fieldErrorsOf, formText, formValues } from './admin-form.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';

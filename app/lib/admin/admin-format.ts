@@ -1,4 +1,4 @@
-import { formatBsAd } from '#common/bs-date.ts';
+import { formatBsAd } from '#common/dates/bs-date.ts';
 
 // One fixed zone and locale, so the server-rendered text and the hydrated text are the same.
 const dateTime = new Intl.DateTimeFormat('en-GB', {

@@ -2,7 +2,7 @@
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
+import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notices/notice-attachments.ts';
 // The test starts the real app for the writes' load context; the pages themselves reach it only through that context.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { makePdf } from '#server/pdf/test-pdfs.ts';

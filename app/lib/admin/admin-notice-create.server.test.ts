@@ -2,8 +2,8 @@
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import type { ActionFunctionArgs } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ATTACHMENT_ERRORS } from '#common/notice-attachments.ts';
-import { NOTICE_UPLOAD_FIELDS, keptUploads } from '#common/notice-uploads.ts';
+import { ATTACHMENT_ERRORS } from '#common/notices/notice-attachments.ts';
+import { NOTICE_UPLOAD_FIELDS, keptUploads } from '#common/notices/notice-uploads.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { makePdf } from '#server/pdf/test-pdfs.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports

@@ -57,6 +57,7 @@ const PAGES: Record<string, { module: string; action: Action }> = {
   '/admin/entrance': { module: 'admission/office/entrance', action: 'entrance.manage' },
   '/admin/entrance/sessions/x': { module: 'admission/office/entrance-session', action: 'entrance.manage' },
   '/admin/entrance/sessions/x/cards': { module: 'admission/office/entrance-cards', action: 'entrance.manage' },
+  '/admin/merit': { module: 'admission/office/merit', action: 'merit.manage' },
   '/admin/nothing-here': { module: 'not-found', action: 'admin.enter' },
   // The frame around every page.
   '/admin/ (layout)': { module: 'layout', action: 'admin.enter' },

@@ -1,7 +1,7 @@
 import { refusalOf } from '#common/api-error.ts';
 import { RoleSchema } from '#common/roles.ts';
-import { ChangePasswordSchema, NewStaffSchema } from '#common/staff.ts';
-import { TwoFactorCodeSchema } from '#common/two-factor.ts';
+import { ChangePasswordSchema, NewStaffSchema } from '#common/accounts/staff.ts';
+import { TwoFactorCodeSchema } from '#common/accounts/two-factor.ts';
 import type { AdminWrite, WriteOutcome } from './admin-action.server.ts';
 import { fieldErrorsOf, formText } from './admin-form.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';

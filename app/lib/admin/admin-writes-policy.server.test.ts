@@ -11,6 +11,7 @@ import { MESSAGES_WRITES } from './admin-messages-writes.server.ts';
 import { CONTENT_WRITES } from './admin-content-writes.server.ts';
 import * as staffWrites from './admin-staff-writes.server.ts';
 import * as writes from './admin-writes.server.ts';
+import { setAdmissionStatus } from '../../admission/office/admission-writes.server.ts';
 import * as seasonWrites from '../../admission/office/season-writes.server.ts';
 import * as applicationWrites from '../../admission/office/application-writes.server.ts';
 import { noticePreetiWrites } from '../notice-preeti.ts';
@@ -22,7 +23,7 @@ const ALL_WRITES: Record<string, AdminWrite> = {
   addNoticeAttachments: writes.addNoticeAttachments('n1'),
   removeNoticeAttachment: writes.removeNoticeAttachment('n1'),
   deleteNotice: writes.deleteNotice,
-  setAdmissionStatus: writes.setAdmissionStatus,
+  setAdmissionStatus,
   uploadImage: writes.uploadImage('gallery'),
   deleteImage: writes.deleteImage,
   setInquiryHandled: writes.setInquiryHandled,

@@ -1,15 +1,14 @@
-import { AdmissionChoiceSchema } from '#common/admission/admission.ts';
 import { INQUIRY_STATES, type InquiryState } from '#common/inquiry.ts';
 import { apiErrorMessage, refusalOf } from '#common/api-error.ts';
 import type { ImageFolder } from '#common/image.ts';
-import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
+import { ATTACHMENT_ERRORS, NOTICE_ATTACHMENT_LIMITS } from '#common/notices/notice-attachments.ts';
 import { randomUUID } from 'node:crypto';
 import type { AppLoadContext } from 'react-router';
-import { NOTICE_UPLOAD_FIELDS, isUploadToken } from '#common/notice-uploads.ts';
+import { NOTICE_UPLOAD_FIELDS, isUploadToken } from '#common/notices/notice-uploads.ts';
 import type { CheckedAttachment } from '#server/modules/notices/index.ts';
 import type { AdminWrite, WritingAdmin } from './admin-action.server.ts';
 import { formText } from './admin-form.ts';
-import { ADMIN_MESSAGES, admissionUnchanged } from './admin-messages.ts';
+import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { noticeFormErrors, noticeFormInput, noticeFormValuesOf } from '../notice-form-values.ts';
 
 /**
@@ -168,20 +167,6 @@ export const deleteNotice: AdminWrite = {
   action: 'notices.edit',
   messages: ADMIN_MESSAGES.noticeDelete,
   run: async (form, services, admin) => services.notices.remove(admin, formText(form, 'id')).then(() => undefined),
-};
-
-export const setAdmissionStatus: AdminWrite = {
-  action: 'admission.edit',
-  messages: ADMIN_MESSAGES.admission,
-  async run(form, services, admin) {
-    const parsed = AdmissionChoiceSchema.shape.status.safeParse(formText(form, 'status'));
-    if (!parsed.success) return { fieldErrors: { status: apiErrorMessage('validation') } };
-    // Only a changed value is saved; the browser's button waits for a change, a form sent without it cannot.
-    if (parsed.data === (await services.admission.choice())) {
-      return { done: admissionUnchanged(parsed.data) };
-    }
-    await services.admission.choose(admin, parsed.data);
-  },
 };
 
 export const uploadImage = (folder: ImageFolder): AdminWrite => ({

@@ -4,7 +4,7 @@
  * eligibility catalogue and the page's data attributes.
  */
 import type { NebGrade } from '#common/admission/neb-grades.ts';
-import { bsDateProblem, bsToAdDate } from '#common/bs-date.ts';
+import { bsDateProblem, bsToAdDate } from '#common/dates/bs-date.ts';
 import { type EligibilityProgramme, eligibilityOf, eligibilitySentence } from '#common/admission/eligibility.ts';
 import { eligibilityWords } from '#common/i18n/eligibility-words.ts';
 import { checkDocumentsAsChosen } from './document-checks.ts';

@@ -1,4 +1,4 @@
-import { VITALS_SAMPLE_RATE } from '#common/vitals-sampling.ts';
+import { VITALS_SAMPLE_RATE } from '#common/vitals/vitals-sampling.ts';
 import { whenLoadedAndIdle } from './after-load.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { addNoticeAttachments, removeNoticeAttachment, updateNotice } from '#app/lib/admin/admin-writes.server.ts';
 import { noticeFormValues } from '#app/lib/notice-form-values.ts';
 import { noticePreetiWrites } from '#app/lib/notice-preeti.ts';
-import { NOTICE_GONE_MESSAGE } from '#common/notice.ts';
+import { NOTICE_GONE_MESSAGE } from '#common/notices/notice.ts';
 import type { Route } from './+types/edit-notice';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta('Edit notice', matches);

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
-import { bsMonthCorrections, setBsMonthCorrections } from '#common/bs-date.ts';
+import { bsMonthCorrections, setBsMonthCorrections } from '#common/dates/bs-date.ts';
 import { AdminLoadError } from '#app/components/admin/admin-load-error.tsx';
 import { AdminShell } from '#app/components/admin/admin-shell.tsx';
 import { type PageActor, permissionOrEndedWrite } from '#app/lib/admin/admin-guard.server.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ApplicationState } from '#common/admission/application.ts';
-import { forecastYearsPhrase } from '#common/bs-forecast.ts';
+import { forecastYearsPhrase } from '#common/dates/bs-forecast.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 import { AdmissionStatusLine } from '#app/admission/components/office/admission-status-line.tsx';
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGE } from '#common/email.ts';
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '#common/password-rules.ts';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '#common/accounts/password-rules.ts';
 import { verifyPassword } from '#server/auth/password.ts';
 import { systemClock } from '#server/clock.ts';
 import { openTestDb } from '#server/test-support/test-database.ts';

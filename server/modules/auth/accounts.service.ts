@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_MESSAGE, isEmailAddress } from '#common/email.ts';
-import { NewPasswordSchema, PASSWORD_TOO_COMMON } from '#common/password-rules.ts';
+import { NewPasswordSchema, PASSWORD_TOO_COMMON } from '#common/accounts/password-rules.ts';
 import { FULL_ROLE, keepsTheSite } from '#common/policy.ts';
 import { ROLE_LABELS, type Role, parseRole } from '#common/roles.ts';
 import { describeDevice } from '#common/user-agent.ts';

@@ -1,4 +1,4 @@
-import { waitWords } from '#common/sign-in-message.ts';
+import { waitWords } from '#common/accounts/sign-in-message.ts';
 import { PasswordHashingBusyError } from '#server/auth/password.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';

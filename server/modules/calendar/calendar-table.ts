@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { BsYearMonthsSchema } from '#common/bs-calendar.ts';
-import { setBsMonthCorrections } from '#common/bs-date.ts';
+import { BsYearMonthsSchema } from '#common/dates/bs-calendar.ts';
+import { setBsMonthCorrections } from '#common/dates/bs-date.ts';
 import type { ContentVersion } from '#server/cache/content-version.ts';
 import type { Db } from '#server/db/db.ts';
 import { listCorrections } from './calendar.repository.ts';
 
 /**
- * The month-length corrections this process converts dates with (common/bs-date.ts), kept in step with the
+ * The month-length corrections this process converts dates with (common/dates/bs-date.ts), kept in step with the
  * database: every change to them moves the shared content version (they change what public pages show), so
  * a process that sees the version move reads them again before it answers. Processes need no message
  * between them and no restart.

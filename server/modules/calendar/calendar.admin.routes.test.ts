@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bsLastYear, bsToAdDate, toBsDate } from '#common/bs-date.ts';
+import { bsLastYear, bsToAdDate, toBsDate } from '#common/dates/bs-date.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';

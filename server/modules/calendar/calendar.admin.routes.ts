@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BsCalendarSchema, BsConfirmInputSchema, BsCorrectionInputSchema } from '#common/bs-calendar.ts';
+import { BsCalendarSchema, BsConfirmInputSchema, BsCorrectionInputSchema } from '#common/dates/bs-calendar.ts';
 import type { ApiPlugin } from '#server/http.ts';
 import { requestActor } from '#server/auth/actor.ts';
 

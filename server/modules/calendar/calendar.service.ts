@@ -7,9 +7,9 @@ import {
   type BsCorrectionInput,
   BsCorrectionInputSchema,
   BsCorrectionYearSchema,
-} from '#common/bs-calendar.ts';
-import { isForecastYear } from '#common/bs-forecast.ts';
-import { BS_PACKAGE_LAST_YEAR, bsLastYear, bsMonthLength, packageBsYear, toBsDate } from '#common/bs-date.ts';
+} from '#common/dates/bs-calendar.ts';
+import { isForecastYear } from '#common/dates/bs-forecast.ts';
+import { BS_PACKAGE_LAST_YEAR, bsLastYear, bsMonthLength, packageBsYear, toBsDate } from '#common/dates/bs-date.ts';
 import { audit } from '#server/audit/audit.ts';
 import { changeContent, scheduleNextChange } from '#server/cache/content-version.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';

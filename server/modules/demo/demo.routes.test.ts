@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DemoCounts, NO_DEMO } from '#common/demo.ts';
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import type { Checklist, SiteContent } from '#common/site-content/site.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { seedDemoContent } from '#server/seed/seed-demo.ts';

@@ -1,8 +1,8 @@
 import { PUBLIC_PAGES } from '#common/public-pages.ts';
 import { COMMAND_LINE_ACTOR } from '#server/auth/actor.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noticePath } from '#common/notice-path.ts';
-import type { Notice } from '#common/notice.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { parseEnv } from '#server/env.ts';

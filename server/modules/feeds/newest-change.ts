@@ -1,4 +1,4 @@
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 
 /**
  * The latest change among these notices, an edit as much as a publication (an ISO instant), or undefined for

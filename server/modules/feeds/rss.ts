@@ -1,7 +1,7 @@
-import type { Notice } from '#common/notice.ts';
-import { noticeCategoryLabel } from '#common/notice-category.ts';
+import type { Notice } from '#common/notices/notice.ts';
+import { noticeCategoryLabel } from '#common/notices/notice-category.ts';
 import { RSS_PATH } from '#common/public-pages.ts';
-import { noticePath } from '#common/notice-path.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import { newestChange } from './newest-change.ts';
 import { element, escapeXml } from './xml.ts';
 

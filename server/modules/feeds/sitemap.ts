@@ -1,6 +1,6 @@
-import type { Notice } from '#common/notice.ts';
+import type { Notice } from '#common/notices/notice.ts';
 import { PUBLIC_PAGES, type PublicPage } from '#common/public-pages.ts';
-import { noticePath } from '#common/notice-path.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import { pathIn } from '#common/i18n/site-path.ts';
 import { SITE_LANGUAGES } from '#common/site-content/local-text.ts';
 import { newestChange } from './newest-change.ts';

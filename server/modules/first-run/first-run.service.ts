@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { referencePrefixOf } from '#common/admission/application.ts';
 import { decide } from '#common/policy.ts';
 import type { Role } from '#common/roles.ts';
-import type { FirstOwner } from '#common/staff.ts';
+import type { FirstOwner } from '#common/accounts/staff.ts';
 import type { FirstRunCollege } from '#common/site-content/first-run.ts';
 import { CONTENT_LIMITS } from '#common/site-content/limits.ts';
 import { LOGO_ERRORS } from '#common/site-content/logo.ts';

@@ -1,4 +1,4 @@
-import { noticePath } from '#common/notice-path.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import type { Db } from '#server/db/db.ts';
 import type { ImportRunsTable, ImportedItemsTable, OldAddressesTable } from '#server/db/schema.ts';
 import { SITE_PAGE_TARGET } from './wordpress-pages.ts';

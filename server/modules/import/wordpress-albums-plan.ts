@@ -1,6 +1,6 @@
 import type { AlbumInput } from '#common/gallery.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
-import { toBsDate } from '#common/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
+import { toBsDate } from '#common/dates/bs-date.ts';
 import { htmlToText } from './html-to-text.ts';
 import { galleriesIn, pageOfPhotos } from './wordpress-gallery.ts';
 import type { PlannedFile } from './wordpress-plan.ts';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { noticePath } from '#common/notice-path.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import type { Actor } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
 import type { Clock } from '#server/clock.ts';

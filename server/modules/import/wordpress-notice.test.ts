@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoticeInputSchema } from '#common/notice.ts';
+import { NoticeInputSchema } from '#common/notices/notice.ts';
 import { countWords } from '#common/words.ts';
 import { words } from '#server/test-support/factories.ts';
 import { STICKY_PINNED_UNTIL, looksLikePreeti, noticeCategoryOf, noticeFromPost } from './wordpress-notice.ts';

@@ -1,7 +1,7 @@
-import { type NoticeInput, NoticeInputSchema } from '#common/notice.ts';
+import { type NoticeInput, NoticeInputSchema } from '#common/notices/notice.ts';
 import { NOTICE_LIMITS } from '#common/limits.ts';
-import type { NoticeCategory } from '#common/notice-category.ts';
-import { isoToNepalLocal } from '#common/nepal-time.ts';
+import type { NoticeCategory } from '#common/notices/notice-category.ts';
+import { isoToNepalLocal } from '#common/dates/nepal-time.ts';
 import { countWords } from '#common/words.ts';
 import { htmlToText } from './html-to-text.ts';
 import type { WxrItem, WxrItemCategory } from './wxr-reader.ts';

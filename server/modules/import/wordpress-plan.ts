@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
-import type { NoticeCategory } from '#common/notice-category.ts';
+import { NOTICE_ATTACHMENT_LIMITS } from '#common/notices/notice-attachments.ts';
+import type { NoticeCategory } from '#common/notices/notice-category.ts';
 import type { Db } from '#server/db/db.ts';
 import { importedByGuid } from './import.repository.ts';
 import { type PlannedAlbum, planAlbums } from './wordpress-albums-plan.ts';

@@ -1,4 +1,4 @@
-import { noticeCategoryLabel } from '#common/notice-category.ts';
+import { noticeCategoryLabel } from '#common/notices/notice-category.ts';
 import type { WordPressImportReport } from './wordpress-import.ts';
 import { type PlannedPage, sitePageName, sitePageTextGoes } from './wordpress-pages.ts';
 import type { WordPressPlan } from './wordpress-plan.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notice } from '#common/notice.ts';
-import { noticePath } from '#common/notice-path.ts';
+import type { Notice } from '#common/notices/notice.ts';
+import { noticePath } from '#common/notices/notice-path.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 

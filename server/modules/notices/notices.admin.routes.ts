@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NoticeInputSchema, NoticeListSchema, NoticeSchema } from '#common/notice.ts';
+import { NoticeInputSchema, NoticeListSchema, NoticeSchema } from '#common/notices/notice.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import { checkedNotice } from './notices.service.ts';

@@ -1,5 +1,5 @@
 import { type Insertable, type Updateable, sql } from 'kysely';
-import { endOfNepalDay } from '#common/nepal-time.ts';
+import { endOfNepalDay } from '#common/dates/nepal-time.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeRow, NoticesTable } from '#server/db/schema.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NoticeListSchema, NoticeSchema } from '#common/notice.ts';
+import { NoticeListSchema, NoticeSchema } from '#common/notices/notice.ts';
 import { notFound } from '#server/errors.ts';
 import { PUBLIC_CACHE_CONTROL } from '#common/http-cache.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';

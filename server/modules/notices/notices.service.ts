@@ -5,13 +5,13 @@ import {
   type NoticeData,
   type NoticeInput,
   NoticeInputSchema,
-} from '#common/notice.ts';
+} from '#common/notices/notice.ts';
 import { ADMIN_NOTICES_PAGE_SIZE, NOTICES_PAGE_SIZE } from '#common/limits.ts';
 import { pageWindow } from '#common/paging.ts';
-import { nepalToday } from '#common/nepal-time.ts';
+import { nepalToday } from '#common/dates/nepal-time.ts';
 import { audit, fieldChanges } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
-import type { Attachment } from '#common/notice-attachments.ts';
+import type { Attachment } from '#common/notices/notice-attachments.ts';
 import { changeContent, scheduleNextChange } from '#server/cache/content-version.ts';
 import { type Clock, instantOf } from '#server/clock.ts';
 import type { Db } from '#server/db/db.ts';

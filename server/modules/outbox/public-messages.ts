@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NEPAL_OFFSET_MINUTES } from '#common/bs-date.ts';
+import { NEPAL_OFFSET_MINUTES } from '#common/dates/bs-date.ts';
 import { mailboxKey } from '#common/email.ts';
 import type { MessageChannel } from '#common/messages.ts';
 import type { Db } from '#server/db/db.ts';

@@ -1,6 +1,6 @@
 import type { ApplicationState } from '#common/admission/application.ts';
 import { STATE_LABELS } from '#common/admission/application-office.ts';
-import { formatBs, toBsDate } from '#common/bs-date.ts';
+import { formatBs, toBsDate } from '#common/dates/bs-date.ts';
 import { INQUIRY_STATE_LABELS, type InquiryState } from '#common/inquiry.ts';
 import { ROLE_LABELS, parseRole } from '#common/roles.ts';
 import {

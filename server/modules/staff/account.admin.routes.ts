@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChangePasswordSchema } from '#common/staff.ts';
+import { ChangePasswordSchema } from '#common/accounts/staff.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESET_ASKED, RESET_LINK_MINUTES } from '#common/staff.ts';
+import { RESET_ASKED, RESET_LINK_MINUTES } from '#common/accounts/staff.ts';
 import { formatDateTimeIn } from '#common/i18n/dates.ts';
 import { SAME_ORIGIN, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from '#common/roles.ts';
-import { NewStaffSchema, StaffAccountSchema, StaffLinkSchema } from '#common/staff.ts';
+import { NewStaffSchema, StaffAccountSchema, StaffLinkSchema } from '#common/accounts/staff.ts';
 import { type ApiPlugin, IdParams } from '#server/http.ts';
 import { requestActor } from '#server/auth/actor.ts';
 

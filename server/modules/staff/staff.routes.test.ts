@@ -6,7 +6,7 @@ import {
   SAME_ORIGIN,
   createAdminTestApp,
 } from '#server/test-support/admin-session.ts';
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '#common/password-rules.ts';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '#common/accounts/password-rules.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 
 const clock = new ManualClock();

@@ -13,9 +13,9 @@ import {
   type StaffAccount,
   type StaffLink,
   welcomePath,
-} from '#common/staff.ts';
+} from '#common/accounts/staff.ts';
 import { isEmailAddress } from '#common/email.ts';
-import { waitWords } from '#common/sign-in-message.ts';
+import { waitWords } from '#common/accounts/sign-in-message.ts';
 import { type AccountAtDoor, audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { type Clock, isoAfter } from '#server/clock.ts';

@@ -5,7 +5,7 @@ import {
   LinkInfoSchema,
   RESET_ASKED,
   SetPasswordSchema,
-} from '#common/staff.ts';
+} from '#common/accounts/staff.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 const TokenParams = z.object({ token: z.string().max(64) });

@@ -1,6 +1,6 @@
 import type { ApplicationState } from '#common/admission/application.ts';
-import { isForecastYear, seasonForecastYears } from '#common/bs-forecast.ts';
-import { nepalToday } from '#common/nepal-time.ts';
+import { isForecastYear, seasonForecastYears } from '#common/dates/bs-forecast.ts';
+import { nepalToday } from '#common/dates/nepal-time.ts';
 import { decide, type Action } from '#common/policy.ts';
 import { nextSeasonDay, type SeasonDay } from '#common/admission/season-next-day.ts';
 import type { Checklist } from '#common/site-content/site.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VITAL_NAMES } from '#common/vitals.ts';
+import { VITAL_NAMES } from '#common/vitals/vitals.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
 

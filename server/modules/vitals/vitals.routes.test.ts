@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { VITALS_LIMITS } from '#common/vitals.ts';
+import { VITALS_LIMITS } from '#common/vitals/vitals.ts';
 import { createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { createVitalsService } from './vitals.service.ts';
 import { systemClock } from '#server/clock.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VitalsBeaconSchema } from '#common/vitals-schema.ts';
+import { VitalsBeaconSchema } from '#common/vitals/vitals-schema.ts';
 import type { ApiPlugin } from '#server/http.ts';
 
 /**

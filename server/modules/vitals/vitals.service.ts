@@ -6,8 +6,8 @@ import {
   type VitalName,
   type VitalsWindow,
   percentile,
-} from '#common/vitals.ts';
-import { type VitalsBeacon, VitalsBeaconSchema } from '#common/vitals-schema.ts';
+} from '#common/vitals/vitals.ts';
+import { type VitalsBeacon, VitalsBeaconSchema } from '#common/vitals/vitals-schema.ts';
 import { apiErrorMessage } from '#common/api-error.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { type Clock, isoAfter } from '#server/clock.ts';

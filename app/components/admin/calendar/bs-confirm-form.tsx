@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { BS_SOURCE_MAX } from '#common/bs-calendar.ts';
+import { BS_SOURCE_MAX } from '#common/dates/bs-calendar.ts';
 import { AdminField } from '../admin-field.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form } from 'react-router';
-import { describeMonthStartChange, monthStartChanges } from '#common/bs-calendar-changes.ts';
-import type { BsCalendarYear } from '#common/bs-calendar.ts';
-import { BS_MONTH_DAYS, BS_SOURCE_MAX } from '#common/bs-calendar.ts';
-import { BS_MONTH_NAMES } from '#common/bs-date.ts';
+import { describeMonthStartChange, monthStartChanges } from '#common/dates/bs-calendar-changes.ts';
+import type { BsCalendarYear } from '#common/dates/bs-calendar.ts';
+import { BS_MONTH_DAYS, BS_SOURCE_MAX } from '#common/dates/bs-calendar.ts';
+import { BS_MONTH_NAMES } from '#common/dates/bs-date.ts';
 import type { FieldErrors, FormValues } from '#app/lib/admin/admin-result.ts';
 import { AdminField } from '../admin-field.tsx';
 

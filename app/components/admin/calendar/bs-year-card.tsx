@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
-import type { BsCalendarYear } from '#common/bs-calendar.ts';
-import { BS_MONTH_NAMES } from '#common/bs-date.ts';
+import type { BsCalendarYear } from '#common/dates/bs-calendar.ts';
+import { BS_MONTH_NAMES } from '#common/dates/bs-date.ts';
 import { formatDate, formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { ConfirmedPostButton } from '../use-confirmed-post.tsx';
 import { BsConfirmForm } from './bs-confirm-form.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { forecastYearsPhrase } from '#common/bs-forecast.ts';
+import { forecastYearsPhrase } from '#common/dates/bs-forecast.ts';
 
 /**
  * Says that a season's dates fall in a B.S. year whose month lengths are a forecast (not yet checked against

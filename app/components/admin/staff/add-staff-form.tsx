@@ -1,5 +1,5 @@
 import { LEAST_ROLE, ROLES, ROLE_LABELS } from '#common/roles.ts';
-import { STAFF_LINK_HOURS } from '#common/staff.ts';
+import { STAFF_LINK_HOURS } from '#common/accounts/staff.ts';
 import { AdminField } from '../admin-field.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';
 import { OneTimeLink } from './one-time-link.tsx';

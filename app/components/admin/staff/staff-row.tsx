@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ROLES, ROLE_LABELS } from '#common/roles.ts';
-import type { StaffAccount } from '#common/staff.ts';
+import type { StaffAccount } from '#common/accounts/staff.ts';
 import { formatDateTime } from '#app/lib/admin/admin-format.ts';
 import { DeleteButton } from '../delete-button.tsx';
 import { useAdminWrite } from '../use-admin-write.tsx';

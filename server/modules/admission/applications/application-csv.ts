@@ -1,9 +1,9 @@
 import type { ExportLayout } from '#common/admission/application-office.ts';
 import { PAYMENT_LABELS, STATE_LABELS } from '#common/admission/application-office.ts';
 import type { ApplicationState, PaymentState } from '#common/admission/application.ts';
-import { adDateToBs } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
-import { nepalToday } from '#common/nepal-time.ts';
+import { adDateToBs } from '#common/dates/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
+import { nepalToday } from '#common/dates/nepal-time.ts';
 import type { ExportRow } from './application-office.repository.ts';
 
 /** Excel reads a file that starts with a byte-order mark as UTF-8, so Devanagari names show as written. */

@@ -27,7 +27,7 @@ import { STORAGE_FULL, refusalOf } from '#common/api-error.ts';
 import { eligibilityOf, eligibilitySentence } from '#common/admission/eligibility.ts';
 import { NEB_GRADES, type NebGrade, SEE_SUBJECTS } from '#common/admission/admission-season.ts';
 import { interfaceText } from '#common/i18n/catalogue.ts';
-import { isUploadToken } from '#common/notice-uploads.ts';
+import { isUploadToken } from '#common/notices/notice-uploads.ts';
 import type { SiteLanguage } from '#common/site-content/local-text.ts';
 import { readReferencePrefix } from '#server/modules/content/index.ts';
 import type { Clock } from '#server/clock.ts';
@@ -188,6 +188,9 @@ const isFull = (err: unknown) => isOutOfSpace(err) || refusalOf(err)?.code === S
 
 const exists = () => conflict('application/exists', 'An application with this symbol number and date of birth exists.');
 
+/** No application for the reference, key or id given: one answer, so a miss never tells which part was wrong. */
+const noSuchApplication = () => refusal('application/not-found', 'No application matches.');
+
 /**
  * The applicant's side of online admission: the application (while the public season is open or late), the
  * status look-up, and the replacement of documents the office asked to be corrected. Nothing of an applicant
@@ -258,7 +261,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     const address = await takePace(db, addressKey, addressPace, now);
     if (address.waitMs > 0) throw lookupsLimited(address.waitMs);
     // The same answer for an unknown reference and a wrong key: neither tells the other.
-    throw refusal('application/not-found', 'No application matches.');
+    throw noSuchApplication();
   }
 
   /** Once per pause: a line in the application's history, which the office reads (nothing is logged). */
@@ -719,7 +722,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     async status(actor: Actor, applicationId: string): Promise<ApplicationStatus> {
       authorize(actor, 'application.own.read', { applicationId });
       const row = await repo.findById(db, applicationId);
-      if (!row) throw refusal('application/not-found', 'No application matches.');
+      if (!row) throw noSuchApplication();
       const payment = await repo.findPayment(db, row.id);
       const names = await namesOf([row.first_choice, row.second_choice]);
       return {
@@ -754,7 +757,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     ): Promise<ApplicationStatus> {
       authorize(actor, 'application.own.correct', { applicationId });
       const row = await repo.findById(db, applicationId);
-      if (!row) throw refusal('application/not-found', 'No application matches.');
+      if (!row) throw noSuchApplication();
       if (row.state !== 'needs-correction') {
         throw conflict('application/not-correctable', 'This application is not waiting for a correction.');
       }
@@ -803,7 +806,7 @@ export function createApplicationIntake(deps: ApplicationIntakeDeps) {
     async sendNewKeyFromOffice(actor: Actor, applicationId: string): Promise<void> {
       authorize(actor, 'applications.decide');
       const row = await repo.findById(db, applicationId);
-      if (!row) throw refusal('application/not-found', 'No application matches.');
+      if (!row) throw noSuchApplication();
       const who = auditNameOf(actor);
       await giveNewKey(row, who.name, who.id, clock.now(), actor);
     },

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Insertable, SelectQueryBuilder, Updateable } from 'kysely';
 import { nepaliMobile, readReference } from '#common/admission/application.ts';
 import type { ApplicationFilters } from '#common/admission/application-office.ts';
-import { bsStringToAd } from '#common/bs-date-string.ts';
-import { endOfNepalDay } from '#common/nepal-time.ts';
+import { bsStringToAd } from '#common/dates/bs-date-string.ts';
+import { endOfNepalDay } from '#common/dates/nepal-time.ts';
 import { type Db, isPostgres } from '#server/db/db.ts';
 import type {
   ApplicationDocumentRow,

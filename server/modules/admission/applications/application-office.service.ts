@@ -35,8 +35,8 @@ import {
   StateChangeSchema,
   type StateRefusal,
 } from '#common/admission/application-office.ts';
-import { bsStringToAd } from '#common/bs-date-string.ts';
-import { endOfNepalDay } from '#common/nepal-time.ts';
+import { bsStringToAd } from '#common/dates/bs-date-string.ts';
+import { endOfNepalDay } from '#common/dates/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';

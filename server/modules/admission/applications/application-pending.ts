@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentKind } from '#common/admission/application.ts';
-import { isUploadToken } from '#common/notice-uploads.ts';
+import { isUploadToken } from '#common/notices/notice-uploads.ts';
 import { audit } from '#server/audit/audit.ts';
 import type { Actor } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';

@@ -1,5 +1,5 @@
-import { toBsDate } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
+import { toBsDate } from '#common/dates/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
 import { beforeEntranceQuestion } from '#common/admission/entrance.ts';
 import type { Db } from '#server/db/db.ts';
 import { conflict } from '#server/errors.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { toBsDate } from '#common/bs-date.ts';
-import { bsDateString, bsStringToAd } from '#common/bs-date-string.ts';
+import { toBsDate } from '#common/dates/bs-date.ts';
+import { bsDateString, bsStringToAd } from '#common/dates/bs-date-string.ts';
 import {
   type CheckedMarks,
   ENTRANCE_REFUSALS,
@@ -12,7 +12,7 @@ import {
   marksText,
   readMarksCsv,
 } from '#common/admission/entrance.ts';
-import { isoToNepalLocal, nepalLocalToIso } from '#common/nepal-time.ts';
+import { isoToNepalLocal, nepalLocalToIso } from '#common/dates/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import type { Clock } from '#server/clock.ts';

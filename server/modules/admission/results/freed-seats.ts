@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationState } from '#common/admission/application.ts';
 import { type RestorePlan, STATE_LABELS } from '#common/admission/application-office.ts';
-import { formatBs, toBsDate } from '#common/bs-date.ts';
+import { formatBs, toBsDate } from '#common/dates/bs-date.ts';
 import { nextFromWaitlist } from '#common/admission/merit.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf } from '#server/auth/actor.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationState } from '#common/admission/application.ts';
-import { formatBs, toBsDate } from '#common/bs-date.ts';
+import { formatBs, toBsDate } from '#common/dates/bs-date.ts';
 import {
   DEFAULT_MERIT_RULES,
   type MeritCandidate,
@@ -12,7 +12,7 @@ import {
   normaliseRules,
   tieBrokenBy,
 } from '#common/admission/merit.ts';
-import { endOfNepalDay, nepalToday } from '#common/nepal-time.ts';
+import { endOfNepalDay, nepalToday } from '#common/dates/nepal-time.ts';
 import { MeritSettingsSchema, PublishSchema } from '#common/admission/results.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';

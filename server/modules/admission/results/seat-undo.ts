@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationState } from '#common/admission/application.ts';
 import { STATE_LABELS, type UndoPlan } from '#common/admission/application-office.ts';
-import { formatBsAd } from '#common/bs-date.ts';
-import { isoToNepalLocal } from '#common/nepal-time.ts';
+import { formatBsAd } from '#common/dates/bs-date.ts';
+import { isoToNepalLocal } from '#common/dates/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, auditNameOf } from '#server/auth/actor.ts';
 import type { Db } from '#server/db/db.ts';

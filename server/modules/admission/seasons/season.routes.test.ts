@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adDateToBs, bsToAdDate } from '#common/bs-date.ts';
-import { bsDateString } from '#common/bs-date-string.ts';
+import { adDateToBs, bsToAdDate } from '#common/dates/bs-date.ts';
+import { bsDateString } from '#common/dates/bs-date-string.ts';
 import { type AdminTestApp, createAdminTestApp } from '#server/test-support/admin-session.ts';
 import { ManualClock, SESSIONS_OUTLAST_CLOCK } from '#server/test-support/manual-clock.ts';
 import { FULL_CALENDAR, a } from '#server/test-support/seasons.ts';

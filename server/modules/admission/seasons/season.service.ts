@@ -18,9 +18,9 @@ import {
   legalMinimumFreeSeats,
   sameItemName,
 } from '#common/admission/admission-season.ts';
-import { toBsDate } from '#common/bs-date.ts';
-import { bsDateString, bsStringToAd } from '#common/bs-date-string.ts';
-import { nepalToday } from '#common/nepal-time.ts';
+import { toBsDate } from '#common/dates/bs-date.ts';
+import { bsDateString, bsStringToAd } from '#common/dates/bs-date-string.ts';
+import { nepalToday } from '#common/dates/nepal-time.ts';
 import { audit } from '#server/audit/audit.ts';
 import { contentChanges } from '#server/audit/content-changes.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';

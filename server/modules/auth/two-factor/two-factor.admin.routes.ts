@@ -4,7 +4,7 @@ import {
   TwoFactorCodeSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
-} from '#common/two-factor.ts';
+} from '#common/accounts/two-factor.ts';
 import { requestActor } from '#server/auth/actor.ts';
 import type { ApiPlugin } from '#server/http.ts';
 

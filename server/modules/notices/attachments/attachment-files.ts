@@ -1,5 +1,5 @@
 import { listAttachmentFiles } from './attachments.repository.ts';
-import type { Attachment } from '#common/notice-attachments.ts';
+import type { Attachment } from '#common/notices/notice-attachments.ts';
 import type { Db } from '#server/db/db.ts';
 import type { NoticeAttachmentRow } from '#server/db/schema.ts';
 import { parseVariants } from '#server/images/variants.ts';

@@ -1,6 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ATTACHMENT_ERRORS, AttachmentSchema, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
+import {
+  ATTACHMENT_ERRORS,
+  AttachmentSchema,
+  NOTICE_ATTACHMENT_LIMITS as L,
+} from '#common/notices/notice-attachments.ts';
 import { badRequest, payloadTooLarge } from '#server/errors.ts';
 import { type ApiPlugin, IdParams, RecordId } from '#server/http.ts';
 import { formatMegabytes } from '#common/bytes.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Notice } from '#common/notice.ts';
-import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS } from '#common/notice-attachments.ts';
+import type { Notice } from '#common/notices/notice.ts';
+import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS } from '#common/notices/notice-attachments.ts';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
 import { fileOwners } from '#server/modules/media/index.ts';
 import { makePdf } from '#server/pdf/test-pdfs.ts';

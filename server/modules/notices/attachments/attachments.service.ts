@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ATTACHMENT_ERRORS, type Attachment, NOTICE_ATTACHMENT_LIMITS as L } from '#common/notice-attachments.ts';
+import {
+  ATTACHMENT_ERRORS,
+  type Attachment,
+  NOTICE_ATTACHMENT_LIMITS as L,
+} from '#common/notices/notice-attachments.ts';
 import { audit } from '#server/audit/audit.ts';
 import { type Actor, authorize } from '#server/auth/actor.ts';
 import { changeContent } from '#server/cache/content-version.ts';
@@ -12,7 +16,7 @@ import { type ImageLimits, type ProcessedImage, processImage } from '#server/ima
 import { sniffImageFormat } from '#server/images/sniff.ts';
 import { touchNotice } from '#server/modules/notices/notices.repository.ts';
 import { checkPdf } from '#server/pdf/pdf-check.ts';
-import { type KeptUpload, isUploadToken } from '#common/notice-uploads.ts';
+import { type KeptUpload, isUploadToken } from '#common/notices/notice-uploads.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { ATTACHMENT_PREFIX, attachmentKeys, servedName, toAttachment } from './attachment-files.ts';

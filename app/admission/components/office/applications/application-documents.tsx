@@ -1,5 +1,5 @@
 import { type ApplicationDetail, DOCUMENT_LABELS } from '#common/admission/application-office.ts';
-import { formatBsAd } from '#common/bs-date.ts';
+import { formatBsAd } from '#common/dates/bs-date.ts';
 
 /** Where the office opens one stored file of a document: each opening is written to the audit log. */
 export const documentFileHref = (applicationId: string, documentId: string, file: string) =>

@@ -1,5 +1,5 @@
 import type { ApplicationDetail } from '#common/admission/application-office.ts';
-import { formatBsAd } from '#common/bs-date.ts';
+import { formatBsAd } from '#common/dates/bs-date.ts';
 import { genderWordIn, provinceNameIn } from '#common/i18n/applicant-words.ts';
 import { formatBsStringIn } from '#common/i18n/dates.ts';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { APPLICATION_STATES } from '#common/admission/application.ts';
 import { type ApplicationsPage, PAYMENT_LABELS, STATE_LABELS } from '#common/admission/application-office.ts';
-import { formatBs, toBsDate } from '#common/bs-date.ts';
+import { formatBs, toBsDate } from '#common/dates/bs-date.ts';
 import { useAdminWrite } from '#app/components/admin/use-admin-write.tsx';
 import { SameSymbolNumber } from './same-symbol-number.tsx';
 

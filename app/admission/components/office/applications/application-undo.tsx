@@ -1,6 +1,6 @@
 import { type ApplicationDetail, STATE_LABELS } from '#common/admission/application-office.ts';
-import { formatBsAd } from '#common/bs-date.ts';
-import { isoToNepalLocal } from '#common/nepal-time.ts';
+import { formatBsAd } from '#common/dates/bs-date.ts';
+import { isoToNepalLocal } from '#common/dates/nepal-time.ts';
 import { ConfirmedPostButton } from '#app/components/admin/use-confirmed-post.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { SEASON_OVERRIDES, type QuotaSummary, type Season } from '#common/admission/admission-season.ts';
 import type { SeasonState } from '#common/admission/admission-phase.ts';
 import { fullStop, seasonStatusLine } from '#common/admission/admission-status-line.ts';
-import { formatBsAd } from '#common/bs-date.ts';
+import { formatBsAd } from '#common/dates/bs-date.ts';
 import type { WriteResult } from '#app/lib/admin/admin-result.ts';
 import { SubmitButton } from '#app/components/admin/submit-button.tsx';
 import { SeasonField, SeasonWriteForm } from './season-write-form.tsx';

@@ -1,5 +1,5 @@
 import { parseBsDateString } from './bs-date-string.ts';
-import type { SeasonCalendar } from './admission/season-next-day.ts';
+import type { SeasonCalendar } from '../admission/season-next-day.ts';
 
 /**
  * A B.S. year is a forecast while it is after the current year and no owner has confirmed its month lengths

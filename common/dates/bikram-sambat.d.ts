@@ -1,4 +1,4 @@
-// The parts of the `bikram-sambat` package (no types of its own) that common/bs-date.ts uses.
+// The parts of the `bikram-sambat` package (no types of its own) that common/dates/bs-date.ts uses.
 declare module 'bikram-sambat' {
   /** Days in a Bikram Sambat month (1-12) of a year the package knows; throws outside its table. */
   export function daysInMonth(year: number, month: number): number;

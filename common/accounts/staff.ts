@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from './roles.ts';
+import { RoleSchema } from '../roles.ts';
 import { NewPasswordSchema, StaffEmailSchema, StaffNameSchema } from './password-rules.ts';
 
 /** How long a link for a new account or a password reset may be used; once only. */

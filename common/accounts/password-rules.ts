@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MESSAGE, EMAIL_PATTERN } from './email.ts';
+import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../email.ts';
 
 /** A password a person chooses for an admin account: long enough to resist guessing. */
 export const MIN_NEW_PASSWORD_LENGTH = 12;

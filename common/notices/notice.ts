@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { NOTICE_LIMITS } from './limits.ts';
+import { NOTICE_LIMITS } from '../limits.ts';
 import { AttachmentSchema } from './notice-attachments.ts';
-import { countWords } from './words.ts';
+import { countWords } from '../words.ts';
 import { DEFAULT_NOTICE_CATEGORY, NOTICE_CATEGORY_KEYS, isNoticeCategory } from './notice-category.ts';
-import { isCalendarDate, nepalLocalToIso } from './nepal-time.ts';
-import { SITE_LANGUAGES, type SiteLanguage } from './site-content/local-text.ts';
+import { isCalendarDate, nepalLocalToIso } from '../dates/nepal-time.ts';
+import { SITE_LANGUAGES, type SiteLanguage } from '../site-content/local-text.ts';
 
 const L = NOTICE_LIMITS;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latinDigits } from './digits.ts';
+import { latinDigits } from '../digits.ts';
 import { type BsDate, BS_MONTH_NAMES, bsDateProblem, bsToAdDate } from './bs-date.ts';
 
 /**
