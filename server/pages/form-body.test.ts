@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
@@ -17,7 +18,10 @@ const app = Fastify();
 registerErrorHandler(app);
 await app.register(async (pages) => {
   registerFormBodyParsers(pages, UPLOAD_MAX);
-  pages.post('/form', async (request) => ({ bytes: (request.body as Buffer).length }));
+  // A URL-encoded form reaches the route as its bytes; a multipart one as the parser's reading (postedForm).
+  pages.post('/form', async (request) => ({
+    bytes: Buffer.isBuffer(request.body) ? request.body.length : null,
+  }));
   // What an action reads: the body parser's own reading of a multipart form, or the request's body parsed.
   pages.post('/posted', async (request) => {
     const body = request.body as Buffer;
@@ -172,6 +176,44 @@ describe('page form bodies', () => {
     expect(Buffer.from(await photo.slice(69_998).arrayBuffer()).equals(Buffer.alloc(2, 7))).toBe(true);
     expect(await (ours.getAll('file_marks')[1] as File).text()).toBe('%PDF-1.4 b');
     expect(await new Response(photo).arrayBuffer()).toHaveProperty('byteLength', 70_000);
+  });
+
+  it('reads a multipart body as it arrives: past the limit 413 without a Content-Length, another length 400, a client gone away refused', async () => {
+    const huge = Readable.from(
+      (function* () {
+        for (let sent = 0; sent <= APPLICATION_FILE_LIMITS.postBytes + PAGE_FORM_MAX_BYTES; sent += 65_536)
+          yield Buffer.alloc(65_536, 0x61);
+      })(),
+    );
+    const chunked = await app.inject({
+      method: 'POST',
+      url: '/form',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' },
+      payload: huge,
+    });
+    expect(chunked.statusCode).toBe(413);
+
+    const sent = new FormData();
+    sent.append('file', new Blob([Buffer.alloc(20_000, 1)]), 'photo.jpg');
+    const request = new Request('http://x/', { method: 'POST', body: sent });
+    const contentType = request.headers.get('content-type')!;
+    const body = Buffer.from(await request.arrayBuffer());
+    const stream = new PassThrough();
+    const read = readMultipart({ stream, maxBytes: 1_000_000, contentLength: body.length + 10 }, contentType);
+    stream.end(body);
+    await expect(read).rejects.toMatchObject({ statusCode: 400 });
+
+    const goneAway = new PassThrough();
+    const cut = readMultipart({ stream: goneAway, maxBytes: 1_000_000 }, contentType);
+    goneAway.write(body.subarray(0, 5_000));
+    goneAway.destroy();
+    await expect(cut).rejects.toMatchObject({ statusCode: 400 });
+
+    const whole = new PassThrough();
+    const ok = readMultipart({ stream: whole, maxBytes: 1_000_000, contentLength: body.length }, contentType);
+    for (let at = 0; at < body.length; at += 1_000) whole.write(body.subarray(at, at + 1_000));
+    whole.end();
+    expect((await ok).get('file')).toHaveProperty('size', 20_000);
   });
 
   it('refuses a form cut off before its end, a text field over 1 MB, and one without a boundary, with 400', async () => {

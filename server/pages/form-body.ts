@@ -1,5 +1,6 @@
 import Busboy, { type BusboyInstance } from '@fastify/busboy';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
 import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { badRequest } from '../errors.ts';
 
@@ -80,13 +81,23 @@ function ownBytes(chunks: Buffer[]): ArrayBuffer {
   return bytes.buffer;
 }
 
+/** How a request's body reaches the multipart parser as it arrives, within a limit. */
+interface ArrivingBody {
+  stream: Readable;
+  /** The most bytes read before the form is refused with 413. */
+  maxBytes: number;
+  /** The request's Content-Length, when it sent one: a body of another length is refused with 400. */
+  contentLength?: number;
+}
+
 /**
  * A multipart body read into a form once; refused when it is not valid multipart data. Text fields are UTF-8
  * strings (a field longer than a URL-encoded form may be is refused, never cut short); each part with a
- * filename is a File, in the order the parts were sent. The parser (busboy) hands each file over as views of
- * the body, so a file is copied once, into its File, and read from there without another copy.
+ * filename is a File, in the order the parts were sent. The body is given whole, or read as it arrives: then the
+ * parser (busboy) hands each file over as views of the chunks the socket read, and the body is never joined
+ * first, so a file is copied once, into its File, and read from there without another copy.
  */
-export function readMultipart(body: Buffer, contentType: string): Promise<FormData> {
+export function readMultipart(body: Buffer | ArrivingBody, contentType: string): Promise<FormData> {
   return new Promise((resolve, reject) => {
     let parser: BusboyInstance;
     try {
@@ -105,10 +116,10 @@ export function readMultipart(body: Buffer, contentType: string): Promise<FormDa
     let filesOpen = 0;
     let parsed = false;
     let failed = false;
-    const fail = () => {
+    const fail = (err: Error = unreadable()) => {
       if (failed) return;
       failed = true;
-      reject(unreadable());
+      reject(err);
     };
     const done = () => {
       if (failed || !parsed || filesOpen > 0) return;
@@ -125,7 +136,7 @@ export function readMultipart(body: Buffer, contentType: string): Promise<FormDa
       const chunks: Buffer[] = [];
       filesOpen += 1;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', fail);
+      stream.on('error', () => fail());
       stream.on('end', () => {
         const file = new PostedFile(ownBytes(chunks), partName(filename), type || 'application/octet-stream');
         entries[at] = [partName(name), file];
@@ -133,13 +144,51 @@ export function readMultipart(body: Buffer, contentType: string): Promise<FormDa
         done();
       });
     });
-    parser.on('error', fail);
+    parser.on('error', () => fail());
     parser.on('finish', () => {
       parsed = true;
       done();
     });
-    parser.end(body);
+    if (Buffer.isBuffer(body)) parser.end(body);
+    else feed(body, parser, fail);
   });
+}
+
+/**
+ * Writes a body into the parser as its chunks arrive, pausing while the parser is behind. A body past the limit is
+ * refused with 413 (Fastify's own error, as for the other encodings), one cut short or longer than its
+ * Content-Length with 400, and the parser is told nothing more.
+ */
+function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyInstance, fail: (err: Error) => void) {
+  let received = 0;
+  let ended = false;
+  const stop = (err: Error) => {
+    stream.off('data', onData);
+    stream.off('end', onEnd);
+    fail(err);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBytes) stop(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    else if (contentLength !== undefined && received > contentLength)
+      stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    else if (!parser.write(chunk)) stream.pause();
+  };
+  const onEnd = () => {
+    ended = true;
+    if (contentLength !== undefined && received !== contentLength)
+      stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    else parser.end();
+  };
+  parser.on('drain', () => stream.resume());
+  stream.on('data', onData);
+  stream.on('end', onEnd);
+  stream.on('error', () => stop(unreadable()));
+  // A client that goes away half-way ends the stream without its end: the form is refused, not waited for.
+  stream.on('close', () => {
+    if (!ended) stop(unreadable());
+  });
+  stream.resume();
 }
 
 /** Whether a multipart form's text fields (not its files, which are binary) hold a NUL character. */
@@ -166,9 +215,10 @@ export const postedForm = (request: Pick<FastifyRequest, 'postedForm'>, fetchReq
   request.postedForm ? Promise.resolve(request.postedForm) : fetchRequest.formData();
 
 /**
- * Page routes (React Router actions) receive their body as bytes read by Fastify, within a limit that
- * is checked against Content-Length before anything is read (413): a page form costs what its bytes
- * cost, and is parsed once (a multipart form here, read by its action through `postedForm`). Multipart
+ * Page routes (React Router actions) receive their body within a limit that is checked against Content-Length
+ * before anything is read (413), and again as it arrives: a page form costs what its bytes cost, and is parsed
+ * once. A URL-encoded form is read by Fastify as bytes; a multipart form is parsed here as it arrives and read by
+ * its action through `postedForm` (the request's body is then null: nothing else reads its bytes). Multipart
  * forms may carry files up to the upload limit or, if larger, what one online application may carry (its
  * photo and documents, APPLICATION_FILE_LIMITS.postBytes); a URL-encoded form 1 MB. Only these two encodings
  * are read: the page gate refuses any other before this (server/pages/page-gate.ts), and without a parser for
@@ -184,14 +234,15 @@ export function registerFormBodyParsers(pages: FastifyInstance, uploadMaxBytes: 
       else done(null, body);
     },
   );
-  pages.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: Math.max(uploadMaxBytes, APPLICATION_FILE_LIMITS.postBytes) + PAGE_FORM_MAX_BYTES },
-    async (request: FastifyRequest, body: Buffer) => {
-      const form = await readMultipart(body, String(request.headers['content-type']));
-      if (formHasNul(form)) throw nulError();
-      request.postedForm = form;
-      return body;
-    },
-  );
+  const maxBytes = Math.max(uploadMaxBytes, APPLICATION_FILE_LIMITS.postBytes) + PAGE_FORM_MAX_BYTES;
+  // Read as it arrives, never joined: an application's megabytes are copied once, into its files.
+  pages.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, stream: Readable) => {
+    const length = Number(request.headers['content-length']);
+    const contentLength = Number.isNaN(length) ? undefined : length;
+    if (contentLength !== undefined && contentLength > maxBytes) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+    const form = await readMultipart({ stream, maxBytes, contentLength }, String(request.headers['content-type']));
+    if (formHasNul(form)) throw nulError();
+    request.postedForm = form;
+    return null;
+  });
 }
