@@ -14,8 +14,8 @@
 //   3. the office at 5,000 applications: /admin/applications pages and the CSV export (bench/applications-office.ts).
 // Every post comes from 127.0.0.1, so the server runs with APPLICATION_MAX_PER_HOUR at its ceiling (10,000; the
 // env refuses more); the output says so. Form tokens are fetched in advance and aged once past their minimum.
-// The server runs with MALLOC_ARENA_MAX=2 as the systemd unit example sets it (docs/examples); set
-// MALLOC_ARENA_MAX to compare. RUSH_APPLICATIONS (300), PACED_APPLICATIONS (0: none) and ADMISSIONS_SKIP_OFFICE=1
+// The server runs with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072 as the systemd unit example sets them
+// (docs/examples); set either to compare. RUSH_APPLICATIONS (300), PACED_APPLICATIONS (0: none) and ADMISSIONS_SKIP_OFFICE=1
 // shorten a run.
 // Prints figures beside their targets; never fails on slowness, only when it cannot measure.
 import { spawn } from 'node:child_process';
@@ -68,12 +68,14 @@ const APPLICATION_LIMIT = '10000';
 const QUIET_READ_SECONDS = 10;
 /** glibc's malloc arenas: the unit example's setting (docs/examples/orbit-college@.service), unless told otherwise. */
 const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '2';
+const MALLOC_MMAP_THRESHOLD = process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072';
 
 export interface AdmissionsReport {
   cpus: number;
   loadAverageAtStart: number;
   applicationLimitPerHour: number;
   mallocArenaMax: string;
+  mallocMmapThreshold: string;
   files: { photoBytes: number; photoSize: string; gradeSheetBytes: number; characterBytes: number };
   single: { runs: number; medianMs: number; minMs: number; maxMs: number; accepted: number };
   rush: {
@@ -453,6 +455,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
       // The 50 clients are one address here; on the deadline evening they are 50 phones.
       UPLOAD_FORMS_PER_ADDRESS: String(RUSH_CLIENTS),
       MALLOC_ARENA_MAX,
+      MALLOC_MMAP_THRESHOLD_: MALLOC_MMAP_THRESHOLD,
       ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
       // Lets the bench read the document queue's depth from /api/health.
       HEALTH_TOKEN: healthToken,
@@ -622,6 +625,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
       loadAverageAtStart,
       applicationLimitPerHour: Number(APPLICATION_LIMIT),
       mallocArenaMax: MALLOC_ARENA_MAX,
+      mallocMmapThreshold: MALLOC_MMAP_THRESHOLD,
       files: fileFigures,
       single: {
         runs: SINGLE_RUNS,
@@ -677,7 +681,7 @@ const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 export function printAdmissions(r: AdmissionsReport): void {
   const t = ADMISSIONS_TARGETS;
   console.log(
-    `\nAdmissions (${r.cpus} CPUs, load average ${r.loadAverageAtStart} at the start: other work on the machine slows every figure). All posts come from 127.0.0.1, so the server ran with APPLICATION_MAX_PER_HOUR=${r.applicationLimitPerHour} (the env's ceiling; 60 by default), UPLOAD_FORMS_PER_ADDRESS=${RUSH_CLIENTS} (2 by default), and MALLOC_ARENA_MAX=${r.mallocArenaMax}.`,
+    `\nAdmissions (${r.cpus} CPUs, load average ${r.loadAverageAtStart} at the start: other work on the machine slows every figure). All posts come from 127.0.0.1, so the server ran with APPLICATION_MAX_PER_HOUR=${r.applicationLimitPerHour} (the env's ceiling; 60 by default), UPLOAD_FORMS_PER_ADDRESS=${RUSH_CLIENTS} (2 by default), MALLOC_ARENA_MAX=${r.mallocArenaMax} and MALLOC_MMAP_THRESHOLD_=${r.mallocMmapThreshold}.`,
   );
   console.log(
     `\nOne application through POST /admission/apply (multipart, no JavaScript; photo ${r.files.photoSize} JPEG ${(r.files.photoBytes / 1e6).toFixed(2)} MB, 2-page PDF grade sheet, character certificate JPEG), median of ${r.single.runs}`,
