@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { registerErrorHandler } from '../errors.ts';
+import { tooSlow } from './slow-sender.ts';
 import {
   PAGE_FORM_MAX_BYTES,
   formHasNul,
@@ -208,6 +209,13 @@ describe('page form bodies', () => {
     goneAway.write(body.subarray(0, 5_000));
     goneAway.destroy();
     await expect(cut).rejects.toMatchObject({ statusCode: 400 });
+
+    // A body the slow-sender guard cuts off keeps the guard's answer (408), not 'could not be read'.
+    const crawling = new PassThrough();
+    const cutOff = readMultipart({ stream: crawling, maxBytes: 1_000_000 }, contentType);
+    crawling.write(body.subarray(0, 5_000));
+    crawling.destroy(tooSlow());
+    await expect(cutOff).rejects.toMatchObject({ statusCode: 408 });
 
     const whole = new PassThrough();
     const ok = readMultipart({ stream: whole, maxBytes: 1_000_000, contentLength: body.length }, contentType);

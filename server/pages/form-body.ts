@@ -157,7 +157,8 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
 /**
  * Writes a body into the parser as its chunks arrive, pausing while the parser is behind. A body past the limit is
  * refused with 413 (Fastify's own error, as for the other encodings), one cut short or longer than its
- * Content-Length with 400, and the parser is told nothing more.
+ * Content-Length with 400, one the stream itself ends with an HTTP error with that error, and the parser is told
+ * nothing more.
  */
 function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyInstance, fail: (err: Error) => void) {
   let received = 0;
@@ -183,7 +184,10 @@ function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyI
   parser.on('drain', () => stream.resume());
   stream.on('data', onData);
   stream.on('end', onEnd);
-  stream.on('error', () => stop(unreadable()));
+  // The slow-sender guard ends a crawling body with its own answer (408, the connection closed): that is kept.
+  stream.on('error', (err: Error & { statusCode?: number }) =>
+    stop(typeof err.statusCode === 'number' && err.statusCode >= 400 ? err : unreadable()),
+  );
   // A client that goes away half-way ends the stream without its end: the form is refused, not waited for.
   stream.on('close', () => {
     if (!ended) stop(unreadable());
