@@ -255,10 +255,9 @@ function refusalReasons(html: string, status: number): string[] {
   return [said ?? `HTTP ${status}`];
 }
 
-/** The form as a browser without JavaScript sends it: every field, the empty ones too, and the three files. */
 /**
- * The form's bytes as a browser without JavaScript sends them (multipart/form-data, the fields in the form's
- * order), made by hand: the documents' parts are the same in every post, so they are encoded once. Encoded by the
+ * The form's bytes as a browser without JavaScript sends them (multipart/form-data: every field in the form's
+ * order, the empty ones too, and the three files), made by hand: the documents' parts are the same in every post, so they are encoded once. Encoded by the
  * runtime's FormData for every post, the 50 clients' encoding took about 25 ms of CPU a post, nearly half a core of
  * the two the server has here; on the deadline evening each phone encodes its own form.
  */
@@ -315,6 +314,13 @@ export async function postApplication(
   }
 }
 
+/** How the answer is read back in each encoding the request accepts. */
+const DECODERS: Record<string, (body: Buffer) => Buffer> = {
+  br: (body) => zlib.brotliDecompressSync(body),
+  gzip: (body) => zlib.gunzipSync(body),
+  deflate: (body) => zlib.inflateSync(body),
+};
+
 /** Kept-alive connections for the posts, as a phone's browser keeps its connection. */
 const postAgent = new http.Agent({ keepAlive: true });
 
@@ -330,7 +336,7 @@ function sendParts(url: string, parts: Buffer[], headers: Record<string, string>
       method: 'POST',
       agent: postAgent,
       // As a browser asks: the server compresses the page it answers, as it would for a phone.
-      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br', 'content-length': String(length) },
+      headers: { ...headers, 'accept-encoding': Object.keys(DECODERS).join(', '), 'content-length': String(length) },
     });
     request.setTimeout(POST_TIMEOUT_MS, () => {
       const timeout = new Error(`no answer within ${POST_TIMEOUT_MS} ms`);
@@ -344,9 +350,8 @@ function sendParts(url: string, parts: Buffer[], headers: Record<string, string>
       response.on('error', reject);
       response.on('end', () => {
         const body = Buffer.concat(chunks);
-        const encoding = response.headers['content-encoding'];
-        const html =
-          encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+        const decode = DECODERS[response.headers['content-encoding'] ?? ''];
+        const html = decode ? decode(body) : body;
         resolve({ status: response.statusCode ?? 0, html: html.toString('utf8') });
       });
     });
