@@ -8,16 +8,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import {
-  DeleteObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import { backupTime } from '#common/backups.ts';
 import type { Env } from '#server/env.ts';
-import { type S3Settings, backupBucketSettings, s3ClientConfig } from '#server/storage/s3-settings.ts';
+import { type S3Settings, backupBucketSettings, s3ClientConfig, s3Sdk } from '#server/storage/s3-settings.ts';
 import { type KeepRule, retained } from './retention.ts';
 
 export interface OffsiteOptions extends S3Settings {
@@ -49,6 +42,7 @@ export const offsiteFailure = (err: unknown): string => {
 };
 
 export function createOffsite(options: OffsiteOptions) {
+  const { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = s3Sdk();
   const client = new S3Client({
     ...s3ClientConfig(options),
     // Tries are counted here, with their waits, so that each failure is logged and reported.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDF_ERRORS } from '#common/site-content/downloads.ts';
-import { PDF_THREADS, checkPdf, pdfThreadLoad } from './pdf-check.ts';
+import { PDF_THREADS, checkPdf, namesScript, pdfThreadLoad } from './pdf-check.ts';
 import { makePdf } from './test-pdfs.ts';
 
 const MAX = 20 * 1024 * 1024;
@@ -29,6 +29,18 @@ describe('checkPdf', () => {
       });
     },
   );
+
+  it('finds a script named in the bytes, as a whole name only, anywhere in the file', () => {
+    const named = (text: string) => namesScript(Buffer.from(text, 'latin1'));
+    expect(named('<< /S /JavaScript /JS (app.alert(1)) >>')).toBe(true);
+    expect(named('<</S/JavaScript>>')).toBe(true);
+    expect(named('<< /JS(x) >>')).toBe(true);
+    expect(named('%PDF-1.7 ... /JS')).toBe(true);
+    expect(named('/JSON /JS#41 /JavaScripts /JS_x /JS.y /JSfoo')).toBe(false);
+    expect(named('/JSON /JavaScriptX then later /JS ')).toBe(true);
+    expect(named('%PDF-1.7 a plain page')).toBe(false);
+    expect(namesScript(Buffer.concat([Buffer.alloc(3_000_000, 0x20), Buffer.from('/JavaScript ')]))).toBe(true);
+  });
 
   it('finds a script whose names are written in hex escapes in the parsed file, not in its bytes', () => {
     const disguised = makePdf({ script: 'disguised' }).toString('latin1');

@@ -1,17 +1,7 @@
 import type { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type _Object,
-} from '@aws-sdk/client-s3';
+import type { _Object } from '@aws-sdk/client-s3';
 import { outOfSpaceChecked } from './out-of-space.ts';
-import { type S3Settings, s3ClientConfig } from './s3-settings.ts';
+import { type S3Settings, s3ClientConfig, s3Sdk } from './s3-settings.ts';
 import {
   STAGING_PREFIX,
   type Storage,
@@ -38,7 +28,7 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** A missing key, not a missing bucket: a wrong bucket name must fail loudly, not look like an empty one. */
 const isMissingKey = (err: unknown): boolean =>
-  err instanceof S3ServiceException &&
+  err instanceof s3Sdk().S3ServiceException &&
   (err.name === 'NoSuchKey' || (err.$metadata.httpStatusCode === 404 && err.name !== 'NoSuchBucket'));
 
 /** An object listed without a date counts as new, so a sweep never removes it on a guess. */
@@ -47,6 +37,15 @@ const listedAt = (object: _Object): Date => object.LastModified ?? new Date();
 /** Uploaded files in an S3-compatible bucket, chosen at start-up when S3_BUCKET is set. */
 export function createS3Storage(options: S3StorageOptions): S3Storage {
   const { bucket } = options;
+  const {
+    CopyObjectCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+  } = s3Sdk();
   const client = new S3Client(s3ClientConfig(options));
 
   const stagingPrefix = (batch: string): string => {

@@ -2,7 +2,9 @@
  * Slow and idle senders against the real server process: connections that send a form's headers and then
  * nothing neither hold the upload gate's only turn nor delay an application posted beside them, and are cut
  * off with 408 once UPLOAD_IDLE_SECONDS pass; a connection that never finishes its headers is closed after
- * HEADERS_TIMEOUT_SECONDS. The limits are short here so the test is; production's are 20 s.
+ * HEADERS_TIMEOUT_SECONDS; a form whose body stops half-way through a file is cut off the same way, with the
+ * page's words, and the turn it held goes on to the next application. The limits are short here so the test is;
+ * production's are 20 s.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +79,28 @@ describe('slow and idle senders against the real server', () => {
       expect(seconds).toBeGreaterThanOrEqual(IDLE_SECONDS - 0.1);
       expect(seconds).toBeLessThan(IDLE_SECONDS + 2);
     }
+  });
+
+  it('cuts off a form whose body stops half-way through a file with 408 and its words, and hands its turn on', async () => {
+    const stalled = silentAfter(
+      formHead() +
+        '--x\r\ncontent-disposition: form-data; name="first_name"\r\n\r\nSita\r\n' +
+        '--x\r\ncontent-disposition: form-data; name="photo"; filename="photo.jpg"\r\ncontent-type: image/jpeg\r\n\r\n' +
+        'x'.repeat(300_000),
+      '127.0.0.2',
+    );
+    const seconds = await stalled.closed;
+    const answer = stalled.answer();
+    console.log(`a body stopped half-way closed after ${seconds.toFixed(2)} s: ${answer.split('\r\n')[0]}`);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /u);
+    expect(answer).toMatch(/^connection: close$/imu);
+    expect(answer).toContain('The form arrived too slowly and was stopped.');
+    expect(seconds).toBeGreaterThanOrEqual(IDLE_SECONDS - 0.1);
+    expect(seconds).toBeLessThan(IDLE_SECONDS + 2);
+    const next = await postApplication();
+    expect(next.status).not.toBe(408);
+    expect(next.status).not.toBe(503);
+    expect(next.status).toBeLessThan(500);
   });
 
   it('closes a connection whose headers never end after HEADERS_TIMEOUT_SECONDS', async () => {

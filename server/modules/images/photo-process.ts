@@ -82,7 +82,9 @@ export function createPhotoProcess({
   function start(): NonNullable<typeof child> {
     const proc = fork(CHILD, [], {
       cwd: PROJECT_ROOT,
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${HEAP_MB}`],
+      // A young generation of 2 MB a half instead of 16: the pixels are outside V8's heap, and what the process
+      // allocates on it is small. 20 applications' documents drawn, same time: peak RSS 234-236 MB instead of 262.
+      execArgv: ['--import', 'tsx', `--max-old-space-size=${HEAP_MB}`, '--max-semi-space-size=2'],
       serialization: 'advanced',
       // glibc hands blocks over 128 KB (a photo's pixels) back to the system when freed, instead of raising that
       // threshold and keeping them for reuse: 151 MB held after three 12-megapixel photos instead of 244 MB.
