@@ -105,6 +105,17 @@ describe('checkPdf', () => {
     expect(await checkPdf(makePdf({ pages: 3 }), { maxBytes: MAX, thumbnailWidth: 100 })).toMatchObject({ pages: 3 });
   });
 
+  it('draws page 1 when asked, counting and drawing files in turn (a thread that only counts never draws)', async () => {
+    for (const thumbnailWidth of [undefined, 120, undefined, 120]) {
+      const facts = await checkPdf(makePdf({ pages: 2 }), {
+        maxBytes: MAX,
+        ...(thumbnailWidth ? { thumbnailWidth } : {}),
+      });
+      expect(facts.pages).toBe(2);
+      expect(facts.thumbnail?.subarray(1, 4).toString('latin1')).toBe(thumbnailWidth ? 'PNG' : undefined);
+    }
+  });
+
   it('checks file after file in a warm thread, each answered with its own facts', async () => {
     const counts = [1, 2, 3, 4, 5, 6];
     const facts = await Promise.all(counts.map((pages) => checkPdf(makePdf({ pages }), { maxBytes: MAX })));

@@ -76,6 +76,11 @@ interface ParseRequest {
  */
 interface WarmThread {
   worker: Worker;
+  /**
+   * Whether the canvas is loaded, to draw page 1. A thread that only counts pages and looks for scripts (the
+   * checks on an application's or a prospectus's post) goes without it, and holds less memory.
+   */
+  draws: boolean;
   files: number;
   idleTimer?: NodeJS.Timeout;
 }
@@ -87,9 +92,13 @@ export const pdfThreadLoad = () => pdfThreads.load;
 const IDLE_MS = 30_000;
 const FILES_PER_THREAD = 100;
 
-function startThread(): WarmThread {
+function startThread(draws: boolean): WarmThread {
   const worker = new Worker(WORKER_URL, {
-    workerData: { pdfjsUrl: PDFJS_URL, canvasUrl: CANVAS_URL, standardFontDataUrl: STANDARD_FONTS_URL },
+    workerData: {
+      pdfjsUrl: PDFJS_URL,
+      canvasUrl: draws ? CANVAS_URL : undefined,
+      standardFontDataUrl: STANDARD_FONTS_URL,
+    },
     // Without the process's own flags: `--import tsx` would load the TypeScript loader into every thread
     // (about 40 MB each), and the worker is plain JavaScript.
     execArgv: [],
@@ -99,7 +108,7 @@ function startThread(): WarmThread {
   });
   // An idle thread never keeps the process alive; a file being parsed does, through its time limit.
   worker.unref();
-  const thread: WarmThread = { worker, files: 0 };
+  const thread: WarmThread = { worker, draws, files: 0 };
   worker.once('exit', () => {
     const at = idleThreads.indexOf(thread);
     if (at !== -1) idleThreads.splice(at, 1);
@@ -107,15 +116,16 @@ function startThread(): WarmThread {
   return thread;
 }
 
-function takeThread(): WarmThread {
-  const thread = idleThreads.pop() ?? startThread();
+function takeThread(draws: boolean): WarmThread {
+  const at = idleThreads.findLastIndex((t) => t.draws === draws);
+  const thread = at === -1 ? startThread(draws) : idleThreads.splice(at, 1)[0]!;
   clearTimeout(thread.idleTimer);
   return thread;
 }
 
 function returnThread(thread: WarmThread): void {
   thread.files += 1;
-  if (thread.files >= FILES_PER_THREAD || idleThreads.length >= PDF_THREADS) {
+  if (thread.files >= FILES_PER_THREAD || idleThreads.filter((t) => t.draws === thread.draws).length >= PDF_THREADS) {
     void thread.worker.terminate();
     return;
   }
@@ -133,7 +143,7 @@ const parseInWorker = (body: Buffer, request: ParseRequest): Promise<ParseOutcom
 
 function parseInThread(body: Buffer, { timeoutMs, maxPages, thumbnailWidth }: ParseRequest): Promise<ParseOutcome> {
   return new Promise((resolve) => {
-    const thread = takeThread();
+    const thread = takeThread(thumbnailWidth !== undefined);
     const { worker } = thread;
     let settled = false;
     const finish = (outcome: ParseOutcome, reusable: boolean) => {

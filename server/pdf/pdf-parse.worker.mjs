@@ -7,9 +7,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 const { pdfjsUrl, canvasUrl, standardFontDataUrl } = workerData;
 // pdf.js brings its own Path2D when there is none, which the canvas refuses to clip with ("parameter 1 is not
-// of type 'Path2D'": every page Chromium prints has clip paths). The canvas's own must be in place first.
-const loaded = import(canvasUrl).then(async (canvas) => {
-  globalThis.Path2D ??= canvas.Path2D;
+// of type 'Path2D'": every page Chromium prints has clip paths). The canvas's own must be in place first. A
+// thread started without the canvas's address only counts pages and looks for scripts; it never draws.
+const loaded = (canvasUrl ? import(canvasUrl) : Promise.resolve(null)).then(async (canvas) => {
+  if (canvas) globalThis.Path2D ??= canvas.Path2D;
   return [await import(pdfjsUrl), canvas];
 });
 
@@ -50,7 +51,7 @@ async function hasScripts(doc) {
 async function parse({ data, maxPages, thumbnailWidth }) {
   let doc;
   try {
-    const [{ getDocument }, { createCanvas }] = await loaded;
+    const [{ getDocument }, canvas] = await loaded;
     doc = await getDocument({
       data: new Uint8Array(data),
       // Never compile code found in a PDF (its fonts' or functions'): parse only.
@@ -64,7 +65,8 @@ async function parse({ data, maxPages, thumbnailWidth }) {
     if (maxPages !== undefined && doc.numPages > maxPages) return { ok: true, pages: doc.numPages };
     if (await hasScripts(doc)) return { ok: false, reason: 'scripts' };
     const wanted = thumbnailWidth && (maxPages === undefined || doc.numPages <= maxPages);
-    const png = wanted ? await renderFirstPage(page, thumbnailWidth, createCanvas) : undefined;
+    if (wanted && !canvas) throw new Error('A thread started without the canvas was asked to draw');
+    const png = wanted ? await renderFirstPage(page, thumbnailWidth, canvas.createCanvas) : undefined;
     return { ok: true, pages: doc.numPages, png };
   } catch (err) {
     const name = err && typeof err === 'object' && 'name' in err ? String(err.name) : '';
