@@ -257,9 +257,10 @@ function refusalReasons(html: string, status: number): string[] {
 
 /**
  * The form's bytes as a browser without JavaScript sends them (multipart/form-data: every field in the form's
- * order, the empty ones too, and the three files), made by hand: the documents' parts are the same in every post, so they are encoded once. Encoded by the
- * runtime's FormData for every post, the 50 clients' encoding took about 25 ms of CPU a post, nearly half a core of
- * the two the server has here; on the deadline evening each phone encodes its own form.
+ * order, the empty ones too, and the three files), made by hand: the documents' parts are the same in every post,
+ * so they are encoded once. Encoded by the runtime's FormData for every post, the 50 clients' encoding took about
+ * 25 ms of CPU a post, nearly half a core of the two the server has here; on the deadline evening each phone
+ * encodes its own form.
  */
 const BOUNDARY = `----OrbitBench${randomBytes(12).toString('hex')}`;
 const filesPart = new WeakMap<Files, Buffer>();

@@ -2,7 +2,7 @@ import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import type { Readable } from 'node:stream';
 import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
 import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
-import { badRequest } from '../errors.ts';
+import { AppError, badRequest } from '../errors.ts';
 
 /** Largest body a page form without files may send (the JSON API has the same limit). */
 export const PAGE_FORM_MAX_BYTES = 1024 * 1024;
@@ -185,9 +185,7 @@ function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyI
   stream.on('data', onData);
   stream.on('end', onEnd);
   // The slow-sender guard ends a crawling body with its own answer (408, the connection closed): that is kept.
-  stream.on('error', (err: Error & { statusCode?: number }) =>
-    stop(typeof err.statusCode === 'number' && err.statusCode >= 400 ? err : unreadable()),
-  );
+  stream.on('error', (err: Error) => stop(err instanceof AppError ? err : unreadable()));
   // A client that goes away half-way ends the stream without its end: the form is refused, not waited for.
   stream.on('close', () => {
     if (!ended) stop(unreadable());

@@ -70,9 +70,11 @@ export const s3ClientConfig = (settings: S3Settings): S3.S3ClientConfig => ({
     : {}),
 });
 
+const requireHere = createRequire(import.meta.url);
+
 /**
  * The AWS SDK's S3 client, loaded by the first bucket configured: about 5 MB of the server's heap and 20 MB of
  * its memory that an install keeping its files on its own disk, with no off-site copy, never needs. (The
  * package's one build is CommonJS, so this is the same module an `import` of it gives.)
  */
-export const s3Sdk = (): typeof S3 => createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof S3;
+export const s3Sdk = (): typeof S3 => requireHere('@aws-sdk/client-s3') as typeof S3;
