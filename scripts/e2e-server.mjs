@@ -19,7 +19,7 @@ if (process.env.E2E_MAILBOX_DIR && process.env.E2E_SMTP_PORT) {
   await startMailbox(Number(process.env.E2E_SMTP_PORT), process.env.E2E_MAILBOX_DIR);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['server/start.mjs'], {
   env: { ...process.env, DATA_DIR: dataDir },
   stdio: 'inherit',
 });

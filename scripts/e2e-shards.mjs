@@ -21,6 +21,8 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 for (const [command, args] of [
   [process.execPath, ['scripts/check-chromium.mjs']],
   [npx, ['react-router', 'build']],
+  // The server the shards start runs compiled (server/start.mjs): compiled once here, not by each shard at once.
+  [process.execPath, ['server/startup/server-bundle.mjs']],
 ]) {
   const built = spawnSync(command, args, { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status || 1);

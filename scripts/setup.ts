@@ -24,6 +24,7 @@ import { appEnvironment, appCommand as appRunCommand } from './setup/app-process
 import { domainVerdict, supportedSystem } from './setup/machine.ts';
 import { SetupError, listeners, mustRun, pidAlive, run, startDetached, stopPid, waitForHttps } from './setup/system.ts';
 import { sqliteFile } from '../server/db/db.ts';
+import { freshBundle } from '../server/startup/server-bundle.mjs';
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -223,10 +224,14 @@ async function plan(
   });
   steps.push(unitStep);
 
-  const built = fs.existsSync(path.join(APP_DIR, 'build/server/index.js'));
+  // The pages, and the server compiled from its sources as they are now (the service cannot compile it: the
+  // unit keeps the app's folder read-only).
+  const built = fs.existsSync(path.join(APP_DIR, 'build/server/index.js')) && freshBundle() !== null;
   steps.push({
     name: 'Build',
-    change: built ? 'already right (build/ exists; `npm run build` rebuilds it)' : 'build the pages (about a minute)',
+    change: built
+      ? 'already right (the pages are built and the server compiled; `npm run build` does both again)'
+      : 'build the pages and compile the server (about a minute)',
     details: built ? [] : [`(cd ${APP_DIR} && npm run build)`],
     apply: () => mustRun('npm', ['run', 'build'], { cwd: APP_DIR }),
   });

@@ -30,9 +30,7 @@ export function appCommand(user: string): string[] {
     '--init-groups',
     '--',
     process.execPath,
-    '--import',
-    'tsx',
-    'server/main.ts',
+    'server/start.mjs',
   ];
 }
 

@@ -160,7 +160,7 @@ describe('the files setup writes', () => {
       dataDir: '/var/lib/orbit2',
     });
     expect(unit).toContain('WorkingDirectory=/srv/orbit\n');
-    expect(unit).toContain('ExecStart=/usr/local/bin/node --import tsx server/main.ts');
+    expect(unit).toContain('ExecStart=/usr/local/bin/node server/start.mjs');
     expect(unit).toContain('User=orbit2\nGroup=orbit2');
     expect(unit).toContain('EnvironmentFile=/etc/orbit2.env');
     expect(unit).toContain('ReadWritePaths=/var/lib/orbit2');

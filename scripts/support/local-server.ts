@@ -28,7 +28,7 @@ export interface LocalServerOptions {
 }
 
 /**
- * The built server (`node --import tsx server/main.ts`, NODE_ENV=production) on 127.0.0.1 only, with
+ * The built server (`node server/start.mjs`, as `npm start`, NODE_ENV=production) on 127.0.0.1 only, with
  * its own data folder and a throwaway admin account: what `npm run bench` and `npm run security` measure.
  * BENCH_SERVER_NODE_ARGS adds Node options to the server alone (space-separated), e.g. to profile it:
  * `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- admissions`.
@@ -47,7 +47,7 @@ export async function startLocalServer({
   const adminPassword = env.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url');
   let output = '';
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/start.mjs'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

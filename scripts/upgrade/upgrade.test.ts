@@ -149,7 +149,7 @@ describe('serviceCommands', () => {
     const c = serviceCommands({ ...service, systemd: false }, '/opt/orbit-college');
     expect(c.stop).toBe('kill -TERM "$(cat /run/orbit-college/app.pid)"  (waits up to 30 s for it to end)');
     expect(c.start).toMatch(/^\(cd \/opt\/orbit-college && env -i .* setpriv --reuid=orbit --regid=orbit /u);
-    expect(c.start).toContain('server/main.ts >>/run/orbit-college/app.log 2>&1 &)');
+    expect(c.start).toContain('server/start.mjs >>/run/orbit-college/app.log 2>&1 &)');
   });
 });
 

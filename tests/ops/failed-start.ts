@@ -12,7 +12,7 @@ const NOT_INHERITED =
   /^(DATABASE_URL|S3_.*|PUBLIC_ASSET_BASE_URL|DATA_DIR|PORT|HOST|SITE_URL|ADMIN_.*|SEED_DEMO|LOG_LEVEL)$/u;
 
 /**
- * Runs `node --import tsx server/main.ts` as `npm start` does (after `wrapper`, a command that runs it,
+ * Runs `node server/start.mjs` as `npm start` does (after `wrapper`, a command that runs it,
  * such as setpriv), for a start that is expected to stop on its own, and returns what it printed on each stream. Killed after `timeoutMs` (a start that went on
  * to serve is a failure of the test, reported with its output).
  */
@@ -21,7 +21,7 @@ export function startExpectingExit(
   { wrapper = [], timeoutMs = 60_000 }: { wrapper?: string[]; timeoutMs?: number } = {},
 ): Promise<FailedStart> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !NOT_INHERITED.test(k)));
-  const command = [...wrapper, process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const command = [...wrapper, process.execPath, 'server/start.mjs'];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: PROJECT_ROOT,
     env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false', ...env },

@@ -1,5 +1,5 @@
 /**
- * Real server processes for the operations and scale tests: `node --import tsx server/main.ts` on a
+ * Real server processes for the operations and scale tests: `node server/start.mjs` (as `npm start`) on a
  * free loopback port, as production runs it, with an environment the test states in full.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -42,7 +42,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !NOT_INHERITED.test(k)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.mjs'], {
     cwd: PROJECT_ROOT,
     env: {
       ...inherited,
