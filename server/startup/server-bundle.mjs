@@ -44,7 +44,8 @@ function stamp(root, relative) {
 
 /**
  * The compiled entries' absolute paths when BUNDLE_DIR holds a compilation of the sources as they are now (every
- * file it was made from has the size and time it had then); null when there is none or a source changed since.
+ * file it was made from has the size and time it had then, in the same folder); null when there is none, a source
+ * changed since, or the project was compiled in another folder (moved, or node_modules copied from another).
  */
 export function freshBundle({ root, dir, entries } = PROJECT) {
   let manifest;
@@ -53,7 +54,8 @@ export function freshBundle({ root, dir, entries } = PROJECT) {
   } catch {
     return null;
   }
-  if (typeof manifest.folder !== 'string' || !manifest.inputs) return null;
+  // Compiled elsewhere (a folder moved or copied keeps its files' times): the addresses in it are the old ones.
+  if (manifest.root !== root || typeof manifest.folder !== 'string' || !manifest.inputs) return null;
   for (const [file, was] of Object.entries(manifest.inputs)) if (stamp(root, file) !== was) return null;
   const compiled = compiledEntries(path.join(dir, manifest.folder), entries);
   return Object.values(compiled).every((file) => fs.existsSync(file)) ? compiled : null;
@@ -94,12 +96,13 @@ const ownAddress = {
 export async function buildBundle({ root, dir, entries, alsoDependsOn } = PROJECT) {
   const esbuild = await import('esbuild');
   compiling += 1;
-  fs.mkdirSync(dir, { recursive: true });
-  const staging = fs.mkdtempSync(path.join(dir, '.staging-'));
-  // Readable by the service's user when compiled by another (`npm run build` as root, the unit as its user), as the
-  // rest of the project is; mkdtemp makes the folder its maker's alone.
-  fs.chmodSync(staging, 0o755);
+  let staging = null;
   try {
+    fs.mkdirSync(dir, { recursive: true });
+    staging = fs.mkdtempSync(path.join(dir, '.staging-'));
+    // Readable by the service's user when compiled by another (`npm run build` as root, the unit as its user), as
+    // the rest of the project is; mkdtemp makes the folder its maker's alone.
+    fs.chmodSync(staging, 0o755);
     const result = await esbuild.build({
       absWorkingDir: root,
       entryPoints: entries,
@@ -138,12 +141,12 @@ export async function buildBundle({ root, dir, entries, alsoDependsOn } = PROJEC
       if (!['ENOTEMPTY', 'EEXIST'].includes(err.code)) throw err;
     }
     const manifestStaging = path.join(dir, `${MANIFEST}.${process.pid}`);
-    fs.writeFileSync(manifestStaging, `${JSON.stringify({ folder, inputs }, null, 1)}\n`);
+    fs.writeFileSync(manifestStaging, `${JSON.stringify({ root, folder, inputs }, null, 1)}\n`);
     fs.renameSync(manifestStaging, path.join(dir, MANIFEST));
     removeOldFolders(dir, folder);
     return compiledEntries(target, entries);
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    if (staging) fs.rmSync(staging, { recursive: true, force: true });
     // esbuild's compiler is a process of its own: ended, so a server that compiled at its start does not keep it.
     compiling -= 1;
     if (compiling === 0) await esbuild.stop();

@@ -66,6 +66,20 @@ describe('the compiled server', () => {
     expect(freshBundle(project)).toBeNull();
   });
 
+  it('is compiled again in a project moved to another folder, whose files keep their times', async () => {
+    await buildBundle(project);
+    const moved = `${root}-moved`;
+    fs.renameSync(root, moved);
+    try {
+      const there = { ...project, root: moved, dir: path.join(moved, 'out') };
+      expect(freshBundle(there)).toBeNull();
+      const { main } = await buildBundle(there);
+      expect((await import(pathToFileURL(main!).href)).here).toBe(pathToFileURL(path.join(moved, 'src/main.ts')).href);
+    } finally {
+      fs.renameSync(moved, root);
+    }
+  });
+
   it('compiles the same sources into the same folder when two processes compile at once', async () => {
     const [a, b] = await Promise.all([buildBundle(project), buildBundle(project)]);
     expect(a).toEqual(b);
