@@ -23,15 +23,7 @@ export const appLogFile = (s: AppService): string => path.join(s.runDir, 'app.lo
 
 /** The command that runs the server as the service user (what the unit's ExecStart runs). */
 export function appCommand(user: string): string[] {
-  return [
-    'setpriv',
-    `--reuid=${user}`,
-    `--regid=${user}`,
-    '--init-groups',
-    '--',
-    process.execPath,
-    'server/start.mjs',
-  ];
+  return ['setpriv', `--reuid=${user}`, `--regid=${user}`, '--init-groups', '--', process.execPath, 'server/start.mjs'];
 }
 
 /** The app's environment as systemd gives it: the file's variables, nothing from this shell. */
