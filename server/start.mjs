@@ -24,7 +24,7 @@ if (bundle) {
   register();
   // Said on the error stream before the server's own log starts: its logger does not exist yet.
   console.error(
-    `The server could not be compiled (${notCompiled?.message ?? 'unknown reason'}); ` +
+    `The server could not be compiled (${notCompiled instanceof Error ? notCompiled.message : String(notCompiled)}); ` +
       'running the sources through the TypeScript loader instead, which holds more memory. Run `npm run build`.',
   );
   await import('./main.ts');

@@ -67,13 +67,19 @@ let compiling = 0;
 const compiledEntries = (folder, entries) =>
   Object.fromEntries(Object.keys(entries).map((name) => [name, path.join(folder, `${name}.mjs`)]));
 
-/** Replaces `import.meta.url` in each source by its own file's address; any other `import.meta` use is refused. */
-const ownAddress = {
+/**
+ * Replaces `import.meta.url` in each source by its own file's address; any other `import.meta` use is refused.
+ * Each source's stamp is taken as it is read (into `stamps`, by absolute path): one saved while the compiler
+ * runs is then recorded as it was when read, so the next start sees it changed and compiles it again.
+ */
+const ownAddress = (stamps) => ({
   name: 'own-address',
   setup(build) {
     // esbuild reads the filter as a Go regular expression, which has no `u` flag.
     build.onLoad({ filter: /\.(?:ts|tsx|mts|mjs|js)$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const read = await fs.promises.stat(args.path);
+      stamps.set(args.path, `${read.size}:${read.mtimeMs}`);
       const source = await fs.promises.readFile(args.path, 'utf8');
       const other = /\bimport\.meta\.(?!url\b)\w+/u.exec(source);
       if (other) {
@@ -86,7 +92,7 @@ const ownAddress = {
       return { contents, loader };
     });
   },
-};
+});
 
 /**
  * Compiles the entries into a new folder of BUNDLE_DIR and names it in the manifest (written last, by a rename,
@@ -95,6 +101,7 @@ const ownAddress = {
  */
 export async function buildBundle({ root, dir, entries, alsoDependsOn } = PROJECT) {
   const esbuild = await import('esbuild');
+  const stamps = new Map();
   compiling += 1;
   let staging = null;
   try {
@@ -103,6 +110,8 @@ export async function buildBundle({ root, dir, entries, alsoDependsOn } = PROJEC
     // Readable by the service's user when compiled by another (`npm run build` as root, the unit as its user), as
     // the rest of the project is; mkdtemp makes the folder its maker's alone.
     fs.chmodSync(staging, 0o755);
+    // Stamped before the compiler may read them, as the sources are as they are read.
+    const before = new Map(alsoDependsOn.map((file) => [path.join(root, file), stamp(root, file)]));
     const result = await esbuild.build({
       absWorkingDir: root,
       entryPoints: entries,
@@ -120,7 +129,7 @@ export async function buildBundle({ root, dir, entries, alsoDependsOn } = PROJEC
       sourcemap: 'linked',
       metafile: true,
       logLevel: 'silent',
-      plugins: [ownAddress],
+      plugins: [ownAddress(stamps)],
     });
     const hash = createHash('sha256');
     const outputs = Object.keys(result.metafile.outputs).sort();
@@ -131,7 +140,8 @@ export async function buildBundle({ root, dir, entries, alsoDependsOn } = PROJEC
     const folder = hash.digest('hex').slice(0, 16);
     const inputs = {};
     for (const file of [...Object.keys(result.metafile.inputs), ...alsoDependsOn].sort()) {
-      inputs[file] = stamp(root, file);
+      const where = path.join(root, file);
+      inputs[file] = stamps.get(where) ?? before.get(where) ?? stamp(root, file);
     }
     const target = path.join(dir, folder);
     try {

@@ -1,9 +1,22 @@
+import type * as Esbuild from 'esbuild';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BundleProject, buildBundle, freshBundle } from './server-bundle.mjs';
+
+/** Run after the compiler has read the sources and before the compilation is recorded (a save meanwhile). */
+const whileCompiling = vi.hoisted(() => ({ run: null as (() => void) | null }));
+vi.mock('esbuild', async (importOriginal) => {
+  const esbuild = await importOriginal<typeof Esbuild>();
+  const build = (async (options: Parameters<typeof esbuild.build>[0]) => {
+    const result = await esbuild.build(options);
+    whileCompiling.run?.();
+    return result;
+  }) as typeof esbuild.build;
+  return { ...esbuild, build, default: { ...esbuild, build } };
+});
 
 let root: string;
 let project: BundleProject;
@@ -31,6 +44,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  whileCompiling.run = null;
   delete (globalThis as Record<string, unknown>).laterLoaded;
   fs.rmSync(root, { recursive: true, force: true });
 });
@@ -64,6 +78,19 @@ describe('the compiled server', () => {
     await buildBundle(project);
     fs.rmSync(path.join(root, 'src/later.ts'));
     expect(freshBundle(project)).toBeNull();
+  });
+
+  it('is compiled again at the next start when a source or package.json is saved while it compiles', async () => {
+    whileCompiling.run = () => write('src/lib/beside.ts', "export const beside = 'saved meanwhile';\n");
+    await buildBundle(project);
+    expect(freshBundle(project)).toBeNull();
+    whileCompiling.run = () => write('package.json', '{"type":"module","imports":{}}\n');
+    await buildBundle(project);
+    expect(freshBundle(project)).toBeNull();
+    whileCompiling.run = null;
+    const { main } = await buildBundle(project);
+    expect(freshBundle(project)).toEqual({ main });
+    expect((await import(pathToFileURL(main!).href)).besideFile).toBe('saved meanwhile');
   });
 
   it('is compiled again in a project moved to another folder, whose files keep their times', async () => {
