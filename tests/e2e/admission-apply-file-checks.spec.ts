@@ -7,7 +7,7 @@ import { ne } from '#common/i18n/ne.ts';
 import { makePdf } from '../../server/pdf/test-pdfs.ts';
 import { setServerClock } from './support/clock.ts';
 import { BASE_URL } from './support/env.ts';
-import { waitForEnhancements } from './support/hydration.ts';
+import { chooseFirstFiles, waitForEnhancements } from './support/hydration.ts';
 import { signInByApi } from './support/pages.ts';
 import { screenshots } from './support/screenshots.ts';
 
@@ -104,17 +104,6 @@ async function expectAccepted(input: Locator, files: number) {
   expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(files);
 }
 
-/**
- * Chooses files on a page whose form has not been used yet: its checks come with a chunk the form fetches on its
- * first change, so the answer is awaited from that chunk's arrival (on a loaded machine the fetch alone once took
- * most of an expectation's 5 s).
- */
-async function chooseFirst(input: Locator, files: Parameters<Locator['setInputFiles']>[0]) {
-  const live = input.page().waitForResponse((r) => /\/assets\/application-live-[\w-]+\.js$/u.test(r.url()));
-  await input.setInputFiles(files);
-  await live;
-}
-
 test('a file the server would refuse is refused as it is chosen, beside its input, and never sent @phone', async ({
   page,
 }, testInfo) => {
@@ -132,7 +121,7 @@ test('a file the server would refuse is refused as it is chosen, beside its inpu
   const bigName = 'IMG_20270614_183245_HDR_PORTRAIT_original.jpg';
   const big = Buffer.alloc(L.fileBytes + 1);
   big.set([0xff, 0xd8, 0xff]);
-  await chooseFirst(photo, { name: bigName, mimeType: 'image/jpeg', buffer: big });
+  await chooseFirstFiles(photo, { name: bigName, mimeType: 'image/jpeg', buffer: big });
   await expectRefused(photo, `${bigName}: ${words('application/file-too-large')}`);
   await gradeSheet.setInputFiles({
     name: 'grade-sheet.pdf',
@@ -191,7 +180,7 @@ test('the Nepali form refuses in Nepali, and a photo must be an image @phone', a
   await page.goto('/ne/admission/apply');
   await waitForEnhancements(page);
   const photo = page.getByLabel(ne.apply.fields.photo);
-  await chooseFirst(photo, { name: 'photo.pdf', mimeType: 'application/pdf', buffer: makePdf({ pages: 1 }) });
+  await chooseFirstFiles(photo, { name: 'photo.pdf', mimeType: 'application/pdf', buffer: makePdf({ pages: 1 }) });
   await expectRefused(photo, `photo.pdf: ${applicationRefusalText('application/not-image', ne.apply)}`);
   expect(sent).toEqual([]);
 });

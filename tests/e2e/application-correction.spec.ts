@@ -11,6 +11,7 @@ import {
   seedApplications,
 } from '#server/test-support/applications.ts';
 import { openStatusWithKey } from './support/application-status.ts';
+import { chooseFirstFiles } from './support/hydration.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { signInByApi } from './support/pages.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -101,7 +102,7 @@ test.describe('with JavaScript @phone', () => {
     await openStatusWithKey(page, '/admission/status', reference, key);
     await expect(documentChoice(page)).toHaveValue('photo');
     await expect(documentChoice(page).locator('option')).toHaveText(['Passport-size photo', 'SEE grade sheet']);
-    await filesInput(page).setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+    await chooseFirstFiles(filesInput(page), { name: 'photo.pdf', mimeType: 'application/pdf', buffer: makePdf() });
     await expect(page.locator('#field-files-error')).toContainText('photo.pdf');
     await expect(filesInput(page)).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     // The grade sheet takes a PDF: choosing it widens the input.

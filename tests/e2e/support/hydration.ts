@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Waits until React has hydrated the page (its <main> carries React's internal fiber key), so that clicks
@@ -31,4 +31,15 @@ export async function waitForPageScripts(page: Page): Promise<void> {
 export async function gotoEnhanced(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForEnhancements(page);
+}
+
+/**
+ * Chooses files on a page whose form has not been used yet: its checks come with a chunk the form fetches on its
+ * first change, so the answer is awaited from that chunk's arrival (on a loaded CI machine the answer once came
+ * after 5.9 s, past an expectation's 5 s; a chunk held back 6 s fails the same way).
+ */
+export async function chooseFirstFiles(input: Locator, files: Parameters<Locator['setInputFiles']>[0]) {
+  const live = input.page().waitForResponse((r) => /\/assets\/application-live-[\w-]+\.js$/u.test(r.url()));
+  await input.setInputFiles(files);
+  await live;
 }
