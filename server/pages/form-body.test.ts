@@ -168,10 +168,11 @@ describe('page form bodies', () => {
     const photo = ours.get('file_photo') as File;
     expect(Buffer.from(await photo.arrayBuffer()).equals(Buffer.alloc(70_000, 7))).toBe(true);
     expect(Buffer.from(await photo.bytes()).equals(Buffer.alloc(70_000, 7))).toBe(true);
-    // Every way of reading a posted file gives its bytes, from the one copy the parser made (not the whole body).
-    const bytes = await photo.arrayBuffer();
-    expect(bytes.byteLength).toBe(70_000);
-    expect(await photo.arrayBuffer()).toBe(bytes);
+    // Every way of reading a posted file gives its bytes alone; bytes() is a view of the body given, never a copy.
+    expect((await photo.arrayBuffer()).byteLength).toBe(70_000);
+    const view = await photo.bytes();
+    expect(await photo.bytes()).toBe(view);
+    expect(view.buffer).toBe(body.buffer);
     const streamed = Buffer.from(await new Response(photo.stream()).arrayBuffer());
     expect(streamed.equals(Buffer.alloc(70_000, 7))).toBe(true);
     expect(Buffer.from(await photo.slice(69_998).arrayBuffer()).equals(Buffer.alloc(2, 7))).toBe(true);
@@ -222,6 +223,47 @@ describe('page form bodies', () => {
     for (let at = 0; at < body.length; at += 1_000) whole.write(body.subarray(at, at + 1_000));
     whole.end();
     expect((await ok).get('file')).toHaveProperty('size', 20_000);
+  });
+
+  it('reads an arriving body with a Content-Length into one buffer, each file a view of it; without one, a copy each', async () => {
+    const sent = new FormData();
+    sent.append('title', 'Two files');
+    const photo = Buffer.alloc(150_000);
+    for (let i = 0; i < photo.length; i++) photo[i] = (i * 31) % 251;
+    sent.append('file_photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    sent.append('file_marks', new Blob([Buffer.from('%PDF-1.4 marks')], { type: 'application/pdf' }), 'm.pdf');
+    const request = new Request('http://x/', { method: 'POST', body: sent });
+    const contentType = request.headers.get('content-type')!;
+    const body = Buffer.from(await request.arrayBuffer());
+    const arrive = async (contentLength: number | undefined) => {
+      const stream = new PassThrough();
+      const read = readMultipart({ stream, maxBytes: 1_000_000, contentLength }, contentType);
+      // In pieces as a socket gives them, each a buffer of its own.
+      for (let at = 0; at < body.length; at += 7_000) stream.write(Buffer.from(body.subarray(at, at + 7_000)));
+      stream.end();
+      const form = await read;
+      return [form.get('file_photo') as File, form.get('file_marks') as File] as const;
+    };
+
+    const [known, knownMarks] = await arrive(body.length);
+    const photoView = await known.bytes();
+    const marksView = await knownMarks.bytes();
+    expect(Buffer.from(photoView).equals(photo)).toBe(true);
+    expect(Buffer.from(marksView).toString()).toBe('%PDF-1.4 marks');
+    // Both files are views of the one buffer the body was read into.
+    expect(photoView.buffer).toBe(marksView.buffer);
+    expect(photoView.buffer.byteLength).toBe(body.length);
+    // arrayBuffer() is the file's bytes alone, not the body around them.
+    const alone = await known.arrayBuffer();
+    expect(alone.byteLength).toBe(photo.length);
+    expect(Buffer.from(alone).equals(photo)).toBe(true);
+    expect(Buffer.from(await known.slice(149_998).arrayBuffer()).equals(photo.subarray(149_998))).toBe(true);
+
+    const [unknown, unknownMarks] = await arrive(undefined);
+    const copied = await unknown.bytes();
+    expect(Buffer.from(copied).equals(photo)).toBe(true);
+    expect(copied.buffer.byteLength).toBe(photo.length);
+    expect(await unknownMarks.text()).toBe('%PDF-1.4 marks');
   });
 
   it('refuses a form cut off before its end, a text field over 1 MB, and one without a boundary, with 400', async () => {

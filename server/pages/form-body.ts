@@ -28,18 +28,20 @@ const unreadable = () => badRequest('validation', 'The form could not be read: i
 const partName = (escaped: string) => escaped.replace(/%0A/giu, '\n').replace(/%0D/giu, '\r').replace(/%22/gu, '"');
 
 /**
- * A file of a form the body parser read, holding its bytes as parsed, once, in an ArrayBuffer of its own. The
- * runtime's File would copy them into a Blob of its own, and its `arrayBuffer()` copy them again (after reading them
- * back chunk by chunk): in a rush of applications every copy of a photo is megabytes of garbage the server's one
- * thread must collect. So every reading of the bytes is answered from that one ArrayBuffer: `arrayBuffer()` gives it
- * itself (whoever reads a posted file reads it, and none writes to it), the rest a view or a copy of it on demand.
- * The runtime's own Blob beneath holds nothing: structuredClone (or postMessage) of a posted file would give an
- * empty one, so a file is handed to another thread or process as its bytes.
+ * A file of a form the body parser read, holding its bytes as parsed: a view of the body read into one buffer as
+ * it arrived (feed below), or one copy when its parts were not side by side there. The runtime's File would copy
+ * them into a Blob of its own, and its `arrayBuffer()` copy them again: in a rush of applications every copy of a
+ * photo is megabytes the server's heap must collect, and V8 counts such memory towards its next full collection
+ * (docs/performance.md: about 60 in a rush of 300). So `bytes()` answers the view itself (whoever reads a posted
+ * file reads it, and none writes to it); `arrayBuffer()`, which must be the file's bytes alone, the view's buffer
+ * when it holds nothing else, else a copy. The runtime's own Blob beneath holds nothing: structuredClone (or
+ * postMessage) of a posted file would give an empty one, so a file is handed to another thread or process as its
+ * bytes.
  */
 class PostedFile extends File {
-  readonly #bytes: ArrayBuffer;
+  readonly #bytes: Uint8Array<ArrayBuffer>;
 
-  constructor(bytes: ArrayBuffer, name: string, type: string) {
+  constructor(bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
     super([], name, { type });
     this.#bytes = bytes;
   }
@@ -49,11 +51,13 @@ class PostedFile extends File {
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#bytes);
+    const bytes = this.#bytes;
+    const alone = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return Promise.resolve(alone ? bytes.buffer : bytes.slice().buffer);
   }
 
   override bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return Promise.resolve(new Uint8Array(this.#bytes));
+    return Promise.resolve(this.#bytes);
   }
 
   override text(): Promise<string> {
@@ -69,16 +73,31 @@ class PostedFile extends File {
   }
 }
 
-/** Chunks of a file part joined into an ArrayBuffer of exactly their size (the one copy a posted file makes). */
-function ownBytes(chunks: Buffer[]): ArrayBuffer {
-  const total = chunks.reduce((sum, c) => sum + c.length, 0);
-  const bytes = new Uint8Array(total);
+/**
+ * A file part's bytes from the chunks the parser handed over: one view when they lie one after another in the same
+ * buffer (the body read whole), else joined into a buffer of their own (a body without a Content-Length, or a piece
+ * the parser held back while it looked for a boundary).
+ */
+function fileBytes(chunks: Buffer[]): Uint8Array<ArrayBuffer> {
+  const first = chunks[0];
+  if (!first) return new Uint8Array(0);
+  let end = first.byteOffset + first.length;
+  let sideBySide = true;
+  for (const chunk of chunks.slice(1)) {
+    if (chunk.buffer !== first.buffer || chunk.byteOffset !== end) {
+      sideBySide = false;
+      break;
+    }
+    end += chunk.length;
+  }
+  if (sideBySide) return new Uint8Array(first.buffer as ArrayBuffer, first.byteOffset, end - first.byteOffset);
+  const bytes = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
   let at = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.length;
   }
-  return bytes.buffer;
+  return bytes;
 }
 
 /** How a request's body reaches the multipart parser as it arrives, within a limit. */
@@ -93,9 +112,10 @@ interface ArrivingBody {
 /**
  * A multipart body read into a form once; refused when it is not valid multipart data. Text fields are UTF-8
  * strings (a field longer than a URL-encoded form may be is refused, never cut short); each part with a
- * filename is a File, in the order the parts were sent. The body is given whole, or read as it arrives: then the
- * parser (busboy) hands each file over as views of the chunks the socket read, and the body is never joined
- * first, so a file is copied once, into its File, and read from there without another copy.
+ * filename is a File, in the order the parts were sent. The body is given whole, or read as it arrives: with a
+ * Content-Length, each chunk the socket read is copied at once into one buffer of that length, which the parser
+ * reads, so every file is a view of it and the socket's chunks are let go as they come; without one, the parser
+ * reads the socket's chunks and each file is joined from them, once.
  */
 export function readMultipart(body: Buffer | ArrivingBody, contentType: string): Promise<FormData> {
   return new Promise((resolve, reject) => {
@@ -138,7 +158,7 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', () => fail());
       stream.on('end', () => {
-        const file = new PostedFile(ownBytes(chunks), partName(filename), type || 'application/octet-stream');
+        const file = new PostedFile(fileBytes(chunks), partName(filename), type || 'application/octet-stream');
         entries[at] = [partName(name), file];
         filesOpen -= 1;
         done();
@@ -163,6 +183,8 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
 function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyInstance, fail: (err: Error) => void) {
   let received = 0;
   let ended = false;
+  // The whole body, when its length is known (and within the limit, or it is refused before this).
+  let body: Buffer | undefined;
   const stop = (err: Error) => {
     stream.off('data', onData);
     stream.off('end', onEnd);
@@ -173,7 +195,15 @@ function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyI
     if (received > maxBytes) stop(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
     else if (contentLength !== undefined && received > contentLength)
       stop(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-    else if (!parser.write(chunk)) stream.pause();
+    else {
+      let part = chunk;
+      if (contentLength !== undefined && contentLength <= maxBytes) {
+        body ??= Buffer.allocUnsafeSlow(contentLength);
+        chunk.copy(body, received - chunk.length);
+        part = body.subarray(received - chunk.length, received);
+      }
+      if (!parser.write(part)) stream.pause();
+    }
   };
   const onEnd = () => {
     ended = true;

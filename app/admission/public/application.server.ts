@@ -38,7 +38,9 @@ export async function filesIn(form: FormData, field: string, kind: DocumentKind)
   const files: SentFile[] = [];
   for (const entry of form.getAll(field)) {
     if (!(entry instanceof File) || entry.size === 0) continue;
-    files.push({ kind, name: entry.name || 'file', body: Buffer.from(await entry.arrayBuffer()) });
+    // The posted file's own bytes, not a copy (server/pages/form-body.ts).
+    const bytes = await entry.bytes();
+    files.push({ kind, name: entry.name || 'file', body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
   }
   return files;
 }
