@@ -4,7 +4,7 @@ import { type PublicActor, type StaffActor, clientOf, currentActor, publicActor 
 import { currentAdmin } from './auth/auth-plugin.ts';
 import { pendingSignInCookie, signInCookies } from './auth/session-cookie.ts';
 import type { SignedIn } from './modules/auth/index.ts';
-import { postedForm } from './pages/form-body.ts';
+import { doneWithForm, postedForm } from './pages/form-body.ts';
 import type { AppServices } from './services.ts';
 
 /** What React Router loaders and actions receive as `context`: the composed services and request facts. */
@@ -17,6 +17,11 @@ export type LoadContext = {
   visitor: PublicActor;
   /** The posted form of an action's request, read once (server/pages/form-body.ts: `postedForm`). */
   readForm: (request: Request) => Promise<FormData>;
+  /**
+   * Says the action is done with every byte of its posted form's files (every check and write of them settled),
+   * so the buffer its body was read into can serve the next form (server/pages/form-body.ts: `doneWithForm`).
+   */
+  doneWithForm: (form: FormData) => void;
   /** The signed-in admin of this request, or null (looked up once, only when asked). */
   currentAdmin: () => Promise<SignedIn | null>;
   /** Who acts in this request (its staff account, role and two-factor state), or null; resolved once. */
@@ -49,6 +54,7 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
     clientIp: request.ip,
     visitor: publicActor(request.ip),
     readForm: (fetchRequest) => postedForm(request, fetchRequest),
+    doneWithForm,
     currentAdmin: () => currentAdmin(request as FastifyRequest),
     currentActor: () => currentActor(request as FastifyRequest),
     scriptNonce() {

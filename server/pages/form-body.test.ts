@@ -7,6 +7,7 @@ import { registerErrorHandler } from '../errors.ts';
 import { tooSlow } from './slow-sender.ts';
 import {
   PAGE_FORM_MAX_BYTES,
+  doneWithForm,
   formHasNul,
   postedForm,
   readMultipart,
@@ -264,6 +265,61 @@ describe('page form bodies', () => {
     expect(Buffer.from(copied).equals(photo)).toBe(true);
     expect(copied.buffer.byteLength).toBe(photo.length);
     expect(await unknownMarks.text()).toBe('%PDF-1.4 marks');
+  });
+
+  it('reads a large body into a buffer used again once its action is done with the form, never while it is read', async () => {
+    const photoOf = (seed: number) => Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * seed) % 251));
+    const formOf = async (photo: Buffer) => {
+      const sent = new FormData();
+      sent.append('file_photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+      const request = new Request('http://x/', { method: 'POST', body: sent });
+      return { contentType: request.headers.get('content-type')!, body: Buffer.from(await request.arrayBuffer()) };
+    };
+    const arrive = async ({ contentType, body }: { contentType: string; body: Buffer }, cutAt = body.length) => {
+      const stream = new PassThrough();
+      const read = readMultipart({ stream, maxBytes: 1_000_000, contentLength: body.length }, contentType);
+      for (let at = 0; at < cutAt; at += 64_000)
+        stream.write(Buffer.from(body.subarray(at, Math.min(at + 64_000, cutAt))));
+      if (cutAt < body.length) stream.destroy();
+      else stream.end();
+      return read;
+    };
+    const first = photoOf(31);
+    const formA = await arrive(await formOf(first));
+    const fileA = formA.get('file_photo') as File;
+    const viewA = await fileA.bytes();
+    expect(Buffer.from(viewA).equals(first)).toBe(true);
+
+    // A second form read while the first is still its action's: a buffer of its own.
+    const second = photoOf(37);
+    const formB = await arrive(await formOf(second));
+    const viewB = await (formB.get('file_photo') as File).bytes();
+    expect(viewB.buffer).not.toBe(viewA.buffer);
+
+    doneWithForm(formA);
+    // Its files can no longer be read through the form...
+    await expect(async () => fileA.bytes()).rejects.toThrow(/after its form was done with/u);
+    expect(() => fileA.arrayBuffer()).toThrow();
+    // ...and the next form of a like size is read into its buffer, whole and exact.
+    const third = photoOf(41);
+    const formC = await arrive(await formOf(third));
+    const viewC = await (formC.get('file_photo') as File).bytes();
+    expect(viewC.buffer).toBe(viewA.buffer);
+    expect(Buffer.from(viewC).equals(third)).toBe(true);
+    // The form still being read was not touched.
+    expect(Buffer.from(viewB).equals(second)).toBe(true);
+
+    // A form refused half-way keeps its buffer out of the pool; saying done twice gives nothing back twice.
+    doneWithForm(formC);
+    doneWithForm(formC);
+    await expect(arrive(await formOf(first), 200_000)).rejects.toThrow();
+    const formD = await arrive(await formOf(second));
+    const viewD = await (formD.get('file_photo') as File).bytes();
+    expect(Buffer.from(viewD).equals(second)).toBe(true);
+    expect(viewD.buffer).not.toBe(viewA.buffer);
+    doneWithForm(formD);
+    const formE = await arrive(await formOf(first));
+    expect((await (formE.get('file_photo') as File).bytes()).buffer).toBe(viewD.buffer);
   });
 
   it('refuses a form cut off before its end, a text field over 1 MB, and one without a boundary, with 400', async () => {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { type FastifyInstance, type FastifyRequest, errorCodes } from 'fastify';
 import { APPLICATION_FILE_LIMITS } from '#common/admission/application.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { REUSED_FROM_BYTES, createBodyBufferPool } from './body-buffers.ts';
 
 /** Largest body a page form without files may send (the JSON API has the same limit). */
 export const PAGE_FORM_MAX_BYTES = 1024 * 1024;
@@ -39,15 +40,23 @@ const partName = (escaped: string) => escaped.replace(/%0A/giu, '\n').replace(/%
  * bytes.
  */
 class PostedFile extends File {
-  readonly #bytes: Uint8Array<ArrayBuffer>;
+  readonly #held: Uint8Array<ArrayBuffer>;
+  readonly #body: BodyState;
 
-  constructor(bytes: Uint8Array<ArrayBuffer>, name: string, type: string) {
+  constructor(bytes: Uint8Array<ArrayBuffer>, name: string, type: string, body: BodyState) {
     super([], name, { type });
-    this.#bytes = bytes;
+    this.#held = bytes;
+    this.#body = body;
+  }
+
+  /** The file's bytes, while its form's body is still the form's (`doneWithForm`). */
+  get #bytes(): Uint8Array<ArrayBuffer> {
+    if (this.#body.givenBack) throw new Error('A posted file was read after its form was done with.');
+    return this.#held;
   }
 
   override get size(): number {
-    return this.#bytes.byteLength;
+    return this.#held.byteLength;
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
@@ -100,6 +109,32 @@ function fileBytes(chunks: Buffer[]): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/**
+ * The buffer a form's body was read into, when it was taken from the pool of body buffers, and whether it has gone
+ * back there (then its files can no longer be read).
+ */
+interface BodyState {
+  pooled?: Buffer;
+  givenBack: boolean;
+}
+
+/** Free body buffers kept between forms: four applications' worth, so the memory held after a rush stays small. */
+const bodyBuffers = createBodyBufferPool(16 * 1024 * 1024);
+const bodiesOf = new WeakMap<FormData, BodyState>();
+
+/**
+ * Says that nothing will read the files of a form the body parser read any more, so its body's buffer serves the
+ * next form. Called by an action that reads an application's files, once every use of them has settled (the
+ * checks, the stores' writes): a byte read after it may be another form's. A file of that form read afterwards
+ * throws; a form never said done with is collected as any other object.
+ */
+export function doneWithForm(form: FormData): void {
+  const body = bodiesOf.get(form);
+  if (!body || body.givenBack) return;
+  body.givenBack = true;
+  if (body.pooled) bodyBuffers.giveBack(body.pooled);
+}
+
 /** How a request's body reaches the multipart parser as it arrives, within a limit. */
 interface ArrivingBody {
   stream: Readable;
@@ -133,6 +168,7 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
     }
     // Each part's place is taken when it begins; a file's entry is filled when its last byte has come.
     const entries: [string, string | File][] = [];
+    const state: BodyState = { givenBack: false };
     let filesOpen = 0;
     let parsed = false;
     let failed = false;
@@ -145,6 +181,7 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
       if (failed || !parsed || filesOpen > 0) return;
       const form = new FormData();
       for (const [name, value] of entries) form.append(name, value);
+      bodiesOf.set(form, state);
       resolve(form);
     };
     parser.on('field', (name, value, nameTruncated, valueTruncated) => {
@@ -158,7 +195,7 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', () => fail());
       stream.on('end', () => {
-        const file = new PostedFile(fileBytes(chunks), partName(filename), type || 'application/octet-stream');
+        const file = new PostedFile(fileBytes(chunks), partName(filename), type || 'application/octet-stream', state);
         entries[at] = [partName(name), file];
         filesOpen -= 1;
         done();
@@ -170,7 +207,14 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
       done();
     });
     if (Buffer.isBuffer(body)) parser.end(body);
-    else feed(body, parser, fail);
+    else
+      feed(body, parser, fail, (length) => {
+        // A large body's buffer comes from the pool (and goes back with doneWithForm); a form refused half-way
+        // keeps its buffer out of the pool: whatever the parser still holds of it is never read again.
+        if (length < REUSED_FROM_BYTES) return Buffer.allocUnsafeSlow(length);
+        state.pooled = bodyBuffers.take(length);
+        return state.pooled;
+      });
   });
 }
 
@@ -180,7 +224,12 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
  * Content-Length with 400, one the stream itself ends with an HTTP error with that error, and the parser is told
  * nothing more.
  */
-function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyInstance, fail: (err: Error) => void) {
+function feed(
+  { stream, maxBytes, contentLength }: ArrivingBody,
+  parser: BusboyInstance,
+  fail: (err: Error) => void,
+  bufferFor: (length: number) => Buffer,
+) {
   let received = 0;
   let ended = false;
   // The whole body, when its length is known (and within the limit, or it is refused before this).
@@ -198,7 +247,7 @@ function feed({ stream, maxBytes, contentLength }: ArrivingBody, parser: BusboyI
     else {
       let part = chunk;
       if (contentLength !== undefined && contentLength <= maxBytes) {
-        body ??= Buffer.allocUnsafeSlow(contentLength);
+        body ??= bufferFor(contentLength);
         chunk.copy(body, received - chunk.length);
         part = body.subarray(received - chunk.length, received);
       }

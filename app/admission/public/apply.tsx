@@ -46,10 +46,16 @@ type ActionResult = { confirmation: ConfirmationView } | { refused: RefusedAppli
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOfPath(new URL(request.url).pathname);
   const form = await context.readForm(request);
-  const outcome = await context.services.applicationIntake.apply(
-    await readApplyRequest(form, lang, context.clientIp),
-    context.visitor,
-  );
+  let outcome;
+  try {
+    outcome = await context.services.applicationIntake.apply(
+      await readApplyRequest(form, lang, context.clientIp),
+      context.visitor,
+    );
+  } finally {
+    // Every check and write of the files has settled: their bytes may serve the next application's post.
+    context.doneWithForm(form);
+  }
   if (outcome.ok) {
     const result: ActionResult = {
       confirmation: {
