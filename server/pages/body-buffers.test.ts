@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBodyBufferPool } from './body-buffers.ts';
 
 const MiB = 1024 * 1024;
@@ -48,5 +48,34 @@ describe('createBodyBufferPool', () => {
     expect(pool.free.count).toBe(2);
     pool.giveBack(Buffer.alloc(4 * MiB));
     expect(pool.free.count).toBe(2);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lets its free buffers go once no form has taken one for a while, and keeps them while forms come', () => {
+    vi.useFakeTimers();
+    const pool = createBodyBufferPool(16 * MiB, 10_000);
+    const first = pool.take(3 * MiB);
+    pool.giveBack(first);
+    // A form every few seconds: the buffer stays and is used again.
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(6_000);
+      const again = pool.take(3 * MiB);
+      expect(again.buffer).toBe(first.buffer);
+      pool.giveBack(again);
+    }
+    vi.advanceTimersByTime(9_000);
+    expect(pool.free.count).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    expect(pool.free).toEqual({ count: 0, bytes: 0 });
+    expect(pool.take(3 * MiB).buffer).not.toBe(first.buffer);
+    // A buffer given back after the trim is kept, and let go in its turn.
+    const later = pool.take(3 * MiB);
+    pool.giveBack(later);
+    expect(pool.free.count).toBe(1);
+    vi.advanceTimersByTime(10_000);
+    expect(pool.free.count).toBe(0);
   });
 });

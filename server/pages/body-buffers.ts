@@ -22,17 +22,31 @@ export interface BodyBufferPool {
 }
 
 /**
- * A pool that keeps at most `keepBytes` of free buffers (the rest are left to the collector), so the memory it
- * holds between rushes stays small. A body takes the smallest free buffer that holds it, and none more than twice
- * its size (a small form never pins a large buffer).
+ * A pool that keeps at most `keepBytes` of free buffers (the rest are left to the collector), and none once no
+ * form has taken one for `idleMs`: the memory it holds is a rush's, not the quiet hours' (the documents of a rush
+ * are drawn after it, when the photo process needs the memory). A body takes the smallest free buffer that holds
+ * it, and none more than twice its size (a small form never pins a large buffer).
  */
-export function createBodyBufferPool(keepBytes: number): BodyBufferPool {
+export function createBodyBufferPool(keepBytes: number, idleMs = 10_000): BodyBufferPool {
   const free: ArrayBuffer[] = [];
   let freeBytes = 0;
+  let lastTaken = 0;
+  let trimmer: NodeJS.Timeout | undefined;
+  const trimWhenIdle = () => {
+    const idle = Date.now() - lastTaken;
+    if (idle < idleMs) {
+      trimmer = setTimeout(trimWhenIdle, idleMs - idle).unref();
+      return;
+    }
+    free.length = 0;
+    freeBytes = 0;
+    trimmer = undefined;
+  };
   // The buffers this pool handed out, so that only they (and each once) come back.
   const out = new WeakSet<ArrayBuffer>();
   return {
     take(length) {
+      lastTaken = Date.now();
       let best = -1;
       for (let i = 0; i < free.length; i++) {
         const size = free[i]!.byteLength;
@@ -51,6 +65,7 @@ export function createBodyBufferPool(keepBytes: number): BodyBufferPool {
       if (freeBytes + whole.byteLength > keepBytes) return;
       free.push(whole);
       freeBytes += whole.byteLength;
+      trimmer ??= setTimeout(trimWhenIdle, idleMs).unref();
     },
     get free() {
       return { count: free.length, bytes: freeBytes };

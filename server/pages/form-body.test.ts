@@ -271,7 +271,7 @@ describe('page form bodies', () => {
     const photoOf = (seed: number) => Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * seed) % 251));
     const formOf = async (photo: Buffer) => {
       const sent = new FormData();
-      sent.append('file_photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+      sent.append('file_photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
       const request = new Request('http://x/', { method: 'POST', body: sent });
       return { contentType: request.headers.get('content-type')!, body: Buffer.from(await request.arrayBuffer()) };
     };
