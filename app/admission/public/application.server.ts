@@ -72,5 +72,5 @@ export async function readApplyRequest(form: FormData, lang: SiteLanguage, clien
  */
 export async function statusAddress(siteUrl: string, lang: SiteLanguage, reference: string, accessKey: string) {
   const statusUrl = `${siteUrl}${lang === 'ne' ? '/ne' : ''}/admission/status`;
-  return { statusUrl, qrSvg: await noticeQrSvg(`${statusUrl}#ref=${reference}&key=${accessKey}`) };
+  return { statusUrl, qrSvg: await noticeQrSvg(`${statusUrl}#ref=${reference}&key=${accessKey}`, { quick: true }) };
 }
