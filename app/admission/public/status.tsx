@@ -202,6 +202,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { refused: { message, values, fieldErrors: {} } },
       { status: refusal.status, headers: refusal.headers },
     );
+  } finally {
+    // A corrected document's or a voucher's checks and writes have settled: their bytes may serve the next form.
+    context.doneWithForm(form);
   }
 }
 
