@@ -210,7 +210,9 @@ export function readMultipart(body: Buffer | ArrivingBody, contentType: string):
     else
       feed(body, parser, fail, (length) => {
         // A large body's buffer comes from the pool (and goes back with doneWithForm); a form refused half-way
-        // keeps its buffer out of the pool: whatever the parser still holds of it is never read again.
+        // keeps its buffer out of the pool: whatever the parser still holds of it is never read again. A used
+        // buffer still holds an earlier form's bytes, but none of them is ever in a view: the parser reads only
+        // what has come, and the form resolves only once its whole Content-Length has.
         if (length < REUSED_FROM_BYTES) return Buffer.allocUnsafeSlow(length);
         state.pooled = bodyBuffers.take(length);
         return state.pooled;
