@@ -17,7 +17,7 @@ export interface BodyBufferPool {
   take(length: number): Buffer;
   /** Hands a taken buffer back: nothing may read or write it afterwards. */
   giveBack(buffer: Buffer): void;
-  /** Free buffers and their bytes, for tests and the bench. */
+  /** Free buffers and their bytes (for tests). */
   readonly free: { count: number; bytes: number };
 }
 
