@@ -35,7 +35,7 @@ import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/suppor
 import { type OfficeReport, printApplicationsOffice, runApplicationsOffice } from './applications-office.ts';
 import { adminCookie, bsDay, isoDay } from './lib/admin-write.ts';
 import { median, percentile } from './lib/median.ts';
-import { pidListeningOn, rssMb, watchPeak } from './lib/process-memory.ts';
+import { pidListeningOn, rssMb, treePssMb, watchPeak } from './lib/process-memory.ts';
 import { hasNginx, startStaticNginx } from './lib/static-nginx.ts';
 
 export const ADMISSIONS_TARGETS = {
@@ -100,6 +100,8 @@ export interface AdmissionsReport {
     documentsLeft: number;
     /** Peak RSS of the server and its photo process together while the documents were drawn. */
     processingPeakRssMb: number;
+    /** The same peak in proportional memory (Pss): the pages both processes share counted once. */
+    processingPeakPssMb: number;
     admission: {
       connections: number;
       requests: number;
@@ -567,6 +569,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     // ---- 2b. the documents drawn after the answers -------------------------------------------------
     console.log('Admissions: waiting for the documents accepted in the rush to be drawn...');
     const treeWatch = watchPeak(pid, 250, { withChildren: true });
+    const treePssWatch = watchPeak(pid, 250, { measure: treePssMb });
     let documentsLeft = Number.NaN;
     let processedSeconds: number | null = null;
     while (performance.now() - lastPost < PROCESSING_WAIT_MS) {
@@ -581,6 +584,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
       await sleep(1000);
     }
     const processingPeakRssMb = treeWatch.stop();
+    const processingPeakPssMb = treePssWatch.stop();
     // ---- 2c. applications arriving at a steady rate --------------------------------------------------
     let paced: AdmissionsReport['paced'] = null;
     if (PACED_APPLICATIONS > 0) {
@@ -660,6 +664,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
         processedSeconds,
         documentsLeft,
         processingPeakRssMb,
+        processingPeakPssMb,
         admission: readerFigures(read),
         rssBeforeMb,
         peakRssMb,
@@ -772,6 +777,13 @@ export function printAdmissions(r: AdmissionsReport): void {
       value: `${s.processingPeakRssMb}`,
       target: `< ${t.maxRssMb}`,
       '': mark(s.processingPeakRssMb < t.maxRssMb),
+    },
+    {
+      // RSS counts the node binary's and libraries' pages in each process that maps them; Pss divides them.
+      figure: 'the same in proportional memory (Pss: shared pages counted once), MB',
+      value: `${s.processingPeakPssMb}`,
+      target: '',
+      '': '',
     },
   ]);
   for (const [reason, n] of Object.entries(s.reasons)) console.log(`  not accepted x${n}: ${reason}`);

@@ -68,11 +68,39 @@ export function treeRssMb(pid: number): number {
 }
 
 /**
- * Samples a process's RSS (with its children's, when asked) every `everyMs` until stopped; returns the highest
- * value seen.
+ * Proportional memory of a process in MB (Pss, /proc/PID/smaps_rollup): its private pages, and each page it shares
+ * (the node binary's and libraries' pages that every node process on the machine maps) divided among the processes
+ * sharing it. RSS counts a shared page in full in each process, so a sum of RSS counts it more than once.
  */
-export function watchPeak(pid: number, everyMs = 500, { withChildren = false } = {}): { stop: () => number } {
-  const sample = () => (withChildren ? treeRssMb(pid) : rssMb(pid));
+export function pssMb(pid: number): number {
+  const kb = /^Pss:\s+(\d+) kB$/mu.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
+  if (!kb) throw new Error(`No Pss for process ${pid}`);
+  return Math.round(Number(kb) / 1024);
+}
+
+/** Proportional memory of a process and all its descendants together, in MB (a child that ends meanwhile counts 0). */
+export function treePssMb(pid: number): number {
+  let total = pssMb(pid);
+  for (const child of childrenOf(pid)) {
+    try {
+      total += treePssMb(child);
+    } catch {
+      // the child ended while we looked
+    }
+  }
+  return total;
+}
+
+/**
+ * Samples a process's RSS (with its children's, when asked) every `everyMs` until stopped; returns the highest
+ * value seen. `measure` samples another figure instead (treePssMb).
+ */
+export function watchPeak(
+  pid: number,
+  everyMs = 500,
+  { withChildren = false, measure }: { withChildren?: boolean; measure?: (pid: number) => number } = {},
+): { stop: () => number } {
+  const sample = () => (measure ?? (withChildren ? treeRssMb : rssMb))(pid);
   let peak = sample();
   const timer = setInterval(() => {
     try {
