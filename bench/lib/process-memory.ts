@@ -54,18 +54,21 @@ function childrenOf(pid: number): number[] {
   return found;
 }
 
-/** Resident memory of a process and all its descendants together, in MB (a child that ends meanwhile counts 0). */
-export function treeRssMb(pid: number): number {
-  let total = rssMb(pid);
+/** A figure of a process and all its descendants together (a child that ends meanwhile counts 0). */
+function treeSum(pid: number, measure: (pid: number) => number): number {
+  let total = measure(pid);
   for (const child of childrenOf(pid)) {
     try {
-      total += treeRssMb(child);
+      total += treeSum(child, measure);
     } catch {
       // the child ended while we looked
     }
   }
   return total;
 }
+
+/** Resident memory of a process and all its descendants together, in MB. */
+export const treeRssMb = (pid: number): number => treeSum(pid, rssMb);
 
 /**
  * Proportional memory of a process in MB (Pss, /proc/PID/smaps_rollup): its private pages, and each page it shares
@@ -78,18 +81,8 @@ export function pssMb(pid: number): number {
   return Math.round(Number(kb) / 1024);
 }
 
-/** Proportional memory of a process and all its descendants together, in MB (a child that ends meanwhile counts 0). */
-export function treePssMb(pid: number): number {
-  let total = pssMb(pid);
-  for (const child of childrenOf(pid)) {
-    try {
-      total += treePssMb(child);
-    } catch {
-      // the child ended while we looked
-    }
-  }
-  return total;
-}
+/** Proportional memory of a process and all its descendants together, in MB. */
+export const treePssMb = (pid: number): number => treeSum(pid, pssMb);
 
 /**
  * Samples a process's RSS (with its children's, when asked) every `everyMs` until stopped; returns the highest
