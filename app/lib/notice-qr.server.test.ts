@@ -31,16 +31,24 @@ function unmasked(code: QRCode.QRCode): number[] {
 describe('noticeQrSvg', () => {
   const url = 'https://orbit.example.np/ne/admission/status#ref=ORB-2083-00042&key=K7PM-Q2XD-8HWA';
 
-  it('draws the quick code with a fixed mask, carrying exactly what the best-masked code carries', async () => {
-    const best = QRCode.create(url, { errorCorrectionLevel: 'M' });
-    const quick = QRCode.create(url, { errorCorrectionLevel: 'M', maskPattern: 0 });
+  it('draws the quick code as one byte segment with a fixed mask, carrying what a best-masked code of it carries', async () => {
+    const bytes = [{ data: url, mode: 'byte' as const }];
+    const best = QRCode.create(bytes, { errorCorrectionLevel: 'M' });
+    const quick = QRCode.create(bytes, { errorCorrectionLevel: 'M', maskPattern: 0 });
     // This address's best mask is another one, so the comparison below unmasks two different drawings.
     expect(best.maskPattern).not.toBe(0);
     expect(quick.version).toBe(best.version);
     expect(unmasked(quick)).toEqual(unmasked(best));
-    // The SVG is that code, and a notice's stays the best-masked one.
+    // One segment, of bytes, read back as the address itself.
+    expect(quick.segments).toHaveLength(1);
+    expect(Buffer.from((quick.segments[0] as unknown as { data: Uint8Array }).data).toString('utf8')).toBe(url);
+    // No larger than the shortest mix of segments would make it: the same version, module for module in size.
+    expect(quick.version).toBe(QRCode.create(url, { errorCorrectionLevel: 'M' }).version);
+    // The SVG is that code, and a notice's stays the best-masked code of the shortest mix.
     const svg = await noticeQrSvg(url, { quick: true });
-    expect(svg).toBe(await QRCode.toString(url, { type: 'svg', margin: 0, errorCorrectionLevel: 'M', maskPattern: 0 }));
+    expect(svg).toBe(
+      await QRCode.toString(bytes, { type: 'svg', margin: 0, errorCorrectionLevel: 'M', maskPattern: 0 }),
+    );
     expect(await noticeQrSvg(url)).toBe(
       await QRCode.toString(url, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' }),
     );
