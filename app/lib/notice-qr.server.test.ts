@@ -32,7 +32,7 @@ describe('noticeQrSvg', () => {
   const url = 'https://orbit.example.np/ne/admission/status#ref=ORB-2083-00042&key=K7PM-Q2XD-8HWA';
 
   it('draws the quick code as one byte segment with a fixed mask, carrying what a best-masked code of it carries', async () => {
-    const bytes = [{ data: url, mode: 'byte' as const }];
+    const bytes = [{ data: Buffer.from(url), mode: 'byte' as const }];
     const best = QRCode.create(bytes, { errorCorrectionLevel: 'M' });
     const quick = QRCode.create(bytes, { errorCorrectionLevel: 'M', maskPattern: 0 });
     // This address's best mask is another one, so the comparison below unmasks two different drawings.

@@ -15,7 +15,7 @@ import QRCode from 'qrcode';
  * The notices keep both; they are printed and photocopied.
  */
 export function noticeQrSvg(url: string, { quick = false } = {}): Promise<string> {
-  return QRCode.toString(quick ? [{ data: url, mode: 'byte' }] : url, {
+  return QRCode.toString(quick ? [{ data: Buffer.from(url), mode: 'byte' }] : url, {
     type: 'svg',
     margin: 0,
     errorCorrectionLevel: 'M',
