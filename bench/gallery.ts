@@ -23,7 +23,7 @@ import { processImage } from '#server/images/image-pipeline.ts';
 import { PROJECT_ROOT, startLocalServer, stopOnSignals } from '../scripts/support/local-server.ts';
 import { adminCookie } from './lib/admin-write.ts';
 import { insertInSlices } from './lib/insert-in-slices.ts';
-import { pidListeningOn, rssMb } from './lib/process-memory.ts';
+import { pidListeningOn, rssMb, treeRssMb } from './lib/process-memory.ts';
 import { autocannon } from './lib/throughput.ts';
 import { SCALE_BUDGETS, timePage } from './seed-scale.ts';
 
@@ -90,42 +90,6 @@ const loadavg = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-
-/** The processes started by `pid`, at any depth (Linux /proc): the server's photo process among them. */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/u.test(name)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue; // ended while we looked
-    }
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-  }
-  const found: number[] = [];
-  for (let queue = [pid]; queue.length > 0;) {
-    const next = children.get(queue.shift()!) ?? [];
-    found.push(...next);
-    queue.push(...next);
-  }
-  return found;
-}
-
-/** Resident memory of a process and every process it started, in MB. */
-function treeRssMb(pid: number): number {
-  let total = rssMb(pid);
-  for (const child of descendants(pid)) {
-    try {
-      total += rssMb(child);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return total;
-}
 
 /** Samples the server's memory (with its photo process, and alone) until stopped; answers the highest of each. */
 function watchPeaks(pid: number, everyMs: number): { stop: () => { tree: number; server: number } } {

@@ -388,7 +388,10 @@ test.describe('the error summary names each refused field and links to it @phone
     await page.getByLabel("Guardian's mobile number").fill('056 520123');
     // Five minutes later: not the hasty post of a script.
     setServerClock('2027-06-20T06:05:00Z');
-    await page.getByRole('button', { name: 'Send the application' }).click();
+    // Sent from the keyboard: without JavaScript the form's sections are laid out only as they scroll into view
+    // (content-visibility), so the button can move between the pointer's aim and its click, and a click once
+    // landed beside it (no post was sent). Enter on the focused button sends the form as a click does.
+    await page.getByRole('button', { name: 'Send the application' }).press('Enter');
     await expectSummaryLinks(page, [
       { label: 'Name in English (block letters):', href: '#field-name_en' },
       { label: "Guardian's mobile number: Enter a Nepali mobile number", href: '#field-guardian_mobile' },
@@ -402,7 +405,7 @@ test.describe('the error summary names each refused field and links to it @phone
     setServerClock('2027-06-20T06:00:00Z');
     await page.goto('/ne/admission/apply');
     setServerClock('2027-06-20T06:05:00Z');
-    await page.getByRole('button', { name: 'आवेदन पठाउनुहोस्' }).click();
+    await page.getByRole('button', { name: 'आवेदन पठाउनुहोस्' }).press('Enter');
     await expectSummaryLinks(page, [{ label: 'अभिभावकको मोबाइल नम्बर:', href: '#field-guardian_mobile' }]);
     await page.close();
   });
