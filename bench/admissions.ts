@@ -16,7 +16,10 @@
 // env refuses more); the output says so. Form tokens are fetched in advance and aged once past their minimum.
 // The server runs with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072 as the systemd unit example sets them
 // (docs/examples); set either to compare. RUSH_APPLICATIONS (300), PACED_APPLICATIONS (0: none) and ADMISSIONS_SKIP_OFFICE=1
-// shorten a run.
+// shorten a run. The readers are a closed loop by default: each connection asks again as soon as it is answered, so
+// a read answered sooner brings another and takes more of the machine from the posts (the load tools share its
+// cores). ADMISSIONS_READ_RATE=N holds them to N reads a second in all (autocannon's overallRate), as phones do: a
+// page answered sooner brings no extra request, and two versions of the server compare at the same load.
 // Prints figures beside their targets; never fails on slowness, only when it cannot measure.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -62,6 +65,15 @@ const RUSH_CLIENTS = 50;
 const PACED_APPLICATIONS = Number(process.env.PACED_APPLICATIONS ?? 150);
 const PACED_INTERVAL_MS = 200;
 const READ_CONNECTIONS = 100;
+/** Reads a second across the readers' connections (ADMISSIONS_READ_RATE), or null: as fast as they are answered. */
+const READ_RATE = ((): number | null => {
+  const text = process.env.ADMISSIONS_READ_RATE;
+  if (text === undefined || text === '') return null;
+  const rate = Number(text);
+  if (!Number.isInteger(rate) || rate < 1)
+    throw new Error(`ADMISSIONS_READ_RATE must be a whole number above 0, not ${text}`);
+  return rate;
+})();
 // As long as a browser waits for an answer (Chromium: 300 s), so a slow acceptance is timed rather than cut off.
 const POST_TIMEOUT_MS = 300_000;
 const APPLICATION_LIMIT = '10000';
@@ -73,6 +85,8 @@ const MALLOC_MMAP_THRESHOLD = process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072';
 export interface AdmissionsReport {
   cpus: number;
   loadAverageAtStart: number;
+  /** The readers' rate in all (ADMISSIONS_READ_RATE), or null when each connection reads as fast as it is answered. */
+  readRate: number | null;
   applicationLimitPerHour: number;
   mallocArenaMax: string;
   mallocMmapThreshold: string;
@@ -378,7 +392,7 @@ interface ReaderResult {
 function startReader(url: string, connections: number): { ready: Promise<void>; stop: () => Promise<ReaderResult> } {
   const script = `
     import autocannon from 'autocannon';
-    const instance = autocannon({ url: ${JSON.stringify(url)}, connections: ${connections}, duration: 3600, timeout: 10 }, (err, result) => {
+    const instance = autocannon({ url: ${JSON.stringify(url)}, connections: ${connections}, duration: 3600, timeout: 10${READ_RATE ? `, overallRate: ${READ_RATE}` : ''} }, (err, result) => {
       if (err) { console.error(err); process.exit(1); }
       process.stdout.write(JSON.stringify(result));
       process.exit(0);
@@ -633,6 +647,7 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
     return {
       cpus: os.availableParallelism(),
       loadAverageAtStart,
+      readRate: READ_RATE,
       applicationLimitPerHour: Number(APPLICATION_LIMIT),
       mallocArenaMax: MALLOC_ARENA_MAX,
       mallocMmapThreshold: MALLOC_MMAP_THRESHOLD,
@@ -689,6 +704,10 @@ export async function runAdmissions({ port }: { port: number }): Promise<Admissi
 
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
+/** How the readers read: held to a rate, or each connection asking again as soon as it is answered. */
+const readersPace = (r: AdmissionsReport) =>
+  r.readRate ? ` (${r.readRate} reads a second in all)` : ' (each asking again as soon as it is answered)';
+
 export function printAdmissions(r: AdmissionsReport): void {
   const t = ADMISSIONS_TARGETS;
   console.log(
@@ -707,7 +726,7 @@ export function printAdmissions(r: AdmissionsReport): void {
   ]);
   const q = r.quiet;
   console.log(
-    `\n/admission read alone before the rush: ${q.connections} connections for ${q.seconds} s (load average ${q.loadAverage})`,
+    `\n/admission read alone before the rush: ${q.connections} connections${readersPace(r)} for ${q.seconds} s (load average ${q.loadAverage})`,
   );
   const nginx = r.quietNginx;
   console.table([
@@ -737,7 +756,7 @@ export function printAdmissions(r: AdmissionsReport): void {
   const a = s.admission;
   const errors = s.errors + s.timeouts + a.errors + a.timeouts + a.non2xx;
   console.log(
-    `\nDeadline rush: ${s.applications} applications from ${s.clients} concurrent clients in ${s.seconds} s while autocannon read /admission on ${a.connections} connections`,
+    `\nDeadline rush: ${s.applications} applications from ${s.clients} concurrent clients in ${s.seconds} s while autocannon read /admission on ${a.connections} connections${readersPace(r)}`,
   );
   console.table([
     {
@@ -813,7 +832,7 @@ export function printAdmissions(r: AdmissionsReport): void {
   const paced = r.paced;
   if (paced) {
     console.log(
-      `\nPaced: ${paced.applications} applications arriving ${paced.perSecond} a second (whoever is still waiting) while autocannon read /admission on ${paced.admission.connections} connections, after the rush's documents were drawn`,
+      `\nPaced: ${paced.applications} applications arriving ${paced.perSecond} a second (whoever is still waiting) while autocannon read /admission on ${paced.admission.connections} connections${readersPace(r)}, after the rush's documents were drawn`,
     );
     console.table([
       {
