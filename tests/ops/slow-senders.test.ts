@@ -96,7 +96,10 @@ describe('slow and idle senders against the real server', () => {
     expect(answer).toMatch(/^connection: close$/imu);
     expect(answer).toContain('The form arrived too slowly and was stopped.');
     expect(seconds).toBeGreaterThanOrEqual(IDLE_SECONDS - 0.1);
-    expect(seconds).toBeLessThan(IDLE_SECONDS + 2);
+    // The guard looks at a body once a second and counts bytes that came, or lie unread in the request, as progress:
+    // 4 s when the body was all read by its first look, 5 s when the server had not read it all by then (seen on a
+    // busy machine, in CI: 5.05 and 5.09 s). Later than that would be a body cut off late.
+    expect(seconds).toBeLessThan(IDLE_SECONDS + 2.5);
     const next = await postApplication();
     expect(next.status).not.toBe(408);
     expect(next.status).not.toBe(503);
