@@ -25,6 +25,7 @@ export interface ScheduledChanges {
  */
 export class ContentVersion {
   #queued: Promise<number> | null = null;
+  #ofRequest = new WeakMap<object, Promise<number>>();
 
   constructor(
     private readonly db: Db,
@@ -42,6 +43,21 @@ export class ContentVersion {
       return rollScheduledChange(this.db, nextChangeAt, now.toISOString(), (trx) => find(trx, now));
     });
     return this.#queued;
+  }
+
+  /**
+   * The version for one request: read once, by whichever of its hooks asks first (so after it arrived), and the
+   * same answer to the others. Each hook that asked `current()` apart waited for a read of its own, a turn of the
+   * event loop each: three before a page came from the render cache, and on a busy turn (the deadline evening's
+   * posts) each turn is milliseconds.
+   */
+  forRequest(request: object): Promise<number> {
+    let version = this.#ofRequest.get(request);
+    if (!version) {
+      version = this.current();
+      this.#ofRequest.set(request, version);
+    }
+    return version;
   }
 }
 

@@ -110,7 +110,7 @@ export function registerResponseCache(
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (request.routeOptions.config?.responseCache !== true || isRouterAddress(request.url)) return;
-    store.sync(await versions.current());
+    store.sync(await versions.forRequest(request));
     const key = cacheKey(request.url);
     const hit = store.get(key);
     if (hit) {

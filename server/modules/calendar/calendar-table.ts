@@ -12,8 +12,11 @@ import { listCorrections } from './calendar.repository.ts';
  * between them and no restart.
  */
 export interface LoadedCalendar {
-  /** Reads the corrections again if the content version moved since they were last read. */
-  sync(): Promise<void>;
+  /**
+   * Reads the corrections again if the content version moved since they were last read: the version `request` was
+   * given (ContentVersion.forRequest), else one read now.
+   */
+  sync(request?: object): Promise<void>;
   /** Reads the corrections now (after this process changed them), from `from` (a transaction) or the database. */
   reload(from?: Db): Promise<void>;
 }
@@ -46,8 +49,8 @@ export function createLoadedCalendar(db: Db, versions: ContentVersion, log: Fast
 
   return {
     reload,
-    async sync() {
-      const version = await versions.current();
+    async sync(request) {
+      const version = await (request ? versions.forRequest(request) : versions.current());
       // The version is read before the corrections, so the corrections read are never older than it.
       while (version > loadedVersion) {
         reading ??= reload(db)
@@ -61,16 +64,17 @@ export function createLoadedCalendar(db: Db, versions: ContentVersion, log: Fast
 
 /**
  * Reads the corrections when the server starts, and before each request whenever the content version has
- * moved since (the version is read once per turn of the event loop however many requests ask, and the
- * render cache reads it anyway). A failed read keeps the table this process has and does not fail the request.
+ * moved since (the version is read once per turn of the event loop however many requests ask, and a request's
+ * one reading serves the old addresses and the render cache too). A failed read keeps the table this process has
+ * and does not fail the request.
  */
 export function registerCalendarSync(app: FastifyInstance, table: LoadedCalendar): void {
-  const sync = (log: FastifyBaseLogger) =>
+  const sync = (log: FastifyBaseLogger, request?: object) =>
     table
-      .sync()
+      .sync(request)
       .catch((err: unknown) =>
         log.error({ err }, 'reading the B.S. month corrections failed; the last ones read stay'),
       );
   app.addHook('onReady', () => sync(app.log));
-  app.addHook('onRequest', (request) => sync(request.log));
+  app.addHook('onRequest', (request) => sync(request.log, request));
 }

@@ -6,6 +6,8 @@
 // Import runs and the old addresses they leave
 export { createImportRuns } from './import-runs.service.ts';
 export { createOldAddresses, registerOldAddresses } from './old-addresses.ts';
+// What an old address that leads to one of the site's own pages names as its target
+export { SITE_PAGE_TARGET } from './wordpress-pages.ts';
 
 // The WordPress import: plan, run and report (the command line runs them)
 export { planWordPressImport } from './wordpress-plan.ts';

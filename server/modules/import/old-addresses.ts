@@ -81,8 +81,11 @@ export const OLD_FEED_FALLBACK = '/rss.xml';
 export interface OldAddresses {
   /** The answer to an old address: 301 to its new address, 302 to the list for an unknown WordPress one; else null. */
   answer(url: string): { status: 301 | 302; location: string } | null;
-  /** Reads them again if the content version moved since they were last read. */
-  sync(): Promise<void>;
+  /**
+   * Reads them again if the content version moved since they were last read: the version `request` was given
+   * (ContentVersion.forRequest), else one read now.
+   */
+  sync(request?: object): Promise<void>;
   /** Reads them now. */
   reload(): Promise<void>;
 }
@@ -106,8 +109,8 @@ export function createOldAddresses(db: Db, versions: ContentVersion): OldAddress
       return { status: 302, location: key === '/feed' ? OLD_FEED_FALLBACK : OLD_ADDRESS_FALLBACK };
     },
     reload,
-    async sync() {
-      const version = await versions.current();
+    async sync(request) {
+      const version = await (request ? versions.forRequest(request) : versions.current());
       // The version is read before the addresses, so the addresses read are never older than it.
       while (version > loadedVersion) {
         reading ??= reload()
@@ -126,14 +129,14 @@ export function createOldAddresses(db: Db, versions: ContentVersion): OldAddress
  * browsers and search engines keep a 301 for good.
  */
 export function registerOldAddresses(app: FastifyInstance, addresses: OldAddresses): void {
-  const sync = (log: FastifyBaseLogger) =>
+  const sync = (log: FastifyBaseLogger, request?: object) =>
     addresses
-      .sync()
+      .sync(request)
       .catch((err: unknown) => log.error({ err }, 'reading the old addresses failed; the last ones read stay'));
   app.addHook('onReady', () => sync(app.log));
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    await sync(request.log);
+    await sync(request.log, request);
     const answer = addresses.answer(request.url);
     if (!answer) return;
     // A known one may be kept a day; the way to the list is asked again, as the address may get a target.
