@@ -116,6 +116,8 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
       }
     },
 
+    localFile: fileOf,
+
     async delete(key) {
       const file = fileOf(key);
       await fs.rm(file, { force: true });

@@ -16,6 +16,7 @@ export { PHOTO_ORIGINAL_PREFIX, imageFiles, photoOriginalFiles } from './images.
 
 // The photo process and its queue
 export { type PhotoProcess, ProcessTimeoutError, createPhotoProcess } from './photo-process.ts';
+export { type PhotoSource, storedSource } from './photo-source.ts';
 export { createPhotoQueue } from './photo-queue.ts';
 
 // Routes

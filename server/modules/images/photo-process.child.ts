@@ -3,7 +3,8 @@
 // goes first. A worker thread cannot give that: sharp's work runs on the threads of libuv's pool and of libvips,
 // which a process shares among all its threads, pages' own work (gzip, files) included.
 // Messages: { id, input: Uint8Array, limits } (an album photo) or { id, input, document: { kind, pdfTimeoutMs } }
-// (an applicant's document) in; { id, result } (ProcessedImage or ProcessedDocument) or { id, error } out.
+// (an applicant's document) in, with `file` (a stored file's path, read here) instead of `input` when the uploads
+// are a folder on this machine; { id, result } (ProcessedImage or ProcessedDocument) or { id, error } out.
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -33,20 +34,32 @@ const { processImage } = await import('#server/images/image-pipeline.ts');
 const { processDocument } = await import('#server/modules/admission/applications/application-documents.ts');
 const { AppError } = await import('#server/errors.ts');
 
-type Job = { id: number; input: Uint8Array } & (
-  | { limits: { maxBytes: number; maxPixels: number } }
-  | { document: { kind: Parameters<typeof processDocument>[0]; pdfTimeoutMs: number } }
-);
+type Job = { id: number } & ({ input: Uint8Array } | { file: string }) &
+  (
+    | { limits: { maxBytes: number; maxPixels: number } }
+    | { document: { kind: Parameters<typeof processDocument>[0]; pdfTimeoutMs: number } }
+  );
 
 // Ends with the server: the queue disconnects (after an idle while, or when the server stops or dies).
 process.on('disconnect', () => process.exit(0));
 
+/** The job's file: read from its path (a file that cannot be read fails the job, not the process), or as sent. */
+async function inputOf(job: Job): Promise<Buffer> {
+  if ('input' in job) return Buffer.from(job.input.buffer, job.input.byteOffset, job.input.byteLength);
+  try {
+    return await fs.promises.readFile(job.file);
+  } catch (err) {
+    // Its code only: the path names an applicant's stored file, and the message goes to the server's log.
+    throw new Error(`The stored file could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+}
+
 process.on('message', (job: Job) => {
-  const input = Buffer.from(job.input.buffer, job.input.byteOffset, job.input.byteLength);
-  const work =
+  const work = inputOf(job).then((input): Promise<unknown> =>
     'document' in job
       ? processDocument(job.document.kind, input, job.document.pdfTimeoutMs)
-      : processImage(input, job.limits);
+      : processImage(input, job.limits),
+  );
   work.then(
     (result) => process.send?.({ id: job.id, result }),
     (err: unknown) =>

@@ -6,6 +6,7 @@ import { AppError } from '#server/errors.ts';
 import type { ImageLimits, ProcessedImage } from '#server/images/image-pipeline.ts';
 import type { DocumentKind } from '#common/admission/application.ts';
 import type { ProcessedDocument } from '#server/modules/admission/index.ts';
+import type { PhotoSource } from './photo-source.ts';
 
 const CHILD = fileURLToPath(new URL('./photo-process.child.ts', import.meta.url));
 /**
@@ -161,20 +162,23 @@ export function createPhotoProcess({
     });
   }
 
+  // A path goes as it is; bytes go in the message (copied into it, and out of it on the other side).
+  const sent = (source: PhotoSource) => ('file' in source ? { file: source.file } : { input: source.bytes });
+
   return {
-    async process(input: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
-      return (await run({ input, limits }, timeoutMs)) as ProcessedImage;
+    async process(source: PhotoSource, limits: ImageLimits): Promise<ProcessedImage> {
+      return (await run({ ...sent(source), limits }, timeoutMs)) as ProcessedImage;
     },
     /**
      * Draws an applicant's document (application-documents.ts processDocument); a job past `budgetMs` ends the
      * process and rejects with ProcessTimeoutError.
      */
     async processDocument(
-      input: Buffer,
+      source: PhotoSource,
       document: { kind: DocumentKind; pdfTimeoutMs: number },
       budgetMs = timeoutMs,
     ): Promise<ProcessedDocument> {
-      return (await run({ input, document }, budgetMs)) as ProcessedDocument;
+      return (await run({ ...sent(source), document }, budgetMs)) as ProcessedDocument;
     },
     /** The child's process id while it runs (tests read its threads' priority). */
     get pid(): number | undefined {

@@ -10,6 +10,7 @@ import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import * as albumsRepo from './albums.repository.ts';
 import { type PhotoProcess, createPhotoProcess } from './photo-process.ts';
+import { storedSource } from './photo-source.ts';
 import { createClaimQueue } from '#server/jobs/claim-queue.ts';
 import * as repo from './photo-queue.repository.ts';
 import { storedVariants } from '#server/images/stored-variants.ts';
@@ -57,12 +58,6 @@ export function createPhotoQueue({
 }: PhotoQueueDeps) {
   // The decoding and encoding run in a child process at the lowest CPU priority, started and ended as needed.
 
-  async function readOriginal(key: string): Promise<Buffer | null> {
-    const object = await storage.get(key);
-    if (!object) return null;
-    return Buffer.concat((await object.body.toArray()) as Buffer[]);
-  }
-
   async function deleteOriginal(key: string | null): Promise<void> {
     if (!key) return;
     await storage
@@ -77,7 +72,7 @@ export function createPhotoQueue({
   }
 
   async function processRow(row: ImageRow, claim: string): Promise<void> {
-    const original = row.original_key ? await readOriginal(row.original_key) : null;
+    const original = row.original_key ? await storedSource(storage, row.original_key) : null;
     if (!original) {
       log.error({ image: row.id }, 'photo queue: the original of a photo waiting for processing is missing');
       await fail(row, claim, LOST_ORIGINAL);

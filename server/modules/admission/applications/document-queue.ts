@@ -5,7 +5,7 @@ import type { Db } from '#server/db/db.ts';
 import type { ApplicationDocumentRow } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { createClaimQueue } from '#server/jobs/claim-queue.ts';
-import { type PhotoProcess, ProcessTimeoutError } from '#server/modules/images/index.ts';
+import { type PhotoProcess, ProcessTimeoutError, storedSource } from '#server/modules/images/index.ts';
 import { storeWithCommit } from '#server/storage/store-with-commit.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { documentPictures } from './application-documents.ts';
@@ -62,12 +62,6 @@ export function createDocumentQueue({
   pdfTimeoutMs,
   budgetMs = DOCUMENT_BUDGET_MS,
 }: DocumentQueueDeps) {
-  async function readReceived(key: string): Promise<Buffer | null> {
-    const object = await storage.get(key);
-    if (!object) return null;
-    return Buffer.concat((await object.body.toArray()) as Buffer[]);
-  }
-
   async function flag(row: ApplicationDocumentRow, claim: string, failure: string): Promise<void> {
     await repo.markFailed(db, row.id, claim, failure);
     log.warn(
@@ -78,7 +72,7 @@ export function createDocumentQueue({
 
   async function processRow(row: ApplicationDocumentRow, claim: string): Promise<void> {
     if (row.attempts >= DOCUMENT_ATTEMPTS) return flag(row, claim, DOCUMENT_FAILURES.server);
-    const received = row.file_key ? await readReceived(row.file_key) : null;
+    const received = row.file_key ? await storedSource(storage, row.file_key) : null;
     if (!received) return flag(row, claim, DOCUMENT_FAILURES.lost);
     let drawn;
     try {
