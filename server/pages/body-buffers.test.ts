@@ -39,8 +39,13 @@ describe('createBodyBufferPool', () => {
     const pool = createBodyBufferPool(8 * MiB);
     const taken = [pool.take(4 * MiB), pool.take(4 * MiB), pool.take(4 * MiB)];
     for (const b of taken) pool.giveBack(b);
-    // The third is left to the collector.
+    // The third goes back to the system at once: its memory shrunk to nothing, its view empty.
     expect(pool.free).toEqual({ count: 2, bytes: 8 * MiB });
+    expect(taken.map((b) => [b.length, b.buffer.byteLength])).toEqual([
+      [4 * MiB, 4 * MiB],
+      [4 * MiB, 4 * MiB],
+      [0, 0],
+    ]);
 
     const again = pool.take(4 * MiB);
     pool.giveBack(again);
@@ -70,6 +75,8 @@ describe('createBodyBufferPool', () => {
     expect(pool.free.count).toBe(1);
     vi.advanceTimersByTime(1_000);
     expect(pool.free).toEqual({ count: 0, bytes: 0 });
+    // Its memory went back to the system with it.
+    expect(first.buffer.byteLength).toBe(0);
     expect(pool.take(3 * MiB).buffer).not.toBe(first.buffer);
     // A buffer given back after the trim is kept, and let go in its turn.
     const later = pool.take(3 * MiB);

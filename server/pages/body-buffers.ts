@@ -5,6 +5,11 @@
  * bodies into new buffers, against a tenth of that into a used one), and V8 counts every new buffer towards its
  * next full collection (docs/performance.md). A buffer comes back only when its form's owner says it is done with
  * every byte of it (`giveBack`); one never given back is simply collected.
+ *
+ * A buffer the pool lets go (it has enough free ones, or no form came for a while) gives its memory back to the
+ * system at once: it is a resizable ArrayBuffer shrunk to nothing, where a plain one would wait for a full
+ * collection, which an idle server may not run for many seconds (after a rush, while its documents are drawn and
+ * the photo process needs the memory). A view of a buffer let go reads as empty, never another form's bytes.
  */
 
 /** Bodies smaller than this get a buffer of their own: reusing saves nothing worth the care. */
@@ -38,6 +43,7 @@ export function createBodyBufferPool(keepBytes: number, idleMs = 10_000): BodyBu
       trimmer = setTimeout(trimWhenIdle, idleMs - idle).unref();
       return;
     }
+    for (const whole of free) whole.resize(0);
     free.length = 0;
     freeBytes = 0;
     trimmer = undefined;
@@ -53,16 +59,19 @@ export function createBodyBufferPool(keepBytes: number, idleMs = 10_000): BodyBu
         if (size >= length && size <= 2 * Math.max(length, STEP) && (best < 0 || size < free[best]!.byteLength))
           best = i;
       }
-      const whole =
-        best >= 0 ? free.splice(best, 1)[0]! : Buffer.allocUnsafeSlow(Math.ceil(length / STEP) * STEP).buffer;
+      const made = Math.ceil(length / STEP) * STEP;
+      const whole = best >= 0 ? free.splice(best, 1)[0]! : new ArrayBuffer(made, { maxByteLength: made });
       if (best >= 0) freeBytes -= whole.byteLength;
-      out.add(whole as ArrayBuffer);
+      out.add(whole);
       return Buffer.from(whole, 0, length);
     },
     giveBack(buffer) {
       const whole = buffer.buffer as ArrayBuffer;
       if (!out.delete(whole)) return;
-      if (freeBytes + whole.byteLength > keepBytes) return;
+      if (freeBytes + whole.byteLength > keepBytes) {
+        whole.resize(0);
+        return;
+      }
       free.push(whole);
       freeBytes += whole.byteLength;
       trimmer ??= setTimeout(trimWhenIdle, idleMs).unref();
