@@ -27,12 +27,13 @@ export interface BodyBufferPool {
 }
 
 /**
- * A pool that keeps at most `keepBytes` of free buffers (the rest are left to the collector), and none once no
- * form has taken one for `idleMs`: the memory it holds is a rush's, not the quiet hours' (the documents of a rush
- * are drawn after it, when the photo process needs the memory). A body takes the smallest free buffer that holds
- * it, and none more than twice its size (a small form never pins a large buffer).
+ * A pool that keeps at most `keepBytes` of free buffers (the rest go back to the system), and none once no form has
+ * taken one for `idleMs`: the memory it holds is a rush's, not the quiet hours' (the documents of a rush are drawn
+ * after it, when the photo process needs the memory). In a rush forms come many a second; 3 s without one and it
+ * is over (with 10 s, the bench's server held its rush's buffers 7 s longer into the drawing). A body takes the
+ * smallest free buffer that holds it, and none more than twice its size (a small form never pins a large buffer).
  */
-export function createBodyBufferPool(keepBytes: number, idleMs = 10_000): BodyBufferPool {
+export function createBodyBufferPool(keepBytes: number, idleMs = 3_000): BodyBufferPool {
   const free: ArrayBuffer[] = [];
   let freeBytes = 0;
   let lastTaken = 0;
