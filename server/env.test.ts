@@ -61,7 +61,7 @@ describe('parseEnv', () => {
     expect(errorOf({ APPLICATION_DOCUMENTS_KEEP_DAYS: '3651' })).toMatch(/APPLICATION_DOCUMENTS_KEEP_DAYS/u);
   });
 
-  it('reads UPLOAD_FORMS_AT_ONCE from 1 to 64, unset by default (four per core), and refuses 0 and 65', () => {
+  it('reads UPLOAD_FORMS_AT_ONCE from 1 to 64, unset by default (three per core), and refuses 0 and 65', () => {
     expect(parseEnv({}).UPLOAD_FORMS_AT_ONCE).toBeUndefined();
     expect(parseEnv({ UPLOAD_FORMS_AT_ONCE: '1' }).UPLOAD_FORMS_AT_ONCE).toBe(1);
     expect(parseEnv({ UPLOAD_FORMS_AT_ONCE: '64' }).UPLOAD_FORMS_AT_ONCE).toBe(64);

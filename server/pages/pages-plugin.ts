@@ -14,7 +14,7 @@ export interface PagesOptions {
   buildDirectory: string;
   mode: 'development' | 'production';
   uploadMaxBytes: number;
-  /** Page forms with files read and handled at once (UPLOAD_FORMS_AT_ONCE); four per core when not given. */
+  /** Page forms with files read and handled at once (UPLOAD_FORMS_AT_ONCE); one per core when not given. */
   uploadFormsAtOnce?: number | undefined;
   /** The gate's other limits (per address, slow senders); its defaults when not given. */
   uploadGate?: Partial<Omit<UploadGateOptions, 'concurrent'>>;

@@ -74,9 +74,9 @@ describe('upload gate', () => {
     expect(state.read).toBe(5);
   });
 
-  it('reads four forms per core at once unless UPLOAD_FORMS_AT_ONCE says otherwise', () => {
+  it('reads one form per core at once unless UPLOAD_FORMS_AT_ONCE says otherwise', () => {
     expect(defaultUploadGate()).toMatchObject({
-      concurrent: 4 * os.availableParallelism(),
+      concurrent: 3 * os.availableParallelism(),
       waiting: 200,
       perAddress: 2,
     });

@@ -32,15 +32,12 @@ export interface UploadGateOptions {
 }
 
 /**
- * Four forms read at once per core by default (UPLOAD_FORMS_AT_ONCE). A form's turn is mostly waiting, not
+ * Three forms read at once per core by default (UPLOAD_FORMS_AT_ONCE). A form's turn is mostly waiting, not
  * working: its body arriving, its files written and flushed, the PDF thread, each step behind every page being
  * answered on the server's one thread; the drawing of its pictures comes later, in the photo process. Turns that
  * overlap those waits answer a rush's parents sooner, for a few megabytes more held per turn (its body and parse).
- * Four rather than three since a body's buffer gives its memory back as soon as its form is done
- * (body-buffers.ts): on the bench's two cores, posts' median 1,363-1,380 ms against 1,530-1,537 with three, the
- * server and photo process at most 477-496 MB while drawing (docs/performance.md).
  */
-export const FORMS_PER_CORE = 4;
+export const FORMS_PER_CORE = 3;
 
 export const defaultUploadGate = (
   concurrent?: number,
