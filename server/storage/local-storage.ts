@@ -60,6 +60,17 @@ async function filesUnder(dir: string): Promise<string[]> {
   }
 }
 
+/** A regular file's size, or null when there is none at that path. */
+async function sizeOfFile(file: string): Promise<number | null> {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() ? stat.size : null;
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+}
+
 /** A file's modification time, or null when it was removed since it was listed. */
 async function modifiedAt(file: string): Promise<Date | null> {
   try {
@@ -106,17 +117,14 @@ export function createLocalStorage(root: string, writeFile: WriteFile = writeFil
 
     async get(key): Promise<StoredObject | null> {
       const file = fileOf(key);
-      try {
-        const stat = await fs.stat(file);
-        if (!stat.isFile()) return null;
-        return { body: createReadStream(file), size: stat.size };
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw err;
-      }
+      const size = await sizeOfFile(file);
+      return size === null ? null : { body: createReadStream(file), size };
     },
 
-    localFile: fileOf,
+    async localFile(key) {
+      const file = fileOf(key);
+      return (await sizeOfFile(file)) === null ? null : file;
+    },
 
     async delete(key) {
       const file = fileOf(key);

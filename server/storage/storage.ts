@@ -31,9 +31,9 @@ export interface Storage {
   /**
    * Where the key's file lies on this machine's disk, for storage that is a folder here (a bucket has no such
    * path): a process handed the path reads the file itself, instead of the server reading it and sending the bytes.
-   * Says nothing of whether the file exists.
+   * null when the key does not exist.
    */
-  localFile?(key: string): string;
+  localFile?(key: string): Promise<string | null>;
   /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
   /** Writes a file into `batch`'s staging area, to be published to `key` later. */

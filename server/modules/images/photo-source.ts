@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Storage } from '#server/storage/storage.ts';
 
 /**
@@ -9,18 +8,11 @@ import type { Storage } from '#server/storage/storage.ts';
  */
 export type PhotoSource = { file: string } | { bytes: Buffer };
 
-const isMissing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
-
 /** The stored file at `key` to be processed, or null when there is none. */
 export async function storedSource(storage: Storage, key: string): Promise<PhotoSource | null> {
   if (storage.localFile) {
-    const file = storage.localFile(key);
-    try {
-      return (await fs.stat(file)).isFile() ? { file } : null;
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
+    const file = await storage.localFile(key);
+    return file === null ? null : { file };
   }
   const object = await storage.get(key);
   if (!object) return null;
