@@ -22,6 +22,13 @@ export type LoadContext = {
    * so the buffer its body was read into can serve the next form (server/pages/form-body.ts: `doneWithForm`).
    */
   doneWithForm: (form: FormData) => void;
+  /**
+   * Set by a page's action whose answer is complete without its page's loader (an application accepted: the page
+   * shows only the confirmation). After a post without JavaScript the loaders run in the same request, after the
+   * action; a loader that sees this loads nothing, where it would issue a new form token and read the season
+   * for a form the page no longer shows (about 1 ms of the server's thread a post in the deadline evening's rush).
+   */
+  actionAnswered: boolean;
   /** The signed-in admin of this request, or null (looked up once, only when asked). */
   currentAdmin: () => Promise<SignedIn | null>;
   /** Who acts in this request (its staff account, role and two-factor state), or null; resolved once. */
@@ -55,6 +62,7 @@ export function createGetLoadContext(services: AppServices, siteUrl: string) {
     visitor: publicActor(request.ip),
     readForm: (fetchRequest) => postedForm(request, fetchRequest),
     doneWithForm,
+    actionAnswered: false,
     currentAdmin: () => currentAdmin(request as FastifyRequest),
     currentActor: () => currentActor(request as FastifyRequest),
     scriptNonce() {

@@ -27,6 +27,7 @@ export const pageContext = (services: AppServices, actor: StaffActor | null = te
     clientIp: actor?.address ?? '127.0.0.1',
     readForm: testReadForm,
     doneWithForm: () => undefined,
+    actionAnswered: false,
   }) as unknown as LoadContext;
 
 /** How a test's action reads its posted form: the request's own body (no body parser ran before it). */

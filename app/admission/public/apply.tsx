@@ -25,8 +25,12 @@ export const meta: Route.MetaFunction = (args) => {
 // The form carries a token made for this visit, and a refused form carries what was typed: nothing may keep it.
 export const headers = pageHeaders({ 'Cache-Control': PRIVATE_NO_STORE });
 
-/** The season taking applications now (with a form token), or what the page says instead. */
+/**
+ * The season taking applications now (with a form token), or what the page says instead; nothing after this
+ * request's action accepted an application (the page then shows only its confirmation).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
+  if (context.actionAnswered) return { open: false as const, answered: true as const };
   const intake = context.services.applicationIntake;
   const view = await intake.openSeason();
   if (view) {
@@ -57,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.doneWithForm(form);
   }
   if (outcome.ok) {
+    context.actionAnswered = true;
     const result: ActionResult = {
       confirmation: {
         ...outcome.confirmation,
@@ -118,7 +123,7 @@ export default function AdmissionApply({ loaderData, actionData }: Route.Compone
               )}
             />
           </>
-        ) : (
+        ) : 'answered' in loaderData ? null : (
           <div className="apply-closed">
             <p>
               {loaderData.phase === 'upcoming' && loaderData.opensOn
