@@ -14,7 +14,8 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /**
  * Waits until the public pages' site script (app/lib/enhance/site.ts) has run: it marks <html> with
- * data-enhanced once the banner, the menu and the facades are enhanced.
+ * data-enhanced once the banner, the menu and the facades are enhanced, and on the application pages once their own
+ * chunk's checks and listeners are in place.
  */
 export async function waitForEnhancements(page: Page): Promise<void> {
   await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
