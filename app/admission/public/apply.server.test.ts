@@ -32,7 +32,7 @@ async function postThenLoad(overrides: Record<string, string> = {}) {
   const form = new FormData();
   const values = buildApplicationValues(t.management.id, { symbol_number: String(++symbol), ...overrides });
   for (const [name, value] of Object.entries(values)) form.set(name, value);
-  for (const file of await requiredFiles()) form.append(fileField(file.kind), new File([file.body], file.name));
+  for (const file of await requiredFiles()) form.append(fileField(file.kind), new File([new Uint8Array(file.body)], file.name));
   form.set(FORM_TOKEN_FIELD, formToken);
   const request = new Request('http://site.test/admission/apply', { method: 'POST', body: form });
   const context = { ...pageContext(t.app.services, null), visitor: VISITOR, siteUrl: 'http://site.test' };
