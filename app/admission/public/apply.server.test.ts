@@ -4,15 +4,13 @@ import { buildApplicationValues } from '#common/admission/application-form.test-
 import { FORM_TOKEN_FIELD } from '#common/inquiry.ts';
 import { fileField } from '#app/admission/components/application-form.tsx';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page's action runs on the real services and database here
-import { HASTY_FORM_SECONDS } from '#server/rate-limit/hasty-forms.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page's action runs on the real services and database here
 import { VISITOR } from '#server/test-support/actors.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page's action runs on the real services and database here
 import { ManualClock } from '#server/test-support/manual-clock.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page's action runs on the real services and database here
 import { pageContext } from '#server/test-support/page-context.ts';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the page's action runs on the real services and database here
-import { createIntakeTestApp, requiredFiles } from '#server/modules/admission/applications/application-intake.test-app.ts';
+import { applyRequest, createIntakeTestApp } from '#server/modules/admission/applications/application-intake.test-app.ts';
 import { action, loader } from './apply.tsx';
 
 // The application form posted without JavaScript, as React Router answers it: the action, then the page's loader
@@ -27,13 +25,14 @@ afterAll(() => t.close());
 let symbol = 2013100;
 /** One post of the form and the page's loader after it, as one request: what each answered. */
 async function postThenLoad(overrides: Record<string, string> = {}) {
-  const formToken = await t.app.services.applicationIntake.issueFormToken();
-  clock.advance(HASTY_FORM_SECONDS.application * 1000 + 10_000);
+  // The intake tests' request (a form token aged as a person fills the form, the documents), posted as the page's form.
+  const sent = await applyRequest(t.app, clock, {
+    values: buildApplicationValues(t.management.id, { symbol_number: String(++symbol), ...overrides }),
+  });
   const form = new FormData();
-  const values = buildApplicationValues(t.management.id, { symbol_number: String(++symbol), ...overrides });
-  for (const [name, value] of Object.entries(values)) form.set(name, value);
-  for (const file of await requiredFiles()) form.append(fileField(file.kind), new File([new Uint8Array(file.body)], file.name));
-  form.set(FORM_TOKEN_FIELD, formToken);
+  for (const [name, value] of Object.entries(sent.values)) form.set(name, value);
+  for (const file of sent.files) form.append(fileField(file.kind), new File([new Uint8Array(file.body)], file.name));
+  form.set(FORM_TOKEN_FIELD, sent.formToken);
   const request = new Request('http://site.test/admission/apply', { method: 'POST', body: form });
   const context = { ...pageContext(t.app.services, null), visitor: VISITOR, siteUrl: 'http://site.test' };
   const actionData = await action({ request, context, params: {} } as unknown as ActionFunctionArgs);
