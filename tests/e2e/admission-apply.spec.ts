@@ -235,6 +235,8 @@ test.describe('applying online @phone', () => {
     await expect(page.getByText(/Your documents were received and are being prepared for the office/u)).toBeVisible();
     await expect(page.getByRole('img', { name: 'The photo sent with the application' })).toHaveCount(0);
     await expect(page.getByRole('img', { name: 'QR code of the status page address' })).toBeVisible();
+    // Printing from the page needs its script: without one, no button that would do nothing.
+    await expect(page.getByRole('button', { name: 'Print or save this page' })).toBeHidden();
     await expect(page.getByText('Science', { exact: true })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -559,6 +561,7 @@ test.describe('the access key @phone', () => {
     const reference = await confirmedReference(page);
     const key = await confirmedKey(page);
     await expect(page.getByText('Shown only here and in the SMS and e-mail sent now')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print or save this page' })).toBeVisible();
     // Printed, it carries the college's name as the site's content holds it, and the student's date of birth.
     const { college } = (await (await page.request.get('/api/content')).json()) as {
       college: { name: { en: string } };
