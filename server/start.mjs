@@ -5,6 +5,12 @@
 import { pathToFileURL } from 'node:url';
 import { buildBundle, freshBundle } from './startup/server-bundle.mjs';
 
+// React and React DOM choose their production or development build by NODE_ENV when first loaded, and a compiled
+// module's own imports (React's among them) are all loaded before its first statement runs: so the default is set
+// here, before the compiled server is imported, not only by server/main.ts's first import (which runs first only
+// in the sources). Unset, a page would meet two builds of React, and every page answer 500.
+if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+
 let bundle = freshBundle();
 let notCompiled = null;
 if (!bundle) {

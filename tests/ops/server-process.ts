@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
     cwd: PROJECT_ROOT,
     env: {
       ...inherited,
-      NODE_ENV: 'production',
+      // No NODE_ENV, as `npm start` runs (the server defaults it): a test that wants it states it in `env`.
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
