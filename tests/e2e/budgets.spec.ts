@@ -159,6 +159,8 @@ test.describe('budgets', () => {
   });
 
   test('no public page loads an admin chunk', async ({ page }) => {
+    // Every public page opened in turn, each until its network is idle: 27-31 s on a slow 2-core machine.
+    test.setTimeout(90_000);
     const routes = await buildRoutes();
     const isAdmin = (id: string) => id.startsWith('routes/admin/') || id === 'routes/login';
     const publicFiles = new Set(routes.filter((r) => !isAdmin(r.id)).flatMap((r) => r.files));
