@@ -176,6 +176,8 @@ test.describe('the voucher, without JavaScript', () => {
   test('the student sends the voucher; the office refuses it; the student sends another; the office verifies it', async ({
     page,
   }) => {
+    // About 45 steps, two sign-ins and a wait for the voucher's picture: 30 s on a slow 2-core machine, at the default limit.
+    test.setTimeout(120_000);
     // A file that is not a picture: refused in the offer box, nothing taken, the number kept.
     await sendVoucher(page, '/admission/status', 'NB-7101', {
       name: 'voucher.txt',
