@@ -90,6 +90,8 @@ test.describe('budgets', () => {
     page,
     request,
   }) => {
+    // Every public page in turn: 27 s on a slow 2-core machine, near the default 30 s.
+    test.setTimeout(90_000);
     for (const path of SITE_PAGES) {
       const html = await (await request.get(path)).text();
       expect(html, `${path} preloads modules`).not.toContain('modulepreload');
