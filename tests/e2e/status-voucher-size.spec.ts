@@ -23,6 +23,8 @@ test.afterAll(async ({ browser }) => {
 test('a voucher photo larger than 10 MB is refused as it is chosen, before anything is sent @phone', async ({
   page,
 }) => {
+  // A merit list published and a 20 MB file handed to the browser: 30-32 s on a slow 2-core machine.
+  test.setTimeout(90_000);
   await signInByApi(page);
   const res = await page.request.post(`/api/admin/merit/${f.seasonId}/publish`, {
     headers: { origin: BASE_URL },
